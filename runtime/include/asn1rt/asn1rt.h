@@ -1,0 +1,331 @@
+/*
+ * asn1rt — the strict DER runtime that asn1cc-generated code links against.
+ *
+ * Contract, in short:
+ *  - No malloc, no global state. Decoded strings, OIDs, big integers and
+ *    raw elements are views into the caller's input buffer.
+ *  - Three kinds of failure are kept apart: a caller's misuse (NULL, bad
+ *    size) returns ASN1RT_E_ARG; bad input bytes return a stable data error
+ *    code (enum asn1rt_code) and record the byte offset in the reader; an
+ *    internal invariant is an assert() in debug builds only. Wire data never
+ *    reaches an assert.
+ *  - Reading follows the cursor discipline: a read consumes bytes only when
+ *    it succeeds; child readers are bounded to their element; nothing reads
+ *    past the end.
+ *  - Writing is back to front into a caller-provided buffer whose exact size
+ *    is known up front (see docs/runtime.md): every byte is written once,
+ *    nothing is written outside [start, end), a short buffer is an error.
+ *  - Strict DER is the default; each ASN1RT_LAX_* flag relaxes exactly one
+ *    rule for real-world data that is not DER.
+ *
+ * Every function returning int returns ASN1RT_OK (0) or an asn1rt_code.
+ */
+#ifndef ASN1RT_H
+#define ASN1RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ASN1RT_MUST_USE __attribute__((warn_unused_result))
+#define ASN1RT_INLINE static inline __attribute__((always_inline))
+#else
+#define ASN1RT_MUST_USE
+#define ASN1RT_INLINE static inline
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Status codes. The numbers are stable: never renumber, only append.   */
+
+typedef enum asn1rt_code {
+    ASN1RT_OK = 0,
+
+    /* Caller errors (not data errors). */
+    ASN1RT_E_ARG = 1,              /* NULL pointer, bad size, bad flag */
+    ASN1RT_E_BUFFER_TOO_SMALL = 2, /* writer capacity or text buffer too small */
+
+    /* Identifier and length octets (X.690 8.1.2, 8.1.3, 10.1). */
+    ASN1RT_E_TRUNCATED = 10,           /* header or content runs past the input */
+    ASN1RT_E_INDEFINITE_LENGTH = 11,   /* 0x80 length: BER only (X.690 10.1) */
+    ASN1RT_E_LENGTH_NOT_MINIMAL = 12,  /* long form < 128 or leading 0x00 (X.690 10.1) */
+    ASN1RT_E_LENGTH_TOO_LARGE = 13,    /* does not fit size_t / reserved 0xFF */
+    ASN1RT_E_TAG_NOT_MINIMAL = 14,     /* high-tag form for < 31, or leading 0x80 (X.690 8.1.2.4) */
+    ASN1RT_E_TAG_TOO_LARGE = 15,       /* tag number beyond 2^28-1 */
+    ASN1RT_E_UNEXPECTED_TAG = 16,      /* not the tag the schema asks for here */
+    ASN1RT_E_DEPTH = 17,               /* nesting deeper than the reader's limit */
+    ASN1RT_E_TRAILING_DATA = 18,       /* bytes after the outermost value or inside a constructed one */
+    ASN1RT_E_CONSTRUCTED = 19,         /* constructed form where DER requires primitive (X.690 10.2) */
+    ASN1RT_E_PRIMITIVE = 20,           /* primitive form where constructed is required */
+
+    /* Primitive contents. */
+    ASN1RT_E_INTEGER_EMPTY = 30,       /* X.690 8.3.1 */
+    ASN1RT_E_INTEGER_NOT_MINIMAL = 31, /* redundant leading 0x00/0xFF (X.690 8.3.2) */
+    ASN1RT_E_INTEGER_RANGE = 32,       /* does not fit the native type */
+    ASN1RT_E_BOOLEAN_LENGTH = 33,      /* X.690 8.2.1 */
+    ASN1RT_E_BOOLEAN_VALUE = 34,       /* not 0x00/0xFF (X.690 11.1) */
+    ASN1RT_E_NULL_CONTENT = 35,        /* X.690 8.8.2 */
+    ASN1RT_E_BITSTRING_EMPTY = 36,     /* no unused-bits octet (X.690 8.6.2) */
+    ASN1RT_E_BITSTRING_UNUSED = 37,    /* unused > 7, or > 0 with no bits (X.690 8.6.2.2/3) */
+    ASN1RT_E_BITSTRING_PADDING = 38,   /* padding bits not zero (X.690 11.2.1) */
+    ASN1RT_E_OID_EMPTY = 39,           /* X.690 8.19.2 */
+    ASN1RT_E_OID_NOT_MINIMAL = 40,     /* arc starts with 0x80 (X.690 8.19.2) */
+    ASN1RT_E_OID_TRUNCATED = 41,       /* last octet has bit 8 set */
+    ASN1RT_E_OID_ARC_TOO_LARGE = 42,   /* arc does not fit 64 bits (runtime limit) */
+    ASN1RT_E_TIME_FORMAT = 43,         /* not the DER form (X.690 11.7, 11.8) */
+    ASN1RT_E_TIME_VALUE = 44,          /* calendar field out of range */
+    ASN1RT_E_STRING_ALPHABET = 45,     /* character outside the type's alphabet */
+    ASN1RT_E_STRING_UTF8 = 46,         /* invalid/overlong UTF-8 or surrogate */
+    ASN1RT_E_STRING_LENGTH = 47,       /* BMPString/UniversalString length not a multiple of 2/4 */
+    ASN1RT_E_ENUM_VALUE = 48,          /* ENUMERATED value not in a non-extensible list */
+    ASN1RT_E_REAL = 49,                /* REAL encoding not supported or not DER */
+
+    /* Structure (used by generated code). */
+    ASN1RT_E_MISSING_COMPONENT = 60,   /* required component absent */
+    ASN1RT_E_UNKNOWN_COMPONENT = 61,   /* unexpected element in a non-extensible type */
+    ASN1RT_E_DEFAULT_ENCODED = 62,     /* DEFAULT value encoded explicitly (X.690 11.5) */
+    ASN1RT_E_SET_ORDER = 63,           /* SET / SET OF not in DER order (X.690 10.3, 11.6) */
+    ASN1RT_E_DUPLICATE_COMPONENT = 64, /* a SET component twice */
+    ASN1RT_E_NO_ALTERNATIVE = 65,      /* no CHOICE alternative has this tag */
+    ASN1RT_E_SIZE_CONSTRAINT = 66,     /* SIZE outside the effective constraint */
+    ASN1RT_E_VALUE_CONSTRAINT = 67,    /* value outside the effective constraint */
+    ASN1RT_E_TOO_MANY_ITEMS = 68,      /* SEQUENCE OF beyond the generated array */
+    ASN1RT_E_BAD_CHOICE = 69,          /* in-memory CHOICE discriminant invalid (encode/check) */
+    ASN1RT_E_UNKNOWN_OPEN_TYPE = 70    /* open type id not in the object set */
+} asn1rt_code;
+
+/* A short English description; never NULL ("unknown error" for others). */
+const char *asn1rt_strerror(int code);
+
+/* ------------------------------------------------------------------ */
+/* Leniency flags: each relaxes exactly one DER rule. 0 = strict DER.  */
+
+#define ASN1RT_LAX_BOOLEAN    0x01u /* any non-zero BOOLEAN octet is TRUE */
+#define ASN1RT_LAX_INTEGER    0x02u /* INTEGER/ENUMERATED with redundant leading octets */
+#define ASN1RT_LAX_LENGTH     0x04u /* long-form or zero-padded lengths (never indefinite) */
+#define ASN1RT_LAX_SET_ORDER  0x08u /* SET OF elements in any order */
+#define ASN1RT_LAX_DEFAULT    0x10u /* DEFAULT components encoded with their default value */
+#define ASN1RT_LAX_TRAILING   0x20u /* bytes after the outermost value are ignored */
+
+/* ------------------------------------------------------------------ */
+/* Errors carried to the user: code, byte offset and field path.       */
+
+#define ASN1RT_PATH_MAX 16
+
+typedef struct asn1rt_error {
+    int code;            /* asn1rt_code */
+    size_t offset;       /* byte offset from the start of the input */
+    unsigned path_len;   /* entries used in path[], innermost first */
+    const char *path[ASN1RT_PATH_MAX]; /* static strings: component names */
+} asn1rt_error;
+
+/* Clears err (if not NULL). */
+void asn1rt_error_clear(asn1rt_error *err);
+/* Records a component name while unwinding from the innermost failure;
+ * entries beyond ASN1RT_PATH_MAX are dropped (the path is then prefixed "..."). */
+void asn1rt_error_push(asn1rt_error *err, const char *component);
+/* Writes the path outermost-first, dot-separated ("tbsCertificate.validity").
+ * Returns the length it needed (like snprintf); buf is always NUL-terminated when cap > 0. */
+size_t asn1rt_error_path(const asn1rt_error *err, char *buf, size_t cap);
+
+/* ------------------------------------------------------------------ */
+/* Tags. A tag word packs class, constructed bit and number:           */
+/*   bits 31..30 class, bit 29 constructed, bits 28..0 number.         */
+
+#define ASN1RT_CLASS_UNIVERSAL   0u
+#define ASN1RT_CLASS_APPLICATION 1u
+#define ASN1RT_CLASS_CONTEXT     2u
+#define ASN1RT_CLASS_PRIVATE     3u
+#define ASN1RT_TAG(cls, constructed, num) \
+    ((uint32_t)(((uint32_t)(cls) << 30) | ((constructed) ? 0x20000000u : 0u) | ((uint32_t)(num) & 0x1FFFFFFFu)))
+#define ASN1RT_TAG_CLASS(t)       ((unsigned)((t) >> 30))
+#define ASN1RT_TAG_CONSTRUCTED(t) (((t) & 0x20000000u) != 0)
+#define ASN1RT_TAG_NUMBER(t)      ((t) & 0x1FFFFFFFu)
+
+/* Universal tag numbers (X.680 8.4). */
+enum {
+    ASN1RT_UT_BOOLEAN = 1, ASN1RT_UT_INTEGER = 2, ASN1RT_UT_BIT_STRING = 3,
+    ASN1RT_UT_OCTET_STRING = 4, ASN1RT_UT_NULL = 5, ASN1RT_UT_OID = 6,
+    ASN1RT_UT_OBJECT_DESCRIPTOR = 7, ASN1RT_UT_EXTERNAL = 8, ASN1RT_UT_REAL = 9,
+    ASN1RT_UT_ENUMERATED = 10, ASN1RT_UT_EMBEDDED_PDV = 11, ASN1RT_UT_UTF8STRING = 12,
+    ASN1RT_UT_RELATIVE_OID = 13, ASN1RT_UT_TIME = 14, ASN1RT_UT_SEQUENCE = 16,
+    ASN1RT_UT_SET = 17, ASN1RT_UT_NUMERICSTRING = 18, ASN1RT_UT_PRINTABLESTRING = 19,
+    ASN1RT_UT_T61STRING = 20, ASN1RT_UT_VIDEOTEXSTRING = 21, ASN1RT_UT_IA5STRING = 22,
+    ASN1RT_UT_UTCTIME = 23, ASN1RT_UT_GENERALIZEDTIME = 24, ASN1RT_UT_GRAPHICSTRING = 25,
+    ASN1RT_UT_VISIBLESTRING = 26, ASN1RT_UT_GENERALSTRING = 27,
+    ASN1RT_UT_UNIVERSALSTRING = 28, ASN1RT_UT_CHARACTER_STRING = 29,
+    ASN1RT_UT_BMPSTRING = 30, ASN1RT_UT_DATE = 31, ASN1RT_UT_TIME_OF_DAY = 32,
+    ASN1RT_UT_DATE_TIME = 33, ASN1RT_UT_DURATION = 34
+};
+
+/* ------------------------------------------------------------------ */
+/* Views: zero-copy slices of the input.                               */
+
+typedef struct asn1rt_view {
+    const uint8_t *ptr;
+    size_t len;
+} asn1rt_view;
+
+/* INTEGER of any size: the minimal two's-complement content octets. */
+typedef asn1rt_view asn1rt_bigint;
+
+/* BIT STRING: content after the unused-bits octet, plus that count. */
+typedef struct asn1rt_bits {
+    const uint8_t *ptr;
+    size_t len;        /* octets */
+    uint8_t unused;    /* 0..7 unused bits in the last octet */
+} asn1rt_bits;
+
+/* 128-bit integers for ranges beyond 64 bits (portable: two halves). */
+typedef struct asn1rt_u128 { uint64_t hi, lo; } asn1rt_u128;
+typedef struct asn1rt_i128 { int64_t hi; uint64_t lo; } asn1rt_i128;
+
+/* ------------------------------------------------------------------ */
+/* Reader.                                                              */
+
+#define ASN1RT_DEFAULT_MAX_DEPTH 64
+
+typedef struct asn1rt_reader {
+    const uint8_t *cur;    /* next unread byte */
+    const uint8_t *end;    /* one past the last byte this reader may read */
+    const uint8_t *base;   /* start of the whole input: offsets are relative to it */
+    unsigned depth;        /* constructed elements entered so far */
+    unsigned max_depth;    /* ASN1RT_E_DEPTH beyond this */
+    unsigned lax;          /* ASN1RT_LAX_* flags */
+    size_t err_offset;     /* set by a failing read: where the problem is */
+} asn1rt_reader;
+
+/* A reader over [der, der+len) with the default depth limit and no leniency. */
+void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len);
+/* Identifier + length of the next element. On success the cursor is at the
+ * content; *len is the content length, checked against the reader's end.
+ * On failure nothing is consumed, *tag and *len are untouched and
+ * r->err_offset is set. */
+ASN1RT_MUST_USE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *len);
+/* The tag of the next element without consuming anything. */
+ASN1RT_MUST_USE int asn1rt_peek_tag(const asn1rt_reader *r, uint32_t *tag);
+/* Like read_header, but fails with ASN1RT_E_UNEXPECTED_TAG unless the tag is `tag`. */
+ASN1RT_MUST_USE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len);
+/* Enters a constructed element with tag `tag`: child covers its content,
+ * the parent's cursor moves past the whole element, depth is checked. */
+ASN1RT_MUST_USE int asn1rt_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child);
+/* Skips one whole element (validating its header only). */
+ASN1RT_MUST_USE int asn1rt_skip(asn1rt_reader *r);
+/* One whole element (header and content) as a view; tag optional (NULL). */
+ASN1RT_MUST_USE int asn1rt_read_raw(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole);
+/* ASN1RT_E_TRAILING_DATA unless the reader is at its end. */
+ASN1RT_MUST_USE int asn1rt_expect_end(asn1rt_reader *r);
+/* True when nothing is left to read. */
+static inline bool asn1rt_at_end(const asn1rt_reader *r) { return r->cur >= r->end; }
+/* Byte offset of the cursor from the start of the input. */
+static inline size_t asn1rt_offset(const asn1rt_reader *r) { return (size_t)(r->cur - r->base); }
+
+/* Element readers: each expects `tag` (the universal tag, or the IMPLICIT
+ * one the schema gives), validates the content strictly (per r->lax) and,
+ * on success, stores the value and moves past the element. On failure the
+ * output is untouched and nothing is consumed. */
+ASN1RT_MUST_USE int asn1rt_read_bool(asn1rt_reader *r, uint32_t tag, bool *out);
+ASN1RT_MUST_USE int asn1rt_read_null(asn1rt_reader *r, uint32_t tag);
+ASN1RT_MUST_USE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *out);
+/* INTEGER checked against [lo, hi] (ASN1RT_E_VALUE_CONSTRAINT outside). */
+ASN1RT_MUST_USE int asn1rt_read_int_range(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_read_uint_range(asn1rt_reader *r, uint32_t tag, uint64_t lo, uint64_t hi, uint64_t *out);
+ASN1RT_MUST_USE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out);
+ASN1RT_MUST_USE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out);
+ASN1RT_MUST_USE int asn1rt_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out);
+/* Primitive string-like element as a view, with no alphabet check. */
+ASN1RT_MUST_USE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out);
+/* Restricted character string; `universal` is its ASN1RT_UT_* type, which
+ * selects the alphabet check (tag may differ when IMPLICIT). */
+ASN1RT_MUST_USE int asn1rt_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1rt_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_bits *out);
+ASN1RT_MUST_USE int asn1rt_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *out);
+/* UTCTime / GeneralizedTime text checked for the DER form; the view is the text. */
+ASN1RT_MUST_USE int asn1rt_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out);
+
+/* Content validators for a content view already isolated (offset-free;
+ * the caller adds the element's content offset to report errors). */
+ASN1RT_MUST_USE int asn1rt_check_string(unsigned universal, const uint8_t *p, size_t n);
+ASN1RT_MUST_USE int asn1rt_check_oid(const uint8_t *p, size_t n);
+ASN1RT_MUST_USE int asn1rt_check_integer(const uint8_t *p, size_t n, unsigned lax);
+
+/* ------------------------------------------------------------------ */
+/* Writer: back to front into [start, end).                            */
+
+typedef struct asn1rt_writer {
+    uint8_t *start;   /* first byte the writer may write */
+    uint8_t *pos;     /* everything in [pos, end) is written; moves down */
+} asn1rt_writer;
+
+/* pos = buf + cap: the encoding ends exactly at buf + cap. */
+void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap);
+/* Bytes written so far (they start at w->pos). */
+static inline size_t asn1rt_written(const asn1rt_writer *w, const uint8_t *end) { return (size_t)(end - w->pos); }
+
+/* Exact lengths, for sizing buffers before writing. */
+size_t asn1rt_header_len(uint32_t tag, size_t content_len);
+size_t asn1rt_int64_len(int64_t v);          /* content octets */
+size_t asn1rt_uint64_len(uint64_t v);
+size_t asn1rt_u128_len(asn1rt_u128 v);
+size_t asn1rt_i128_len(asn1rt_i128 v);
+size_t asn1rt_oid_len(const asn1rt_view *oid);
+
+/* Prepend functions write in front of what is already written. Each fails
+ * with ASN1RT_E_BUFFER_TOO_SMALL (writing nothing) when it does not fit. */
+ASN1RT_MUST_USE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
+ASN1RT_MUST_USE int asn1rt_prepend_bytes(asn1rt_writer *w, const uint8_t *p, size_t n);
+/* Whole elements: content and header. */
+ASN1RT_MUST_USE int asn1rt_prepend_bool(asn1rt_writer *w, uint32_t tag, bool v);
+ASN1RT_MUST_USE int asn1rt_prepend_null(asn1rt_writer *w, uint32_t tag);
+ASN1RT_MUST_USE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v);
+ASN1RT_MUST_USE int asn1rt_prepend_uint64(asn1rt_writer *w, uint32_t tag, uint64_t v);
+ASN1RT_MUST_USE int asn1rt_prepend_u128(asn1rt_writer *w, uint32_t tag, asn1rt_u128 v);
+ASN1RT_MUST_USE int asn1rt_prepend_i128(asn1rt_writer *w, uint32_t tag, asn1rt_i128 v);
+/* bigint content must be minimal (asn1rt_check_integer), else ASN1RT_E_INTEGER_NOT_MINIMAL. */
+ASN1RT_MUST_USE int asn1rt_prepend_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_bigint *v);
+ASN1RT_MUST_USE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n);
+ASN1RT_MUST_USE int asn1rt_prepend_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v);
+
+/* ------------------------------------------------------------------ */
+/* OBJECT IDENTIFIER helpers.                                          */
+
+/* Arcs of an OID content view; *n receives the count. ASN1RT_E_BUFFER_TOO_SMALL if > max. */
+ASN1RT_MUST_USE int asn1rt_oid_to_arcs(const asn1rt_view *oid, uint64_t *arcs, size_t max, size_t *n);
+/* Content octets from arcs into buf; *len receives the length. */
+ASN1RT_MUST_USE int asn1rt_oid_from_arcs(const uint64_t *arcs, size_t n, uint8_t *buf, size_t cap, size_t *len);
+/* Dotted text ("1.2.840.113549.1.1.11"), NUL-terminated. */
+ASN1RT_MUST_USE int asn1rt_oid_to_text(const asn1rt_view *oid, char *buf, size_t cap);
+ASN1RT_MUST_USE int asn1rt_oid_from_text(const char *text, uint8_t *buf, size_t cap, size_t *len);
+bool asn1rt_oid_equal(const asn1rt_view *a, const uint8_t *content, size_t len);
+
+/* ------------------------------------------------------------------ */
+/* Times.                                                               */
+
+typedef struct asn1rt_time {
+    int year;          /* full year (UTCTime: 1950..2049 per RFC 5280) */
+    int month, day;    /* 1..12, 1..31 */
+    int hour, minute, second;  /* 0..23, 0..59, 0..59 (60 not accepted) */
+    uint32_t nanos;    /* GeneralizedTime fraction, 0 otherwise */
+} asn1rt_time;
+
+ASN1RT_MUST_USE int asn1rt_time_parse(unsigned universal, const asn1rt_view *text, asn1rt_time *out);
+/* Writes the DER text form into buf (no NUL); *len receives the length. */
+ASN1RT_MUST_USE int asn1rt_time_format(unsigned universal, const asn1rt_time *t, char *buf, size_t cap, size_t *len);
+ASN1RT_MUST_USE int asn1rt_time_to_epoch(const asn1rt_time *t, int64_t *seconds);
+ASN1RT_MUST_USE int asn1rt_time_from_epoch(int64_t seconds, asn1rt_time *out);
+
+/* ------------------------------------------------------------------ */
+/* Generic walker: prints the DER tree like `openssl asn1parse`.       */
+
+ASN1RT_MUST_USE int asn1rt_dump(FILE *f, const uint8_t *der, size_t len, asn1rt_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ASN1RT_H */
