@@ -1,0 +1,491 @@
+/* asn1cc.h — the one internal header of the compiler: every type shared
+ * between stages (tokens, AST, resolved AST, diagnostics, arena).
+ *
+ * Data flows one way:
+ *   lexer.re   text       -> Token array (per file)
+ *   parser.y   tokens     -> Module / Assignment / Type / Value nodes
+ *   sema_*.c   AST        -> the same nodes with their "sema:" fields filled
+ *   emit_c.c   resolved   -> C (owned by the code generator)
+ *
+ * Conventions: every node carries a Loc; lists are (pointer array, count)
+ * pairs allocated in the arena; strings are NUL-terminated arena copies.
+ * Fields marked "sema:" are zero after parsing and valid only once
+ * sema_run() returned without errors. */
+#ifndef ASN1CC_H
+#define ASN1CC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Integers of the schema. 128 bits holds every 64-bit signed and unsigned
+ * bound; literals beyond it are a diagnosed limit (see LIMITS below). */
+__extension__ typedef __int128 AsnInt;
+__extension__ typedef unsigned __int128 AsnUInt;
+
+/* Limits enforced with a diagnostic rather than a crash (documented in asn1cc.1). */
+enum {
+    LIMIT_INPUT_BYTES  = 64 * 1024 * 1024, /* per input file */
+    LIMIT_NESTING      = 200,              /* nested types/values/constraints/braces */
+    LIMIT_TAGS         = 32,               /* tags stacked on one type */
+    LIMIT_INSTANTIATE  = 64,               /* nested parameterized instantiation depth */
+};
+
+/* ---------------------------------------------------------------- arena */
+
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void  *arena_alloc(Arena *a, size_t n);          /* zeroed; never NULL (aborts on OOM) */
+char  *arena_strndup(Arena *a, const char *s, size_t n);
+char  *arena_strdup(Arena *a, const char *s);
+char  *arena_printf(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void   arena_free(Arena *a);
+size_t arena_bytes(const Arena *a);
+
+/* Growable pointer array used while building lists; vec_finish() yields the
+ * (items, count) pair stored in nodes. */
+typedef struct Vec { void **items; int len, cap; } Vec;
+void vec_push(Arena *a, Vec *v, void *item);
+
+/* ---------------------------------------------------------------- source */
+
+typedef struct SrcFile {
+    const char *path;        /* as given or as found through -I */
+    const char *text;        /* NUL-terminated contents */
+    size_t      len;
+    const int  *line_start;  /* byte offset of each line, for carets */
+    int         nlines;
+} SrcFile;
+
+typedef struct Loc {
+    const SrcFile *file;
+    int line, col;           /* 1-based; col counts bytes */
+} Loc;
+
+/* ---------------------------------------------------------------- tokens */
+
+/* Token kinds are bison's (parser.h, generated); T_EOF is 0. */
+typedef struct Token {
+    int         kind;
+    Loc         loc;
+    const char *text;        /* points into SrcFile.text */
+    int         len;
+} Token;
+
+typedef struct TokenArray {
+    Token *toks;
+    int    n;                /* last is the end-of-input token */
+} TokenArray;
+
+/* A range of tokens kept unparsed: the contents of braces whose meaning
+ * depends on a governor only sema knows (values, value sets, objects,
+ * object sets, actual parameters). [begin, end) excludes the braces. */
+typedef struct TokRange {
+    const TokenArray *ta;
+    int begin, end;
+    Loc loc;                 /* of the opening brace */
+} TokRange;
+
+/* ---------------------------------------------------------------- AST */
+
+typedef struct Compilation Compilation;
+typedef struct Module Module;
+typedef struct Assignment Assignment;
+typedef struct Type Type;
+typedef struct Value Value;
+typedef struct Constraint Constraint;
+typedef struct Component Component;
+typedef struct NamedNumber NamedNumber;
+typedef struct ClassDef ClassDef;
+typedef struct ClassField ClassField;
+typedef struct SyntaxItem SyntaxItem;
+typedef struct Param Param;
+typedef struct Import Import;
+
+typedef enum TagClass { TAG_UNIVERSAL, TAG_APPLICATION, TAG_CONTEXT, TAG_PRIVATE } TagClass;
+typedef enum TagMode  { TAGMODE_DEFAULT, TAGMODE_IMPLICIT, TAGMODE_EXPLICIT } TagMode;
+typedef enum TagDefault { TAGS_EXPLICIT, TAGS_IMPLICIT, TAGS_AUTOMATIC } TagDefault;
+
+/* One tag as it appears on the wire. */
+typedef struct Tag {
+    TagClass cls;
+    uint32_t number;
+    /* true: this tag is a constructed wrapper around the next tag in the
+     * chain (EXPLICIT); false: it is the value's own identifier. */
+    bool explicit_wrap;
+} Tag;
+
+/* Syntactic tag "[APPLICATION 3] IMPLICIT". */
+typedef struct TagSpec {
+    Loc      loc;
+    TagClass cls;            /* TAG_CONTEXT when no class keyword */
+    Value   *number;         /* literal or value reference */
+    TagMode  mode;
+} TagSpec;
+
+typedef enum StringKind {
+    STR_BMP, STR_GENERAL, STR_GRAPHIC, STR_IA5, STR_ISO646, STR_NUMERIC,
+    STR_PRINTABLE, STR_TELETEX, STR_T61, STR_UNIVERSAL, STR_UTF8,
+    STR_VIDEOTEX, STR_VISIBLE,
+    STR_OBJECT_DESCRIPTOR,   /* ObjectDescriptor: GraphicString, [UNIVERSAL 7] */
+} StringKind;
+
+typedef enum TypeKind {
+    TY_BOOLEAN, TY_INTEGER, TY_ENUMERATED, TY_REAL, TY_BIT_STRING,
+    TY_OCTET_STRING, TY_NULL, TY_OID, TY_RELATIVE_OID,
+    TY_STRING,               /* restricted character strings: see str_kind */
+    TY_UTC_TIME, TY_GENERALIZED_TIME,
+    TY_DATE, TY_TIME_OF_DAY, TY_DATE_TIME, TY_DURATION, TY_TIME,
+    TY_SEQUENCE, TY_SET, TY_CHOICE,
+    TY_SEQUENCE_OF, TY_SET_OF,
+    TY_ANY,                  /* ANY / ANY DEFINED BY: raw DER, see any_defined_by */
+    TY_OPEN,                 /* open type (CLASS.&Type): raw DER */
+    TY_EXTERNAL, TY_EMBEDDED_PDV, TY_CHARACTER_STRING, TY_INSTANCE_OF,
+    TY_TAGGED,               /* [tag] inner */
+    TY_REF,                  /* typereference, Module.Type, Param{...}: see ref_* */
+    TY_SELECTION,            /* ident < Type */
+    TY_FIELD,                /* CLASS.&field — sema resolves to what it denotes */
+    TY_CLASS,                /* CLASS { ... } (only as an assignment's right side) */
+    TY_TYPE_IDENTIFIER, TY_ABSTRACT_SYNTAX, /* predefined classes */
+} TypeKind;
+
+/* Effective range of an INTEGER value or of a SIZE. An extensible range
+ * (X.680 49.? "..." in the root) does not bound the C type: emitters check
+ * `extensible` before narrowing. */
+typedef struct Range {
+    bool   present;          /* any constraint contributed */
+    bool   has_lo, has_hi;   /* false: MIN / MAX (unbounded on that side) */
+    AsnInt lo, hi;
+    bool   extensible;
+    bool   empty;            /* constraints exclude every value (an error for sema) */
+} Range;
+
+typedef enum ConstraintKind {
+    C_SINGLE_VALUE,          /* value */
+    C_RANGE,                 /* lo .. hi, with lo_open / hi_open for '<' */
+    C_SIZE,                  /* SIZE sub */
+    C_FROM,                  /* FROM sub (permitted alphabet) */
+    C_TYPE,                  /* INCLUDES Type or contained subtype / value set reference */
+    C_PATTERN,               /* PATTERN value */
+    C_CONTAINING,            /* CONTAINING Type [ENCODED BY value] */
+    C_ENCODED_BY,            /* ENCODED BY value alone */
+    C_WITH_COMPONENT,        /* WITH COMPONENT sub */
+    C_WITH_COMPONENTS,       /* WITH COMPONENTS { [...,] name (c) PRESENT ... } */
+    C_UNION, C_INTERSECTION, C_EXCEPT, C_ALL_EXCEPT,
+    C_EXTENSIBLE,            /* root , ... [, additions]: sub = root, sub2 = additions or NULL */
+    C_BRACED,                /* { ... }: object set or braced value (table constraint) */
+    C_RELATION,              /* {ObjectSet}{@a, @.b}: component relation */
+    C_USER,                  /* CONSTRAINED BY { ... } */
+} ConstraintKind;
+
+typedef struct NamedConstraint {
+    Loc loc;
+    const char *name;
+    Constraint *value_constraint;  /* NULL when absent */
+    enum { PRESENCE_NONE, PRESENCE_PRESENT, PRESENCE_ABSENT, PRESENCE_OPTIONAL } presence;
+} NamedConstraint;
+
+struct Constraint {
+    ConstraintKind kind;
+    Loc loc;
+    Constraint *sub, *sub2;        /* operands / inner constraint */
+    Value *lo, *hi;                /* C_SINGLE_VALUE (lo), C_RANGE; NULL = MIN / MAX */
+    bool lo_open, hi_open;         /* "lo<..", "..<hi" */
+    Type *type;                    /* C_TYPE, C_CONTAINING */
+    Value *value;                  /* C_PATTERN, C_ENCODED_BY, C_CONTAINING's ENCODED BY */
+    TokRange braced;               /* C_BRACED, C_RELATION (object set), C_USER */
+    TokRange relation;             /* C_RELATION: "@a, @.b" */
+    NamedConstraint **named; int nnamed; bool partial; /* C_WITH_COMPONENTS */
+    Constraint *exception;         /* "! value" */
+    /* X.680 49: a constraint written after a type; several are intersected. */
+    Constraint *next_serial;
+};
+
+struct NamedNumber {       /* INTEGER {a(1)}, BIT STRING {b(3)}, ENUMERATED {c(2)} */
+    Loc loc;
+    const char *name;
+    Value *value;            /* NULL for an ENUMERATED item without number */
+    bool is_extension;       /* ENUMERATED: after "..." */
+    AsnInt number;           /* sema: resolved (ENUMERATED: assigned per X.680 20.3) */
+};
+
+struct Component {         /* SEQUENCE / SET / CHOICE element */
+    Loc loc;
+    const char *name;        /* NULL for COMPONENTS OF */
+    Type *type;
+    bool optional;
+    Value *default_value;    /* NULL when no DEFAULT */
+    bool components_of;      /* COMPONENTS OF type (expanded by sema) */
+    bool is_extension;       /* after the first "..." (extension addition) */
+    int  ext_group;          /* 0, or the 1-based number of its [[ ]] group */
+    Value *group_version;    /* "[[2: ..." of its group, or NULL */
+    /* sema: */
+    bool from_components_of; /* copied in by COMPONENTS OF expansion */
+    /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
+    const char *cname;
+    void *cinfo;
+};
+
+typedef struct SyntaxItem {  /* WITH SYNTAX item */
+    Loc loc;
+    enum { SYN_WORD, SYN_FIELD, SYN_COMMA, SYN_OPTIONAL_GROUP } kind;
+    const char *text;          /* word, or &field name */
+    SyntaxItem **items; int nitems; /* SYN_OPTIONAL_GROUP */
+} SyntaxItem;
+
+typedef enum FieldKind {
+    FK_TYPE,                 /* &Type [OPTIONAL | DEFAULT Type] */
+    FK_FIXED_VALUE,          /* &id Type [UNIQUE] */
+    FK_VARIABLE_VALUE,       /* &value &Type */
+    FK_FIXED_VALUE_SET,      /* &Set Type */
+    FK_VARIABLE_VALUE_SET,   /* &Set &Type */
+    FK_OBJECT,               /* &obj CLASS (sema decides vs FK_FIXED_VALUE) */
+    FK_OBJECT_SET,           /* &Set CLASS (sema decides vs FK_FIXED_VALUE_SET) */
+} FieldKind;
+
+struct ClassField {
+    Loc loc;
+    const char *name;        /* with the '&' */
+    FieldKind kind;
+    Type *type;              /* governor type / class, or NULL */
+    const char *type_field;  /* FK_VARIABLE_*: "&Type" it depends on */
+    bool unique, optional;
+    Type *default_type;      /* FK_TYPE DEFAULT */
+    Value *default_value;    /* value fields DEFAULT */
+    TokRange default_set;    /* set fields DEFAULT { ... } */
+};
+
+struct ClassDef {
+    Loc loc;
+    ClassField **fields; int nfields;
+    bool has_syntax;
+    SyntaxItem **syntax; int nsyntax;
+};
+
+struct Type {
+    TypeKind kind;
+    Loc loc;
+
+    /* TY_STRING */
+    StringKind str_kind;
+    /* TY_INTEGER, TY_BIT_STRING (named bits), TY_ENUMERATED (items) */
+    NamedNumber **named; int nnamed;
+    bool enum_extensible;    /* ENUMERATED with "..." */
+    /* TY_SEQUENCE, TY_SET, TY_CHOICE */
+    Component **comps; int ncomps;
+    bool extensible;         /* "..." present (or EXTENSIBILITY IMPLIED) */
+    Value *ext_exception;    /* "... ! value" */
+    /* TY_SEQUENCE_OF, TY_SET_OF, TY_TAGGED, TY_SELECTION: the element / inner type */
+    Type *inner;
+    const char *elem_name;   /* SEQUENCE OF item Type */
+    /* TY_TAGGED */
+    TagSpec tag;
+    /* TY_ANY */
+    const char *any_defined_by; /* component name, or NULL */
+    /* TY_REF: [module "."] name [ "{" actual parameters "}" ] */
+    const char *ref_module;  /* NULL when not an external reference */
+    const char *ref_name;
+    TokRange *ref_actuals; int nref_actuals; /* one range per actual parameter */
+    /* TY_SELECTION: selected alternative */
+    const char *sel_name;
+    /* TY_FIELD: class "." field path, e.g. EXTENSION.&id */
+    Type *field_class;       /* a TY_REF / TY_TYPE_IDENTIFIER ... naming the class */
+    const char **field_path; int nfield_path;
+    /* TY_CLASS */
+    ClassDef *cls;
+    /* TY_INSTANCE_OF */
+    Type *instance_class;
+
+    /* Constraints written after this type (serial application, ANDed). */
+    Constraint *constraints;
+
+    /* ---- sema: ---- */
+    /* TY_REF: the assignment referenced (its type may be another TY_REF);
+     * for a parameterized reference, the instantiated copy. */
+    Assignment *ref_assign;
+    /* Every type: the underlying builtin type (TY_TAGGED, TY_REF, TY_SELECTION,
+     * TY_FIELD followed). Equals this node for builtin types. */
+    Type *base;
+    /* Wire tags, outermost first: tags[0] is the effective tag. ntags == 0
+     * only for an untagged CHOICE, ANY or open type. */
+    Tag *tags; int ntags;
+    /* Effective INTEGER value range and SIZE range, folded over this node's
+     * constraints and everything it references. */
+    Range value_range;
+    Range size_range;
+    /* Table constraint on an open type or &id field: object set assignment and
+     * the "@field" path (NULL when simple table constraint or none). */
+    Assignment *table_set;
+    const char *table_at;
+    /* Field of a class this TY_FIELD denotes (kind tells open type vs value). */
+    ClassField *field;
+    bool recursive;          /* participates in a cycle (through OF/OPTIONAL/CHOICE) */
+
+    /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
+    const char *cname;
+    void *cinfo;
+};
+
+typedef enum ValueKind {
+    V_INTEGER,               /* ival */
+    V_REAL,                  /* text (as written) / rval */
+    V_BOOLEAN,               /* bval */
+    V_NULL,
+    V_BSTRING, V_HSTRING,    /* text: digits only, whitespace removed */
+    V_CSTRING,               /* text: contents, "" un-escaped */
+    V_REF,                   /* [ref_module "."] ref_name, may be an enumerator/named number */
+    V_CHOICE,                /* alt_name : inner */
+    V_BRACED,                /* { ... } unparsed: braced */
+    V_PLUS_INF, V_MINUS_INF, V_NAN,
+    V_PARAM_REF,             /* valueref { actuals } */
+    /* Produced by sema only (Value.eval): */
+    V_OID,                   /* arcs */
+    V_BITS,                  /* bytes, nbits */
+    V_OCTETS,                /* bytes, nbytes */
+    V_ENUM,                  /* text = identifier, ival = number */
+    V_SEQUENCE,              /* items with item_names (SEQUENCE / SET value) */
+    V_SEQUENCE_OF,           /* items (SEQUENCE OF / SET OF value) */
+    V_QUADRUPLE,             /* { group, plane, row, cell } or { col, row } in a cstring list */
+} ValueKind;
+
+struct Value {
+    ValueKind kind;
+    Loc loc;
+    AsnInt ival;
+    bool bval;
+    const char *text;
+    const char *ref_module, *ref_name;
+    const char *alt_name;
+    Value *inner;
+    TokRange braced;
+    TokRange *actuals; int nactuals;
+    /* sema (in Value.eval nodes): */
+    AsnInt *arcs; int narcs;             /* V_OID */
+    uint8_t *bytes; size_t nbytes, nbits;/* V_BITS, V_OCTETS, V_CSTRING (UTF-8) */
+    Value **items; const char **item_names; int nitems; /* V_SEQUENCE(_OF) */
+    /* sema: the value evaluated against its governor: V_INTEGER, V_BOOLEAN,
+     * V_NULL, V_REAL, V_OID, V_BITS, V_OCTETS, V_CSTRING, V_ENUM, V_SEQUENCE,
+     * V_SEQUENCE_OF, V_CHOICE (with eval'd inner). NULL when not evaluated. */
+    Value *eval;
+    Type *governor;
+};
+
+struct Param {             /* formal parameter: [Governor :] Reference */
+    Loc loc;
+    Type *governor;          /* NULL: the parameter is a type (or class) */
+    const char *name;
+};
+
+typedef enum AssignKind {
+    A_TYPE,                  /* Name ::= Type */
+    A_VALUE,                 /* name Type ::= Value */
+    A_VALUE_SET,             /* Name Type ::= { ... } */
+    A_CLASS,                 /* NAME ::= CLASS {...} (sema: from A_TYPE) */
+    A_OBJECT,                /* name CLASS ::= { ... } (sema: from A_VALUE) */
+    A_OBJECT_SET,            /* Name CLASS ::= { ... } (sema: from A_VALUE_SET) */
+} AssignKind;
+
+struct Assignment {
+    AssignKind kind;
+    Loc loc;
+    const char *name;
+    Module *module;
+    Param **params; int nparams;   /* parameterized assignment when nparams > 0 */
+    Type *type;              /* A_TYPE, A_CLASS: the definition; others: governor/class */
+    Value *value;            /* A_VALUE, A_OBJECT */
+    TokRange set;            /* A_VALUE_SET, A_OBJECT_SET: contents of the braces */
+    /* sema: */
+    bool exported;           /* visible to importers */
+    int  state;              /* resolution state (sema internal) */
+    /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
+    const char *cname;
+    void *cinfo;
+};
+
+typedef struct ImportSymbol {
+    Loc loc;
+    const char *name;
+    bool parameterized;      /* written "Name{}" */
+    Assignment *target;      /* sema: the definition it binds to */
+} ImportSymbol;
+
+struct Import {
+    Loc loc;
+    const char *module_name;
+    Value *module_oid;       /* V_BRACED or V_REF, or NULL */
+    ImportSymbol **symbols; int nsymbols;
+    Module *module;          /* sema: the module it names */
+};
+
+struct Module {
+    Loc loc;
+    const char *name;
+    Value *oid;              /* DefinitiveIdentifier, V_BRACED, or NULL */
+    const char *iri;         /* unused; reserved for IRI identifiers */
+    TagDefault tag_default;
+    bool extensibility_implied;
+    bool exports_all;        /* no EXPORTS clause, or EXPORTS ALL */
+    ImportSymbol **exports; int nexports;
+    Import **imports; int nimports;
+    Assignment **assigns; int nassigns;
+    const SrcFile *file;
+    bool from_cmdline;       /* given on the command line (emit it), not found via -I */
+    /* sema: */
+    void *symtab;            /* name -> Assignment (sema internal) */
+    /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
+    const char *cname;
+    void *cinfo;
+};
+
+/* ---------------------------------------------------------------- diagnostics */
+
+typedef enum DiagLevel { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
+
+void diag_init(FILE *out, bool color);
+void diag(DiagLevel lvl, Loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void diag_plain(DiagLevel lvl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int  diag_error_count(void);
+extern bool diag_werror;     /* -Werror: warnings count as errors */
+
+/* ---------------------------------------------------------------- driver */
+
+struct Compilation {
+    Arena *arena;
+    Module **modules; int nmodules;      /* in load order: command line first */
+    const char **include_dirs; int ninclude_dirs;
+    const char *prefix;                  /* --prefix for emitted symbols, or NULL */
+};
+
+/* lexer.re: tokenizes f; returns false after diagnosing a lexical error
+ * (the array is still complete up to an end-of-input token). */
+bool lex_file(Arena *a, const SrcFile *f, TokenArray *out);
+
+/* parser.y: parses every module of a token array, appending to c->modules. */
+bool parse_modules(Compilation *c, const TokenArray *ta, bool from_cmdline);
+/* Re-parses a token range as a Type / Value (for braced contents sema interprets). */
+Type  *parse_type_range(Compilation *c, TokRange r);
+Value *parse_value_range(Compilation *c, TokRange r);
+
+/* ast.c */
+Type *ast_new_type(Arena *a, TypeKind k, Loc loc);
+Value *ast_new_value(Arena *a, ValueKind k, Loc loc);
+const char *ast_type_kind_name(TypeKind k);
+const char *ast_string_kind_name(StringKind k);
+void ast_dump(FILE *out, const Compilation *c);
+const char *asn_int_str(char buf[48], AsnInt v);
+
+/* sema_*.c: resolves, checks and folds; returns false when errors were diagnosed. */
+bool sema_run(Compilation *c);
+/* Loads a module by name from -I directories (sema_resolve.c). */
+Module *sema_find_module(Compilation *c, const char *name, Loc from);
+/* Follows TY_TAGGED / TY_REF / TY_SELECTION / TY_FIELD to the builtin type. */
+Type *type_base(Type *t);
+bool type_is_string(const Type *t);
+
+/* emit_c.c (code generator): writes <module>.h/.c for modules with
+ * from_cmdline into outdir; returns 0 or 1 after diagnosing. */
+int emit_c(Compilation *c, const char *outdir);
+
+#endif /* ASN1CC_H */
