@@ -1,0 +1,184 @@
+/* gen_support.c — out-of-line helpers for asn1cc-generated code (gen.h):
+ * error recording, raw-element validation, SET OF ordering. */
+#include <string.h>
+
+#include "asn1rt/gen.h"
+
+int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component)
+{
+    if (err == NULL)
+        return code;
+    /* The innermost failure records code and offset; callers unwinding
+     * outwards only add their component name. */
+    if (err->code == ASN1RT_OK) {
+        err->code = code;
+        err->offset = offset;
+    }
+    if (component != NULL)
+        asn1rt_error_push(err, component);
+    return code;
+}
+
+/* Universal types that DER encodes in primitive form only (X.690 10.2, 8.x). */
+static bool universal_primitive_only(uint32_t num)
+{
+    switch (num) {
+    case ASN1RT_UT_BOOLEAN: case ASN1RT_UT_INTEGER: case ASN1RT_UT_BIT_STRING:
+    case ASN1RT_UT_OCTET_STRING: case ASN1RT_UT_NULL: case ASN1RT_UT_OID:
+    case ASN1RT_UT_REAL: case ASN1RT_UT_ENUMERATED: case ASN1RT_UT_RELATIVE_OID:
+    case ASN1RT_UT_UTF8STRING: case ASN1RT_UT_NUMERICSTRING: case ASN1RT_UT_PRINTABLESTRING:
+    case ASN1RT_UT_T61STRING: case ASN1RT_UT_VIDEOTEXSTRING: case ASN1RT_UT_IA5STRING:
+    case ASN1RT_UT_UTCTIME: case ASN1RT_UT_GENERALIZEDTIME: case ASN1RT_UT_GRAPHICSTRING:
+    case ASN1RT_UT_VISIBLESTRING: case ASN1RT_UT_GENERALSTRING: case ASN1RT_UT_UNIVERSALSTRING:
+    case ASN1RT_UT_BMPSTRING: case ASN1RT_UT_OBJECT_DESCRIPTOR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Validates one element at r (consuming it on success): header rules
+ * everywhere, constructed contents recursively (bounded by r's depth limit),
+ * and the contents of universal primitive types the runtime can check. */
+static int validate_element(asn1rt_reader *r)
+{
+    asn1rt_reader save = *r;
+    uint32_t tag;
+    size_t len;
+    int rc = asn1rt_read_header(r, &tag, &len);
+    if (rc != ASN1RT_OK)
+        return rc;
+    if (ASN1RT_TAG_CONSTRUCTED(tag)) {
+        asn1rt_reader child;
+        if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && universal_primitive_only(ASN1RT_TAG_NUMBER(tag))) {
+            save.err_offset = asn1rt_offset(&save);
+            *r = save;
+            return ASN1RT_E_CONSTRUCTED;
+        }
+        *r = save;
+        rc = asn1rt_enter(r, tag, &child);
+        if (rc != ASN1RT_OK)
+            return rc;
+        while (!asn1rt_at_end(&child)) {
+            rc = validate_element(&child);
+            if (rc != ASN1RT_OK) {
+                save.err_offset = child.err_offset;
+                *r = save;
+                return rc;
+            }
+        }
+        return ASN1RT_OK;
+    }
+    if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
+        /* Re-read primitives through the runtime's strict element readers. */
+        asn1rt_view v;
+        asn1rt_bits b;
+        bool flag;
+        asn1rt_bigint bi;
+        *r = save;
+        switch (ASN1RT_TAG_NUMBER(tag)) {
+        case ASN1RT_UT_BOOLEAN: return asn1rt_read_bool(r, tag, &flag);
+        case ASN1RT_UT_INTEGER: case ASN1RT_UT_ENUMERATED: return asn1rt_read_bigint(r, tag, &bi);
+        case ASN1RT_UT_NULL: return asn1rt_read_null(r, tag);
+        case ASN1RT_UT_OID: return asn1rt_read_oid(r, tag, &v);
+        case ASN1RT_UT_BIT_STRING: return asn1rt_read_bits(r, tag, &b);
+        case ASN1RT_UT_UTCTIME: case ASN1RT_UT_GENERALIZEDTIME:
+            return asn1rt_read_time(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
+        case ASN1RT_UT_UTF8STRING: case ASN1RT_UT_NUMERICSTRING: case ASN1RT_UT_PRINTABLESTRING:
+        case ASN1RT_UT_IA5STRING: case ASN1RT_UT_VISIBLESTRING: case ASN1RT_UT_BMPSTRING:
+        case ASN1RT_UT_UNIVERSALSTRING: case ASN1RT_UT_T61STRING: case ASN1RT_UT_VIDEOTEXSTRING:
+        case ASN1RT_UT_GRAPHICSTRING: case ASN1RT_UT_GENERALSTRING:
+            return asn1rt_read_string(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
+        default:
+            return asn1rt_read_octets(r, tag, &v);
+        }
+    }
+    r->cur += len;
+    return ASN1RT_OK;
+}
+
+int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole)
+{
+    const uint8_t *start = r->cur;
+    int rc = validate_element(r);
+    if (rc != ASN1RT_OK)
+        return rc;
+    whole->ptr = start;
+    whole->len = (size_t)(r->cur - start);
+    return ASN1RT_OK;
+}
+
+int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest)
+{
+    const uint8_t *start = r->cur;
+    while (!asn1rt_at_end(r)) {
+        int rc = validate_element(r);
+        if (rc != ASN1RT_OK) {
+            size_t off = r->err_offset;
+            r->cur = start;
+            r->err_offset = off;
+            return rc;
+        }
+    }
+    rest->ptr = start;
+    rest->len = (size_t)(r->cur - start);
+    return ASN1RT_OK;
+}
+
+bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+    size_t n = alen < blen ? alen : blen;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c != 0)
+        return c < 0;
+    /* Equal prefix: the shorter is padded with zeros (X.690 11.6), so the
+     * longer is greater unless its tail is all zeros (then they compare equal). */
+    if (alen <= blen)
+        return true;
+    for (size_t i = n; i < alen; i++)
+        if (a[i] != 0)
+            return false;
+    return true;
+}
+
+/* Reverses [p, p+n). */
+static void reverse_bytes(uint8_t *p, size_t n)
+{
+    for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+        uint8_t t = p[i];
+        p[i] = p[j - 1];
+        p[j - 1] = t;
+    }
+}
+
+/* Swaps adjacent blocks [p, p+a) and [p+a, p+a+b) in place. */
+static void rotate_blocks(uint8_t *p, size_t a, size_t b)
+{
+    reverse_bytes(p, a);
+    reverse_bytes(p + a, b);
+    reverse_bytes(p, a + b);
+}
+
+void asn1g_sort_set_of(uint8_t *start, size_t *lens, size_t n)
+{
+    /* Insertion sort by block rotation: SET OF values with a bounded item
+     * array are small, and no scratch buffer is available. */
+    for (size_t i = 1; i < n; i++) {
+        size_t off_i = 0;
+        for (size_t k = 0; k < i; k++)
+            off_i += lens[k];
+        size_t j = i;
+        size_t off_j = off_i;
+        while (j > 0) {
+            size_t off_prev = off_j - lens[j - 1];
+            if (asn1g_der_order_le(start + off_prev, lens[j - 1], start + off_j, lens[j]))
+                break;
+            rotate_blocks(start + off_prev, lens[j - 1], lens[j]);
+            size_t t = lens[j - 1];
+            lens[j - 1] = lens[j];
+            lens[j] = t;
+            off_j = off_prev;
+            j--;
+        }
+    }
+}

@@ -1,0 +1,461 @@
+/*
+ * asn1rt/gen.h — inline fast paths used by asn1cc-generated code.
+ *
+ * Generated decoders and encoders are straight-line: each field is a call to
+ * one of the always-inline helpers below, which handles the common, valid
+ * DER case in a few instructions (single-octet identifier, short or 1-2
+ * octet length, small contents). Whatever the fast path does not accept —
+ * invalid data, leniency flags, multi-octet tags, long lengths, a short
+ * buffer — is passed unchanged to the matching asn1rt.h function, which
+ * produces the exact error code and offset. A fast path therefore never
+ * consumes bytes or writes output unless it succeeds, so falling back is
+ * always from the original state, and the result (value or error) is the
+ * same as the runtime's.
+ *
+ * Tags are asn1rt tag words (ASN1RT_TAG); in generated code they are
+ * constants, so the "single-octet identifier" test folds away.
+ *
+ * Not a public API for hand-written code: names may change with asn1cc.
+ */
+#ifndef ASN1RT_GEN_H
+#define ASN1RT_GEN_H
+
+#include <string.h>
+
+#include "asn1rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ASN1G_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define ASN1G_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ASN1G_COLD        __attribute__((cold, noinline))
+#else
+#define ASN1G_LIKELY(x)   (x)
+#define ASN1G_UNLIKELY(x) (x)
+#define ASN1G_COLD
+#endif
+
+/* Identifier octet of a tag word whose number is < 31 (X.690 8.1.2.2). */
+#define ASN1G_ID(tag) \
+    ((uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | (ASN1RT_TAG_CONSTRUCTED(tag) ? 0x20u : 0u) | ASN1RT_TAG_NUMBER(tag)))
+#define ASN1G_SHORT_TAG(tag) (ASN1RT_TAG_NUMBER(tag) < 31u)
+
+/* ------------------------------------------------------------------ */
+/* Error reporting (gen_support.c; out of line, on the failure path).  */
+
+/* Records the failure in err (when not NULL): the code and offset of the
+ * innermost failure are kept, the component name is pushed on the path.
+ * component may be NULL (nothing pushed). Returns code. */
+ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component);
+
+/* ------------------------------------------------------------------ */
+/* Reading.                                                             */
+
+/* Fast header check: the next element has identifier `tag` and a strict DER
+ * length of at most 65535 that fits the reader. On success *content and
+ * *len describe the content; nothing is consumed in any case. */
+ASN1RT_INLINE bool asn1g_hdr_fast(const asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
+{
+    const uint8_t *p = r->cur;
+    size_t avail = (size_t)(r->end - p);
+    size_t n;
+    if (!ASN1G_SHORT_TAG(tag) || avail < 2 || p[0] != ASN1G_ID(tag))
+        return false;
+    n = p[1];
+    if (ASN1G_LIKELY(n < 0x80)) {
+        p += 2;
+        avail -= 2;
+    } else if (n == 0x81 && avail >= 3 && p[2] >= 0x80) { /* X.690 10.1: minimal */
+        n = p[2];
+        p += 3;
+        avail -= 3;
+    } else if (n == 0x82 && avail >= 4 && p[2] != 0) {    /* X.690 10.1: minimal */
+        n = ((size_t)p[2] << 8) | p[3];
+        p += 4;
+        avail -= 4;
+    } else {
+        return false;
+    }
+    if (n > avail)
+        return false;
+    *content = p;
+    *len = n;
+    return true;
+}
+
+ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
+{
+    const uint8_t *c;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, len))) {
+        r->cur = c;
+        return ASN1RT_OK;
+    }
+    return asn1rt_expect(r, tag, len);
+}
+
+/* Enters a constructed element; child is bounded to its content. */
+ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(r->depth < r->max_depth && asn1g_hdr_fast(r, tag, &c, &n))) {
+        child->cur = c;
+        child->end = c + n;
+        child->base = r->base;
+        child->depth = r->depth + 1;
+        child->max_depth = r->max_depth;
+        child->lax = r->lax;
+        child->err_offset = 0;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_enter(r, tag, child);
+}
+
+/* Whether the next element has identifier `tag` (false at the end). */
+ASN1RT_INLINE bool asn1g_next_is(const asn1rt_reader *r, uint32_t tag)
+{
+    uint32_t t;
+    if (ASN1G_SHORT_TAG(tag))
+        return r->cur < r->end && r->cur[0] == ASN1G_ID(tag);
+    return asn1rt_peek_tag(r, &t) == ASN1RT_OK && t == tag;
+}
+
+/* Tag word of the next element, or 0xFFFFFFFF at the end or on a bad tag
+ * (the element read that follows reports the error). */
+ASN1RT_INLINE uint32_t asn1g_peek(const asn1rt_reader *r)
+{
+    uint32_t t;
+    if (r->cur < r->end && (r->cur[0] & 0x1Fu) != 0x1Fu) {
+        uint8_t id = r->cur[0];
+        return ASN1RT_TAG(id >> 6, (id & 0x20u) != 0, id & 0x1Fu);
+    }
+    if (asn1rt_peek_tag(r, &t) != ASN1RT_OK)
+        return 0xFFFFFFFFu;
+    return t;
+}
+
+ASN1RT_INLINE int asn1g_expect_end(asn1rt_reader *r)
+{
+    if (ASN1G_LIKELY(r->cur == r->end))
+        return ASN1RT_OK;
+    return asn1rt_expect_end(r);
+}
+
+/* INTEGER into [lo, hi] (one range compare after the sign-extending load). */
+ASN1RT_INLINE int asn1g_read_int(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi, int64_t *out)
+{
+    const uint8_t *c;
+    size_t n, i;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= 8)) {
+        uint64_t u = (uint64_t)(int64_t)(int8_t)c[0];
+        int64_t v;
+        /* X.690 8.3.2: the first nine bits are not all equal. */
+        if (n > 1 && ((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)))
+            return asn1rt_read_int_range(r, tag, lo, hi, out);
+        for (i = 1; i < n; i++)
+            u = (u << 8) | c[i];
+        v = (int64_t)u;
+        if (ASN1G_LIKELY(v >= lo && v <= hi)) {
+            *out = v;
+            r->cur = c + n;
+            return ASN1RT_OK;
+        }
+    }
+    return asn1rt_read_int_range(r, tag, lo, hi, out);
+}
+
+/* INTEGER into [lo, hi] for ranges above INT64_MAX. */
+ASN1RT_INLINE int asn1g_read_uint(asn1rt_reader *r, uint32_t tag, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    const uint8_t *c;
+    size_t n, i;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= 9 && c[0] < 0x80)) {
+        uint64_t u = 0;
+        if (n > 1 && c[0] == 0x00 && c[1] < 0x80)     /* X.690 8.3.2 */
+            return asn1rt_read_uint_range(r, tag, lo, hi, out);
+        if (n == 9 && c[0] != 0)
+            return asn1rt_read_uint_range(r, tag, lo, hi, out);
+        for (i = 0; i < n; i++)
+            u = (u << 8) | c[i];
+        if (ASN1G_LIKELY(u >= lo && u <= hi)) {
+            *out = u;
+            r->cur = c + n;
+            return ASN1RT_OK;
+        }
+    }
+    return asn1rt_read_uint_range(r, tag, lo, hi, out);
+}
+
+/* INTEGER of any size as a view of its minimal content octets. */
+ASN1RT_INLINE int asn1g_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 &&
+                     (n == 1 || !((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80))))) {
+        out->ptr = c;
+        out->len = n;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_bigint(r, tag, out);
+}
+
+ASN1RT_INLINE int asn1g_read_bool(asn1rt_reader *r, uint32_t tag, bool *out)
+{
+    const uint8_t *c;
+    size_t n;
+    /* X.690 11.1: TRUE is 0xFF in DER. */
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n == 1 && (c[0] == 0x00 || c[0] == 0xFF))) {
+        *out = c[0] != 0;
+        r->cur = c + 1;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_bool(r, tag, out);
+}
+
+ASN1RT_INLINE int asn1g_read_null(asn1rt_reader *r, uint32_t tag)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n == 0)) {
+        r->cur = c;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_null(r, tag);
+}
+
+ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n))) {
+        out->ptr = c;
+        out->len = n;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_octets(r, tag, out);
+}
+
+/* ENUMERATED / INTEGER into an int (range check by the caller's switch). */
+ASN1RT_INLINE int asn1g_read_enum(asn1rt_reader *r, uint32_t tag, int *out)
+{
+    int64_t v;
+    int rc = asn1g_read_int(r, tag, -2147483647 - 1, 2147483647, &v);
+    if (rc == ASN1RT_OK)
+        *out = (int)v;
+    return rc;
+}
+
+/* One whole element of any tag as a view (ANY, open types, extension
+ * additions), its DER structure validated recursively (gen_support.c). */
+ASN1RT_MUST_USE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole);
+/* Every remaining element of r as one view (unknown extension additions). */
+ASN1RT_MUST_USE int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest);
+/* SIZE check on a count; offset names the element for the error. */
+ASN1RT_INLINE bool asn1g_size_ok(size_t n, size_t lo, size_t hi) { return n >= lo && n <= hi; }
+/* X.690 11.6: SET OF elements in ascending order of their encodings
+ * (the shorter padded with zero octets at its end). */
+bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+
+/* ------------------------------------------------------------------ */
+/* Lengths (exact DER sizes).                                           */
+
+ASN1RT_INLINE size_t asn1g_len_len(size_t n)
+{
+    if (n < 0x80) return 1;
+    if (n < 0x100) return 2;
+    if (n < 0x10000) return 3;
+    return asn1rt_header_len(0, n);          /* tag 0 takes one octet */
+}
+
+ASN1RT_INLINE size_t asn1g_hdr_len(uint32_t tag, size_t n)
+{
+    if (ASN1G_SHORT_TAG(tag))
+        return 1 + asn1g_len_len(n);
+    return asn1rt_header_len(tag, n);
+}
+
+ASN1RT_INLINE size_t asn1g_int_len(int64_t v)
+{
+    size_t n = 1;
+    while (n < 8 && (v < -(INT64_C(1) << (8 * n - 1)) || v >= (INT64_C(1) << (8 * n - 1))))
+        n++;
+    return n;
+}
+
+ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v)
+{
+    size_t n = 1;
+    while (n < 8 && (v >> (8 * n - 1)) != 0)
+        n++;
+    if (n == 8 && (v >> 63) != 0)
+        n = 9;                            /* leading 0x00 keeps it positive */
+    return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing, back to front (asn1rt_writer).                             */
+
+ASN1RT_INLINE size_t asn1g_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
+
+ASN1RT_INLINE int asn1g_put_header(asn1rt_writer *w, uint32_t tag, size_t n)
+{
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0x10000 && asn1g_room(w) >= 4)) {
+        uint8_t *p = w->pos;
+        if (n < 0x80) {
+            p[-1] = (uint8_t)n;
+            p -= 1;
+        } else if (n < 0x100) {
+            p[-1] = (uint8_t)n;
+            p[-2] = 0x81;
+            p -= 2;
+        } else {
+            p[-1] = (uint8_t)n;
+            p[-2] = (uint8_t)(n >> 8);
+            p[-3] = 0x82;
+            p -= 3;
+        }
+        p[-1] = ASN1G_ID(tag);
+        w->pos = p - 1;
+        return ASN1RT_OK;
+    }
+    return asn1rt_prepend_header(w, tag, n);
+}
+
+/* Content end of a constructed element: call before writing its content,
+ * then asn1g_close() with the same mark. */
+ASN1RT_INLINE uint8_t *asn1g_mark(const asn1rt_writer *w) { return w->pos; }
+ASN1RT_INLINE int asn1g_close(asn1rt_writer *w, uint32_t tag, const uint8_t *mark)
+{
+    return asn1g_put_header(w, tag, (size_t)(mark - w->pos));
+}
+
+ASN1RT_INLINE int asn1g_put_int(asn1rt_writer *w, uint32_t tag, int64_t v)
+{
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 10)) {
+        uint8_t *p = w->pos;
+        uint8_t *e = p;
+        uint64_t u = (uint64_t)v;
+        uint64_t stop = v < 0 ? UINT64_MAX : 0;
+        /* Minimal two's complement (X.690 8.3.2): stop once the remaining
+         * bits are pure sign and the last octet written carries that sign. */
+        do {
+            *--p = (uint8_t)u;
+            u = (u >> 8) | (stop & ~(UINT64_MAX >> 8));
+        } while (!(u == stop && ((p[0] ^ (uint8_t)stop) & 0x80u) == 0));
+        p[-1] = (uint8_t)(e - p);
+        p[-2] = ASN1G_ID(tag);
+        w->pos = p - 2;
+        return ASN1RT_OK;
+    }
+    return asn1rt_prepend_int64(w, tag, v);
+}
+
+ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
+{
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 11)) {
+        uint8_t *p = w->pos;
+        uint8_t *e = p;
+        do {
+            *--p = (uint8_t)v;
+            v >>= 8;
+        } while (v != 0);
+        if (p[0] & 0x80u)
+            *--p = 0;
+        p[-1] = (uint8_t)(e - p);
+        p[-2] = ASN1G_ID(tag);
+        w->pos = p - 2;
+        return ASN1RT_OK;
+    }
+    return asn1rt_prepend_uint64(w, tag, v);
+}
+
+ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
+{
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 3)) {
+        uint8_t *p = w->pos;
+        p[-1] = v ? 0xFF : 0x00;   /* X.690 11.1 */
+        p[-2] = 1;
+        p[-3] = ASN1G_ID(tag);
+        w->pos = p - 3;
+        return ASN1RT_OK;
+    }
+    return asn1rt_prepend_bool(w, tag, v);
+}
+
+ASN1RT_INLINE int asn1g_put_null(asn1rt_writer *w, uint32_t tag)
+{
+    return asn1g_put_header(w, tag, 0);
+}
+
+ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n)
+{
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0x10000 && asn1g_room(w) >= n + 4)) {
+        w->pos -= n;
+        if (n)
+            memcpy(w->pos, p, n);
+        return asn1g_put_header(w, tag, n);
+    }
+    return asn1rt_prepend_octets(w, tag, p, n);
+}
+
+/* Raw bytes (a whole element kept as a view), no header. */
+ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
+{
+    if (ASN1G_LIKELY(asn1g_room(w) >= n)) {
+        w->pos -= n;
+        if (n)
+            memcpy(w->pos, p, n);
+        return ASN1RT_OK;
+    }
+    return asn1rt_prepend_bytes(w, p, n);
+}
+
+ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_bigint *v)
+{
+    const uint8_t *c = v->ptr;
+    size_t n = v->len;
+    if (ASN1G_LIKELY(n >= 1 && (n == 1 || !((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)))))
+        return asn1g_put_octets(w, tag, c, n);
+    return asn1rt_prepend_bigint(w, tag, v);
+}
+
+/* Moves the n bytes written at the writer's end to the start of buf. */
+ASN1RT_INLINE size_t asn1g_finish(const asn1rt_writer *w, uint8_t *buf, size_t cap)
+{
+    size_t n = (size_t)(buf + cap - w->pos);
+    if (n && w->pos != buf)
+        memmove(buf, w->pos, n);
+    return n;
+}
+
+/* SET OF in DER order (X.690 11.6): sorts the n consecutive encodings that
+ * start at start (lengths in lens[], in place, no allocation). */
+void asn1g_sort_set_of(uint8_t *start, size_t *lens, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Equality of views.                                                   */
+
+ASN1RT_INLINE bool asn1g_view_eq(const asn1rt_view *a, const asn1rt_view *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
+ASN1RT_INLINE bool asn1g_bits_eq(const asn1rt_bits *a, const asn1rt_bits *b)
+{
+    return a->len == b->len && a->unused == b->unused && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
+/* Length in bits of a BIT STRING value. */
+ASN1RT_INLINE size_t asn1g_bits_count(const asn1rt_bits *b) { return b->len * 8 - (b->len ? b->unused : 0); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ASN1RT_GEN_H */
