@@ -1,0 +1,6 @@
+# Benchmarks. Each bench program keeps its rules in its own fragment.
+-include bench/peers/peers.mk
+-include bench/common/common.mk
+-include bench/constrained/constrained.mk
+-include bench/sequence/sequence.mk
+-include bench/derive/derive.mk

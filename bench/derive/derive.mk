@@ -1,0 +1,16 @@
+# make bench-derive: the seed's derive-overhead table. Generated code vs the
+# hand-written codec (bench/handwritten/) vs a table-driven generic codec
+# (bench/derive/generic*), same runtime, same structs, one interleaved run.
+
+.PHONY: bench-derive
+
+BENCH_DERIVE := $(B)/bench/derive/bench-derive
+BENCH_DERIVE_OBJS := $(B)/bench/derive/bench_derive.o $(B)/bench/derive/generic.o \
+                     $(B)/bench/derive/generic_types.o $(B)/bench/handwritten/derive_handwritten.o
+
+$(BENCH_DERIVE): $(BENCH_DERIVE_OBJS) $(BENCH_HARNESS) $(BENCH_ASN1CC)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+bench-derive: $(BENCH_DERIVE)
+	@mkdir -p $(BENCH_RESULTS)
+	$(BENCH_DERIVE) $(BENCH_RESULTS)/derive.csv $(BENCH_RESULTS)/derive.svg
