@@ -32,6 +32,11 @@ if [ "${1:-}" = bench ]; then
   need_pc libtasn1 libtasn1-6-dev
   need_cmd gnuplot gnuplot-nox
   need_file /usr/lib/python3/dist-packages/cryptography_vectors python3-cryptography-vectors
+  # bench-peers: the Rust asn1 crate, built offline with Debian's own toolchain
+  # (checked by path: a rustup cargo on PATH is not Debian's).
+  need_file /usr/bin/cargo cargo
+  need_file /usr/bin/rustc rustc
+  need_file /usr/share/doc/librust-asn1-dev librust-asn1-dev
 fi
 
 # Deduplicate while keeping order.

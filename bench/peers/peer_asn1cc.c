@@ -1,0 +1,102 @@
+/* asn1cc's generated code (generated/, issue 3) in the peers bench. peers.mk
+ * compiles this file only when generated/pkix1explicit88.h (defines
+ * PEERS_ASN1CC_X509) or generated/bench.h (PEERS_ASN1CC_BENCH) exists; the
+ * rest of the table then says "not yet available". Values are decoded into
+ * a stack struct: no heap, nothing to free. */
+#include "peers.h"
+
+#include <string.h>
+
+#ifdef PEERS_ASN1CC_X509
+#include "pkix1explicit88.h"
+#endif
+#ifdef PEERS_ASN1CC_BENCH
+#include "bench.h"
+#endif
+
+/* A value read from the decoded struct, so the decode cannot be dropped:
+ * its first bytes, whatever the generator put there. */
+#define PROBE(v)                                                                         \
+	do {                                                                             \
+		uint64_t first = 0;                                                      \
+		memcpy(&first, &(v), sizeof(v) < sizeof first ? sizeof(v) : sizeof first); \
+		return (int64_t)(first & 0x7fffffffffffffffu);                           \
+	} while (0)
+
+#define ASN1CC_PEER(W, T)                                                                \
+	static int64_t ours_##W##_decode_one(const uint8_t *der, size_t len)             \
+	{                                                                                \
+		T v;                                                                     \
+		if (T##_decode(&v, der, len) != 0)                                       \
+			return -1;                                                       \
+		PROBE(v);                                                                \
+	}                                                                                \
+	static void *ours_##W##_load(const uint8_t *der, size_t len)                     \
+	{                                                                                \
+		T *v = malloc(sizeof *v);                                                \
+		if (v != NULL && T##_decode(v, der, len) != 0) {                         \
+			free(v);                                                         \
+			v = NULL;                                                        \
+		}                                                                        \
+		return v;                                                                \
+	}                                                                                \
+	static void ours_##W##_unload(void *h)                                           \
+	{                                                                                \
+		free(h);                                                                 \
+	}                                                                                \
+	static int ours_##W##_encode_one(const void *h, uint8_t *buf, size_t cap, size_t *len) \
+	{                                                                                \
+		return T##_encode((const T *)h, buf, cap, len);                          \
+	}                                                                                \
+	PEERS_LOOPS(ours, W)
+
+#include <stdlib.h>
+
+#ifdef PEERS_ASN1CC_X509
+ASN1CC_PEER(x509, Certificate)
+#define OURS_X509 PEERS_OPS(ours, x509, NULL)
+#define OURS_X509_SIZE sizeof(Certificate)
+#else
+#define OURS_X509 { 0 }
+#define OURS_X509_SIZE 0
+#endif
+
+#ifdef PEERS_ASN1CC_BENCH
+ASN1CC_PEER(integer, IntegerStruct)
+ASN1CC_PEER(constrained, ConstrainedStruct)
+ASN1CC_PEER(simple, SimpleSequence)
+ASN1CC_PEER(nested, NestedSequence)
+#define OURS_BENCH(W) PEERS_OPS(ours, W, NULL)
+#define OURS_SIZE(T) sizeof(T)
+#else
+#define OURS_BENCH(W) { 0 }
+#define OURS_SIZE(T) 0
+#endif
+
+#ifdef PEERS_ASN1CC_OCTETS
+ASN1CC_PEER(octets, PEERS_ASN1CC_OCTETS)
+#define OURS_OCTETS PEERS_OPS(ours, octets, NULL)
+#else
+#define OURS_OCTETS { 0 }
+#endif
+
+const size_t peers_asn1cc_sizeof[PEERS_WORKLOADS] = {
+	[PEERS_X509] = OURS_X509_SIZE,
+	[PEERS_CONSTRAINED] = OURS_SIZE(ConstrainedStruct),
+	[PEERS_INTEGER] = OURS_SIZE(IntegerStruct),
+	[PEERS_SIMPLE] = OURS_SIZE(SimpleSequence),
+	[PEERS_NESTED] = OURS_SIZE(NestedSequence),
+};
+
+const peers_impl peers_asn1cc = {
+	.name = "asn1cc",
+	.version = "asn1cc generated code (generated/), libasn1rt",
+	.op = {
+		[PEERS_X509] = OURS_X509,
+		[PEERS_CONSTRAINED] = OURS_BENCH(constrained),
+		[PEERS_INTEGER] = OURS_BENCH(integer),
+		[PEERS_SIMPLE] = OURS_BENCH(simple),
+		[PEERS_NESTED] = OURS_BENCH(nested),
+		[PEERS_OCTETS] = OURS_OCTETS,
+	},
+};

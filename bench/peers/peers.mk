@@ -1,0 +1,116 @@
+# bench/peers: asn1cc side by side with asn1c, OpenSSL, libtasn1 and the Rust
+# asn1 crate (issue 6). Included from bench/bench.mk.
+#
+#   make bench-peers    dependency step (bench mode), build, run; prints the
+#                       tables, writes bench/results/peers.csv and peers.svg
+#
+# Everything generated (asn1c's C, the Rust static library) goes to the
+# build directory; nothing here is part of `make` or `make test`.
+
+.PHONY: bench-peers
+
+PEERS_DIR := bench/peers
+PEERS_B   := $(B)/bench/peers
+PEERS_BIN := $(PEERS_B)/peers-bench
+PEERS_CA  ?= /etc/ssl/certs/ca-certificates.crt
+
+# --- asn1c: generated into the build directory from the edited RFC 5280
+# copy (bench/peers/asn1c/edits.diff) and schemas/bench.asn ---
+ASN1C           ?= asn1c
+PEERS_ASN1C_GEN := $(PEERS_B)/asn1c-gen
+PEERS_ASN1C_IN  := $(PEERS_DIR)/asn1c/rfc5280-PKIX1Explicit88.asn \
+                   $(PEERS_DIR)/asn1c/rfc5280-PKIX1Implicit88.asn schemas/bench.asn
+# converter-sample.c is asn1c's example main(); ComplexSequence.c does not
+# compile (asn1c 0.9.28 refers to an undeclared asn_DEF_Member_10 for the
+# inline SEQUENCE OF INTEGER (0..4294967295)), and no workload uses it.
+PEERS_ASN1C_SKIP := converter-sample.c ComplexSequence.c
+
+$(PEERS_ASN1C_GEN)/.stamp: $(PEERS_ASN1C_IN)
+	@rm -rf $(PEERS_ASN1C_GEN) && mkdir -p $(PEERS_ASN1C_GEN)
+	cd $(PEERS_ASN1C_GEN) && $(ASN1C) -fwide-types $(addprefix $(CURDIR)/,$(PEERS_ASN1C_IN)) >asn1c.log 2>&1 \
+	  || { cat asn1c.log; exit 1; }
+	@touch $@
+
+# asn1c's objects and the wrapper become one relocatable object whose only
+# global symbol is peers_asn1c: asn1c names types as we do (Certificate,
+# Version_print, ...), and this keeps the two from meeting at link time.
+$(PEERS_B)/asn1c-peer.o: $(PEERS_DIR)/peer_asn1c.c $(PEERS_DIR)/peers.h $(PEERS_ASN1C_GEN)/.stamp
+	@mkdir -p $(PEERS_B)/asn1c-obj
+	@echo "CC asn1c generated code and skeletons -> $@"
+	@cd $(PEERS_ASN1C_GEN) && ls *.c | grep -v -x $(addprefix -e ,$(PEERS_ASN1C_SKIP)) \
+	  | xargs -P "$$(nproc)" -I{} $(CC) $(OPT) -w -I. -c {} -o $(CURDIR)/$(PEERS_B)/asn1c-obj/{}.o
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -DPEERS_ASN1C_VERSION='"$(shell $(ASN1C) -v 2>&1 | sed -n 's/^ASN\.1 Compiler, v\([0-9.]*\).*/\1/p' | head -1)"' \
+	  -isystem $(PEERS_ASN1C_GEN) -c $< -o $(PEERS_B)/asn1c-obj/peer_asn1c.o
+	ld -r -o $@.tmp $(PEERS_B)/asn1c-obj/*.o
+	objcopy --keep-global-symbol=peers_asn1c $@.tmp $@ && rm -f $@.tmp
+
+# --- Rust asn1 crate: Debian's cargo and rustc, offline, from
+# /usr/share/cargo/registry. Built from a copy in the build directory so the
+# source tree gets no Cargo.lock or target/. If it cannot be built, the
+# reason is kept and the column says so. ---
+PEERS_CARGO ?= /usr/bin/cargo
+PEERS_RUSTC ?= /usr/bin/rustc
+PEERS_RUST_B   := $(PEERS_B)/rust
+PEERS_RUST_LIB := $(PEERS_RUST_B)/target/release/libpeers_rust_asn1.a
+PEERS_RUST_SRC := $(PEERS_DIR)/rust/Cargo.toml $(PEERS_DIR)/rust/.cargo/config.toml \
+                  $(PEERS_DIR)/rust/src/lib.rs
+
+$(PEERS_RUST_B)/.stamp: $(PEERS_RUST_SRC)
+	@rm -rf $(PEERS_RUST_B)/crate $(PEERS_RUST_B)/error && mkdir -p $(PEERS_RUST_B)/crate
+	@cp -r $(PEERS_DIR)/rust/Cargo.toml $(PEERS_DIR)/rust/src $(PEERS_DIR)/rust/.cargo $(PEERS_RUST_B)/crate/
+	@echo "CARGO $(PEERS_RUST_LIB)"
+	@cd $(PEERS_RUST_B)/crate && CARGO_HOME=$(CURDIR)/$(PEERS_RUST_B)/cargo-home \
+	  CARGO_TARGET_DIR=$(CURDIR)/$(PEERS_RUST_B)/target RUSTC=$(PEERS_RUSTC) \
+	  $(PEERS_CARGO) build --release --offline --quiet >$(CURDIR)/$(PEERS_RUST_B)/cargo.log 2>&1 \
+	  || { grep -m1 -E '^error' $(CURDIR)/$(PEERS_RUST_B)/cargo.log >$(CURDIR)/$(PEERS_RUST_B)/error \
+	       || echo "cargo build failed" >$(CURDIR)/$(PEERS_RUST_B)/error; \
+	       echo "peers: Rust peer not built: $$(cat $(CURDIR)/$(PEERS_RUST_B)/error) (see $(PEERS_RUST_B)/cargo.log)"; \
+	       rm -f $(CURDIR)/$(PEERS_RUST_LIB); }
+	@touch $@
+
+# --- asn1cc (ours): only when the generator's output is there ---
+PEERS_OURS_HDRS := $(wildcard generated/pkix1explicit88.h generated/bench.h)
+PEERS_OURS_SRCS := $(wildcard generated/pkix1explicit88.c generated/pkix1implicit88.c generated/bench.c)
+PEERS_OURS_DEFS := $(if $(wildcard generated/pkix1explicit88.h),-DPEERS_ASN1CC_X509) \
+                   $(if $(wildcard generated/bench.h),-DPEERS_ASN1CC_BENCH)
+ifneq ($(PEERS_OURS_HDRS),)
+PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst %.c,$(B)/%.o,$(PEERS_OURS_SRCS)) $(B)/libasn1rt.a
+$(PEERS_B)/peer_asn1cc.o: CPPFLAGS_ALL += -Igenerated $(PEERS_OURS_DEFS)
+else
+PEERS_OURS_OBJS :=
+endif
+
+# --- the harness ---
+PEERS_CFLAGS_TEXT := $(CC) $(CFLAGS_ALL)
+$(PEERS_B)/harness.o: CPPFLAGS_ALL += -DPEERS_CC_VERSION='"$(shell $(CC) --version | head -1)"' \
+  -DPEERS_CFLAGS='"$(PEERS_CFLAGS_TEXT)"'
+$(PEERS_B)/peer_rust.o: CPPFLAGS_ALL += \
+  -DPEERS_RUST_ASN1_VERSION='"$(shell dpkg-query -W -f='$${Version}' librust-asn1-dev 2>/dev/null)"' \
+  -DPEERS_RUSTC_VERSION='"$(shell $(PEERS_RUSTC) --version 2>/dev/null)"'
+
+PEERS_C_OBJS := $(addprefix $(PEERS_B)/,harness.o countalloc.o peer_openssl.o peer_tasn1.o peer_rust.o)
+$(PEERS_C_OBJS) $(PEERS_B)/peer_asn1cc.o: $(PEERS_DIR)/peers.h
+
+# peers_missing.c stands in for what is not built, with the reason that
+# the recipe writes into peers-missing.h.
+$(PEERS_BIN): $(PEERS_C_OBJS) $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $(PEERS_RUST_B)/.stamp \
+              $(PEERS_DIR)/peers_missing.c
+	@{ [ -n "$(PEERS_OURS_HDRS)" ] || \
+	     echo '#define PEERS_NO_ASN1CC "generated/pkix1explicit88.h and generated/bench.h not there yet (issue 3)"'; \
+	   [ -f $(PEERS_RUST_LIB) ] || \
+	     echo "#define PEERS_NO_RUST \"$$(tr -d '\"\\' <$(PEERS_RUST_B)/error)\""; \
+	 } >$(PEERS_B)/peers-missing.h
+	$(CC) $(CPPFLAGS_ALL) -I$(PEERS_B) $(CFLAGS_ALL) -c $(PEERS_DIR)/peers_missing.c -o $(PEERS_B)/peers_missing.o
+	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(PEERS_B)/peer_rust.o,$(PEERS_C_OBJS)) $(PEERS_B)/peers_missing.o \
+	  $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) \
+	  $(if $(wildcard $(PEERS_RUST_LIB)),$(PEERS_B)/peer_rust.o $(PEERS_RUST_LIB) -lgcc_s -lutil -lrt -lpthread -lm -ldl) \
+	  -ltasn1 $(CRYPTO_LIBS)
+
+bench-peers:
+	@scripts/deps.sh bench
+	@$(MAKE) --no-print-directory $(PEERS_BIN)
+	@mkdir -p bench/results
+	@rc=0; $(PEERS_BIN) $(PEERS_DIR)/tasn1/peers.asn $(PEERS_CA) bench/results/peers.csv \
+	  $(PEERS_B)/peers.dat >$(PEERS_B)/peers.md || rc=$$?; cat $(PEERS_B)/peers.md; exit $$rc
+	gnuplot -e "dat='$(PEERS_B)/peers.dat'" $(PEERS_DIR)/peers.gp > bench/results/peers.svg
+	@echo "peers: wrote bench/results/peers.csv, bench/results/peers.svg, $(PEERS_B)/peers.md"
