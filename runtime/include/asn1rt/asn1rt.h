@@ -84,6 +84,7 @@ typedef enum asn1rt_code {
     ASN1RT_E_STRING_LENGTH = 47,       /* BMPString/UniversalString length not a multiple of 2/4 */
     ASN1RT_E_ENUM_VALUE = 48,          /* ENUMERATED value not in a non-extensible list */
     ASN1RT_E_REAL = 49,                /* REAL encoding not supported or not DER */
+    ASN1RT_E_BITSTRING_TRAILING_ZERO = 50, /* named-bit list ends in a 0 bit (X.690 11.2.2) */
 
     /* Structure (used by generated code). */
     ASN1RT_E_MISSING_COMPONENT = 60,   /* required component absent */
@@ -122,6 +123,7 @@ typedef struct asn1rt_error {
     size_t offset;       /* byte offset from the start of the input */
     unsigned path_len;   /* entries used in path[], innermost first */
     const char *path[ASN1RT_PATH_MAX]; /* static strings: component names */
+    bool path_truncated; /* outer names were dropped (added 2026-11-29) */
 } asn1rt_error;
 
 /* Clears err (if not NULL). */
@@ -206,11 +208,11 @@ void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len);
  * content; *len is the content length, checked against the reader's end.
  * On failure nothing is consumed, *tag and *len are untouched and
  * r->err_offset is set. */
-ASN1RT_MUST_USE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *len);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *len);
 /* The tag of the next element without consuming anything. */
 ASN1RT_MUST_USE int asn1rt_peek_tag(const asn1rt_reader *r, uint32_t *tag);
 /* Like read_header, but fails with ASN1RT_E_UNEXPECTED_TAG unless the tag is `tag`. */
-ASN1RT_MUST_USE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len);
 /* Enters a constructed element with tag `tag`: child covers its content,
  * the parent's cursor moves past the whole element, depth is checked. */
 ASN1RT_MUST_USE int asn1rt_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child);
@@ -231,16 +233,16 @@ static inline size_t asn1rt_offset(const asn1rt_reader *r) { return (size_t)(r->
  * output is untouched and nothing is consumed. */
 ASN1RT_MUST_USE int asn1rt_read_bool(asn1rt_reader *r, uint32_t tag, bool *out);
 ASN1RT_MUST_USE int asn1rt_read_null(asn1rt_reader *r, uint32_t tag);
-ASN1RT_MUST_USE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out);
-ASN1RT_MUST_USE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *out);
 /* INTEGER checked against [lo, hi] (ASN1RT_E_VALUE_CONSTRAINT outside). */
 ASN1RT_MUST_USE int asn1rt_read_int_range(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi, int64_t *out);
 ASN1RT_MUST_USE int asn1rt_read_uint_range(asn1rt_reader *r, uint32_t tag, uint64_t lo, uint64_t hi, uint64_t *out);
-ASN1RT_MUST_USE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out);
-ASN1RT_MUST_USE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out);
 ASN1RT_MUST_USE int asn1rt_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out);
 /* Primitive string-like element as a view, with no alphabet check. */
-ASN1RT_MUST_USE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out);
 /* Restricted character string; `universal` is its ASN1RT_UT_* type, which
  * selects the alphabet check (tag may differ when IMPLICIT). */
 ASN1RT_MUST_USE int asn1rt_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out);
@@ -269,27 +271,27 @@ void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap);
 static inline size_t asn1rt_written(const asn1rt_writer *w, const uint8_t *end) { return (size_t)(end - w->pos); }
 
 /* Exact lengths, for sizing buffers before writing. */
-size_t asn1rt_header_len(uint32_t tag, size_t content_len);
-size_t asn1rt_int64_len(int64_t v);          /* content octets */
-size_t asn1rt_uint64_len(uint64_t v);
-size_t asn1rt_u128_len(asn1rt_u128 v);
-size_t asn1rt_i128_len(asn1rt_i128 v);
+ASN1RT_INLINE size_t asn1rt_header_len(uint32_t tag, size_t content_len);
+ASN1RT_INLINE size_t asn1rt_int64_len(int64_t v);          /* content octets */
+ASN1RT_INLINE size_t asn1rt_uint64_len(uint64_t v);
+ASN1RT_INLINE size_t asn1rt_u128_len(asn1rt_u128 v);
+ASN1RT_INLINE size_t asn1rt_i128_len(asn1rt_i128 v);
 size_t asn1rt_oid_len(const asn1rt_view *oid);
 
 /* Prepend functions write in front of what is already written. Each fails
  * with ASN1RT_E_BUFFER_TOO_SMALL (writing nothing) when it does not fit. */
-ASN1RT_MUST_USE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
-ASN1RT_MUST_USE int asn1rt_prepend_bytes(asn1rt_writer *w, const uint8_t *p, size_t n);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_bytes(asn1rt_writer *w, const uint8_t *p, size_t n);
 /* Whole elements: content and header. */
 ASN1RT_MUST_USE int asn1rt_prepend_bool(asn1rt_writer *w, uint32_t tag, bool v);
 ASN1RT_MUST_USE int asn1rt_prepend_null(asn1rt_writer *w, uint32_t tag);
-ASN1RT_MUST_USE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v);
-ASN1RT_MUST_USE int asn1rt_prepend_uint64(asn1rt_writer *w, uint32_t tag, uint64_t v);
-ASN1RT_MUST_USE int asn1rt_prepend_u128(asn1rt_writer *w, uint32_t tag, asn1rt_u128 v);
-ASN1RT_MUST_USE int asn1rt_prepend_i128(asn1rt_writer *w, uint32_t tag, asn1rt_i128 v);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_uint64(asn1rt_writer *w, uint32_t tag, uint64_t v);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_u128(asn1rt_writer *w, uint32_t tag, asn1rt_u128 v);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_i128(asn1rt_writer *w, uint32_t tag, asn1rt_i128 v);
 /* bigint content must be minimal (asn1rt_check_integer), else ASN1RT_E_INTEGER_NOT_MINIMAL. */
 ASN1RT_MUST_USE int asn1rt_prepend_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_bigint *v);
-ASN1RT_MUST_USE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n);
 ASN1RT_MUST_USE int asn1rt_prepend_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v);
 
 /* ------------------------------------------------------------------ */
@@ -320,10 +322,72 @@ ASN1RT_MUST_USE int asn1rt_time_format(unsigned universal, const asn1rt_time *t,
 ASN1RT_MUST_USE int asn1rt_time_to_epoch(const asn1rt_time *t, int64_t *seconds);
 ASN1RT_MUST_USE int asn1rt_time_from_epoch(int64_t seconds, asn1rt_time *out);
 
-/* ------------------------------------------------------------------ */
-/* Generic walker: prints the DER tree like `openssl asn1parse`.       */
+/* Writes a UTCTime/GeneralizedTime element (header and DER text). */
+ASN1RT_MUST_USE int asn1rt_prepend_time(asn1rt_writer *w, uint32_t tag, unsigned universal, const asn1rt_time *t);
+/* Length of the DER text of t, or 0 when t cannot be written in that type. */
+size_t asn1rt_time_len(unsigned universal, const asn1rt_time *t);
 
+/* ------------------------------------------------------------------ */
+/* BIT STRING helpers. Bit 0 is the most significant bit of the first  */
+/* octet (X.680 22.2); a named-bit list maps bit i to (1 << i).         */
+
+/* Bit i of b; false beyond its last bit. */
+bool asn1rt_bits_test(const asn1rt_bits *b, size_t i);
+/* The DER form of a named-bit list (X.690 11.2.2: trailing 0 bits removed)
+ * in buf (8 octets suffice); *out views buf. Never fails. */
+void asn1rt_bits_from_named(uint64_t flags, uint8_t buf[8], asn1rt_bits *out);
+/* Flags of a named-bit list. ASN1RT_E_VALUE_CONSTRAINT if a bit beyond 63
+ * is set (*flags untouched); trailing zero bits are accepted here, see
+ * asn1rt_check_named_bits for the DER rule. */
+ASN1RT_MUST_USE int asn1rt_bits_to_named(const asn1rt_bits *b, uint64_t *flags);
+/* ASN1RT_E_BITSTRING_TRAILING_ZERO unless b is empty or its last bit is 1
+ * (X.690 11.2.2, for types with a NamedBitList). */
+ASN1RT_MUST_USE int asn1rt_check_named_bits(const asn1rt_bits *b);
+
+/* ------------------------------------------------------------------ */
+/* DER ordering (X.690 11.6), for SET OF.                              */
+
+/* <0, 0, >0 as a < b, a == b, a > b in DER SET OF order: octet by octet,
+ * the shorter padded with zero octets at its end. */
+int asn1rt_der_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+/* Checks one neighbour pair of a SET OF: `cur` (whole encoding) must not
+ * sort before `prev`. Comparing neighbours keeps the check linear. Honours
+ * ASN1RT_LAX_SET_ORDER; on failure r->err_offset is set to cur->ptr. */
+ASN1RT_MUST_USE int asn1rt_check_set_order(asn1rt_reader *r, const asn1rt_view *prev, const asn1rt_view *cur);
+
+/* ------------------------------------------------------------------ */
+/* Generic walker: every element of one DER value, in document order.  */
+
+typedef struct asn1rt_walk_item {
+    uint32_t tag;
+    size_t offset;          /* of the identifier octet, from the start */
+    size_t header_len;
+    size_t len;             /* content length */
+    const uint8_t *content;
+    unsigned depth;         /* 0 for the outermost element */
+} asn1rt_walk_item;
+
+/* Called once per element, parents before children. A non-zero return
+ * stops the walk and is returned by asn1rt_walk (err gets the item's offset). */
+typedef int (*asn1rt_walk_fn)(void *ctx, const asn1rt_walk_item *item);
+
+/* Walks one DER value: every header is checked, every universal primitive
+ * content is validated by its type (INTEGER, BOOLEAN, NULL, BIT STRING,
+ * OID, strings, times), universal string and scalar types must be
+ * primitive, SEQUENCE/SET constructed, each constructed content must be
+ * used exactly, depth <= ASN1RT_DEFAULT_MAX_DEPTH, and nothing may follow
+ * the value (unless lax has ASN1RT_LAX_TRAILING). Non-recursive, linear.
+ * On failure err (if not NULL) gets the code and offset. fn may be NULL. */
+ASN1RT_MUST_USE int asn1rt_walk(const uint8_t *der, size_t len, unsigned lax,
+                                asn1rt_walk_fn fn, void *ctx, asn1rt_error *err);
+
+/* Prints the DER tree like `openssl asn1parse` (offset, depth, header and
+ * content lengths, type and value), after asn1rt_walk's checks. On a data
+ * error the lines up to the bad element are printed and the code returned. */
 ASN1RT_MUST_USE int asn1rt_dump(FILE *f, const uint8_t *der, size_t len, asn1rt_error *err);
+
+/* Hot paths as static inline functions (same names as declared above). */
+#include "inline.h"
 
 #ifdef __cplusplus
 }

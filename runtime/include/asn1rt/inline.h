@@ -1,0 +1,514 @@
+/*
+ * asn1rt/inline.h — the hot paths of asn1rt.h, as static inline functions.
+ *
+ * Included by asn1rt.h; do not include it directly. Each function here is
+ * declared (and documented) in asn1rt.h with the same name and semantics.
+ * The inline part accepts only the common, valid DER case (identifier in
+ * one octet, length in at most three, enough room); everything else goes to
+ * an out-of-line asn1rt_slow_* function (runtime/reader.c, writer.c) which
+ * is the single place that decides every error code and offset. A fast path
+ * consumes or writes nothing unless it succeeds, so falling back always
+ * starts from the original state.
+ *
+ * Why inline: a DER decoder's inner loop is tag + length + a few content
+ * octets; a call and return would cost as much as the work itself.
+ */
+#ifndef ASN1RT_INLINE_H
+#define ASN1RT_INLINE_H
+
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ASN1RT_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define ASN1RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ASN1RT_COLD        __attribute__((cold, noinline))
+#else
+#define ASN1RT_LIKELY(x)   (x)
+#define ASN1RT_UNLIKELY(x) (x)
+#define ASN1RT_COLD
+#endif
+
+#define ASN1RT_CONSTRUCTED_BIT 0x20000000u
+
+/* ------------------------------------------------------------------ */
+/* Out-of-line halves (not for direct use; names may change).          */
+
+/* Full header parse at r->cur: no side effects, every error code. */
+ASN1RT_MUST_USE int asn1rt_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len);
+ASN1RT_COLD int asn1rt_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out);
+ASN1RT_COLD int asn1rt_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *out);
+ASN1RT_COLD int asn1rt_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *out);
+ASN1RT_COLD int asn1rt_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out);
+ASN1RT_MUST_USE int asn1rt_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
+ASN1RT_MUST_USE size_t asn1rt_slow_header_len(uint32_t tag, size_t content_len);
+
+/* ------------------------------------------------------------------ */
+/* Byte order helpers.                                                  */
+
+ASN1RT_INLINE uint64_t asn1rt_load_be64(const uint8_t *p)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return __builtin_bswap64(x);
+#else
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++)
+        x = (x << 8) | p[i];
+    return x;
+#endif
+}
+
+ASN1RT_INLINE void asn1rt_store_be64(uint8_t *p, uint64_t x)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    x = __builtin_bswap64(x);
+    memcpy(p, &x, 8);
+#else
+    for (int i = 7; i >= 0; i--) {
+        p[i] = (uint8_t)x;
+        x >>= 8;
+    }
+#endif
+}
+
+/* X.690 8.3.2: the first nine bits of a multi-octet INTEGER are not all
+ * equal. p points at two or more content octets. */
+ASN1RT_INLINE bool asn1rt_int_redundant(const uint8_t *p)
+{
+    return (p[0] == 0x00 && p[1] < 0x80) || (p[0] == 0xFF && p[1] >= 0x80);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reader.                                                              */
+
+/* Header at r->cur; consumes nothing. The fast path takes a one-octet
+ * identifier and a length in short form or minimal 0x81/0x82 form. */
+ASN1RT_INLINE int asn1rt_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
+{
+    const uint8_t *p = r->cur;
+    size_t avail = (size_t)(r->end - p);
+    if (ASN1RT_LIKELY(avail >= 2 && (p[0] & 0x1Fu) != 0x1Fu)) {
+        /* Class and constructed bits sit at the same place in the tag word. */
+        uint32_t t = ((uint32_t)(p[0] & 0xE0u) << 24) | (p[0] & 0x1Fu);
+        size_t l = p[1];
+        if (ASN1RT_LIKELY(l < 0x80)) {
+            if (ASN1RT_LIKELY(l <= avail - 2)) {
+                *tag = t; *hl = 2; *len = l;
+                return ASN1RT_OK;
+            }
+        } else if (l == 0x81) {
+            if (avail >= 3 && p[2] >= 0x80 && p[2] <= avail - 3) {
+                *tag = t; *hl = 3; *len = p[2];
+                return ASN1RT_OK;
+            }
+        } else if (l == 0x82) {
+            if (avail >= 4 && p[2] != 0) {
+                l = ((size_t)p[2] << 8) | p[3];
+                if (l <= avail - 4) {
+                    *tag = t; *hl = 4; *len = l;
+                    return ASN1RT_OK;
+                }
+            }
+        }
+    }
+    return asn1rt_slow_parse_header(r, tag, hl, len);
+}
+
+/* The code for a tag that is not `want`: when only the constructed bit
+ * differs the more precise code is given (X.690 10.2: DER strings are
+ * primitive). */
+ASN1RT_INLINE int asn1rt_tag_mismatch(uint32_t got, uint32_t want)
+{
+    if ((got ^ want) == ASN1RT_CONSTRUCTED_BIT)
+        return (got & ASN1RT_CONSTRUCTED_BIT) ? ASN1RT_E_CONSTRUCTED : ASN1RT_E_PRIMITIVE;
+    return ASN1RT_E_UNEXPECTED_TAG;
+}
+
+/* Records a failure at `at` (a pointer into the input) and returns code. */
+ASN1RT_INLINE int asn1rt_fail_at(asn1rt_reader *r, int code, const uint8_t *at)
+{
+    r->err_offset = (size_t)(at - r->base);
+    return code;
+}
+
+/* The next element must be primitive with tag `tag`; its content is
+ * returned without consuming anything. */
+ASN1RT_INLINE int asn1rt_prim_content(asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
+{
+    uint32_t t;
+    size_t hl, n;
+    int rc = asn1rt_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_fail_at(r, rc, r->cur);
+    if (ASN1RT_UNLIKELY(t != tag))
+        return asn1rt_fail_at(r, asn1rt_tag_mismatch(t, tag), r->cur);
+    *content = r->cur + hl;
+    *len = n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *len)
+{
+    uint32_t t;
+    size_t hl, n;
+    int rc;
+    if (r == NULL || tag == NULL || len == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_fail_at(r, rc, r->cur);
+    r->cur += hl;
+    *tag = t;
+    *len = n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
+{
+    uint32_t t;
+    size_t hl, n;
+    int rc;
+    if (r == NULL || len == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_fail_at(r, rc, r->cur);
+    if (ASN1RT_UNLIKELY(t != tag))
+        return asn1rt_fail_at(r, ASN1RT_E_UNEXPECTED_TAG, r->cur);
+    r->cur += hl;
+    *len = n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out)
+{
+    const uint8_t *p;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_prim_content(r, tag, &p, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    out->ptr = p;
+    out->len = n;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out)
+{
+    const uint8_t *p;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_prim_content(r, tag, &p, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    /* One 8-octet load ending at the content's end, then a sign-extending
+     * shift. It may start before the content but never before the input:
+     * the element's header (>= 2 octets) and everything before it lie
+     * between base and p. */
+    if (ASN1RT_LIKELY(n - 1 < 8 && (size_t)(p - r->base) + n >= 8 &&
+                      (n == 1 || !asn1rt_int_redundant(p)))) {
+        unsigned shift = (unsigned)(64 - 8 * n);
+        uint64_t u = asn1rt_load_be64(p + n - 8) << shift;
+        /* Arithmetic right shift, written portably. */
+        int64_t v = (int64_t)(u >> shift);
+        if (shift != 0 && (u >> 63) != 0)
+            v = (int64_t)((u >> shift) | ~(UINT64_MAX >> shift));
+        *out = v;
+        r->cur = p + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_slow_int64(r, p, n, out);
+}
+
+ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *out)
+{
+    const uint8_t *p;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_prim_content(r, tag, &p, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    if (ASN1RT_LIKELY(n - 1 < 8 && p[0] < 0x80 && (size_t)(p - r->base) + n >= 8 &&
+                      (n == 1 || !asn1rt_int_redundant(p)))) {
+        unsigned shift = (unsigned)(64 - 8 * n);
+        *out = (asn1rt_load_be64(p + n - 8) << shift) >> shift;
+        r->cur = p + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_slow_uint64(r, p, n, out);
+}
+
+ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out)
+{
+    const uint8_t *p;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_prim_content(r, tag, &p, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    /* Fast path: 9..16 octets, two loads ending at the content's end. */
+    if (ASN1RT_LIKELY(n - 9 < 8 && !asn1rt_int_redundant(p))) {
+        unsigned shift = (unsigned)(128 - 8 * n);      /* 0..56 */
+        uint64_t lo = asn1rt_load_be64(p + n - 8);
+        uint64_t hi = asn1rt_load_be64(p + n - 16) << shift;
+        int64_t h = (int64_t)(hi >> shift);
+        if (shift != 0 && (hi >> 63) != 0)
+            h = (int64_t)((hi >> shift) | ~(UINT64_MAX >> shift));
+        out->hi = h;
+        out->lo = lo;
+        r->cur = p + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_slow_i128(r, p, n, out);
+}
+
+ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out)
+{
+    const uint8_t *p;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_prim_content(r, tag, &p, &n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    return asn1rt_slow_u128(r, p, n, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writer.                                                              */
+
+ASN1RT_INLINE size_t asn1rt_header_len(uint32_t tag, size_t content_len)
+{
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31)) {
+        if (content_len < 0x80) return 2;
+        if (content_len < 0x100) return 3;
+        if (content_len < 0x10000) return 4;
+    }
+    return asn1rt_slow_header_len(tag, content_len);
+}
+
+ASN1RT_INLINE size_t asn1rt_int64_len(int64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    /* Significant bits including one sign bit, rounded up to octets. */
+    return (size_t)(64 - __builtin_clrsbll(v) + 7) / 8;
+#else
+    size_t n = 1;
+    while (n < 8 && (v < -(INT64_C(1) << (8 * n - 1)) || v >= (INT64_C(1) << (8 * n - 1))))
+        n++;
+    return n;
+#endif
+}
+
+ASN1RT_INLINE size_t asn1rt_uint64_len(uint64_t v)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    /* A set top bit needs a leading 0x00 octet (X.690 8.3.3). */
+    return v == 0 ? 1 : (size_t)(64 - __builtin_clzll(v) + 8) / 8;
+#else
+    size_t n = 1;
+    while (n < 9 && (n == 8 ? (v >> 63) != 0 : (v >> (8 * n - 1)) != 0))
+        n++;
+    return n;
+#endif
+}
+
+ASN1RT_INLINE size_t asn1rt_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
+
+/* Identifier octet of a tag whose number is below 31 (X.690 8.1.2.2). */
+ASN1RT_INLINE uint8_t asn1rt_id_octet(uint32_t tag)
+{
+    return (uint8_t)(((tag >> 24) & 0xE0u) | (tag & 0x1Fu));
+}
+
+ASN1RT_INLINE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && content_len < 0x80 && asn1rt_room(w) >= 2)) {
+        w->pos[-1] = (uint8_t)content_len;
+        w->pos[-2] = asn1rt_id_octet(tag);
+        w->pos -= 2;
+        return ASN1RT_OK;
+    }
+    return asn1rt_slow_prepend_header(w, tag, content_len);
+}
+
+ASN1RT_INLINE int asn1rt_prepend_bytes(asn1rt_writer *w, const uint8_t *p, size_t n)
+{
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    if (ASN1RT_UNLIKELY(asn1rt_room(w) < n))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    if (n != 0) {
+        w->pos -= n;
+        memcpy(w->pos, p, n);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n)
+{
+    size_t hl;
+    uint8_t *saved;
+    int rc;
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    hl = asn1rt_header_len(tag, n);
+    if (ASN1RT_UNLIKELY(asn1rt_room(w) < n || asn1rt_room(w) - n < hl))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    saved = w->pos;
+    if (n != 0) {
+        w->pos -= n;
+        memcpy(w->pos, p, n);
+    }
+    rc = asn1rt_prepend_header(w, tag, n);
+    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+        w->pos = saved;           /* only for a tag beyond 2^28-1 */
+    return rc;
+}
+
+/* Integers are stored with one 8-octet store that ends at w->pos; the
+ * octets below the value land in the free space [start, pos), which the
+ * following prepends overwrite (hence the room check of 10). */
+ASN1RT_INLINE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 10)) {
+        size_t n = asn1rt_int64_len(v);
+        asn1rt_store_be64(w->pos - 8, (uint64_t)v);
+        w->pos -= n;
+        w->pos[-1] = (uint8_t)n;
+        w->pos[-2] = asn1rt_id_octet(tag);
+        w->pos -= 2;
+        return ASN1RT_OK;
+    }
+    {
+        size_t n = asn1rt_int64_len(v), hl = asn1rt_header_len(tag, n);
+        uint64_t u = (uint64_t)v;
+        uint8_t *saved = w->pos;
+        int rc;
+        if (asn1rt_room(w) < n + hl)
+            return ASN1RT_E_BUFFER_TOO_SMALL;
+        for (size_t i = 0; i < n; i++, u >>= 8)
+            *--w->pos = (uint8_t)u;
+        rc = asn1rt_prepend_header(w, tag, n);
+        if (rc != ASN1RT_OK)
+            w->pos = saved;
+        return rc;
+    }
+}
+
+ASN1RT_INLINE int asn1rt_prepend_uint64(asn1rt_writer *w, uint32_t tag, uint64_t v)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 11)) {
+        size_t n = asn1rt_uint64_len(v);
+        asn1rt_store_be64(w->pos - 8, v);
+        w->pos[-9] = 0;           /* the leading 0x00 when n == 9 */
+        w->pos -= n;
+        w->pos[-1] = (uint8_t)n;
+        w->pos[-2] = asn1rt_id_octet(tag);
+        w->pos -= 2;
+        return ASN1RT_OK;
+    }
+    {
+        size_t n = asn1rt_uint64_len(v), hl = asn1rt_header_len(tag, n);
+        uint8_t *saved = w->pos;
+        int rc;
+        if (asn1rt_room(w) < n + hl)
+            return ASN1RT_E_BUFFER_TOO_SMALL;
+        for (size_t i = 0; i < n; i++, v = (i < 8 ? v >> 8 : 0))
+            *--w->pos = (uint8_t)v;
+        rc = asn1rt_prepend_header(w, tag, n);
+        if (rc != ASN1RT_OK)
+            w->pos = saved;
+        return rc;
+    }
+}
+
+ASN1RT_INLINE size_t asn1rt_i128_len(asn1rt_i128 v)
+{
+    /* When hi is only the sign extension of lo, lo alone decides. */
+    if ((v.hi == 0 && v.lo < 0x8000000000000000u) || (v.hi == -1 && v.lo >= 0x8000000000000000u))
+        return asn1rt_int64_len((int64_t)v.lo);
+    return 8 + asn1rt_int64_len(v.hi);
+}
+
+ASN1RT_INLINE size_t asn1rt_u128_len(asn1rt_u128 v)
+{
+    if (v.hi == 0)
+        return asn1rt_uint64_len(v.lo);
+    return 8 + asn1rt_uint64_len(v.hi);
+}
+
+ASN1RT_INLINE int asn1rt_prepend_i128(asn1rt_writer *w, uint32_t tag, asn1rt_i128 v)
+{
+    size_t n, hl;
+    uint8_t tmp[16];
+    int rc;
+    uint8_t *saved;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    n = asn1rt_i128_len(v);
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 18)) {
+        asn1rt_store_be64(w->pos - 8, v.lo);
+        asn1rt_store_be64(w->pos - 16, (uint64_t)v.hi);
+        w->pos -= n;
+        w->pos[-1] = (uint8_t)n;
+        w->pos[-2] = asn1rt_id_octet(tag);
+        w->pos -= 2;
+        return ASN1RT_OK;
+    }
+    hl = asn1rt_header_len(tag, n);
+    if (asn1rt_room(w) < n + hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    asn1rt_store_be64(tmp + 8, v.lo);
+    asn1rt_store_be64(tmp, (uint64_t)v.hi);
+    saved = w->pos;
+    w->pos -= n;
+    memcpy(w->pos, tmp + 16 - n, n);
+    rc = asn1rt_prepend_header(w, tag, n);
+    if (rc != ASN1RT_OK)
+        w->pos = saved;
+    return rc;
+}
+
+ASN1RT_INLINE int asn1rt_prepend_u128(asn1rt_writer *w, uint32_t tag, asn1rt_u128 v)
+{
+    size_t n, hl;
+    uint8_t tmp[17];
+    int rc;
+    uint8_t *saved;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    n = asn1rt_u128_len(v);
+    hl = asn1rt_header_len(tag, n);
+    if (asn1rt_room(w) < n + hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    tmp[0] = 0;
+    asn1rt_store_be64(tmp + 9, v.lo);
+    asn1rt_store_be64(tmp + 1, v.hi);
+    saved = w->pos;
+    w->pos -= n;
+    memcpy(w->pos, tmp + 17 - n, n);
+    rc = asn1rt_prepend_header(w, tag, n);
+    if (rc != ASN1RT_OK)
+        w->pos = saved;
+    return rc;
+}
+
+#endif /* ASN1RT_INLINE_H */

@@ -1,0 +1,16 @@
+/* Shared by the runtime's own files only; not installed. */
+#ifndef ASN1RT_INTERNAL_H
+#define ASN1RT_INTERNAL_H
+
+#include "asn1rt/asn1rt.h"
+
+/* The check_* validators, also telling where the first bad octet is
+ * (index into p; only meaningful on failure). */
+int asn1rt_i_check_string(unsigned universal, const uint8_t *p, size_t n, size_t *bad);
+int asn1rt_i_check_oid(const uint8_t *p, size_t n, size_t *bad);
+/* Validates the DER text of a time and fills *out (may be NULL). */
+int asn1rt_i_time_parse(unsigned universal, const uint8_t *p, size_t n, asn1rt_time *out);
+/* True for the universal types asn1rt_check_string knows. */
+bool asn1rt_i_is_string_type(unsigned universal);
+
+#endif
