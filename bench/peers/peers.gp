@@ -10,7 +10,9 @@ set boxwidth 0.9
 set logscale y
 set yrange [1:*]
 set ylabel "ns per operation (log scale)"
-set xtics rotate by -30 scale 0 nomirror
+set xtics rotate by 35 right scale 0 nomirror
+set bmargin 9
+set format y "%.0f"
 set grid ytics
 set key outside right top
 set datafile missing "NaN"

@@ -68,17 +68,18 @@ $(PEERS_RUST_B)/.stamp: $(PEERS_RUST_SRC)
 	       rm -f $(CURDIR)/$(PEERS_RUST_LIB); }
 	@touch $@
 
-# --- asn1cc (ours): only when the generator's output is there ---
-PEERS_OURS_HDRS := $(wildcard generated/pkix1explicit88.h generated/bench.h)
+# --- asn1cc (ours): the generated code's rows only when it is there ---
 PEERS_OURS_SRCS := $(wildcard generated/pkix1explicit88.c generated/pkix1implicit88.c generated/bench.c)
 PEERS_OURS_DEFS := $(if $(wildcard generated/pkix1explicit88.h),-DPEERS_ASN1CC_X509) \
                    $(if $(wildcard generated/bench.h),-DPEERS_ASN1CC_BENCH)
-ifneq ($(PEERS_OURS_HDRS),)
 PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst %.c,$(B)/%.o,$(PEERS_OURS_SRCS)) $(B)/libasn1rt.a
 $(PEERS_B)/peer_asn1cc.o: CPPFLAGS_ALL += -Igenerated $(PEERS_OURS_DEFS)
-else
-PEERS_OURS_OBJS :=
-endif
+# Rebuild when the generated headers appear or go.
+$(PEERS_B)/peer_asn1cc.o: $(wildcard generated/pkix1explicit88.h generated/bench.h) $(PEERS_B)/ours.flags
+$(PEERS_B)/ours.flags: FORCE_PEERS
+	@mkdir -p $(dir $@)
+	@echo '$(PEERS_OURS_DEFS)' | cmp -s - $@ || echo '$(PEERS_OURS_DEFS)' >$@
+.PHONY: FORCE_PEERS
 
 # --- the harness ---
 PEERS_CFLAGS_TEXT := $(CC) $(CFLAGS_ALL)
@@ -91,20 +92,21 @@ $(PEERS_B)/peer_rust.o: CPPFLAGS_ALL += \
 PEERS_C_OBJS := $(addprefix $(PEERS_B)/,harness.o countalloc.o peer_openssl.o peer_tasn1.o peer_rust.o)
 $(PEERS_C_OBJS) $(PEERS_B)/peer_asn1cc.o: $(PEERS_DIR)/peers.h
 
-# peers_missing.c stands in for what is not built, with the reason that
-# the recipe writes into peers-missing.h.
+# Without the Rust static library, peers_missing.c stands in for the Rust
+# peer with the reason, which the recipe writes into peers-missing.h.
 $(PEERS_BIN): $(PEERS_C_OBJS) $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $(PEERS_RUST_B)/.stamp \
               $(PEERS_DIR)/peers_missing.c
-	@{ [ -n "$(PEERS_OURS_HDRS)" ] || \
-	     echo '#define PEERS_NO_ASN1CC "generated/pkix1explicit88.h and generated/bench.h not there yet (issue 3)"'; \
-	   [ -f $(PEERS_RUST_LIB) ] || \
-	     echo "#define PEERS_NO_RUST \"$$(tr -d '\"\\' <$(PEERS_RUST_B)/error)\""; \
-	 } >$(PEERS_B)/peers-missing.h
-	$(CC) $(CPPFLAGS_ALL) -I$(PEERS_B) $(CFLAGS_ALL) -c $(PEERS_DIR)/peers_missing.c -o $(PEERS_B)/peers_missing.o
-	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(PEERS_B)/peer_rust.o,$(PEERS_C_OBJS)) $(PEERS_B)/peers_missing.o \
-	  $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) \
-	  $(if $(wildcard $(PEERS_RUST_LIB)),$(PEERS_B)/peer_rust.o $(PEERS_RUST_LIB) -lgcc_s -lutil -lrt -lpthread -lm -ldl) \
-	  -ltasn1 $(CRYPTO_LIBS)
+	@if [ -f $(PEERS_RUST_LIB) ]; then \
+	  rust="$(PEERS_B)/peer_rust.o $(PEERS_RUST_LIB) -lgcc_s -lutil -lrt -lpthread -lm -ldl"; \
+	else \
+	  echo "#define PEERS_NO_RUST \"$$(tr -d '\"\\' <$(PEERS_RUST_B)/error)\"" >$(PEERS_B)/peers-missing.h && \
+	  $(CC) $(CPPFLAGS_ALL) -I$(PEERS_B) $(CFLAGS_ALL) -c $(PEERS_DIR)/peers_missing.c \
+	    -o $(PEERS_B)/peers_missing.o || exit 1; \
+	  rust="$(PEERS_B)/peers_missing.o"; \
+	fi; \
+	echo "LD $@ ($$rust)"; \
+	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(PEERS_B)/peer_rust.o,$(PEERS_C_OBJS)) \
+	  $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $$rust -ltasn1 $(CRYPTO_LIBS)
 
 bench-peers:
 	@scripts/deps.sh bench
