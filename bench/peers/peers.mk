@@ -38,7 +38,7 @@ $(PEERS_B)/asn1c-peer.o: $(PEERS_DIR)/peer_asn1c.c $(PEERS_DIR)/peers.h $(PEERS_
 	@mkdir -p $(PEERS_B)/asn1c-obj
 	@echo "CC asn1c generated code and skeletons -> $@"
 	@cd $(PEERS_ASN1C_GEN) && ls *.c | grep -v -x $(addprefix -e ,$(PEERS_ASN1C_SKIP)) \
-	  | xargs -P "$$(nproc)" -I{} $(CC) $(OPT) -w -I. -c {} -o $(CURDIR)/$(PEERS_B)/asn1c-obj/{}.o
+	  | xargs -P "$$(nproc)" -I{} $(CC) $(OPT) -w -I. -c {} -o $(abspath $(PEERS_B))/asn1c-obj/{}.o
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -DPEERS_ASN1C_VERSION='"$(shell $(ASN1C) -v 2>&1 | sed -n 's/^ASN\.1 Compiler, v\([0-9.]*\).*/\1/p' | head -1)"' \
 	  -isystem $(PEERS_ASN1C_GEN) -c $< -o $(PEERS_B)/asn1c-obj/peer_asn1c.o
 	ld -r -o $@.tmp $(PEERS_B)/asn1c-obj/*.o
@@ -59,13 +59,13 @@ $(PEERS_RUST_B)/.stamp: $(PEERS_RUST_SRC)
 	@rm -rf $(PEERS_RUST_B)/crate $(PEERS_RUST_B)/error && mkdir -p $(PEERS_RUST_B)/crate
 	@cp -r $(PEERS_DIR)/rust/Cargo.toml $(PEERS_DIR)/rust/src $(PEERS_DIR)/rust/.cargo $(PEERS_RUST_B)/crate/
 	@echo "CARGO $(PEERS_RUST_LIB)"
-	@cd $(PEERS_RUST_B)/crate && CARGO_HOME=$(CURDIR)/$(PEERS_RUST_B)/cargo-home \
-	  CARGO_TARGET_DIR=$(CURDIR)/$(PEERS_RUST_B)/target RUSTC=$(PEERS_RUSTC) \
-	  $(PEERS_CARGO) build --release --offline --quiet >$(CURDIR)/$(PEERS_RUST_B)/cargo.log 2>&1 \
-	  || { grep -m1 -E '^error' $(CURDIR)/$(PEERS_RUST_B)/cargo.log >$(CURDIR)/$(PEERS_RUST_B)/error \
-	       || echo "cargo build failed" >$(CURDIR)/$(PEERS_RUST_B)/error; \
-	       echo "peers: Rust peer not built: $$(cat $(CURDIR)/$(PEERS_RUST_B)/error) (see $(PEERS_RUST_B)/cargo.log)"; \
-	       rm -f $(CURDIR)/$(PEERS_RUST_LIB); }
+	@cd $(PEERS_RUST_B)/crate && CARGO_HOME=$(abspath $(PEERS_RUST_B))/cargo-home \
+	  CARGO_TARGET_DIR=$(abspath $(PEERS_RUST_B))/target RUSTC=$(PEERS_RUSTC) \
+	  $(PEERS_CARGO) build --release --offline --quiet >$(abspath $(PEERS_RUST_B))/cargo.log 2>&1 \
+	  || { grep -m1 -E '^error' $(abspath $(PEERS_RUST_B))/cargo.log >$(abspath $(PEERS_RUST_B))/error \
+	       || echo "cargo build failed" >$(abspath $(PEERS_RUST_B))/error; \
+	       echo "peers: Rust peer not built: $$(cat $(abspath $(PEERS_RUST_B))/error) (see $(PEERS_RUST_B)/cargo.log)"; \
+	       rm -f $(abspath $(PEERS_RUST_LIB)); }
 	@touch $@
 
 # --- asn1cc (ours): the generated code's rows only when it is there ---
