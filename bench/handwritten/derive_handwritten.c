@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include <asn1rt/gen.h>
+
 /* AUTOMATIC TAGS: component i is [i] IMPLICIT, constructed when the
  * component is a SEQUENCE or SEQUENCE OF. */
 #define CTX(n)      ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, n)
@@ -12,87 +14,19 @@
 
 #define TRY(expr) do { int rc_ = (expr); if (rc_ != ASN1RT_OK) return rc_; } while (0)
 
-/* The helpers below keep the hot path on the runtime's inline functions
- * (asn1rt_expect, asn1rt_read_uint64, asn1rt_read_octets, asn1rt_prepend_*),
- * as an engineer tuning a hand-written codec would: the remaining
- * out-of-line calls (asn1rt_enter, asn1rt_read_bool, asn1rt_peek_tag, ...)
- * cost as much as the work they do on messages this small. */
-
-/* True when the next element has the one-octet identifier `id` (every tag
- * in these messages is below 31, so the identifier is one octet). */
-ASN1RT_INLINE bool next_is(const asn1rt_reader *r, uint8_t id)
+/* Two ways to leave the encoding at buf[0], each used where it measured
+ * faster: size it exactly first and write it in place (DeriveSimple: three
+ * components, the length pass is a few adds), or write back to front from
+ * buf + cap and move it down (DeriveMessage: the move of 288 bytes is
+ * cheaper than a length pass with a minimal-length loop per integer). */
+ASN1RT_INLINE int start_writer(asn1rt_writer *w, uint8_t *buf, size_t cap, size_t total)
 {
-    return r->cur < r->end && r->cur[0] == id;
-}
-
-/* asn1rt_enter for a constructed element: child covers its content, the
- * parent moves past it. */
-ASN1RT_INLINE int enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
-{
-    size_t len;
-    if (r->depth >= r->max_depth)
-        return ASN1RT_E_DEPTH;
-    TRY(asn1rt_expect(r, tag, &len));
-    /* Field by field: copying *r whole right after asn1rt_expect stored
-     * r->cur makes a wide load of a narrow store, which the CPU cannot
-     * forward (a ~10-cycle stall per SEQUENCE, measured). */
-    child->cur = r->cur;
-    child->end = r->cur + len;
-    child->base = r->base;
-    child->depth = r->depth + 1;
-    child->max_depth = r->max_depth;
-    child->lax = r->lax;
-    child->err_offset = 0;
-    r->cur += len;
+    if (total > cap)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    asn1rt_writer_init(w, buf, total);
     return ASN1RT_OK;
 }
 
-ASN1RT_INLINE int expect_end(const asn1rt_reader *r)
-{
-    return r->cur == r->end ? ASN1RT_OK : ASN1RT_E_TRAILING_DATA;
-}
-
-ASN1RT_INLINE int read_uint_range(asn1rt_reader *r, uint32_t tag, uint64_t hi, uint64_t *out)
-{
-    TRY(asn1rt_read_uint64(r, tag, out));
-    return *out <= hi ? ASN1RT_OK : ASN1RT_E_VALUE_CONSTRAINT;
-}
-
-/* BOOLEAN: one content octet, 0x00 or 0xFF in DER (X.690 8.2.1, 11.1). */
-ASN1RT_INLINE int read_bool(asn1rt_reader *r, uint32_t tag, bool *out)
-{
-    size_t len;
-    const uint8_t *start = r->cur;
-    TRY(asn1rt_expect(r, tag, &len));
-    if (len != 1) {
-        r->cur = start;
-        return ASN1RT_E_BOOLEAN_LENGTH;
-    }
-    uint8_t b = r->cur[0];
-    if (b != 0x00 && b != 0xFF && !(r->lax & ASN1RT_LAX_BOOLEAN)) {
-        r->cur = start;
-        return ASN1RT_E_BOOLEAN_VALUE;
-    }
-    *out = b != 0;
-    r->cur++;
-    return ASN1RT_OK;
-}
-
-ASN1RT_INLINE int prepend_bool(asn1rt_writer *w, uint32_t tag, bool v)
-{
-    const uint8_t b = v ? 0xFF : 0x00;
-    return asn1rt_prepend_octets(w, tag, &b, 1);
-}
-
-/* BIT STRING: the unused-bits octet, then the octets (X.690 8.6.2). */
-ASN1RT_INLINE int prepend_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *b)
-{
-    TRY(asn1rt_prepend_bytes(w, b->ptr, b->len));
-    TRY(asn1rt_prepend_bytes(w, &b->unused, 1));
-    return asn1rt_prepend_header(w, tag, b->len + 1);
-}
-
-/* Moves the finished encoding from the writer's position to buf[0]. */
 ASN1RT_INLINE int finish(asn1rt_writer *w, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = (size_t)(buf + cap - w->pos);
@@ -111,27 +45,31 @@ int handwritten_DeriveSimple_decode(DeriveSimple *out, const uint8_t *der, size_
         return ASN1RT_E_ARG;
     asn1rt_reader top, seq;
     asn1rt_reader_init(&top, der, len);
-    TRY(enter(&top, SEQ_TAG, &seq));
-    uint64_t id;
-    TRY(read_uint_range(&seq, CTX(0), UINT32_MAX, &id));
+    TRY(asn1g_enter(&top, SEQ_TAG, &seq));
+    int64_t id;
+    TRY(asn1g_read_int(&seq, CTX(0), 0, UINT32_MAX, &id));
     out->id = (uint32_t)id;
-    TRY(read_bool(&seq, CTX(1), &out->active));
-    TRY(asn1rt_read_octets(&seq, CTX(2), &out->payload));
-    TRY(expect_end(&seq));
-    return expect_end(&top);
+    TRY(asn1g_read_bool(&seq, CTX(1), &out->active));
+    TRY(asn1g_read_octets(&seq, CTX(2), &out->payload));
+    TRY(asn1g_expect_end(&seq));
+    return asn1g_expect_end(&top);
 }
 
 int handwritten_DeriveSimple_encode(const DeriveSimple *v, uint8_t *buf, size_t cap, size_t *len)
 {
     if (v == NULL || buf == NULL || len == NULL)
         return ASN1RT_E_ARG;
+    size_t content = asn1g_tlv_len(CTX(0), asn1g_uint_len(v->id)) + 3
+                     + asn1g_tlv_len(CTX(2), v->payload.len);
+    size_t total = asn1g_tlv_len(SEQ_TAG, content);
     asn1rt_writer w;
-    asn1rt_writer_init(&w, buf, cap);
-    TRY(asn1rt_prepend_octets(&w, CTX(2), v->payload.ptr, v->payload.len));
-    TRY(prepend_bool(&w, CTX(1), v->active));
-    TRY(asn1rt_prepend_uint64(&w, CTX(0), v->id));
-    TRY(asn1rt_prepend_header(&w, SEQ_TAG, (size_t)(buf + cap - w.pos)));
-    return finish(&w, buf, cap, len);
+    TRY(start_writer(&w, buf, cap, total));
+    TRY(asn1g_put_octets(&w, CTX(2), v->payload.ptr, v->payload.len));
+    TRY(asn1g_put_bool(&w, CTX(1), v->active));
+    TRY(asn1g_put_uint(&w, CTX(0), v->id));
+    TRY(asn1g_put_header(&w, SEQ_TAG, content));
+    *len = total;
+    return ASN1RT_OK;
 }
 
 /* ---- DeriveMessage (schemas/bench.asn) ---- */
@@ -139,36 +77,40 @@ int handwritten_DeriveSimple_encode(const DeriveSimple *v, uint8_t *buf, size_t 
 enum { VERSION_DEFAULT = 0, PRIORITY_DEFAULT = 1, TTL_DEFAULT = 3600, TAGS_MAX = 8 };
 
 /* X.690 11.5: a DEFAULT component equal to its default is absent in DER. */
-static int check_not_default(const asn1rt_reader *r, int64_t v, int64_t dflt)
+ASN1RT_INLINE int check_not_default(const asn1rt_reader *r, int64_t v, int64_t dflt)
 {
     return (v == dflt && !(r->lax & ASN1RT_LAX_DEFAULT)) ? ASN1RT_E_DEFAULT_ENCODED : ASN1RT_OK;
 }
 
-static int size_in(size_t n, size_t lo, size_t hi)
+ASN1RT_INLINE int size_in(size_t n, size_t lo, size_t hi)
 {
     return (n < lo || n > hi) ? ASN1RT_E_SIZE_CONSTRAINT : ASN1RT_OK;
+}
+
+ASN1RT_INLINE size_t bit_count(const asn1rt_bits *b)
+{
+    return b->len * 8 - b->unused;
 }
 
 static int decode_header(asn1rt_reader *parent, DeriveMessage_header *h)
 {
     asn1rt_reader r;
-    TRY(enter(parent, CTX_CONS(6), &r));
-    uint64_t u;
-    TRY(read_uint_range(&r, CTX(0), 65535, &u));
-    h->kind = (uint16_t)u;
-    h->flags_present = next_is(&r, 0x80 | 1);
+    int64_t i;
+    TRY(asn1g_enter(parent, CTX_CONS(6), &r));
+    TRY(asn1g_read_int(&r, CTX(0), 0, 65535, &i));
+    h->kind = (uint16_t)i;
+    h->flags_present = asn1g_next_is(&r, CTX(1));
     if (h->flags_present) {
         TRY(asn1rt_read_bits(&r, CTX(1), &h->flags));
-        if (h->flags.len * 8 - h->flags.unused > 32)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        TRY(size_in(bit_count(&h->flags), 0, 32));
     }
     h->ttl = TTL_DEFAULT;
-    if (next_is(&r, 0x80 | 2)) {
-        TRY(read_uint_range(&r, CTX(2), 86400, &u));
-        TRY(check_not_default(&r, (int64_t)u, TTL_DEFAULT));
-        h->ttl = (uint32_t)u;
+    if (asn1g_next_is(&r, CTX(2))) {
+        TRY(asn1g_read_int(&r, CTX(2), 0, 86400, &i));
+        TRY(check_not_default(&r, i, TTL_DEFAULT));
+        h->ttl = (uint32_t)i;
     }
-    return expect_end(&r);
+    return asn1g_expect_end(&r);
 }
 
 int handwritten_DeriveMessage_decode(DeriveMessage *out, const uint8_t *der, size_t len)
@@ -176,54 +118,54 @@ int handwritten_DeriveMessage_decode(DeriveMessage *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1rt_reader top, r;
-    asn1rt_reader_init(&top, der, len);
-    TRY(enter(&top, SEQ_TAG, &r));
-    uint64_t u;
     int64_t i;
+    asn1rt_reader_init(&top, der, len);
+    TRY(asn1g_enter(&top, SEQ_TAG, &r));
 
     out->version = VERSION_DEFAULT;
-    if (next_is(&r, 0x80 | 0)) {
-        TRY(read_uint_range(&r, CTX(0), 255, &u));
-        TRY(check_not_default(&r, (int64_t)u, VERSION_DEFAULT));
-        out->version = (uint8_t)u;
+    if (asn1g_next_is(&r, CTX(0))) {
+        TRY(asn1g_read_int(&r, CTX(0), 0, 255, &i));
+        TRY(check_not_default(&r, i, VERSION_DEFAULT));
+        out->version = (uint8_t)i;
     }
-    TRY(read_uint_range(&r, CTX(1), UINT32_MAX, &u));
-    out->messageId = (uint32_t)u;
-    TRY(asn1rt_read_octets(&r, CTX(2), &out->sender));
+    TRY(asn1g_read_int(&r, CTX(1), 0, UINT32_MAX, &i));
+    out->messageId = (uint32_t)i;
+    TRY(asn1g_read_octets(&r, CTX(2), &out->sender));
     TRY(size_in(out->sender.len, 1, 64));
-    TRY(asn1rt_read_octets(&r, CTX(3), &out->recipient));
+    TRY(asn1g_read_octets(&r, CTX(3), &out->recipient));
     TRY(size_in(out->recipient.len, 1, 64));
-    TRY(asn1rt_read_int64(&r, CTX(4), &out->timestamp));
+    TRY(asn1g_read_int(&r, CTX(4), INT64_MIN, INT64_MAX, &out->timestamp));
 
     out->priority = (DeriveMessage_priority)PRIORITY_DEFAULT;
-    if (next_is(&r, 0x80 | 5)) {
-        TRY(asn1rt_read_int64(&r, CTX(5), &i));
-        if (i < 0 || i > 2)
+    if (asn1g_next_is(&r, CTX(5))) {
+        int e;
+        TRY(asn1g_read_enum(&r, CTX(5), &e));
+        if (e < 0 || e > 2)
             return ASN1RT_E_ENUM_VALUE;
-        TRY(check_not_default(&r, i, PRIORITY_DEFAULT));
-        out->priority = (DeriveMessage_priority)i;
+        TRY(check_not_default(&r, e, PRIORITY_DEFAULT));
+        out->priority = (DeriveMessage_priority)e;
     }
     TRY(decode_header(&r, &out->header));
-    TRY(asn1rt_read_octets(&r, CTX(7), &out->body));
+    TRY(asn1g_read_octets(&r, CTX(7), &out->body));
 
-    out->signature_present = next_is(&r, 0x80 | 8);
+    out->signature_present = asn1g_next_is(&r, CTX(8));
     if (out->signature_present) {
-        TRY(asn1rt_read_octets(&r, CTX(8), &out->signature));
+        TRY(asn1g_read_octets(&r, CTX(8), &out->signature));
         TRY(size_in(out->signature.len, 64, 64));
     }
 
     asn1rt_reader items;
-    TRY(enter(&r, CTX_CONS(9), &items));
+    TRY(asn1g_enter(&r, CTX_CONS(9), &items));
     size_t n = 0;
-    while (!asn1rt_at_end(&items)) {
+    while (items.cur < items.end) {
         if (n == TAGS_MAX)
             return ASN1RT_E_TOO_MANY_ITEMS;
-        TRY(read_uint_range(&items, INT_TAG, 65535, &u));
-        out->tags.items[n++] = (uint16_t)u;
+        TRY(asn1g_read_int(&items, INT_TAG, 0, 65535, &i));
+        out->tags.items[n++] = (uint16_t)i;
     }
     out->tags.count = n;
-    TRY(expect_end(&r));
-    return expect_end(&top);
+    TRY(asn1g_expect_end(&r));
+    return asn1g_expect_end(&top);
 }
 
 int handwritten_DeriveMessage_encode(const DeriveMessage *v, uint8_t *buf, size_t cap, size_t *len)
@@ -237,8 +179,8 @@ int handwritten_DeriveMessage_encode(const DeriveMessage *v, uint8_t *buf, size_
         return ASN1RT_E_ENUM_VALUE;
     if (v->header.ttl > 86400)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if (v->header.flags_present && v->header.flags.len * 8 - v->header.flags.unused > 32)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (v->header.flags_present)
+        TRY(size_in(bit_count(&v->header.flags), 0, 32));
     if (v->signature_present)
         TRY(size_in(v->signature.len, 64, 64));
     if (v->tags.count > TAGS_MAX)
@@ -246,32 +188,30 @@ int handwritten_DeriveMessage_encode(const DeriveMessage *v, uint8_t *buf, size_
 
     asn1rt_writer w;
     asn1rt_writer_init(&w, buf, cap);
-    uint8_t *end = buf + cap, *mark;
-
-    mark = w.pos;
+    uint8_t *end = buf + cap, *mark = asn1g_mark(&w);
     for (size_t k = v->tags.count; k-- > 0;)
-        TRY(asn1rt_prepend_uint64(&w, INT_TAG, v->tags.items[k]));
-    TRY(asn1rt_prepend_header(&w, CTX_CONS(9), (size_t)(mark - w.pos)));
+        TRY(asn1g_put_uint(&w, INT_TAG, v->tags.items[k]));
+    TRY(asn1g_close(&w, CTX_CONS(9), mark));
     if (v->signature_present)
-        TRY(asn1rt_prepend_octets(&w, CTX(8), v->signature.ptr, v->signature.len));
-    TRY(asn1rt_prepend_octets(&w, CTX(7), v->body.ptr, v->body.len));
+        TRY(asn1g_put_octets(&w, CTX(8), v->signature.ptr, v->signature.len));
+    TRY(asn1g_put_octets(&w, CTX(7), v->body.ptr, v->body.len));
 
-    mark = w.pos;
+    mark = asn1g_mark(&w);
     if (v->header.ttl != TTL_DEFAULT)
-        TRY(asn1rt_prepend_uint64(&w, CTX(2), v->header.ttl));
+        TRY(asn1g_put_uint(&w, CTX(2), v->header.ttl));
     if (v->header.flags_present)
-        TRY(prepend_bits(&w, CTX(1), &v->header.flags));
-    TRY(asn1rt_prepend_uint64(&w, CTX(0), v->header.kind));
-    TRY(asn1rt_prepend_header(&w, CTX_CONS(6), (size_t)(mark - w.pos)));
+        TRY(asn1g_put_bits(&w, CTX(1), &v->header.flags));
+    TRY(asn1g_put_uint(&w, CTX(0), v->header.kind));
+    TRY(asn1g_close(&w, CTX_CONS(6), mark));
 
     if ((int)v->priority != PRIORITY_DEFAULT)
-        TRY(asn1rt_prepend_int64(&w, CTX(5), v->priority));
-    TRY(asn1rt_prepend_int64(&w, CTX(4), v->timestamp));
-    TRY(asn1rt_prepend_octets(&w, CTX(3), v->recipient.ptr, v->recipient.len));
-    TRY(asn1rt_prepend_octets(&w, CTX(2), v->sender.ptr, v->sender.len));
-    TRY(asn1rt_prepend_uint64(&w, CTX(1), v->messageId));
+        TRY(asn1g_put_int(&w, CTX(5), v->priority));
+    TRY(asn1g_put_int(&w, CTX(4), v->timestamp));
+    TRY(asn1g_put_octets(&w, CTX(3), v->recipient.ptr, v->recipient.len));
+    TRY(asn1g_put_octets(&w, CTX(2), v->sender.ptr, v->sender.len));
+    TRY(asn1g_put_uint(&w, CTX(1), v->messageId));
     if (v->version != VERSION_DEFAULT)
-        TRY(asn1rt_prepend_uint64(&w, CTX(0), v->version));
-    TRY(asn1rt_prepend_header(&w, SEQ_TAG, (size_t)(end - w.pos)));
+        TRY(asn1g_put_uint(&w, CTX(0), v->version));
+    TRY(asn1g_close(&w, SEQ_TAG, end));
     return finish(&w, buf, cap, len);
 }
