@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "peers.h"
 
+#include <math.h>
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
 #include <openssl/pem.h>
@@ -131,7 +132,8 @@ typedef struct {
 	int active;          /* built, and passed the byte check */
 	void **handles;      /* loaded values for encode */
 	size_t reps;         /* per batch */
-	double *samples;     /* ns per message */
+	double *samples;     /* ns per message, sorted after the rounds */
+	double *by_round;    /* the same, in round order, for paired ratios */
 	size_t nsamples;
 	double median, min;
 	size_t failures;     /* failed decodes/encodes during timing: must stay 0 */
@@ -264,6 +266,48 @@ static void print_table(int use_min)
 		}
 }
 
+/* Peer over asn1cc, round by round: both ran in the same round, so machine
+ * noise that hits a whole round cancels. Median of the per-round ratios and
+ * a distribution-free 95% interval for it (order statistics of the sorted
+ * ratios, normal approximation to the binomial). */
+static void print_ratio_table(void)
+{
+	printf("| workload | op |");
+	for (size_t i = 1; i < NIMPL; i++)
+		printf(" %s |", impls[i]->name);
+	printf("\n|---|---|");
+	for (size_t i = 1; i < NIMPL; i++)
+		printf("---:|");
+	printf("\n");
+	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
+		for (int op = 0; op < OPS; op++) {
+			const cell *ours = &cells[w][op][0];
+
+			printf("| %s | %s |", workload_name[w], op_name[op]);
+			for (size_t i = 1; i < NIMPL; i++) {
+				const cell *c = &cells[w][op][i];
+				size_t n = c->nsamples, half, lo, hi;
+				double *r;
+
+				if (!ours->active || !c->active || n == 0 ||
+				    (r = malloc(n * sizeof *r)) == NULL) {
+					printf(" — |");
+					continue;
+				}
+				for (size_t k = 0; k < n; k++)
+					r[k] = c->by_round[k] / ours->by_round[k];
+				qsort(r, n, sizeof *r, cmp_double);
+				half = (size_t)(0.98 * sqrt((double)n)); /* 1.96 * sqrt(n) / 2 */
+				lo = n / 2 > half ? n / 2 - half : 0;
+				hi = n / 2 + half < n ? n / 2 + half : n - 1;
+				printf(" %.1f× [%.1f, %.1f] |",
+				       n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2, r[lo], r[hi]);
+				free(r);
+			}
+			printf("\n");
+		}
+}
+
 static size_t env_size(const char *name, size_t dflt, size_t lo)
 {
 	const char *s = getenv(name);
@@ -367,7 +411,8 @@ int main(int argc, char **argv)
 				cell *c = &cells[w][op][i];
 				c->active = 1;
 				c->samples = calloc(nsamples, sizeof *c->samples);
-				if (c->samples == NULL)
+				c->by_round = calloc(nsamples, sizeof *c->by_round);
+				if (c->samples == NULL || c->by_round == NULL)
 					abort();
 			}
 			cell *e = &cells[w][OP_ENCODE][i];
@@ -462,6 +507,7 @@ int main(int argc, char **argv)
 					       workload_name[w], op_name[op], c->failures);
 					rc = 1;
 				}
+				memcpy(c->by_round, c->samples, c->nsamples * sizeof *c->samples);
 				qsort(c->samples, c->nsamples, sizeof *c->samples, cmp_double);
 				c->min = c->samples[0];
 				c->median = c->nsamples % 2
@@ -474,6 +520,8 @@ int main(int argc, char **argv)
 	print_table(0);
 	printf("\n### Minimum ns per operation\n\n");
 	print_table(1);
+	printf("\n### Peer time over asn1cc time, paired by round: median [95%% interval]\n\n");
+	print_ratio_table();
 	printf("\nNotes:\n");
 	for (size_t i = 0; i < NIMPL; i++)
 		for (size_t w = 0; w < PEERS_WORKLOADS; w++)

@@ -106,7 +106,7 @@ $(PEERS_BIN): $(PEERS_C_OBJS) $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $(PEERS
 	fi; \
 	echo "LD $@ ($$rust)"; \
 	$(CC) $(LDFLAGS_ALL) -o $@ $(filter-out $(PEERS_B)/peer_rust.o,$(PEERS_C_OBJS)) \
-	  $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $$rust -ltasn1 $(CRYPTO_LIBS)
+	  $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $$rust -ltasn1 $(CRYPTO_LIBS) -lm
 
 bench-peers:
 	@scripts/deps.sh bench
