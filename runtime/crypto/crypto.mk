@@ -89,7 +89,7 @@ ctgrind: $(LEZ_CT)/ctgrind
 LEZ_BENCH := $(B)/bench/crypto/bench_crypto
 
 $(LEZ_BENCH): $(B)/bench/crypto/bench_crypto.o $(LEZ_LIB)
-	$(CC) $(LDFLAGS_ALL) $< -o $@ $(LEZ_LIBS)
+	$(CC) $(LDFLAGS_ALL) $< -o $@ $(LEZ_LIBS) -lm
 
 bench-crypto: $(LEZ_BENCH)
 	@mkdir -p bench/results
