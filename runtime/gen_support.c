@@ -182,3 +182,17 @@ void asn1g_sort_set_of(uint8_t *start, size_t *lens, size_t n)
         }
     }
 }
+
+int asn1g_check_any(const uint8_t *p, size_t n)
+{
+    asn1rt_reader r;
+    asn1rt_view v;
+    int rc;
+    if (p == NULL && n != 0)
+        return ASN1RT_E_ARG;
+    asn1g_reader_init(&r, p, n, 0);
+    rc = asn1g_read_any(&r, &v);
+    if (rc != ASN1RT_OK)
+        return rc;
+    return asn1rt_expect_end(&r);
+}

@@ -32,7 +32,10 @@ extern "C" {
 #define ASN1G_LIKELY(x)   __builtin_expect(!!(x), 1)
 #define ASN1G_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define ASN1G_COLD        __attribute__((cold, noinline))
+/* Public entry points inline the whole type tree below them. */
+#define ASN1G_FLATTEN     __attribute__((flatten))
 #else
+#define ASN1G_FLATTEN
 #define ASN1G_LIKELY(x)   (x)
 #define ASN1G_UNLIKELY(x) (x)
 #define ASN1G_COLD
@@ -51,8 +54,23 @@ extern "C" {
  * component may be NULL (nothing pushed). Returns code. */
 ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component);
 
+/* Encoders return the first failure unchanged. */
+#define ASN1G_TRY(expr) \
+    do { int asn1g_rc_ = (expr); if (ASN1G_UNLIKELY(asn1g_rc_ != 0)) return asn1g_rc_; } while (0)
+
 /* ------------------------------------------------------------------ */
 /* Reading.                                                             */
+
+ASN1RT_INLINE void asn1g_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len, unsigned lax)
+{
+    r->cur = der;
+    r->end = der + len;
+    r->base = der;
+    r->depth = 0;
+    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
+    r->lax = lax;
+    r->err_offset = 0;
+}
 
 /* Fast header check: the next element has identifier `tag` and a strict DER
  * length of at most 65535 that fits the reader. On success *content and
@@ -257,8 +275,26 @@ ASN1RT_INLINE int asn1g_read_enum(asn1rt_reader *r, uint32_t tag, int *out)
 ASN1RT_MUST_USE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole);
 /* Every remaining element of r as one view (unknown extension additions). */
 ASN1RT_MUST_USE int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest);
-/* SIZE check on a count; offset names the element for the error. */
-ASN1RT_INLINE bool asn1g_size_ok(size_t n, size_t lo, size_t hi) { return n >= lo && n <= hi; }
+/* Validates [p, p+n) as exactly one DER element (ANY values built by the
+ * caller, in T_check). */
+ASN1RT_MUST_USE int asn1g_check_any(const uint8_t *p, size_t n);
+
+/* SIZE of a character string in characters (X.680 51.4 counts abstract
+ * characters: UTF-8 sequences, BMP pairs, Universal quadruples). */
+ASN1RT_INLINE size_t asn1g_string_size(unsigned universal, const asn1rt_view *v)
+{
+    size_t n = 0, i;
+    if (universal == ASN1RT_UT_UTF8STRING) {
+        for (i = 0; i < v->len; i++)
+            n += (v->ptr[i] & 0xC0u) != 0x80u;
+        return n;
+    }
+    if (universal == ASN1RT_UT_BMPSTRING)
+        return v->len / 2;
+    if (universal == ASN1RT_UT_UNIVERSALSTRING)
+        return v->len / 4;
+    return v->len;
+}
 /* X.690 11.6: SET OF elements in ascending order of their encodings
  * (the shorter padded with zero octets at its end). */
 bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
@@ -280,6 +316,8 @@ ASN1RT_INLINE size_t asn1g_hdr_len(uint32_t tag, size_t n)
         return 1 + asn1g_len_len(n);
     return asn1rt_header_len(tag, n);
 }
+
+ASN1RT_INLINE size_t asn1g_tlv_len(uint32_t tag, size_t n) { return asn1g_hdr_len(tag, n) + n; }
 
 ASN1RT_INLINE size_t asn1g_int_len(int64_t v)
 {
@@ -403,6 +441,21 @@ ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t
         return asn1g_put_header(w, tag, n);
     }
     return asn1rt_prepend_octets(w, tag, p, n);
+}
+
+ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v)
+{
+    size_t n = v->len;
+    /* X.690 8.6.2.2/3: unused 0..7, and 0 when there are no octets. */
+    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0xFFFF && asn1g_room(w) >= n + 5 &&
+                     v->unused <= 7 && (n > 0 || v->unused == 0))) {
+        w->pos -= n;
+        if (n)
+            memcpy(w->pos, v->ptr, n);
+        *--w->pos = v->unused;
+        return asn1g_put_header(w, tag, n + 1);
+    }
+    return asn1rt_prepend_bits(w, tag, v);
 }
 
 /* Raw bytes (a whole element kept as a view), no header. */

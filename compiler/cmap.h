@@ -1,0 +1,110 @@
+/* cmap.h — the C mapping chosen by sema_cmap.c and printed by emit_c.c.
+ *
+ * sema_cmap() decides, once, for every type the generator will print: its C
+ * name and C type (INTEGER (0..200) -> uint8_t), its wire tags as asn1rt
+ * tag words, the tags that announce it in a SEQUENCE (for OPTIONAL), SIZE
+ * bounds, DEFAULT values as C expressions, and the order in which types and
+ * SET components are printed. emit_c.c reads these structures only.
+ * Kept beside asn1cc.h (which belongs to the front end) because only these
+ * two files use it; Type.cinfo / Component.cinfo / Module.cinfo point here. */
+#ifndef ASN1CC_CMAP_H
+#define ASN1CC_CMAP_H
+
+#include "asn1cc.h"
+
+typedef enum CKind {
+    CK_BOOL, CK_NULL,
+    CK_INT,        /* native signed/unsigned C integer, range read as int64 */
+    CK_UINT,       /* native uint64_t whose range exceeds INT64_MAX */
+    CK_BIGINT,     /* asn1rt_bigint view */
+    CK_ENUM,       /* C enum (owner functions) */
+    CK_OCTETS,     /* asn1rt_view of content (OCTET STRING, REAL, RELATIVE-OID, DATE...) */
+    CK_STRING,     /* restricted character string, alphabet checked */
+    CK_TIME,       /* UTCTime / GeneralizedTime text, DER form checked */
+    CK_BITS,       /* asn1rt_bits */
+    CK_OID,        /* asn1rt_view of content */
+    CK_ANY,        /* asn1rt_view of a whole element (ANY, open type, recursive) */
+    CK_SEQ, CK_SET, CK_CHOICE,
+    CK_ARRAY,      /* SEQUENCE/SET OF with a small SIZE bound: { count; items[MAX]; } */
+    CK_LIST,       /* SEQUENCE/SET OF otherwise: raw view + count, iterator */
+} CKind;
+
+typedef struct CNamed CNamed;
+
+/* The mapping of one Type node (a component's type, an assignment's type). */
+typedef struct CType {
+    CKind kind;
+    Type *node, *base;
+    const char *ctype;       /* C type of a member holding this value */
+    CNamed *owner;           /* structured kinds: whose _dec_/_enc_ functions handle the base */
+    /* Wire: explicit wrappers (outermost first), then the value's own tag. */
+    const char **wraps; int nwraps;   /* tag word expressions */
+    const char *vtag;        /* tag word expression of the value, "0" when untagged CHOICE/ANY */
+    /* Tags that can start this value (OPTIONAL presence); any_first: every tag. */
+    uint32_t *first; int nfirst; bool any_first;
+    /* CK_INT / CK_UINT */
+    const char *lo, *hi;     /* C literals of the effective range */
+    bool check_lo, check_hi; /* range narrower than the C type on that side */
+    bool is_unsigned;
+    /* SIZE (strings, OF): hi_set false = no upper bound */
+    bool size_lo_set, size_hi_set; uint64_t size_lo, size_hi;
+    unsigned universal;      /* CK_STRING / CK_TIME: ASN1RT_UT_* */
+    bool named_bits;         /* CK_BITS with named bits: X.690 11.2.2 applies */
+    bool fixed_size_bits;    /* CK_BITS with SIZE(n): JER prints a plain hex string */
+    struct CType *elem;      /* CK_ARRAY / CK_LIST element */
+    bool set_of;             /* CK_ARRAY / CK_LIST: SET OF (DER order) */
+    bool max_known; uint64_t max_size; /* exact bound on the encoding, when finite */
+} CType;
+
+typedef struct CComp {
+    Component *comp;
+    const char *name;        /* C member name */
+    CType *ct;
+    bool optional;           /* OPTIONAL or extension addition: presence flag */
+    bool has_default;
+    const char *default_expr;     /* C expression of the default value */
+    const char *default_decl;     /* static definitions it needs (bytes), or NULL */
+    bool has_member;         /* false for NULL (presence only) */
+} CComp;
+
+struct CNamed {
+    const char *cname;       /* typedef name, prefix included */
+    Type *type;              /* the node this name is for (assignment type or inner type) */
+    CType *ct;               /* mapping of `type` */
+    Module *module;
+    Assignment *assign;      /* NULL for an inner type hoisted out of its parent */
+    const char *path;        /* "Outer.field" for hoisted types */
+    bool defines;            /* this name carries the struct/enum of ct->base (else a typedef) */
+    CComp **comps; int ncomps;     /* SEQ / SET (in definition order) / CHOICE */
+    int *set_order;          /* SET: component indexes in DER (tag) order */
+    bool extensible;
+    bool max_total_known; uint64_t max_total; /* T_MAX_ENCODED_SIZE */
+    const char *src;         /* ASN.1 text of the assignment, for the block comment */
+    int state;               /* ordering (internal) */
+};
+
+typedef struct CValue {      /* emitted value assignment (OIDs, integers) */
+    Assignment *assign;
+    const char *cname;
+    bool is_oid;
+    uint8_t *oid_bytes; size_t oid_len;
+    const char *oid_text;
+    const char *int_literal;
+} CValue;
+
+typedef struct CModule {
+    const char *file_base;   /* pkix1explicit88 */
+    const char *guard;       /* PKIX1EXPLICIT88_H */
+    CNamed **types; int ntypes;   /* print order: dependencies first */
+    CValue **values; int nvalues;
+    Module **imports; int nimports; /* modules whose headers this one includes */
+} CModule;
+
+/* Fills Module.cinfo / Type.cinfo / Component.cinfo for every module of c;
+ * diagnoses what the generator does not support. false after errors. */
+bool sema_cmap(Compilation *c);
+
+/* Options of the mapping (set by main.c before emit_c). */
+extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */
+
+#endif /* ASN1CC_CMAP_H */

@@ -1,0 +1,968 @@
+/* sema_cmap.c — the last sema pass: chooses the C mapping of every type.
+ *
+ * Decisions made here and nowhere else (emit_c.c only prints them):
+ *  - C names: the ASN.1 name with '-' -> '_', C/C++ keywords suffixed '_',
+ *    --prefix prepended; a type name defined in more than one loaded module
+ *    gets "<module>_" in front in every module that defines it; inner
+ *    anonymous SEQUENCE/SET/CHOICE/OF/ENUMERATED types are hoisted as
+ *    "<Outer>_<component>" ("<Outer>_item" for OF elements).
+ *  - C types: INTEGER with a finite, non-extensible effective range -> the
+ *    smallest of uint8/16/32/64_t or int8/16/32/64_t holding it, otherwise
+ *    the runtime's big-integer view; SEQUENCE/SET OF with SIZE upper bound
+ *    <= cmap_array_limit -> { count; items[MAX]; }, otherwise a raw view and
+ *    an iterator; recursive references -> raw DER views.
+ *  - Wire tags as asn1rt tag words; the tags that announce each component;
+ *    SET components in DER tag order (X.690 10.3); DEFAULT values as C.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmap.h"
+
+unsigned cmap_array_limit = 64;
+
+static Arena *A;
+static const char *g_prefix;
+static bool g_ok;
+
+/* ---------------------------------------------------------------- names */
+
+static const char *const reserved_words[] = {
+    /* C11 */
+    "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+    "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+    "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+    "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
+    "true", "false",
+    /* C++ (headers are included from C++) */
+    "alignas", "alignof", "and", "asm", "catch", "class", "const_cast", "delete",
+    "dynamic_cast", "explicit", "export", "friend", "mutable", "namespace", "new",
+    "noexcept", "not", "operator", "or", "private", "protected", "public",
+    "reinterpret_cast", "static_assert", "static_cast", "template", "this", "throw",
+    "try", "typeid", "typename", "using", "virtual", "xor", "nullptr", "decltype",
+    "constexpr", "thread_local", "char16_t", "char32_t", "wchar_t",
+    /* names the generated code itself uses inside functions and structs */
+    "rc", "err", "in", "out", "r", "w", "f", "a", "b", "it", "count", "items", "raw",
+    "present", "u", "unknown_ext",
+};
+
+static const char *c_ident(const char *asn1)
+{
+    char *s = arena_strdup(A, asn1);
+    for (char *p = s; *p; p++)
+        if (*p == '-')
+            *p = '_';
+    for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
+        if (strcmp(s, reserved_words[i]) == 0)
+            return arena_printf(A, "%s_", s);
+    return s;
+}
+
+static const char *module_file_base(const char *name)
+{
+    char *s = arena_strdup(A, name);
+    for (char *p = s; *p; p++) {
+        if (*p == '-')
+            *p = '_';
+        else if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    }
+    return s;
+}
+
+static const char *upper(const char *s)
+{
+    char *u = arena_strdup(A, s);
+    for (char *p = u; *p; p++)
+        if (*p >= 'a' && *p <= 'z')
+            *p = (char)(*p - 'a' + 'A');
+    return u;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static Type *strip_tagged(Type *t)
+{
+    while (t && t->kind == TY_TAGGED)
+        t = t->inner;
+    return t;
+}
+
+static Type *base_of(Type *t)
+{
+    if (t->base)
+        return t->base;
+    return type_base(t);
+}
+
+static bool kind_constructed(TypeKind k)
+{
+    return k == TY_SEQUENCE || k == TY_SET || k == TY_SEQUENCE_OF || k == TY_SET_OF ||
+           k == TY_EXTERNAL || k == TY_EMBEDDED_PDV || k == TY_CHARACTER_STRING || k == TY_INSTANCE_OF;
+}
+
+static uint32_t tag_word(const Tag *t, bool constructed)
+{
+    return ((uint32_t)t->cls << 30) | (constructed ? 0x20000000u : 0u) | (t->number & 0x1FFFFFFFu);
+}
+
+static const char *tag_expr(uint32_t w)
+{
+    return arena_printf(A, "ASN1RT_TAG(%u, %u, %u)", (unsigned)(w >> 30), (unsigned)((w >> 29) & 1u),
+                        (unsigned)(w & 0x1FFFFFFFu));
+}
+
+static const char *int_literal(AsnInt v, bool as_unsigned)
+{
+    char buf[48];
+    if (as_unsigned) {
+        if ((AsnUInt)v == (AsnUInt)UINT64_MAX)
+            return "UINT64_MAX";
+        return arena_printf(A, "UINT64_C(%s)", asn_int_str(buf, v));
+    }
+    if (v == (AsnInt)INT64_MIN)
+        return "INT64_MIN";
+    if (v == (AsnInt)INT64_MAX)
+        return "INT64_MAX";
+    if (v >= -2147483647 && v <= 2147483647)
+        return arena_strdup(A, asn_int_str(buf, v));
+    return arena_printf(A, "INT64_C(%s)", asn_int_str(buf, v));
+}
+
+static unsigned string_universal(StringKind k)
+{
+    switch (k) {
+    case STR_BMP: return 30;
+    case STR_GENERAL: return 27;
+    case STR_GRAPHIC: return 25;
+    case STR_IA5: return 22;
+    case STR_ISO646: return 26;
+    case STR_NUMERIC: return 18;
+    case STR_PRINTABLE: return 19;
+    case STR_TELETEX: case STR_T61: return 20;
+    case STR_UNIVERSAL: return 28;
+    case STR_UTF8: return 12;
+    case STR_VIDEOTEX: return 21;
+    case STR_VISIBLE: return 26;
+    case STR_OBJECT_DESCRIPTOR: return 7;
+    }
+    return 0;
+}
+
+/* Minimal two's complement octets of v (X.690 8.3.2). */
+static size_t int_bytes(AsnInt v, uint8_t out[17])
+{
+    uint8_t tmp[17];
+    size_t n = 0;
+    AsnInt x = v;
+    do {
+        tmp[n++] = (uint8_t)(x & 0xFF);
+        x >>= 8;
+    } while (!((x == 0 && !(tmp[n - 1] & 0x80)) || (x == -1 && (tmp[n - 1] & 0x80))) && n < 17);
+    for (size_t i = 0; i < n; i++)
+        out[i] = tmp[n - 1 - i];
+    return n;
+}
+
+static const char *bytes_init(const uint8_t *p, size_t n)
+{
+    size_t cap = n * 6 + 8, len = 0;
+    char *s = arena_alloc(A, cap);
+    if (n == 0)
+        return "0";
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(s + len, cap - len, "%s0x%02X", i ? ", " : "", p[i]);
+    return s;
+}
+
+static size_t der_len_len(uint64_t n)
+{
+    size_t k = 1;
+    if (n < 0x80)
+        return 1;
+    while (n) {
+        k++;
+        n >>= 8;
+    }
+    return k;
+}
+
+static size_t tag_id_len(uint32_t w)
+{
+    uint32_t num = w & 0x1FFFFFFFu;
+    size_t k = 1;
+    if (num < 31)
+        return 1;
+    while (num) {
+        k++;
+        num >>= 7;
+    }
+    return k;
+}
+
+static size_t uint_len(uint64_t v)
+{
+    size_t n = 1;
+    while (n < 8 && (v >> (8 * n - 1)) != 0)
+        n++;
+    if (n == 8 && (v >> 63))
+        n = 9;
+    return n;
+}
+
+static size_t sint_len(int64_t v)
+{
+    size_t n = 1;
+    while (n < 8 && (v < -(INT64_C(1) << (8 * n - 1)) || v >= (INT64_C(1) << (8 * n - 1))))
+        n++;
+    return n;
+}
+
+/* ---------------------------------------------------------------- mapping */
+
+static CType *map_type(Type *t, const char *path, Module *m);
+
+static CNamed *new_named(const char *cname, Type *type, Module *m, Assignment *a)
+{
+    CNamed *cn = arena_alloc(A, sizeof *cn);
+    cn->cname = cname;
+    cn->type = type;
+    cn->module = m;
+    cn->assign = a;
+    return cn;
+}
+
+/* Per-module list of named types, in creation order (ordered later). */
+typedef struct ModState {
+    CModule cm;
+    Vec types, values;
+} ModState;
+
+static void add_named(CNamed *cn)
+{
+    ModState *ms = cn->module->cinfo;
+    vec_push(A, &ms->types, cn);
+}
+
+static bool is_structured(TypeKind k)
+{
+    return k == TY_SEQUENCE || k == TY_SET || k == TY_CHOICE || k == TY_SEQUENCE_OF ||
+           k == TY_SET_OF || k == TY_ENUMERATED;
+}
+
+static bool ref_is_recursive(Type *t)
+{
+    Type *u = strip_tagged(t);
+    return t->recursive || (u && u->recursive);
+}
+
+static void map_components(CNamed *cn, Type *b, Module *m);
+
+/* The named C type whose functions handle t's base. */
+static CNamed *owner_for(Type *t, const char *path, Module *m)
+{
+    Type *u = strip_tagged(t);
+    Type *b = base_of(t);
+    if (u->kind == TY_REF && u->ref_assign && u->ref_assign->cinfo) {
+        CNamed *cn = u->ref_assign->cinfo;
+        if (cn->defines)
+            return cn;
+        return owner_for(cn->type, cn->cname, cn->module);
+    }
+    if (b->cinfo && ((CType *)b->cinfo)->owner)
+        return ((CType *)b->cinfo)->owner;
+    /* An inline type: hoisted under its path name. */
+    CNamed *cn = new_named(path, b, m, NULL);
+    CType *bct = arena_alloc(A, sizeof *bct);
+    cn->defines = true;
+    bct->owner = cn;
+    b->cinfo = bct;
+    add_named(cn);
+    cn->ct = map_type(b, path, m);
+    map_components(cn, b, m);
+    return cn;
+}
+
+static void compute_first(CType *ct)
+{
+    if (ct->node->ntags > 0) {
+        const Tag *t0 = &ct->node->tags[0];
+        bool cons = t0->explicit_wrap || kind_constructed(ct->base->kind);
+        ct->first = arena_alloc(A, sizeof(uint32_t));
+        ct->first[0] = tag_word(t0, cons);
+        ct->nfirst = 1;
+        return;
+    }
+    if (ct->base->kind == TY_CHOICE) {
+        Vec v = {0};
+        Type *b = ct->base;
+        for (int i = 0; i < b->ncomps; i++) {
+            Component *c = b->comps[i];
+            if (!c->type || c->components_of)
+                continue;
+            CType *at = c->cinfo ? ((CComp *)c->cinfo)->ct : NULL;
+            if (!at)
+                at = map_type(c->type, "", NULL);
+            if (at->any_first) {
+                ct->any_first = true;
+                continue;
+            }
+            for (int k = 0; k < at->nfirst; k++) {
+                uint32_t *w = arena_alloc(A, sizeof *w);
+                *w = at->first[k];
+                vec_push(A, &v, w);
+            }
+        }
+        ct->nfirst = v.len;
+        ct->first = arena_alloc(A, sizeof(uint32_t) * (size_t)(v.len ? v.len : 1));
+        for (int k = 0; k < v.len; k++)
+            ct->first[k] = *(uint32_t *)v.items[k];
+        if (b->extensible)
+            ct->any_first = true;   /* unknown alternatives may carry any tag */
+        return;
+    }
+    ct->any_first = true;           /* ANY, open type */
+}
+
+static void unsupported(Type *t, const char *what)
+{
+    diag(DIAG_ERROR, t->loc, "code generation: %s is not supported", what);
+    g_ok = false;
+}
+
+static void map_int(CType *ct, const Range *r)
+{
+    bool fin = r->present && r->has_lo && r->has_hi && !r->extensible && !r->empty;
+    AsnInt lo = r->lo, hi = r->hi;
+    ct->kind = CK_BIGINT;
+    ct->ctype = "asn1rt_bigint";
+    if (!fin)
+        return;
+    struct { const char *name; AsnInt min; AsnInt max; bool uns; } cand[] = {
+        { "uint8_t", 0, 0xFF, true }, { "uint16_t", 0, 0xFFFF, true },
+        { "uint32_t", 0, 0xFFFFFFFF, true }, { "uint64_t", 0, (AsnInt)(AsnUInt)UINT64_MAX, true },
+        { "int8_t", -128, 127, false }, { "int16_t", -32768, 32767, false },
+        { "int32_t", -(AsnInt)2147483648, 2147483647, false },
+        { "int64_t", (AsnInt)INT64_MIN, (AsnInt)INT64_MAX, false },
+    };
+    for (size_t i = 0; i < sizeof cand / sizeof cand[0]; i++) {
+        if (lo >= 0 && !cand[i].uns)
+            continue;               /* non-negative ranges prefer unsigned types */
+        if (lo < cand[i].min || hi > cand[i].max)
+            continue;
+        ct->ctype = cand[i].name;
+        ct->is_unsigned = cand[i].uns;
+        ct->kind = (hi > (AsnInt)INT64_MAX) ? CK_UINT : CK_INT;
+        ct->lo = int_literal(lo, ct->kind == CK_UINT);
+        ct->hi = int_literal(hi, ct->kind == CK_UINT);
+        ct->check_lo = lo > cand[i].min;
+        ct->check_hi = hi < cand[i].max;
+        ct->max_known = true;
+        if (ct->kind == CK_UINT)
+            ct->max_size = uint_len((uint64_t)hi);
+        else {
+            size_t a = sint_len((int64_t)lo), b = sint_len((int64_t)hi);
+            ct->max_size = a > b ? a : b;
+        }
+        return;
+    }
+}
+
+static void map_size(CType *ct, const Range *r)
+{
+    if (!r->present || r->extensible || r->empty)
+        return;
+    if (r->has_lo && r->lo > 0) {
+        ct->size_lo_set = true;
+        ct->size_lo = (uint64_t)r->lo;
+    }
+    if (r->has_hi && r->hi >= 0 && r->hi < (AsnInt)UINT32_MAX) {
+        ct->size_hi_set = true;
+        ct->size_hi = (uint64_t)r->hi;
+    }
+}
+
+static CType *map_type(Type *t, const char *path, Module *m)
+{
+    CType *ct = t->cinfo;
+    if (ct && ct->ctype)
+        return ct;
+    if (!ct) {
+        ct = arena_alloc(A, sizeof *ct);
+        t->cinfo = ct;
+    }
+    Type *b = base_of(t);
+    Type *u = strip_tagged(t);
+    ct->node = t;
+    ct->base = b;
+
+    /* Wire tags: explicit wrappers first, then the value's own tag. */
+    int nw = 0;
+    for (int i = 0; i < t->ntags; i++)
+        if (t->tags[i].explicit_wrap)
+            nw++;
+    ct->wraps = arena_alloc(A, sizeof(char *) * (size_t)(nw ? nw : 1));
+    ct->nwraps = 0;
+    ct->vtag = "0";
+    for (int i = 0; i < t->ntags; i++) {
+        if (t->tags[i].explicit_wrap)
+            ct->wraps[ct->nwraps++] = tag_expr(tag_word(&t->tags[i], true));
+        else
+            ct->vtag = tag_expr(tag_word(&t->tags[i], kind_constructed(b->kind)));
+    }
+
+    bool recursive_ref = u && u->kind == TY_REF && ref_is_recursive(t) && is_structured(b->kind);
+    switch (recursive_ref ? TY_ANY : b->kind) {
+    case TY_BOOLEAN: ct->kind = CK_BOOL; ct->ctype = "bool"; ct->max_known = true; ct->max_size = 1; break;
+    case TY_NULL: ct->kind = CK_NULL; ct->ctype = "uint8_t"; ct->max_known = true; ct->max_size = 0; break;
+    case TY_INTEGER: map_int(ct, &t->value_range); break;
+    case TY_REAL: case TY_RELATIVE_OID: case TY_DATE: case TY_TIME_OF_DAY:
+    case TY_DATE_TIME: case TY_DURATION: case TY_TIME:
+        ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view"; break;
+    case TY_OCTET_STRING:
+        ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
+        map_size(ct, &t->size_range);
+        if (ct->size_hi_set) { ct->max_known = true; ct->max_size = ct->size_hi; }
+        break;
+    case TY_STRING:
+        ct->kind = CK_STRING; ct->ctype = "asn1rt_view";
+        ct->universal = string_universal(b->str_kind);
+        map_size(ct, &t->size_range);
+        if (ct->size_hi_set) {
+            unsigned per = ct->universal == 12 || ct->universal == 28 ? 4 : ct->universal == 30 ? 2 : 1;
+            ct->max_known = true;
+            ct->max_size = ct->size_hi * per;
+        }
+        break;
+    case TY_UTC_TIME: ct->kind = CK_TIME; ct->ctype = "asn1rt_view"; ct->universal = 23; break;
+    case TY_GENERALIZED_TIME: ct->kind = CK_TIME; ct->ctype = "asn1rt_view"; ct->universal = 24; break;
+    case TY_BIT_STRING:
+        ct->kind = CK_BITS; ct->ctype = "asn1rt_bits";
+        ct->named_bits = b->nnamed > 0;
+        map_size(ct, &t->size_range);
+        ct->fixed_size_bits = ct->size_lo_set && ct->size_hi_set && ct->size_lo == ct->size_hi;
+        if (ct->size_hi_set) { ct->max_known = true; ct->max_size = (ct->size_hi + 7) / 8 + 1; }
+        break;
+    case TY_OID: ct->kind = CK_OID; ct->ctype = "asn1rt_view"; break;
+    case TY_ANY: case TY_OPEN: case TY_EXTERNAL: case TY_EMBEDDED_PDV:
+    case TY_CHARACTER_STRING: case TY_INSTANCE_OF:
+        ct->kind = CK_ANY; ct->ctype = "asn1rt_view"; break;
+    case TY_SEQUENCE: case TY_SET: case TY_CHOICE: case TY_ENUMERATED:
+    case TY_SEQUENCE_OF: case TY_SET_OF: {
+        ct->kind = b->kind == TY_SEQUENCE ? CK_SEQ : b->kind == TY_SET ? CK_SET :
+                   b->kind == TY_CHOICE ? CK_CHOICE : b->kind == TY_ENUMERATED ? CK_ENUM : CK_LIST;
+        if (b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF) {
+            map_size(ct, &t->size_range);
+            ct->set_of = b->kind == TY_SET_OF;
+            if (ct->size_hi_set && ct->size_hi >= 1 && ct->size_hi <= cmap_array_limit)
+                ct->kind = CK_ARRAY;
+        }
+        ct->ctype = "?";            /* set below; guards recursion through owner_for */
+        if (!m) {                   /* only the first tags were asked for */
+            ct->ctype = NULL;
+            compute_first(ct);
+            return ct;
+        }
+        ct->owner = owner_for(t, path, m);
+        if (u->kind == TY_REF && u->ref_assign && u->ref_assign->cinfo)
+            ct->ctype = ((CNamed *)u->ref_assign->cinfo)->cname;
+        else
+            ct->ctype = ct->owner->cname;
+        if (ct->kind == CK_ARRAY || ct->kind == CK_LIST) {
+            CType *oct = ct->owner->ct;
+            /* The owner maps the element; views of it share that mapping. */
+            if (oct && oct != ct && oct->elem)
+                ct->elem = oct->elem;
+            /* The SIZE that chose the kind is the owner's; keep both the same. */
+            if (oct && oct != ct) {
+                ct->kind = oct->kind;
+                ct->size_lo_set = oct->size_lo_set; ct->size_lo = oct->size_lo;
+                ct->size_hi_set = oct->size_hi_set; ct->size_hi = oct->size_hi;
+            }
+        }
+        if (ct->kind == CK_ENUM && !b->enum_extensible) {
+            ct->max_known = true;
+            ct->max_size = 4;
+        }
+        break;
+    }
+    default:
+        ct->kind = CK_ANY; ct->ctype = "asn1rt_view";
+        unsupported(t, ast_type_kind_name(b->kind));
+        break;
+    }
+    if (ct->kind != CK_ENUM && ct->kind < CK_SEQ && u && u->kind == TY_REF && u->ref_assign &&
+        u->ref_assign->cinfo && !recursive_ref) {
+        /* A member of a named primitive type has that type's C type; a
+         * narrower constraint at the reference keeps it (checks still apply). */
+        CNamed *rn = u->ref_assign->cinfo;
+        CType *rt = map_type(rn->type, rn->cname, rn->module);
+        if (rt->kind != ct->kind || strcmp(rt->ctype, ct->ctype) != 0) {
+            ct->kind = rt->kind;
+            ct->lo = rt->lo; ct->hi = rt->hi;
+            ct->check_lo = rt->check_lo; ct->check_hi = rt->check_hi;
+            ct->is_unsigned = rt->is_unsigned;
+            ct->max_known = rt->max_known; ct->max_size = rt->max_size;
+        }
+        ct->ctype = rn->cname;
+    }
+    compute_first(ct);
+    return ct;
+}
+
+static const char *default_for(CComp *cc, CNamed *cn)
+{
+    Value *v = cc->comp->default_value->eval ? cc->comp->default_value->eval : cc->comp->default_value;
+    CType *ct = cc->ct;
+    const char *id = arena_printf(A, "%s_%s_default_", cn->cname, cc->name);
+    switch (ct->kind) {
+    case CK_BOOL:
+        if (v->kind == V_BOOLEAN)
+            return v->bval ? "true" : "false";
+        break;
+    case CK_INT: case CK_UINT:
+        if (v->kind == V_INTEGER)
+            return arena_printf(A, "(%s)%s", ct->ctype, int_literal(v->ival, ct->kind == CK_UINT));
+        break;
+    case CK_ENUM:
+        if (v->kind == V_ENUM || (v->kind == V_REF && v->ref_name)) {
+            const char *name = v->kind == V_ENUM ? v->text : v->ref_name;
+            return arena_printf(A, "%s_%s", ct->owner->cname, c_ident(name));
+        }
+        break;
+    case CK_BIGINT:
+        if (v->kind == V_INTEGER) {
+            uint8_t b[17];
+            size_t n = int_bytes(v->ival, b);
+            cc->default_decl = arena_printf(A,
+                "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_bigint %s = { %sbytes_, %zu };\n",
+                id, bytes_init(b, n), id, id, n);
+            return id;
+        }
+        break;
+    case CK_OCTETS:
+        if (v->kind == V_OCTETS) {
+            cc->default_decl = arena_printf(A,
+                "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_view %s = { %sbytes_, %zu };\n",
+                id, bytes_init(v->bytes, v->nbytes), id, v->nbytes ? id : "NULL", v->nbytes);
+            if (!v->nbytes)
+                cc->default_decl = arena_printf(A, "static const asn1rt_view %s = { NULL, 0 };\n", id);
+            return id;
+        }
+        break;
+    case CK_BITS:
+        if (v->kind == V_BITS) {
+            /* Named-bit lists are trimmed of trailing zero bits (X.690 11.2.2). */
+            size_t nbits = v->nbits;
+            while (ct->named_bits && nbits > 0 && !(v->bytes[(nbits - 1) / 8] & (0x80u >> ((nbits - 1) % 8))))
+                nbits--;
+            size_t n = (nbits + 7) / 8;
+            unsigned unused = (unsigned)(n * 8 - nbits);
+            if (n == 0)
+                cc->default_decl = arena_printf(A, "static const asn1rt_bits %s = { NULL, 0, 0 };\n", id);
+            else
+                cc->default_decl = arena_printf(A,
+                    "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_bits %s = { %sbytes_, %zu, %u };\n",
+                    id, bytes_init(v->bytes, n), id, id, n, unused);
+            return id;
+        }
+        break;
+    default:
+        break;
+    }
+    diag(DIAG_ERROR, cc->comp->loc, "code generation: DEFAULT value of component '%s' is not supported",
+         cc->comp->name);
+    g_ok = false;
+    return "0";
+}
+
+static CComp **sort_ctx;
+static int cmp_set(const void *pa, const void *pb)
+{
+    int ia = *(const int *)pa, ib = *(const int *)pb;
+    CType *a = sort_ctx[ia]->ct, *b = sort_ctx[ib]->ct;
+    uint64_t ka = UINT64_MAX, kb = UINT64_MAX;
+    /* X.690 10.3: by tag class then number; an untagged CHOICE sorts by its
+     * smallest alternative tag (X.680 8.6). Constructed bit ignored. */
+    for (int i = 0; i < a->nfirst; i++) {
+        uint64_t k = a->first[i] & ~0x20000000u;
+        if (k < ka) ka = k;
+    }
+    for (int i = 0; i < b->nfirst; i++) {
+        uint64_t k = b->first[i] & ~0x20000000u;
+        if (k < kb) kb = k;
+    }
+    if (ka != kb)
+        return ka < kb ? -1 : 1;
+    return ia - ib;
+}
+
+static void map_components(CNamed *cn, Type *b, Module *m)
+{
+    if (b->kind == TY_SEQUENCE || b->kind == TY_SET || b->kind == TY_CHOICE) {
+        Vec v = {0};
+        cn->extensible = b->extensible;
+        for (int i = 0; i < b->ncomps; i++) {
+            Component *c = b->comps[i];
+            if (c->components_of || !c->name || !c->type)
+                continue;
+            CComp *cc = arena_alloc(A, sizeof *cc);
+            cc->comp = c;
+            cc->name = c_ident(c->name);
+            c->cname = cc->name;
+            c->cinfo = cc;
+            cc->ct = map_type(c->type, arena_printf(A, "%s_%s", cn->cname, cc->name), m);
+            cc->optional = b->kind != TY_CHOICE && (c->optional || (c->is_extension && !c->default_value));
+            cc->has_member = cc->ct->kind != CK_NULL;
+            vec_push(A, &v, cc);
+        }
+        cn->comps = (CComp **)v.items;
+        cn->ncomps = v.len;
+        for (int i = 0; i < cn->ncomps; i++) {
+            CComp *cc = cn->comps[i];
+            if (cc->comp->default_value && b->kind != TY_CHOICE) {
+                cc->has_default = true;
+                cc->default_expr = default_for(cc, cn);
+            }
+        }
+        if (b->kind == TY_SET) {
+            cn->set_order = arena_alloc(A, sizeof(int) * (size_t)(cn->ncomps ? cn->ncomps : 1));
+            for (int i = 0; i < cn->ncomps; i++)
+                cn->set_order[i] = i;
+            sort_ctx = cn->comps;
+            qsort(cn->set_order, (size_t)cn->ncomps, sizeof(int), cmp_set);
+        }
+        /* CHOICE first tags need the alternatives: recompute now they exist. */
+        if (b->kind == TY_CHOICE) {
+            cn->ct->nfirst = 0;
+            cn->ct->any_first = false;
+            compute_first(cn->ct);
+        }
+    } else if (b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF) {
+        const char *ename = arena_printf(A, "%s_%s", cn->cname, b->elem_name ? c_ident(b->elem_name) : "item");
+        cn->ct->elem = map_type(b->inner, ename, m);
+    } else if (b->kind == TY_ENUMERATED) {
+        cn->extensible = b->enum_extensible;
+    }
+}
+
+/* Bound on the encoding of ct (tags included), when finite. */
+static bool max_encoded(CType *ct, uint64_t *out, int depth);
+
+static bool max_of_named(CNamed *cn, uint64_t *out, int depth)
+{
+    uint64_t sum = 0, best = 0, x;
+    if (depth > 32)
+        return false;
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET:
+        if (cn->extensible)
+            return false;
+        for (int i = 0; i < cn->ncomps; i++) {
+            if (!max_encoded(cn->comps[i]->ct, &x, depth + 1))
+                return false;
+            sum += x;
+        }
+        *out = sum;
+        return true;
+    case CK_CHOICE:
+        if (cn->extensible)
+            return false;
+        for (int i = 0; i < cn->ncomps; i++) {
+            if (!max_encoded(cn->comps[i]->ct, &x, depth + 1))
+                return false;
+            if (x > best)
+                best = x;
+        }
+        *out = best;
+        return true;
+    case CK_ARRAY: case CK_LIST:
+        if (!cn->ct->size_hi_set || !max_encoded(cn->ct->elem, &x, depth + 1))
+            return false;
+        *out = x * cn->ct->size_hi;
+        return true;
+    case CK_ENUM:
+        if (cn->extensible)
+            return false;
+        *out = 4;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool max_encoded(CType *ct, uint64_t *out, int depth)
+{
+    uint64_t content;
+    if (ct->kind >= CK_SEQ || ct->kind == CK_ENUM) {
+        if (!ct->owner || !max_of_named(ct->owner, &content, depth))
+            return false;
+    } else {
+        if (!ct->max_known)
+            return false;
+        content = ct->max_size;
+    }
+    uint64_t total = content;
+    /* value tag (untagged CHOICE contributes only its alternative) */
+    if (strcmp(ct->vtag, "0") != 0 || ct->node->ntags > ct->nwraps) {
+        const Tag *vt = &ct->node->tags[ct->node->ntags - 1];
+        total += tag_id_len(tag_word(vt, false)) + der_len_len(total);
+    }
+    for (int i = ct->nwraps - 1; i >= 0; i--) {
+        total += tag_id_len(tag_word(&ct->node->tags[i], true)) + der_len_len(total);
+    }
+    *out = total;
+    return true;
+}
+
+/* ---------------------------------------------------------------- ordering */
+
+static void order_visit(CNamed *cn, Vec *out);
+
+static void visit_ct(CType *ct, CNamed *from, Vec *out)
+{
+    if (ct && ct->owner && ct->owner != from && ct->owner->module == from->module)
+        order_visit(ct->owner, out);
+    /* A typedef name used for a member must be declared first too. */
+    if (ct && ct->node) {
+        Type *u = strip_tagged(ct->node);
+        if (u && u->kind == TY_REF && u->ref_assign && u->ref_assign->cinfo) {
+            CNamed *r = u->ref_assign->cinfo;
+            if (r != from && r->module == from->module)
+                order_visit(r, out);
+        }
+    }
+}
+
+static void order_visit(CNamed *cn, Vec *out)
+{
+    if (cn->state == 2)
+        return;
+    if (cn->state == 1)
+        return;                     /* only through views (recursion): no by-value need */
+    cn->state = 1;
+    if (!cn->defines)
+        visit_ct(cn->ct, cn, out);
+    for (int i = 0; i < cn->ncomps; i++)
+        visit_ct(cn->comps[i]->ct, cn, out);
+    if (cn->ct && cn->ct->elem)
+        visit_ct(cn->ct->elem, cn, out);
+    cn->state = 2;
+    vec_push(A, out, cn);
+}
+
+/* ---------------------------------------------------------------- source text */
+
+static const char *assignment_text(Assignment *a, Assignment *next)
+{
+    const SrcFile *f = a->loc.file;
+    if (!f || !f->line_start || a->loc.line < 1)
+        return NULL;
+    size_t start = (size_t)f->line_start[a->loc.line - 1] + (size_t)(a->loc.col - 1);
+    size_t end = f->len;
+    if (next && next->loc.file == f && next->loc.line >= 1)
+        end = (size_t)f->line_start[next->loc.line - 1] + (size_t)(next->loc.col - 1);
+    else {
+        /* last assignment: up to the module's END */
+        const char *e = strstr(f->text + start, "\nEND");
+        if (e)
+            end = (size_t)(e - f->text);
+    }
+    if (end < start)
+        return NULL;
+    /* Drop trailing blank lines and comment lines that belong to the next one. */
+    while (end > start) {
+        size_t ls = end;
+        while (ls > start && f->text[ls - 1] != '\n')
+            ls--;
+        const char *p = f->text + ls;
+        while (p < f->text + end && (*p == ' ' || *p == '\t' || *p == '\r'))
+            p++;
+        if (p == f->text + end || (p + 1 < f->text + end && p[0] == '-' && p[1] == '-')) {
+            if (ls == start)
+                break;
+            end = ls - 1;
+            continue;
+        }
+        break;
+    }
+    return arena_strndup(A, f->text + start, end - start);
+}
+
+/* ---------------------------------------------------------------- values */
+
+static void map_value(Assignment *a, ModState *ms)
+{
+    Value *v = a->value ? (a->value->eval ? a->value->eval : a->value) : NULL;
+    Type *b = a->type ? base_of(a->type) : NULL;
+    if (!v || !b)
+        return;
+    CValue *cv = arena_alloc(A, sizeof *cv);
+    cv->assign = a;
+    if (b->kind == TY_OID && v->kind == V_OID && v->narcs >= 2) {
+        uint8_t buf[512];
+        size_t n = 0;
+        char text[1024];
+        size_t tl = 0;
+        bool ok = true;
+        for (int i = 0; i < v->narcs && ok; i++) {
+            char nb[48];
+            tl += (size_t)snprintf(text + tl, sizeof text - tl, "%s%s", i ? "." : "", asn_int_str(nb, v->arcs[i]));
+            if (tl >= sizeof text)
+                ok = false;
+        }
+        for (int i = 1; i < v->narcs && ok; i++) {
+            AsnUInt arc = (AsnUInt)v->arcs[i];
+            if (i == 1)
+                arc = (AsnUInt)v->arcs[0] * 40 + (AsnUInt)v->arcs[1];
+            uint8_t tmp[20];
+            size_t k = 0;
+            do {
+                tmp[k++] = (uint8_t)(arc & 0x7F);
+                arc >>= 7;
+            } while (arc && k < sizeof tmp);
+            if (n + k > sizeof buf) {
+                ok = false;
+                break;
+            }
+            while (k > 0) {
+                k--;
+                buf[n++] = (uint8_t)(tmp[k] | (k ? 0x80 : 0));
+            }
+        }
+        if (!ok)
+            return;
+        cv->is_oid = true;
+        cv->oid_bytes = arena_alloc(A, n);
+        memcpy(cv->oid_bytes, buf, n);
+        cv->oid_len = n;
+        cv->oid_text = arena_strndup(A, text, tl);
+    } else if (b->kind == TY_INTEGER && v->kind == V_INTEGER) {
+        if (v->ival < (AsnInt)INT64_MIN || v->ival > (AsnInt)INT64_MAX)
+            return;
+        cv->int_literal = int_literal(v->ival, false);
+        if (strncmp(cv->int_literal, "INT64", 5) != 0 && strncmp(cv->int_literal, "INT64_C", 7) != 0)
+            cv->int_literal = arena_printf(A, "INT64_C(%s)", cv->int_literal);
+    } else {
+        return;
+    }
+    vec_push(A, &ms->values, cv);
+}
+
+/* ---------------------------------------------------------------- entry */
+
+bool sema_cmap(Compilation *c)
+{
+    A = c->arena;
+    g_prefix = c->prefix ? c->prefix : "";
+    g_ok = true;
+
+    for (int i = 0; i < c->nmodules; i++) {
+        Module *m = c->modules[i];
+        ModState *ms = arena_alloc(A, sizeof *ms);
+        m->cname = module_file_base(m->name);
+        ms->cm.file_base = m->cname;
+        ms->cm.guard = arena_printf(A, "%s%s_H", upper(g_prefix), upper(m->cname));
+        m->cinfo = ms;
+    }
+
+    /* Names of type and value assignments; clashes across modules get the module prefix. */
+    for (int i = 0; i < c->nmodules; i++) {
+        Module *m = c->modules[i];
+        for (int j = 0; j < m->nassigns; j++) {
+            Assignment *a = m->assigns[j];
+            if (a->nparams > 0 || (a->kind != A_TYPE && a->kind != A_VALUE))
+                continue;
+            bool clash = false;
+            for (int k = 0; k < c->nmodules && !clash; k++) {
+                Module *o = c->modules[k];
+                if (o == m)
+                    continue;
+                for (int l = 0; l < o->nassigns; l++) {
+                    Assignment *b = o->assigns[l];
+                    if (b->nparams == 0 && (b->kind == A_TYPE || b->kind == A_VALUE) &&
+                        strcmp(b->name, a->name) == 0) {
+                        clash = true;
+                        break;
+                    }
+                }
+            }
+            a->cname = arena_printf(A, "%s%s%s%s", g_prefix, clash ? m->cname : "", clash ? "_" : "",
+                                    c_ident(a->name));
+            if (a->kind == A_TYPE) {
+                CNamed *cn = new_named(a->cname, a->type, m, a);
+                Type *u = strip_tagged(a->type);
+                Type *b = base_of(a->type);
+                cn->defines = !(u->kind == TY_REF || u->kind == TY_SELECTION || u->kind == TY_FIELD) &&
+                              is_structured(b->kind);
+                if (cn->defines) {
+                    CType *bct = b->cinfo ? b->cinfo : arena_alloc(A, sizeof *bct);
+                    bct->owner = cn;
+                    b->cinfo = bct;
+                }
+                a->cinfo = cn;
+            }
+        }
+    }
+
+    /* C types, components and hoisted inner types. */
+    for (int i = 0; i < c->nmodules; i++) {
+        Module *m = c->modules[i];
+        ModState *ms = m->cinfo;
+        for (int j = 0; j < m->nassigns; j++) {
+            Assignment *a = m->assigns[j];
+            if (a->kind != A_TYPE || !a->cinfo)
+                continue;
+            CNamed *cn = a->cinfo;
+            vec_push(A, &ms->types, cn);
+            cn->src = assignment_text(a, j + 1 < m->nassigns ? m->assigns[j + 1] : NULL);
+            cn->ct = map_type(a->type, cn->cname, m);
+            if (cn->defines) {
+                Type *b = base_of(a->type);
+                CType *bct = map_type(b, cn->cname, m);
+                if (cn->ct != bct && !cn->ct->elem)
+                    cn->ct->elem = bct->elem;
+                map_components(cn, b, m);
+                if (bct != cn->ct) {
+                    bct->elem = cn->ct->elem;
+                    if (b->kind == TY_CHOICE) {
+                        bct->nfirst = 0;
+                        bct->any_first = false;
+                        compute_first(bct);
+                    }
+                }
+            }
+        }
+        for (int j = 0; j < m->nassigns; j++)
+            if (m->assigns[j]->kind == A_VALUE && m->assigns[j]->nparams == 0)
+                map_value(m->assigns[j], ms);
+    }
+
+    /* Print order and bounds. */
+    for (int i = 0; i < c->nmodules; i++) {
+        Module *m = c->modules[i];
+        ModState *ms = m->cinfo;
+        Vec order = {0};
+        for (int j = 0; j < ms->types.len; j++)
+            order_visit(ms->types.items[j], &order);
+        ms->cm.types = (CNamed **)order.items;
+        ms->cm.ntypes = order.len;
+        ms->cm.values = (CValue **)ms->values.items;
+        ms->cm.nvalues = ms->values.len;
+        Vec imps = {0};
+        for (int j = 0; j < m->nimports; j++)
+            if (m->imports[j]->module && m->imports[j]->module != m)
+                vec_push(A, &imps, m->imports[j]->module);
+        ms->cm.imports = (Module **)imps.items;
+        ms->cm.nimports = imps.len;
+        for (int j = 0; j < ms->cm.ntypes; j++) {
+            CNamed *cn = ms->cm.types[j];
+            uint64_t mx;
+            if (max_encoded(cn->ct, &mx, 0)) {
+                cn->max_total_known = true;
+                cn->max_total = mx;
+            }
+        }
+    }
+    return g_ok;
+}
