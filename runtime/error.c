@@ -91,7 +91,7 @@ size_t asn1rt_error_path(const asn1rt_error *err, char *buf, size_t cap)
     if (err->path_truncated)
         PUT("...");
     for (unsigned i = err->path_len; i-- > 0;) {
-        if (i + 1 != err->path_len || err->path_truncated)
+        if (i + 1 != err->path_len)
             PUT(".");
         PUT(err->path[i]);
     }

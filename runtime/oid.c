@@ -197,9 +197,10 @@ int asn1rt_oid_from_text(const char *text, uint8_t *buf, size_t cap, size_t *len
             uint64_t v = 0;
             const char *d = s;
             while (*s >= '0' && *s <= '9') {
-                if (v > (UINT64_MAX - 9) / 10)
-                    return ASN1RT_E_ARG;
-                v = v * 10 + (uint64_t)(*s++ - '0');
+                uint64_t d = (uint64_t)(*s++ - '0');
+                if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d > UINT64_MAX % 10))
+                    return ASN1RT_E_ARG;          /* beyond 64 bits */
+                v = v * 10 + d;
             }
             if (s == d || (s - d > 1 && *d == '0'))   /* empty arc or leading zero */
                 return ASN1RT_E_ARG;

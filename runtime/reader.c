@@ -512,3 +512,12 @@ int asn1rt_check_set_order(asn1rt_reader *r, const asn1rt_view *prev, const asn1
         return asn1rt_fail_at(r, ASN1RT_E_SET_ORDER, cur->ptr);
     return ASN1RT_OK;
 }
+
+int asn1rt_default_encoded(asn1rt_reader *r, const uint8_t *at)
+{
+    if (r == NULL || at == NULL)
+        return ASN1RT_E_ARG;
+    if (r->lax & ASN1RT_LAX_DEFAULT)
+        return ASN1RT_OK;
+    return asn1rt_fail_at(r, ASN1RT_E_DEFAULT_ENCODED, at);  /* X.690 11.5 */
+}

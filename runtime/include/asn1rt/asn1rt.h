@@ -355,6 +355,11 @@ int asn1rt_der_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t b
  * ASN1RT_LAX_SET_ORDER; on failure r->err_offset is set to cur->ptr. */
 ASN1RT_MUST_USE int asn1rt_check_set_order(asn1rt_reader *r, const asn1rt_view *prev, const asn1rt_view *cur);
 
+/* For generated code that decoded a DEFAULT component equal to its
+ * default value (X.690 11.5 forbids encoding it): ASN1RT_E_DEFAULT_ENCODED
+ * with r->err_offset = at (the element), or OK under ASN1RT_LAX_DEFAULT. */
+ASN1RT_MUST_USE int asn1rt_default_encoded(asn1rt_reader *r, const uint8_t *at);
+
 /* ------------------------------------------------------------------ */
 /* Generic walker: every element of one DER value, in document order.  */
 

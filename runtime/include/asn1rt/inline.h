@@ -256,8 +256,9 @@ ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *
     rc = asn1rt_prim_content(r, tag, &p, &n);
     if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    /* Fast path: 9..16 octets, two loads ending at the content's end. */
-    if (ASN1RT_LIKELY(n - 9 < 8 && !asn1rt_int_redundant(p))) {
+    /* Fast path: 9..16 octets, two loads ending at the content's end,
+     * when the 16 octets before that end are all within the input. */
+    if (ASN1RT_LIKELY(n - 9 < 8 && (size_t)(p - r->base) + n >= 16 && !asn1rt_int_redundant(p))) {
         unsigned shift = (unsigned)(128 - 8 * n);      /* 0..56 */
         uint64_t lo = asn1rt_load_be64(p + n - 8);
         uint64_t hi = asn1rt_load_be64(p + n - 16) << shift;

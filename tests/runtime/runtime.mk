@@ -1,0 +1,14 @@
+# tests/runtime — CUnit suites of the runtime (make check-runtime).
+# Included from tests/tests.mk.
+
+RT_TEST_SRCS := $(sort $(wildcard tests/runtime/*.c))
+RT_TEST_BIN  := $(B)/tests/runtime/test-runtime
+
+CHECKS += check-runtime
+.PHONY: check-runtime
+
+$(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(B)/%.o) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+
+check-runtime: $(RT_TEST_BIN)
+	$(RT_TEST_BIN)

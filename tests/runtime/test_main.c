@@ -1,0 +1,63 @@
+/* make check-runtime: the runtime's CUnit suites. */
+#include <CUnit/Basic.h>
+#include <ctype.h>
+#include <stdlib.h>
+
+#include "testutil.h"
+
+size_t unhex(const char *hex, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    int hi = -1;
+    for (; *hex; hex++) {
+        int v;
+        if (isspace((unsigned char)*hex))
+            continue;
+        if (*hex >= '0' && *hex <= '9') v = *hex - '0';
+        else if (*hex >= 'a' && *hex <= 'f') v = *hex - 'a' + 10;
+        else if (*hex >= 'A' && *hex <= 'F') v = *hex - 'A' + 10;
+        else abort();                        /* a typo in a table */
+        if (hi < 0) {
+            hi = v;
+        } else {
+            if (n >= cap)
+                abort();
+            out[n++] = (uint8_t)(hi << 4 | v);
+            hi = -1;
+        }
+    }
+    if (hi >= 0)
+        abort();
+    return n;
+}
+
+void assert_bytes(const char *name, const uint8_t *got, size_t gotlen,
+                  const uint8_t *want, size_t wantlen, int line)
+{
+    bool ok = gotlen == wantlen && (wantlen == 0 || memcmp(got, want, wantlen) == 0);
+    if (!ok) {
+        fprintf(stderr, "\n  line %d, %s:\n    got  ", line, name);
+        for (size_t i = 0; i < gotlen; i++) fprintf(stderr, "%02X", got[i]);
+        fprintf(stderr, "\n    want ");
+        for (size_t i = 0; i < wantlen; i++) fprintf(stderr, "%02X", want[i]);
+        fprintf(stderr, "\n");
+    }
+    CU_ASSERT(ok);
+}
+
+int main(void)
+{
+    unsigned failed;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    register_encode_suite();
+    register_reject_suite();
+    register_reader_suite();
+    register_oid_time_suite();
+    register_certs_suite();
+    CU_basic_set_mode(CU_BRM_NORMAL);
+    CU_basic_run_tests();
+    failed = CU_get_number_of_failures() + CU_get_number_of_suites_failed();
+    CU_cleanup_registry();
+    return failed == 0 ? 0 : 1;
+}

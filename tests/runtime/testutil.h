@@ -1,0 +1,34 @@
+/* Shared by the runtime's CUnit suites. */
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <CUnit/CUnit.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "asn1rt/asn1rt.h"
+
+/* Hex text ("02 01 7F") to bytes; spaces ignored. Returns the length. */
+size_t unhex(const char *hex, uint8_t *out, size_t cap);
+
+/* Asserts bytes equal, printing both in hex on failure. */
+#define ASSERT_BYTES(name, got, gotlen, want, wantlen) \
+    assert_bytes((name), (got), (gotlen), (want), (wantlen), __LINE__)
+void assert_bytes(const char *name, const uint8_t *got, size_t gotlen,
+                  const uint8_t *want, size_t wantlen, int line);
+
+/* Reports a named table row that failed, so the failure says which one. */
+#define CHECK_ROW(cond, name) do { \
+        bool ok_ = (cond); \
+        if (!ok_) fprintf(stderr, "\n  row failed: %s (%s)\n", (name), #cond); \
+        CU_ASSERT(ok_); \
+    } while (0)
+
+void register_encode_suite(void);
+void register_reject_suite(void);
+void register_reader_suite(void);
+void register_oid_time_suite(void);
+void register_certs_suite(void);
+
+#endif

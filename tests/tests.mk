@@ -1,0 +1,2 @@
+# tests/ — one sub-fragment per suite; add a line for yours.
+-include tests/runtime/runtime.mk
