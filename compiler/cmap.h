@@ -16,6 +16,7 @@ typedef enum CKind {
     CK_BOOL, CK_NULL,
     CK_INT,        /* native signed/unsigned C integer, range read as int64 */
     CK_UINT,       /* native uint64_t whose range exceeds INT64_MAX */
+    CK_U128, CK_I128, /* asn1rt_u128 / asn1rt_i128: ranges beyond 64 bits */
     CK_BIGINT,     /* asn1rt_bigint view */
     CK_ENUM,       /* C enum (owner functions) */
     CK_OCTETS,     /* asn1rt_view of content (OCTET STRING, REAL, RELATIVE-OID, DATE...) */

@@ -51,11 +51,6 @@ static bool is_struct_kind(CKind k) { return k >= CK_SEQ || k == CK_ENUM; }
 
 /* OF types follow their owner's mapping (the SIZE that chose it). */
 static CType *of_ct(CType *ct) { return ct->owner && ct->owner->ct ? ct->owner->ct : ct; }
-static CType *elem_of(CType *ct)
-{
-    CType *oc = of_ct(ct);
-    return oc->elem ? oc->elem : ct->elem;
-}
 
 static const char *qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 
@@ -129,6 +124,12 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         break;
     case CK_BIGINT:
         try_dec(ind, S("asn1g_read_bigint(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        break;
+    case CK_U128:
+        try_dec(ind, S("asn1rt_read_u128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        break;
+    case CK_I128:
+        try_dec(ind, S("asn1rt_read_i128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
         if (ct->kind == CK_OCTETS || ct->universal == 7)
@@ -225,6 +226,8 @@ static void enc_plain(int ind, CType *ct, const char *rv)
             P(ind, "ASN1G_TRY(asn1g_put_uint(w, %s, (uint64_t)(%s)));", vt, rv);
         break;
     case CK_BIGINT: P(ind, "ASN1G_TRY(asn1g_put_bigint(w, %s, &(%s)));", vt, rv); break;
+    case CK_U128: P(ind, "ASN1G_TRY(asn1rt_prepend_u128(w, %s, %s));", vt, rv); break;
+    case CK_I128: P(ind, "ASN1G_TRY(asn1rt_prepend_i128(w, %s, %s));", vt, rv); break;
     case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_BITS:
         viol = size_violation(ct, size_measure(ct, rv));
         if (viol) {
@@ -268,6 +271,8 @@ static const char *len_expr(CType *ct, const char *rv)
     case CK_INT: e = S("asn1g_tlv_len(%s, asn1g_int_len((int64_t)(%s)))", vt, rv); break;
     case CK_UINT: e = S("asn1g_tlv_len(%s, asn1g_uint_len((uint64_t)(%s)))", vt, rv); break;
     case CK_BITS: e = S("asn1g_tlv_len(%s, (%s).len + 1)", vt, rv); break;
+    case CK_U128: e = S("asn1g_tlv_len(%s, asn1rt_u128_len(%s))", vt, rv); break;
+    case CK_I128: e = S("asn1g_tlv_len(%s, asn1rt_i128_len(%s))", vt, rv); break;
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID:
         e = S("asn1g_tlv_len(%s, (%s).len)", vt, rv); break;
     case CK_ANY: e = S("(%s).len", rv); break;
@@ -323,7 +328,7 @@ static void chk_value(int ind, CType *ct, const char *rv)
     case CK_ANY:
         P(ind, "ASN1G_TRY(asn1g_check_any((%s).ptr, (%s).len));", rv, rv);
         break;
-    case CK_BOOL: case CK_NULL:
+    case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
         break;
     default:
         P(ind, "ASN1G_TRY(%s_check(&(%s)));", ct->owner->cname, rv);
@@ -336,6 +341,7 @@ static const char *eq_expr(CType *ct, const char *a, const char *b)
     switch (ct->kind) {
     case CK_BOOL: case CK_INT: case CK_UINT: case CK_ENUM: return S("(%s) == (%s)", a, b);
     case CK_NULL: return "true";
+    case CK_U128: case CK_I128: return S("(%s).hi == (%s).hi && (%s).lo == (%s).lo", a, b, a, b);
     case CK_BITS: return S("asn1g_bits_eq(&(%s), &(%s))", a, b);
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_ANY:
         return S("asn1g_view_eq(&(%s), &(%s))", a, b);
@@ -351,6 +357,8 @@ static void print_value(int ind, CType *ct, const char *rv)
     case CK_INT: P(ind, "asn1jer_int(f, (int64_t)(%s));", rv); break;
     case CK_UINT: P(ind, "asn1jer_uint(f, (uint64_t)(%s));", rv); break;
     case CK_BIGINT: P(ind, "asn1jer_bigint(f, &(%s));", rv); break;
+    case CK_U128: P(ind, "asn1jer_u128(f, %s);", rv); break;
+    case CK_I128: P(ind, "asn1jer_i128(f, %s);", rv); break;
     case CK_OCTETS: case CK_ANY: P(ind, "asn1jer_hex(f, (%s).ptr, (%s).len);", rv, rv); break;
     case CK_STRING: case CK_TIME: P(ind, "asn1jer_string(f, &(%s), %u);", rv, ct->universal); break;
     case CK_OID: P(ind, "asn1jer_oid(f, &(%s));", rv); break;

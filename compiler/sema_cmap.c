@@ -366,6 +366,12 @@ static void map_int(CType *ct, const Range *r)
         }
         return;
     }
+    /* Beyond 64 bits: the runtime's fixed-width 128-bit integers. Their
+     * readers check the type's full range; narrower ranges are not narrowed. */
+    ct->kind = lo >= 0 ? CK_U128 : CK_I128;
+    ct->ctype = lo >= 0 ? "asn1rt_u128" : "asn1rt_i128";
+    ct->max_known = true;
+    ct->max_size = 17;
 }
 
 static void map_size(CType *ct, const Range *r)

@@ -150,3 +150,27 @@ void asn1jer_name(FILE *f, const char *s)
 }
 
 int asn1jer_status(FILE *f) { return ferror(f) ? -1 : 0; }
+
+void asn1jer_u128(FILE *f, asn1rt_u128 v)
+{
+    uint8_t be[17];
+    asn1rt_bigint b = { be, 17 };
+    be[0] = 0;                        /* non-negative two's complement */
+    for (int i = 0; i < 8; i++) {
+        be[1 + i] = (uint8_t)(v.hi >> (56 - 8 * i));
+        be[9 + i] = (uint8_t)(v.lo >> (56 - 8 * i));
+    }
+    asn1jer_bigint(f, &b);
+}
+
+void asn1jer_i128(FILE *f, asn1rt_i128 v)
+{
+    uint8_t be[16];
+    asn1rt_bigint b = { be, 16 };
+    uint64_t hi = (uint64_t)v.hi;
+    for (int i = 0; i < 8; i++) {
+        be[i] = (uint8_t)(hi >> (56 - 8 * i));
+        be[8 + i] = (uint8_t)(v.lo >> (56 - 8 * i));
+    }
+    asn1jer_bigint(f, &b);
+}

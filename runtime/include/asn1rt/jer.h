@@ -26,6 +26,8 @@ void asn1jer_int(FILE *f, int64_t v);
 void asn1jer_uint(FILE *f, uint64_t v);
 /* Two's-complement content octets of any length, printed in decimal. */
 void asn1jer_bigint(FILE *f, const asn1rt_bigint *v);
+void asn1jer_u128(FILE *f, asn1rt_u128 v);
+void asn1jer_i128(FILE *f, asn1rt_i128 v);
 void asn1jer_bool(FILE *f, bool v);
 void asn1jer_null(FILE *f);
 void asn1jer_hex(FILE *f, const uint8_t *p, size_t n);
