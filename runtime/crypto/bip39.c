@@ -16,7 +16,7 @@ enum { WORDS = LEZ_MNEMONIC_WORDS, SENTENCE_MAX = LEZ_MNEMONIC_MAX - 1 };
 
 static uint64_t mask64(uint32_t mask32)
 {
-    return (uint64_t)0 - (uint64_t)(mask32 & 1);
+    return lez_ct_hide64((uint64_t)0 - (uint64_t)(mask32 & 1));
 }
 
 /* Table entry idx, reading all 2048 entries. */

@@ -19,24 +19,39 @@
 #define lez_declassify(p, n) ((void)(p), (void)(n))
 #endif
 
+/* Masks pass through an empty asm so the optimiser cannot learn that they
+ * are 0 or all-ones: clang -O2 otherwise turns `word |= table[j] & mask`
+ * into a compare and a jump, which `make ctgrind` catches. */
+static inline uint32_t lez_ct_hide32(uint32_t x)
+{
+    __asm__("" : "+r"(x));
+    return x;
+}
+
+static inline uint64_t lez_ct_hide64(uint64_t x)
+{
+    __asm__("" : "+r"(x));
+    return x;
+}
+
 /* All-ones if a < b, else 0; a, b < 2^32 so the 64-bit difference's sign
  * bit is the answer, with no comparison the compiler could turn into a jump. */
 static inline uint32_t lez_ct_lt(uint32_t a, uint32_t b)
 {
-    return (uint32_t)0 - (uint32_t)(((uint64_t)a - (uint64_t)b) >> 63);
+    return lez_ct_hide32((uint32_t)0 - (uint32_t)(((uint64_t)a - (uint64_t)b) >> 63));
 }
 
 /* All-ones if a == b, else 0. */
 static inline uint32_t lez_ct_eq(uint32_t a, uint32_t b)
 {
-    return (uint32_t)0 - (uint32_t)((((uint64_t)(a ^ b)) - 1) >> 63);
+    return lez_ct_hide32((uint32_t)0 - (uint32_t)((((uint64_t)(a ^ b)) - 1) >> 63));
 }
 
 static inline uint64_t lez_ct_eq64(uint64_t a, uint64_t b)
 {
     uint64_t x = a ^ b;
     /* x | -x has its top bit set iff x != 0. */
-    return ((x | ((uint64_t)0 - x)) >> 63) - 1;
+    return lez_ct_hide64(((x | ((uint64_t)0 - x)) >> 63) - 1);
 }
 
 static inline void lez_put_le32(uint8_t *p, uint32_t v)

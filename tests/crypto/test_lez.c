@@ -572,7 +572,7 @@ static void test_random_round_trips(void)
 {
     static uint8_t data[512], ct[149 + 512], pt[149 + 512], expect[149 + 512];
     for (int round = 0; round < 64; round++) {
-        uint8_t ssk[32], other_ssk[32], epk[33], shared[32], rx[32], wrong[32], commitment[32], key[32], r;
+        uint8_t ssk[32], other_ssk[32], epk[33], shared[32], rx[32], wrong[32], commitment[32], key[32], r = 0;
         lez_keychain keys, other;
         lez_note_kind kind, got_kind;
         lez_account account, got;
