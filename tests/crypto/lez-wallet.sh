@@ -86,6 +86,7 @@ nsk=9a66670522ebe30d16b6e20b07436ea263c1ae22ea13de02160ca3fc580b00a3
 vsk=9b5a364be48244c981fbb4c3fa4022e6f1ccd832959c0a43d04a090a2f3b32ca
 npk=077b7dbfe9b7c90414d69bd22dea1bf0c26f61f79b717af6c000463d4c474602
 vpk=02bf63667228836da608deba6b1d9c6ace607f50aa42d94f26500b4a937bdd9fa6" tree --seed $SEED
+expect_line "A1 tree --path /" "ccc=387246f943a9ce09c00bb4a895812a5f2b9d826f0d05c34b14ffa25528fb08a8" tree --seed $SEED --path /
 expect_out "P2 tree /0" "ssk=e1a7e64b67c72ffff85366c42b9b8b6fd513097abf42176787be2c9d71ce6342
 ccc=bb8e4aa7c0efdfedd86b458e7139c132a1da07829c2528729c9c6389f63fc8bc
 nsk=f7a000a175750e376492546001cf036ccd5bce2f3ddd345ba4d7fbc275bc6a91
@@ -197,6 +198,9 @@ expect_err "unknown option" "unknown option --bogus" npk --nsk $A_NSK --bogus 1
 expect_err "unknown command" "unknown command" frobnicate
 expect_err "pda half given" "go together" account-id --npk $A_NPK --identifier 0 --program-id 1,1,1,1,1,1,1,1
 expect_err "bad path" "--path" tree --seed $SEED --path 0/1
+expect_err "path trailing slash" "--path: trailing" tree --seed $SEED --path /0/
+expect_err "path component over u32" "--path: out of range" tree --seed $SEED --path /4294967296
+expect_err "non-ASCII passphrase" "NFKD" keys --entropy "$(rep 00 32)" --passphrase "caf$(printf '\xc3\xa9')"
 
 echo "lez-wallet: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -336,7 +336,7 @@ static void cmd_tree(struct option_value *o)
     (void)o;
     parse_hex("seed", need("seed"), seed, sizeof seed);
     check_status("tree", lez_tree_master(&ctx, seed, &node));
-    if (path != NULL) {
+    if (path != NULL && strcmp(path, "/") != 0) { /* "/" is the root */
         const char *p = path;
         if (*p != '/') die("--path: must start with '/': %s", path);
         while (*p == '/' && p[1] != '\0') {
