@@ -4,3 +4,4 @@
 -include bench/constrained/constrained.mk
 -include bench/sequence/sequence.mk
 -include bench/derive/derive.mk
+-include bench/primitives/primitives.mk

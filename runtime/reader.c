@@ -11,21 +11,6 @@
 
 #include "internal.h"
 
-void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len)
-{
-    if (r == NULL)
-        return;
-    if (der == NULL)
-        len = 0;
-    r->cur = der;
-    r->end = der == NULL ? NULL : der + len;
-    r->base = der;
-    r->depth = 0;
-    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
-    r->lax = 0;
-    r->err_offset = 0;
-}
-
 int asn1rt_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
 {
     const uint8_t *p = r->cur, *end = r->end;

@@ -8,14 +8,6 @@
 
 #define TAG_NUMBER_MAX 0x0FFFFFFFu   /* what the reader accepts: 4 base-128 octets */
 
-void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap)
-{
-    if (w == NULL)
-        return;
-    w->start = buf;
-    w->pos = buf == NULL ? NULL : buf + cap;
-}
-
 static size_t tag_octets(uint32_t tag)
 {
     uint32_t num = ASN1RT_TAG_NUMBER(tag);

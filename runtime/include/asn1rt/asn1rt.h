@@ -203,7 +203,7 @@ typedef struct asn1rt_reader {
 } asn1rt_reader;
 
 /* A reader over [der, der+len) with the default depth limit and no leniency. */
-void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len);
+ASN1RT_INLINE void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len);
 /* Identifier + length of the next element. On success the cursor is at the
  * content; *len is the content length, checked against the reader's end.
  * On failure nothing is consumed, *tag and *len are untouched and
@@ -266,7 +266,7 @@ typedef struct asn1rt_writer {
 } asn1rt_writer;
 
 /* pos = buf + cap: the encoding ends exactly at buf + cap. */
-void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap);
+ASN1RT_INLINE void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap);
 /* Bytes written so far (they start at w->pos). */
 static inline size_t asn1rt_written(const asn1rt_writer *w, const uint8_t *end) { return (size_t)(end - w->pos); }
 

@@ -72,6 +72,12 @@ ASN1RT_INLINE void asn1rt_store_be64(uint8_t *p, uint64_t x)
 #endif
 }
 
+/* Identifier octet of a tag whose number is below 31 (X.690 8.1.2.2). */
+ASN1RT_INLINE uint8_t asn1rt_id_octet(uint32_t tag)
+{
+    return (uint8_t)(((tag >> 24) & 0xE0u) | (tag & 0x1Fu));
+}
+
 /* X.690 8.3.2: the first nine bits of a multi-octet INTEGER are not all
  * equal. p points at two or more content octets. */
 ASN1RT_INLINE bool asn1rt_int_redundant(const uint8_t *p)
@@ -81,6 +87,19 @@ ASN1RT_INLINE bool asn1rt_int_redundant(const uint8_t *p)
 
 /* ------------------------------------------------------------------ */
 /* Reader.                                                              */
+
+ASN1RT_INLINE void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len)
+{
+    if (r == NULL)
+        return;
+    r->cur = der;
+    r->end = der == NULL ? NULL : der + len;   /* no input: at its end at once */
+    r->base = der;
+    r->depth = 0;
+    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
+    r->lax = 0;
+    r->err_offset = 0;
+}
 
 /* Header at r->cur; consumes nothing. The fast path takes a one-octet
  * identifier and a length in short form or minimal 0x81/0x82 form. */
@@ -138,7 +157,18 @@ ASN1RT_INLINE int asn1rt_prim_content(asn1rt_reader *r, uint32_t tag, const uint
 {
     uint32_t t;
     size_t hl, n;
-    int rc = asn1rt_parse_header(r, &t, &hl, &n);
+    int rc;
+    /* With a constant tag this folds to one compare of the identifier. */
+    if (ASN1RT_TAG_NUMBER(tag) < 31) {
+        const uint8_t *p = r->cur;
+        size_t avail = (size_t)(r->end - p);
+        if (ASN1RT_LIKELY(avail >= 2 && p[0] == asn1rt_id_octet(tag) && p[1] < 0x80 && p[1] <= avail - 2)) {
+            *content = p + 2;
+            *len = p[1];
+            return ASN1RT_OK;
+        }
+    }
+    rc = asn1rt_parse_header(r, &t, &hl, &n);
     if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
         return asn1rt_fail_at(r, rc, r->cur);
     if (ASN1RT_UNLIKELY(t != tag))
@@ -211,15 +241,20 @@ ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out
      * shift. It may start before the content but never before the input:
      * the element's header (>= 2 octets) and everything before it lie
      * between base and p. */
-    if (ASN1RT_LIKELY(n - 1 < 8 && (size_t)(p - r->base) + n >= 8 &&
-                      (n == 1 || !asn1rt_int_redundant(p)))) {
-        unsigned shift = (unsigned)(64 - 8 * n);
-        uint64_t u = asn1rt_load_be64(p + n - 8) << shift;
-        /* Arithmetic right shift, written portably. */
-        int64_t v = (int64_t)(u >> shift);
-        if (shift != 0 && (u >> 63) != 0)
-            v = (int64_t)((u >> shift) | ~(UINT64_MAX >> shift));
-        *out = v;
+    if (ASN1RT_LIKELY(n - 1 < 8 && (n == 1 || !asn1rt_int_redundant(p)))) {
+        uint64_t u;
+        if (ASN1RT_LIKELY((size_t)(p - r->base) + n >= 8)) {
+            unsigned shift = (unsigned)(64 - 8 * n);
+            u = asn1rt_load_be64(p + n - 8) << shift;
+            /* Arithmetic right shift, written portably. */
+            if (shift != 0)
+                u = (u >> 63) != 0 ? (u >> shift) | ~(UINT64_MAX >> shift) : u >> shift;
+        } else {
+            u = (p[0] & 0x80) ? UINT64_MAX : 0;
+            for (size_t i = 0; i < n; i++)
+                u = (u << 8) | p[i];
+        }
+        *out = (int64_t)u;
         r->cur = p + n;
         return ASN1RT_OK;
     }
@@ -236,10 +271,16 @@ ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *o
     rc = asn1rt_prim_content(r, tag, &p, &n);
     if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    if (ASN1RT_LIKELY(n - 1 < 8 && p[0] < 0x80 && (size_t)(p - r->base) + n >= 8 &&
-                      (n == 1 || !asn1rt_int_redundant(p)))) {
-        unsigned shift = (unsigned)(64 - 8 * n);
-        *out = (asn1rt_load_be64(p + n - 8) << shift) >> shift;
+    if (ASN1RT_LIKELY(n - 1 < 8 && p[0] < 0x80 && (n == 1 || !asn1rt_int_redundant(p)))) {
+        uint64_t u = 0;
+        if (ASN1RT_LIKELY((size_t)(p - r->base) + n >= 8)) {
+            unsigned shift = (unsigned)(64 - 8 * n);
+            u = (asn1rt_load_be64(p + n - 8) << shift) >> shift;
+        } else {
+            for (size_t i = 0; i < n; i++)
+                u = (u << 8) | p[i];
+        }
+        *out = u;
         r->cur = p + n;
         return ASN1RT_OK;
     }
@@ -289,6 +330,14 @@ ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *
 /* ------------------------------------------------------------------ */
 /* Writer.                                                              */
 
+ASN1RT_INLINE void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap)
+{
+    if (w == NULL)
+        return;
+    w->start = buf;
+    w->pos = buf == NULL ? NULL : buf + cap;
+}
+
 ASN1RT_INLINE size_t asn1rt_header_len(uint32_t tag, size_t content_len)
 {
     if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31)) {
@@ -327,20 +376,30 @@ ASN1RT_INLINE size_t asn1rt_uint64_len(uint64_t v)
 
 ASN1RT_INLINE size_t asn1rt_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
 
-/* Identifier octet of a tag whose number is below 31 (X.690 8.1.2.2). */
-ASN1RT_INLINE uint8_t asn1rt_id_octet(uint32_t tag)
-{
-    return (uint8_t)(((tag >> 24) & 0xE0u) | (tag & 0x1Fu));
-}
-
 ASN1RT_INLINE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && content_len < 0x80 && asn1rt_room(w) >= 2)) {
-        w->pos[-1] = (uint8_t)content_len;
-        w->pos[-2] = asn1rt_id_octet(tag);
-        w->pos -= 2;
+    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 4)) {
+        uint8_t *p = w->pos;
+        /* X.690 10.1: short form below 128, else the fewest length octets. */
+        if (ASN1RT_LIKELY(content_len < 0x80)) {
+            p[-1] = (uint8_t)content_len;
+            p -= 1;
+        } else if (content_len < 0x100) {
+            p[-1] = (uint8_t)content_len;
+            p[-2] = 0x81;
+            p -= 2;
+        } else if (content_len < 0x10000) {
+            p[-1] = (uint8_t)content_len;
+            p[-2] = (uint8_t)(content_len >> 8);
+            p[-3] = 0x82;
+            p -= 3;
+        } else {
+            return asn1rt_slow_prepend_header(w, tag, content_len);
+        }
+        p[-1] = asn1rt_id_octet(tag);
+        w->pos = p - 1;
         return ASN1RT_OK;
     }
     return asn1rt_slow_prepend_header(w, tag, content_len);
