@@ -14,17 +14,14 @@ $(RUNTIME_LIB): $(RUNTIME_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# Static library only: pkg-config --static is not needed, there are no
-# dependencies (no malloc, no libc beyond string.h and stdio.h).
-$(B)/asn1rt.pc: runtime/runtime.mk
-	@mkdir -p $(dir $@)
+# Written at install time so that PREFIX is the one given to `make install`.
+# Static library only, with no dependencies: no malloc, libc string/stdio.
+.PHONY: install-runtime
+install-runtime: $(RUNTIME_LIB)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/asn1rt
+	install -m 644 $(RUNTIME_LIB) $(DESTDIR)$(PREFIX)/lib/libasn1rt.a
+	install -m 644 $(filter-out %/lez.h,$(RUNTIME_HDRS)) $(DESTDIR)$(PREFIX)/include/asn1rt/
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
 	  'Name: asn1rt' 'Description: strict zero-copy DER runtime for asn1cc-generated code' \
-	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lasn1rt' > $@
-
-.PHONY: install-runtime
-install-runtime: $(RUNTIME_LIB) $(B)/asn1rt.pc
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/asn1rt
-	install -m 644 $(RUNTIME_LIB) $(DESTDIR)$(PREFIX)/lib/libasn1rt.a
-	install -m 644 $(RUNTIME_HDRS) $(DESTDIR)$(PREFIX)/include/asn1rt/
-	install -m 644 $(B)/asn1rt.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/asn1rt.pc
+	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lasn1rt' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/asn1rt.pc
