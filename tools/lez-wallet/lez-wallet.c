@@ -424,9 +424,61 @@ static void cmd_commitment(struct option_value *o)
 }
 
 #ifdef LEZ_WALLET_DER
+/* The LEZ-Wire EncryptedNote, encoded and decoded by the code asn1cc
+ * generates from schemas/lez.asn (generated/lez_wire.c). */
 static void write_der(const char *path, const uint8_t *ct, size_t ct_len, const uint8_t epk[33], uint8_t tag,
-                      uint32_t output_index);
-static uint8_t *read_der(const char *path, uint8_t epk[33], size_t *ct_len, uint32_t *output_index);
+                      uint32_t output_index)
+{
+    EncryptedNote note;
+    uint8_t *der;
+    size_t cap, len = 0;
+    int rc;
+    FILE *f;
+
+    EncryptedNote_init(&note);
+    note.ciphertext.ptr = ct;
+    note.ciphertext.len = ct_len;
+    note.ephemeralPublicKey.ptr = epk;
+    note.ephemeralPublicKey.len = 33;
+    note.viewTag = tag;
+    note.outputIndex = output_index;
+    cap = EncryptedNote_encoded_len(&note);
+    der = xmalloc(cap);
+    rc = EncryptedNote_encode(&note, der, cap, &len);
+    if (rc != 0) die("--der: cannot encode the note: %s", asn1rt_strerror(rc));
+    f = fopen(path, "wb");
+    if (f == NULL) die("--der: cannot create %s: %s", path, strerror(errno));
+    if (fwrite(der, 1, len, f) != len || fclose(f) != 0) die("--der: cannot write %s: %s", path, strerror(errno));
+    free(der);
+}
+
+/* Returns the ciphertext (heap copy) of the note in path. */
+static uint8_t *read_der(const char *path, uint8_t epk[33], size_t *ct_len, uint32_t *output_index)
+{
+    EncryptedNote note;
+    uint8_t *der, *ct;
+    long size;
+    int rc;
+    FILE *f = fopen(path, "rb");
+
+    if (f == NULL) die("--der: cannot open %s: %s", path, strerror(errno));
+    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
+        die("--der: cannot read %s", path);
+    if (size > 4 * (LEZ_DATA_MAX + 1024)) die("--der: %s is too large for a note (%ld bytes)", path, size);
+    der = xmalloc((size_t)size);
+    if (fread(der, 1, (size_t)size, f) != (size_t)size) die("--der: cannot read %s", path);
+    fclose(f);
+    rc = EncryptedNote_decode(&note, der, (size_t)size);
+    if (rc != 0) die("--der: %s is not a DER EncryptedNote: %s", path, asn1rt_strerror(rc));
+    if (note.ephemeralPublicKey.len != 33) die("--der: ephemeralPublicKey is not 33 bytes");
+    memcpy(epk, note.ephemeralPublicKey.ptr, 33);
+    ct = xmalloc(note.ciphertext.len);
+    if (note.ciphertext.len != 0) memcpy(ct, note.ciphertext.ptr, note.ciphertext.len);
+    *ct_len = note.ciphertext.len;
+    *output_index = (uint32_t)note.outputIndex;
+    free(der);
+    return ct;
+}
 #endif
 
 static void cmd_encrypt(struct option_value *o)
