@@ -20,7 +20,8 @@
 #include <stdio.h>
 
 /* Integers of the schema. 128 bits holds every 64-bit signed and unsigned
- * bound; literals beyond it are a diagnosed limit (see LIMITS below). */
+ * bound. An upper range bound up to 2^128-1 (u128) is kept exactly through
+ * Range.hi_above / hi_u; other literals beyond AsnInt are a diagnosed limit. */
 __extension__ typedef __int128 AsnInt;
 __extension__ typedef unsigned __int128 AsnUInt;
 
@@ -102,6 +103,7 @@ typedef struct ClassField ClassField;
 typedef struct SyntaxItem SyntaxItem;
 typedef struct Param Param;
 typedef struct Import Import;
+typedef struct Env Env;
 
 typedef enum TagClass { TAG_UNIVERSAL, TAG_APPLICATION, TAG_CONTEXT, TAG_PRIVATE } TagClass;
 typedef enum TagMode  { TAGMODE_DEFAULT, TAGMODE_IMPLICIT, TAGMODE_EXPLICIT } TagMode;
@@ -159,6 +161,10 @@ typedef struct Range {
     AsnInt lo, hi;
     bool   extensible;
     bool   empty;            /* constraints exclude every value (an error for sema) */
+    /* The upper bound exceeds AsnInt (hi is then AsnInt's maximum): its exact
+     * value is hi_u (at most 2^128-1). */
+    bool   hi_above;
+    AsnUInt hi_u;
 } Range;
 
 typedef enum ConstraintKind {
@@ -197,7 +203,7 @@ struct Constraint {
     TokRange braced;               /* C_BRACED, C_RELATION (object set), C_USER */
     TokRange relation;             /* C_RELATION: "@a, @.b" */
     NamedConstraint **named; int nnamed; bool partial; /* C_WITH_COMPONENTS */
-    Constraint *exception;         /* "! value" */
+    Value *exception;              /* "! value" */
     /* X.680 49: a constraint written after a type; several are intersected. */
     Constraint *next_serial;
 };
@@ -321,6 +327,9 @@ struct Type {
     /* Field of a class this TY_FIELD denotes (kind tells open type vs value). */
     ClassField *field;
     bool recursive;          /* participates in a cycle (through OF/OPTIONAL/CHOICE) */
+    unsigned sema_flags;     /* sema internal: which passes ran on this node */
+    Module *sema_module;     /* sema internal: module whose tag default applies */
+    Env *sema_env;           /* sema internal: parameter bindings in force */
 
     /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
     const char *cname;
@@ -353,6 +362,8 @@ struct Value {
     ValueKind kind;
     Loc loc;
     AsnInt ival;
+    bool big;                /* V_INTEGER literal above AsnInt's maximum: exact value in uval */
+    AsnUInt uval;
     bool bval;
     const char *text;
     const char *ref_module, *ref_name;
@@ -395,8 +406,16 @@ struct Assignment {
     Type *type;              /* A_TYPE, A_CLASS: the definition; others: governor/class */
     Value *value;            /* A_VALUE, A_OBJECT */
     TokRange set;            /* A_VALUE_SET, A_OBJECT_SET: contents of the braces */
+    TokRange rhs;            /* parameterized: the right-hand side, re-parsed per instantiation */
     /* sema: */
     bool exported;           /* visible to importers */
+    bool instance;           /* made by instantiating a parameterized assignment */
+    bool sema_env_bound;     /* sema internal: instance made under enclosing bindings */
+    Env *inst_env;           /* instance: its parameter bindings */
+    /* sema: A_VALUE_SET / A_OBJECT_SET: the body parsed as ElementSetSpecs
+     * (NULL when empty or not parseable); a value set used as a type means
+     * its governor constrained by this. */
+    Constraint *set_elements;
     int  state;              /* resolution state (sema internal) */
     /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
     const char *cname;
@@ -438,6 +457,95 @@ struct Module {
     void *cinfo;
 };
 
+/* ---------------------------------------------------------------- parser <-> ast.c
+ * The parser's state and the constructors its one-line actions call. */
+
+typedef struct CompItem CompItem;   /* component-list item before grouping (ast.c) */
+
+typedef struct Parser {
+    Compilation *c;
+    Arena *a;
+    const TokenArray *ta;
+    int pos, end;            /* next token; end of the range */
+    int start_token;         /* START_MODULES / START_TYPE / START_VALUE, sent first */
+    bool started;
+    bool from_cmdline;
+    bool in_imports;         /* between IMPORTS and ';': AssignedIdentifier lookahead */
+    int  syntax_state;       /* WITH SYNTAX {...}: "[[" / "]]" split into two tokens */
+    int  pending;            /* second half of a split token, or 0 */
+    bool recovering;         /* after a syntax error: skip to the next assignment */
+    int  err_pos;
+    bool quiet;              /* sema re-parses: report errors at the range */
+    int  nerrors;
+    Module *mod;             /* module being parsed */
+    Type *result_type;
+    Value *result_value;
+    Constraint *result_cons;
+} Parser;
+
+int  parser_next_token(Parser *P, void *lval, Loc *lloc);
+void parser_syntax_error(Parser *P, Loc loc, const char *msg);
+
+Vec *ast_vec0(Parser *P);
+Vec *ast_vec1(Parser *P, void *item);
+Vec *ast_vec_push(Parser *P, Vec *v, void *item);
+Module *ast_module_new(Parser *P, Token *name, Value *oid);
+void ast_module_finish(Parser *P, Module *m, int tag_default, int ext_implied);
+void ast_module_exports(Parser *P, Vec *symbols, bool all);
+void ast_module_import(Parser *P, Vec *symbols, Token *module, Value *oid);
+ImportSymbol *ast_symbol(Parser *P, Token *name, bool parameterized);
+void ast_assign_type(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *t);
+void ast_assign_set(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *governor, Value *braced);
+void ast_assign_value(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *governor, Value *v);
+Param *ast_param(Parser *P, Type *governor, Token *name);
+Type *ast_type(Parser *P, TypeKind k, Loc loc);
+Type *ast_type_constrain(Parser *P, Type *t, Constraint *c);
+Type *ast_type_named(Parser *P, TypeKind k, Loc loc, Vec *named);
+Type *ast_type_enum(Parser *P, Loc loc, Vec *items);
+Type *ast_type_string(Parser *P, StringKind sk, Loc loc);
+Type *ast_type_any(Parser *P, Loc loc, Token *defined_by);
+Type *ast_type_struct(Parser *P, TypeKind k, Loc loc, Vec *items);
+Type *ast_type_of(Parser *P, TypeKind k, Loc loc, Constraint *c, Token *elem_name, Type *elem);
+Type *ast_type_tagged(Parser *P, TagSpec *tag, int mode, Type *inner);
+TagSpec *ast_tag(Parser *P, Loc loc, int cls, Value *number);
+Type *ast_type_instance_of(Parser *P, Loc loc, Type *cls);
+Type *ast_type_class(Parser *P, Loc loc, Vec *fields, Vec *syntax);
+Type *ast_type_ref(Parser *P, Token *module, Token *name, Value *actuals);
+Type *ast_type_field(Parser *P, Type *cls, Vec *path);
+Type *ast_type_selection(Parser *P, Token *name, Type *t);
+NamedNumber *ast_named_number(Parser *P, Token *name, Value *v, bool is_extension);
+CompItem *ast_citem_comp(Parser *P, Component *c);
+CompItem *ast_citem_ellipsis(Parser *P, Token *tok, Value *exception);
+CompItem *ast_citem_group(Parser *P, Token *tok, Value *version, Vec *items);
+Component *ast_component(Parser *P, Token *name, Type *t, bool optional, Value *def);
+Component *ast_components_of(Parser *P, Loc loc, Type *t);
+ClassField *ast_field(Parser *P, Token *name, FieldKind k, Type *t, Token *type_field,
+                      bool unique, bool optional, Type *default_type, Value *default_value);
+SyntaxItem *ast_syntax(Parser *P, int kind, Token *tok, Vec *items);
+Constraint *ast_cons_exception(Parser *P, Constraint *c, Value *exception);
+Constraint *ast_cons_braced(Parser *P, ConstraintKind k, Loc loc, Value *braced, Value *relation);
+Constraint *ast_cons_op(Parser *P, ConstraintKind k, Loc loc, Constraint *a, Constraint *b);
+Constraint *ast_cons_relation(Parser *P, Value *set, Value *relation);
+Constraint *ast_cons_value(Parser *P, Value *v);
+Constraint *ast_endpoint(Parser *P, Value *v, bool open);
+Constraint *ast_cons_range(Parser *P, Loc loc, Constraint *lo, Constraint *hi);
+Constraint *ast_cons_size(Parser *P, Loc loc, Constraint *c);
+Constraint *ast_cons_type(Parser *P, ConstraintKind k, Loc loc, Type *t, Value *v);
+Constraint *ast_cons_components(Parser *P, Loc loc, bool partial, Vec *named);
+NamedConstraint *ast_named_constraint(Parser *P, Token *name, Constraint *c, int presence);
+Value *ast_value_number(Parser *P, Token *tok);
+Value *ast_value_text(Parser *P, ValueKind k, Token *tok);
+Value *ast_value_bool(Parser *P, Loc loc, bool b);
+Value *ast_value_simple(Parser *P, ValueKind k, Loc loc);
+Value *ast_value_ref(Parser *P, Token *module, Token *name);
+Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals);
+Value *ast_value_choice(Parser *P, Token *name, Value *v);
+Value *ast_value_braced(Parser *P, Token *lbrace, Token *rbrace);
+/* Splits a range at top-level commas (actual parameter lists). */
+int tokrange_split(Arena *a, TokRange r, TokRange **out);
+bool parse_number(const char *text, int len, AsnInt *out); /* false on overflow */
+bool parse_unsigned(const char *text, int len, AsnUInt *out);
+
 /* ---------------------------------------------------------------- diagnostics */
 
 typedef enum DiagLevel { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR } DiagLevel;
@@ -467,6 +575,8 @@ bool parse_modules(Compilation *c, const TokenArray *ta, bool from_cmdline);
 /* Re-parses a token range as a Type / Value (for braced contents sema interprets). */
 Type  *parse_type_range(Compilation *c, TokRange r);
 Value *parse_value_range(Compilation *c, TokRange r);
+/* Re-parses a value set / object set body "{ a | b, ... }" as ElementSetSpecs. */
+Constraint *parse_elements_range(Compilation *c, TokRange r);
 
 /* ast.c */
 Type *ast_new_type(Arena *a, TypeKind k, Loc loc);
@@ -478,11 +588,53 @@ const char *asn_int_str(char buf[48], AsnInt v);
 
 /* sema_*.c: resolves, checks and folds; returns false when errors were diagnosed. */
 bool sema_run(Compilation *c);
+/* -W<name> / -Wno-<name>: false for an unknown warning name. */
+bool sema_set_warning(const char *spec);
+bool sema_warning_enabled(const char *name);
+/* main.c: reads, lexes and parses one file (false on I/O error). */
+bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *schema_err);
 /* Loads a module by name from -I directories (sema_resolve.c). */
 Module *sema_find_module(Compilation *c, const char *name, Loc from);
 /* Follows TY_TAGGED / TY_REF / TY_SELECTION / TY_FIELD to the builtin type. */
 Type *type_base(Type *t);
 bool type_is_string(const Type *t);
+
+/* ---- sema internals shared by sema_*.c ---- */
+
+/* Parameter bindings while resolving an instantiated parameterized body. */
+struct Env {
+    Assignment *def;                     /* the parameterized assignment */
+    TokRange *actuals; int nactuals;
+    Module *caller;                      /* where the actual parameters are written */
+    Env *caller_env;
+    Type **atypes; Value **avalues;      /* parsed actuals, per parameter */
+    int depth;
+};
+
+typedef struct Sema {
+    Compilation *c;
+    Arena *a;
+    int nbuilt;                          /* modules whose symbol tables exist */
+    Vec instances;                       /* Assignment* made by instantiation */
+    Vec loaded_paths;                    /* files read through -I */
+    bool dirs_scanned;
+} Sema;
+
+Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
+Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);
+void sema_did_you_mean(Sema *S, Module *m, const char *name);
+/* Binding of a name to a formal parameter of env, or -1. */
+int sema_param_index(const Env *env, const char *name);
+Type *sema_param_type(Sema *S, Env *env, int i);
+Value *sema_param_value(Sema *S, Env *env, int i);
+Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc);
+bool sema_is_class(Sema *S, Assignment *as);
+ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t);
+void sema_resolve_type(Sema *S, Module *m, Env *env, Type *t);
+void sema_finish_type(Sema *S, Type *t);       /* tags, ranges, checks (after resolution) */
+Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
+bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *governor, AsnInt *out);
+void sema_check_recursion(Sema *S);
 
 /* emit_c.c (code generator): writes <module>.h/.c for modules with
  * from_cmdline into outdir; returns 0 or 1 after diagnosing. */

@@ -1,0 +1,193 @@
+/* main.c — the asn1cc command line: reads the schema files, runs the
+ * front end (lexer, parser, sema) and then the requested back end. */
+#define _POSIX_C_SOURCE 200809L
+#include "asn1cc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef ASN1CC_VERSION
+#define ASN1CC_VERSION "0.0.0"
+#endif
+
+static const char usage_text[] =
+    "usage: asn1cc [options] file.asn... [-o outdir]\n"
+    "\n"
+    "Compiles ASN.1 modules (X.680-X.683) to C DER encoders and decoders.\n"
+    "\n"
+    "options:\n"
+    "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
+    "                files of dir (by module name, whatever the file is called)\n"
+    "  -o outdir     write <module>.h and <module>.c for each module given\n"
+    "  --check       parse and analyse only\n"
+    "  --dump-ast    print the resolved AST in a stable text form\n"
+    "  --stats       print timing and memory use to stderr\n"
+    "  -Werror       treat warnings as errors\n"
+    "  -Wno-NAME     disable warning NAME (see asn1cc(1)); -WNAME enables it\n"
+    "  --help        print this text\n"
+    "  --version     print the version\n"
+    "\n"
+    "exit status: 0 success, 1 errors in a schema, 2 usage or I/O error\n";
+
+/* Reads a whole file into the arena with a NUL sentinel; NULL after a message. */
+static SrcFile *load_file(Arena *a, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_plain(DIAG_ERROR, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        diag_plain(DIAG_ERROR, "%s: not a regular file", path);
+        fclose(f);
+        return NULL;
+    }
+    if (st.st_size > LIMIT_INPUT_BYTES) {
+        diag_plain(DIAG_ERROR, "%s: larger than the input limit of %d bytes", path, LIMIT_INPUT_BYTES);
+        fclose(f);
+        return NULL;
+    }
+    size_t n = (size_t)st.st_size;
+    char *buf = arena_alloc(a, n + 1);
+    size_t got = fread(buf, 1, n, f);
+    bool err = ferror(f);
+    fclose(f);
+    if (err || got != n) {
+        diag_plain(DIAG_ERROR, "cannot read %s", path);
+        return NULL;
+    }
+    buf[n] = '\0';
+    SrcFile *sf = arena_alloc(a, sizeof *sf);
+    sf->path = arena_strdup(a, path);
+    sf->text = buf;
+    sf->len = n;
+    int nlines = 1;
+    for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))) != NULL; p++)
+        nlines++;
+    int *ls = arena_alloc(a, sizeof(int) * (size_t)(nlines + 1));
+    int li = 0;
+    ls[li++] = 0;
+    for (size_t i = 0; i < n; i++)
+        if (buf[i] == '\n')
+            ls[li++] = (int)i + 1;
+    sf->line_start = ls;
+    sf->nlines = li;
+    return sf;
+}
+
+/* Lexes and parses one file; returns false on I/O error (2), sets *schema_err. */
+bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *schema_err)
+{
+    SrcFile *sf = load_file(c->arena, path);
+    if (!sf)
+        return false;
+    TokenArray *ta = arena_alloc(c->arena, sizeof *ta);
+    if (!lex_file(c->arena, sf, ta))
+        *schema_err = true;
+    if (!parse_modules(c, ta, from_cmdline))
+        *schema_err = true;
+    return true;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int main(int argc, char **argv)
+{
+    Compilation comp = {0};
+    Compilation *c = &comp;
+    c->arena = arena_new();
+    diag_init(stderr, isatty(2) && getenv("NO_COLOR") == NULL);
+
+    const char **inputs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
+    int ninputs = 0;
+    const char **dirs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
+    const char *outdir = NULL;
+    bool check = false, dump = false, stats = false;
+    double t0 = now_ms();
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("asn1cc %s\n", ASN1CC_VERSION);
+            return 0;
+        } else if (strcmp(a, "--check") == 0) {
+            check = true;
+        } else if (strcmp(a, "--dump-ast") == 0) {
+            dump = true;
+        } else if (strcmp(a, "--stats") == 0) {
+            stats = true;
+        } else if (strcmp(a, "-Werror") == 0) {
+            diag_werror = true;
+        } else if (strncmp(a, "-W", 2) == 0 && a[2]) {
+            if (!sema_set_warning(a + 2)) {
+                fprintf(stderr, "asn1cc: unknown warning option '%s'\n", a);
+                return 2;
+            }
+        } else if (strcmp(a, "-I") == 0 || strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "asn1cc: option '%s' needs an argument\n%s", a, usage_text);
+                return 2;
+            }
+            if (a[1] == 'I')
+                dirs[c->ninclude_dirs++] = argv[++i];
+            else
+                outdir = argv[++i];
+        } else if (strncmp(a, "-I", 2) == 0) {
+            dirs[c->ninclude_dirs++] = a + 2;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "asn1cc: unknown option '%s'\n%s", a, usage_text);
+            return 2;
+        } else {
+            inputs[ninputs++] = a;
+        }
+    }
+    c->include_dirs = dirs;
+    if (ninputs == 0) {
+        fprintf(stderr, "asn1cc: no input files\n%s", usage_text);
+        return 2;
+    }
+    if (!check && !dump && !outdir) {
+        fprintf(stderr, "asn1cc: nothing to do: give -o outdir, --check or --dump-ast\n");
+        return 2;
+    }
+
+    bool schema_err = false;
+    for (int i = 0; i < ninputs; i++)
+        if (!compile_file(c, inputs[i], true, &schema_err))
+            return 2;
+    double t1 = now_ms();
+    if (!schema_err && !sema_run(c))
+        schema_err = true;
+    if (diag_error_count() > 0)
+        schema_err = true;
+    double t2 = now_ms();
+    if (stats)
+        fprintf(stderr, "asn1cc: parse %.2f ms, sema %.2f ms, arena %zu KiB, %d modules\n",
+                t1 - t0, t2 - t1, arena_bytes(c->arena) / 1024, c->nmodules);
+    if (schema_err)
+        return 1;
+    if (dump)
+        ast_dump(stdout, c);
+    if (outdir && !check) {
+        /* The code generator (emit_c.c) connects here: emit_c(c, outdir). */
+        fprintf(stderr, "asn1cc: this build has no code generator; use --check or --dump-ast\n");
+        return 2;
+    }
+    fflush(stdout);
+    if (ferror(stdout))
+        return 2;
+    return 0;
+}

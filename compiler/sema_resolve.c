@@ -1,0 +1,614 @@
+/* sema_resolve.c — names: per-module symbol tables, IMPORTS/EXPORTS, module
+ * lookup through -I directories, classification of assignments (class,
+ * object, object set), and instantiation of parameterized assignments
+ * (X.683) by re-parsing their right-hand side under parameter bindings. */
+#define _POSIX_C_SOURCE 200809L
+#include "asn1cc.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ symbol table */
+
+typedef struct SymEntry {
+    const char *key;
+    Assignment *as;          /* local definition, or NULL */
+    ImportSymbol *sym;       /* imported symbol, or NULL */
+    Import *from;
+} SymEntry;
+
+typedef struct SymTab {
+    SymEntry *slots;
+    int cap, n;
+} SymTab;
+
+static unsigned hash_str(const char *s)
+{
+    unsigned h = 2166136261u;    /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static SymEntry *symtab_slot(SymTab *t, const char *key)
+{
+    unsigned i = hash_str(key) & (unsigned)(t->cap - 1);
+    while (t->slots[i].key && strcmp(t->slots[i].key, key) != 0)
+        i = (i + 1) & (unsigned)(t->cap - 1);
+    return &t->slots[i];
+}
+
+static SymEntry *symtab_find(SymTab *t, const char *key)
+{
+    if (!t || !t->cap)
+        return NULL;
+    SymEntry *e = symtab_slot(t, key);
+    return e->key ? e : NULL;
+}
+
+static SymEntry *symtab_add(Arena *a, SymTab *t, const char *key)
+{
+    if (2 * (t->n + 1) > t->cap) {
+        SymTab bigger = {0};
+        bigger.cap = t->cap ? t->cap * 2 : 64;
+        bigger.slots = arena_alloc(a, sizeof(SymEntry) * (size_t)bigger.cap);
+        for (int i = 0; i < t->cap; i++)
+            if (t->slots[i].key)
+                *symtab_slot(&bigger, t->slots[i].key) = t->slots[i];
+        bigger.n = t->n;
+        *t = bigger;
+    }
+    SymEntry *e = symtab_slot(t, key);
+    if (!e->key) {
+        e->key = key;
+        t->n++;
+    }
+    return e;
+}
+
+/* Builds the table of module i: local assignments and imported symbols;
+ * duplicates are reported with a note at the first definition. */
+static void build_symtab(Sema *S, Module *m)
+{
+    SymTab *t = arena_alloc(S->a, sizeof *t);
+    for (int i = 0; i < m->nassigns; i++) {
+        Assignment *as = m->assigns[i];
+        SymEntry *e = symtab_find(t, as->name);
+        if (e && e->as) {
+            diag(DIAG_ERROR, as->loc, "'%s' is already defined in module %s", as->name, m->name);
+            diag_note(e->as->loc, "previous definition of '%s' is here", as->name);
+            continue;
+        }
+        e = symtab_add(S->a, t, as->name);
+        e->as = as;
+    }
+    for (int i = 0; i < m->nimports; i++) {
+        Import *im = m->imports[i];
+        for (int j = 0; j < im->nsymbols; j++) {
+            ImportSymbol *sym = im->symbols[j];
+            SymEntry *e = symtab_find(t, sym->name);
+            if (e && e->as) {
+                diag(DIAG_ERROR, e->as->loc, "'%s' is both defined here and imported from %s",
+                     sym->name, im->module_name);
+                diag_note(sym->loc, "imported here");
+                continue;
+            }
+            if (e && e->sym) {
+                if (strcmp(e->from->module_name, im->module_name) != 0) {
+                    diag(DIAG_ERROR, sym->loc, "'%s' is imported from both %s and %s",
+                         sym->name, e->from->module_name, im->module_name);
+                    diag_note(e->sym->loc, "first imported here");
+                }
+                continue;
+            }
+            e = symtab_add(S->a, t, sym->name);
+            e->sym = sym;
+            e->from = im;
+        }
+    }
+    m->symtab = t;
+}
+
+static void build_pending_symtabs(Sema *S)
+{
+    while (S->nbuilt < S->c->nmodules)
+        build_symtab(S, S->c->modules[S->nbuilt++]);
+}
+
+/* ------------------------------------------------------------ modules */
+
+static bool path_loaded(Sema *S, const char *path)
+{
+    for (int i = 0; i < S->loaded_paths.len; i++)
+        if (strcmp(S->loaded_paths.items[i], path) == 0)
+            return true;
+    return false;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* True when the file plausibly defines module `name`: the name followed,
+ * within a few hundred bytes, by DEFINITIONS. Avoids parsing every file. */
+static bool file_mentions_module(const char *path, const char *name)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    static char buf[1 << 16];
+    bool found = false;
+    size_t nl = strlen(name), keep = 0;
+    for (;;) {
+        size_t n = fread(buf + keep, 1, sizeof buf - 1 - keep, f);
+        size_t len = keep + n;
+        buf[len] = '\0';
+        for (char *p = buf; (p = strstr(p, name)) != NULL; p++) {
+            char *d = strstr(p + nl, "DEFINITIONS");
+            if ((p == buf || !(p[-1] == '-' || (p[-1] >= '0' && p[-1] <= '9') || ((p[-1] | 32) >= 'a' && (p[-1] | 32) <= 'z'))) &&
+                d && d - p < 400) {
+                found = true;
+                break;
+            }
+        }
+        if (found || n == 0)
+            break;
+        keep = len > 512 ? 512 : len;
+        memmove(buf, buf + len - keep, keep);
+    }
+    fclose(f);
+    return found;
+}
+
+static Module *find_loaded(Sema *S, const char *name)
+{
+    for (int i = 0; i < S->c->nmodules; i++)
+        if (strcmp(S->c->modules[i]->name, name) == 0)
+            return S->c->modules[i];
+    return NULL;
+}
+
+/* Looks in the -I directories (in order, files sorted by name) for a file
+ * defining module `name`, parses it, and returns the module. */
+static Module *load_from_dirs(Sema *S, const char *name)
+{
+    Compilation *c = S->c;
+    for (int d = 0; d < c->ninclude_dirs; d++) {
+        DIR *dir = opendir(c->include_dirs[d]);
+        if (!dir)
+            continue;
+        Vec files = {0};
+        struct dirent *ent;
+        while ((ent = readdir(dir)) != NULL) {
+            const char *dot = strrchr(ent->d_name, '.');
+            if (dot && (strcmp(dot, ".asn") == 0 || strcmp(dot, ".asn1") == 0))
+                vec_push(S->a, &files, arena_printf(S->a, "%s/%s", c->include_dirs[d], ent->d_name));
+        }
+        closedir(dir);
+        if (files.len)
+            qsort(files.items, (size_t)files.len, sizeof(void *), cmp_str);
+        for (int i = 0; i < files.len; i++) {
+            const char *path = files.items[i];
+            if (path_loaded(S, path) || !file_mentions_module(path, name))
+                continue;
+            vec_push(S->a, &S->loaded_paths, (void *)path);
+            bool schema_err = false;
+            compile_file(c, path, false, &schema_err);
+            build_pending_symtabs(S);
+            Module *m = find_loaded(S, name);
+            if (m)
+                return m;
+        }
+    }
+    return NULL;
+}
+
+Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report)
+{
+    Module *m = find_loaded(S, name);
+    if (!m)
+        m = load_from_dirs(S, name);
+    if (!m && report) {
+        diag(DIAG_ERROR, loc, "module '%s' not found", name);
+        diag_note(loc, "give the file that defines it on the command line, or its directory with -I");
+    }
+    return m;
+}
+
+/* ------------------------------------------------------------ lookup */
+
+static int edit_distance(const char *a, const char *b)
+{
+    int la = (int)strlen(a), lb = (int)strlen(b);
+    if (la > 64 || lb > 64)
+        return 99;
+    int prev[65], cur[65];
+    for (int j = 0; j <= lb; j++)
+        prev[j] = j;
+    for (int i = 1; i <= la; i++) {
+        cur[0] = i;
+        for (int j = 1; j <= lb; j++) {
+            int sub = prev[j - 1] + ((a[i - 1] | 32) != (b[j - 1] | 32));
+            int del = prev[j] + 1, ins = cur[j - 1] + 1;
+            cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+        memcpy(prev, cur, sizeof(int) * (size_t)(lb + 1));
+    }
+    return prev[lb];
+}
+
+void sema_did_you_mean(Sema *S, Module *m, const char *name)
+{
+    (void)S;
+    SymTab *t = m->symtab;
+    if (!t)
+        return;
+    const SymEntry *best = NULL;
+    int best_d = (int)strlen(name) / 3 + 1;
+    if (best_d > 3)
+        best_d = 3;
+    for (int i = 0; i < t->cap; i++) {
+        const SymEntry *e = &t->slots[i];
+        if (!e->key)
+            continue;
+        int d = edit_distance(name, e->key);
+        /* Ties go to the name first in the source, for deterministic output. */
+        if (d < best_d || (d == best_d && best && d <= 3 &&
+                           (e->as ? e->as->loc.line : e->sym->loc.line) <
+                               (best->as ? best->as->loc.line : best->sym->loc.line))) {
+            best = e;
+            best_d = d;
+        }
+    }
+    if (best)
+        diag_note(best->as ? best->as->loc : best->sym->loc, "did you mean '%s'?", best->key);
+}
+
+static bool is_exported(const Module *m, const char *name)
+{
+    if (m->exports_all)
+        return true;
+    for (int i = 0; i < m->nexports; i++)
+        if (strcmp(m->exports[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Resolves `name` as seen from inside module m (local, then imports). */
+static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool report, int depth)
+{
+    SymEntry *e = symtab_find(m->symtab, name);
+    if (e && e->as)
+        return e->as;
+    if (e && e->sym) {
+        ImportSymbol *sym = e->sym;
+        if (sym->target)
+            return sym->target;
+        if (depth > 32) {
+            if (report)
+                diag(DIAG_ERROR, loc, "'%s' is imported in a cycle that never reaches a definition", name);
+            return NULL;
+        }
+        Import *im = e->from;
+        if (!im->module)
+            im->module = sema_module_named(S, im->module_name, im->loc, false);
+        if (!im->module)
+            return NULL;        /* reported at the IMPORTS clause */
+        Assignment *as = lookup_in(S, im->module, name, sym->loc, false, depth + 1);
+        if (!as) {
+            if (report) {
+                diag(DIAG_ERROR, sym->loc, "module %s does not define '%s'", im->module_name, name);
+                sema_did_you_mean(S, im->module, name);
+            }
+            return NULL;
+        }
+        if (!is_exported(im->module, name) && report) {
+            diag(DIAG_ERROR, sym->loc, "module %s does not export '%s'", im->module_name, name);
+            diag_note(as->loc, "'%s' is defined here", name);
+        }
+        sym->target = as;
+        return as;
+    }
+    if (report) {
+        diag(DIAG_ERROR, loc, "undefined reference to '%s'", name);
+        sema_did_you_mean(S, m, name);
+    }
+    return NULL;
+}
+
+Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report)
+{
+    if (module_name) {
+        Module *other = sema_module_named(S, module_name, loc, report);
+        if (!other)
+            return NULL;
+        SymEntry *e = symtab_find(other->symtab, name);
+        if (e && e->as)
+            return e->as;
+        if (report) {
+            diag(DIAG_ERROR, loc, "module %s does not define '%s'", module_name, name);
+            sema_did_you_mean(S, other, name);
+        }
+        return NULL;
+    }
+    return lookup_in(S, m, name, loc, report, 0);
+}
+
+/* Binds every IMPORTS clause to its module and every symbol to its definition. */
+static void resolve_imports(Sema *S, Module *m)
+{
+    for (int i = 0; i < m->nimports; i++) {
+        Import *im = m->imports[i];
+        if (!im->module)
+            im->module = sema_module_named(S, im->module_name, im->loc, true);
+        if (!im->module)
+            continue;
+        if (im->module == m) {
+            diag(DIAG_ERROR, im->loc, "module %s imports from itself", m->name);
+            continue;
+        }
+        for (int j = 0; j < im->nsymbols; j++)
+            lookup_in(S, m, im->symbols[j]->name, im->symbols[j]->loc, true, 0);
+    }
+    for (int i = 0; i < m->nexports; i++) {
+        ImportSymbol *ex = m->exports[i];
+        if (!symtab_find(m->symtab, ex->name)) {
+            diag(DIAG_ERROR, ex->loc, "module %s exports '%s', which it neither defines nor imports",
+                 m->name, ex->name);
+            sema_did_you_mean(S, m, ex->name);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ parameters */
+
+int sema_param_index(const Env *env, const char *name)
+{
+    if (!env)
+        return -1;
+    for (int i = 0; i < env->def->nparams; i++)
+        if (strcmp(env->def->params[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+Type *sema_param_type(Sema *S, Env *env, int i)
+{
+    if (!env->atypes[i]) {
+        Type *t = parse_type_range(S->c, env->actuals[i]);
+        if (!t) {
+            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a type",
+                 i + 1, env->def->name);
+            t = ast_new_type(S->a, TY_NULL, env->actuals[i].loc);
+        }
+        env->atypes[i] = t;
+        sema_resolve_type(S, env->caller, env->caller_env, t);
+    }
+    return env->atypes[i];
+}
+
+Value *sema_param_value(Sema *S, Env *env, int i)
+{
+    if (!env->avalues[i]) {
+        Value *v = parse_value_range(S->c, env->actuals[i]);
+        if (!v) {
+            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a value",
+                 i + 1, env->def->name);
+            v = ast_new_value(S->a, V_NULL, env->actuals[i].loc);
+        }
+        env->avalues[i] = v;
+    }
+    return env->avalues[i];
+}
+
+static const char *range_text(Arena *a, TokRange r)
+{
+    if (r.end <= r.begin)
+        return "";
+    const char *s = r.ta->toks[r.begin].text;
+    const Token *last = &r.ta->toks[r.end - 1];
+    size_t n = (size_t)(last->text + last->len - s);
+    /* Collapse whitespace so the name is stable and one line. */
+    char *out = arena_alloc(a, n + 1);
+    size_t k = 0;
+    bool space = false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+            space = true;
+            continue;
+        }
+        if (space && k)
+            out[k++] = ' ';
+        space = false;
+        out[k++] = ch;
+    }
+    out[k] = '\0';
+    return out;
+}
+
+Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc)
+{
+    if (nactuals != def->nparams) {
+        diag(DIAG_ERROR, loc, "%s takes %d parameter%s, %d given", def->name, def->nparams,
+             def->nparams == 1 ? "" : "s", nactuals);
+        diag_note(def->loc, "'%s' is defined here", def->name);
+        return NULL;
+    }
+    int depth = env ? env->depth + 1 : 1;
+    if (depth > LIMIT_INSTANTIATE) {
+        diag(DIAG_ERROR, loc, "parameterized types nest more than %d deep (asn1cc limit)", LIMIT_INSTANTIATE);
+        return NULL;
+    }
+    const char *args = "";
+    for (int i = 0; i < nactuals; i++)
+        args = arena_printf(S->a, "%s%s%s", args, i ? ", " : "", range_text(S->a, actuals[i]));
+    const char *name = arena_printf(S->a, "%s{%s}", def->name, args);
+    /* Instances made from the top level (no enclosing bindings) are shared. */
+    if (!env) {
+        for (int i = 0; i < S->instances.len; i++) {
+            Assignment *as = S->instances.items[i];
+            if (as->module == def->module && !as->sema_env_bound && strcmp(as->name, name) == 0)
+                return as;
+        }
+    }
+    Env *e = arena_alloc(S->a, sizeof *e);
+    e->def = def;
+    e->actuals = actuals;
+    e->nactuals = nactuals;
+    e->caller = m;
+    e->caller_env = env;
+    e->atypes = arena_alloc(S->a, sizeof(Type *) * (size_t)nactuals);
+    e->avalues = arena_alloc(S->a, sizeof(Value *) * (size_t)nactuals);
+    e->depth = depth;
+
+    Assignment *as = arena_alloc(S->a, sizeof *as);
+    *as = *def;
+    as->name = name;
+    as->params = NULL;
+    as->nparams = 0;
+    as->instance = true;
+    as->sema_env_bound = env != NULL;
+    as->inst_env = e;
+    as->state = 0;
+    vec_push(S->a, &S->instances, as);
+    switch (def->kind) {
+    case A_TYPE:
+    case A_CLASS:
+        as->type = parse_type_range(S->c, def->rhs);
+        if (!as->type)
+            as->type = ast_new_type(S->a, TY_NULL, def->loc);
+        sema_resolve_type(S, def->module, e, as->type);
+        break;
+    case A_VALUE:
+    case A_OBJECT:
+        as->value = parse_value_range(S->c, def->rhs);
+        if (!as->value)
+            as->value = ast_new_value(S->a, V_NULL, def->loc);
+        break;
+    case A_VALUE_SET:
+    case A_OBJECT_SET:
+        break;
+    }
+    return as;
+}
+
+/* ------------------------------------------------------------ classes */
+
+bool sema_is_class(Sema *S, Assignment *as)
+{
+    if (as->kind == A_CLASS)
+        return true;
+    if (as->kind != A_TYPE || !as->type || as->state == 99)
+        return false;
+    Type *t = as->type;
+    while (t->kind == TY_TAGGED && t->inner)
+        t = t->inner;
+    bool cls = false;
+    if (t->kind == TY_CLASS || t->kind == TY_TYPE_IDENTIFIER || t->kind == TY_ABSTRACT_SYNTAX) {
+        cls = true;
+    } else if (t->kind == TY_REF && !t->constraints && !t->nref_actuals) {
+        int saved = as->state;
+        as->state = 99;      /* guard against A ::= B, B ::= A */
+        Assignment *target = sema_lookup(S, as->module, t->ref_module, t->ref_name, t->loc, false);
+        cls = target && sema_is_class(S, target);
+        as->state = saved;
+    }
+    if (cls)
+        as->kind = A_CLASS;
+    return cls;
+}
+
+/* An assignment's governor names a class when it is a (possibly imported)
+ * class reference, one of the predefined classes, or a class parameter. */
+static bool governor_is_class(Sema *S, Assignment *as)
+{
+    Type *g = as->type;
+    if (!g)
+        return false;
+    if (g->kind == TY_TYPE_IDENTIFIER || g->kind == TY_ABSTRACT_SYNTAX || g->kind == TY_CLASS)
+        return true;
+    if (g->kind != TY_REF)
+        return false;
+    for (int i = 0; i < as->nparams; i++)
+        if (!as->params[i]->governor && strcmp(as->params[i]->name, g->ref_name) == 0) {
+            /* X.681 7.1: an objectclassreference is written in upper case only. */
+            for (const char *p = g->ref_name; *p; p++)
+                if (*p >= 'a' && *p <= 'z')
+                    return false;
+            return true;
+        }
+    Assignment *target = sema_lookup(S, as->module, g->ref_module, g->ref_name, g->loc, false);
+    return target && sema_is_class(S, target);
+}
+
+static void classify(Sema *S, Module *m)
+{
+    for (int i = 0; i < m->nassigns; i++)
+        sema_is_class(S, m->assigns[i]);
+    for (int i = 0; i < m->nassigns; i++) {
+        Assignment *as = m->assigns[i];
+        if (as->kind == A_VALUE && governor_is_class(S, as))
+            as->kind = A_OBJECT;
+        else if (as->kind == A_VALUE_SET && governor_is_class(S, as))
+            as->kind = A_OBJECT_SET;
+    }
+}
+
+/* ------------------------------------------------------------ driver */
+
+static bool warn_enabled[8] = {true, true, true, true, true, true, true, true};
+static const char *const warn_names[] = {"unused-import", "implicit-choice", "default-range", "extensibility", NULL};
+
+bool sema_set_warning(const char *spec)
+{
+    bool on = true;
+    if (strncmp(spec, "no-", 3) == 0) {
+        on = false;
+        spec += 3;
+    }
+    for (int i = 0; warn_names[i]; i++)
+        if (strcmp(spec, warn_names[i]) == 0) {
+            warn_enabled[i] = on;
+            return true;
+        }
+    return false;
+}
+
+bool sema_warning_enabled(const char *name)
+{
+    for (int i = 0; warn_names[i]; i++)
+        if (strcmp(name, warn_names[i]) == 0)
+            return warn_enabled[i];
+    return false;
+}
+
+void sema_types_run(Sema *S, Module *m);
+void sema_values_run(Sema *S, Module *m);
+void sema_checks_run(Sema *S, Module *m);
+
+bool sema_run(Compilation *c)
+{
+    int errors_before = diag_error_count();
+    Sema sema = {0};
+    Sema *S = &sema;
+    S->c = c;
+    S->a = c->arena;
+    build_pending_symtabs(S);
+    /* Modules loaded through -I while resolving are appended to c->modules
+     * and handled by the same loops. */
+    for (int i = 0; i < c->nmodules; i++)
+        resolve_imports(S, c->modules[i]);
+    for (int i = 0; i < c->nmodules; i++)
+        classify(S, c->modules[i]);
+    for (int i = 0; i < c->nmodules; i++)
+        sema_types_run(S, c->modules[i]);
+    for (int i = 0; i < c->nmodules; i++)
+        sema_values_run(S, c->modules[i]);
+    for (int i = 0; i < c->nmodules; i++)
+        sema_checks_run(S, c->modules[i]);
+    sema_check_recursion(S);
+    return diag_error_count() == errors_before;
+}

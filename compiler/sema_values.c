@@ -1,0 +1,577 @@
+/* sema_values.c — values: evaluates value references, named numbers and
+ * enumerators, OBJECT IDENTIFIER values built through references (X.680 32),
+ * bit/octet strings, SEQUENCE/SET/CHOICE values; checks DEFAULT values and
+ * value assignments against their types and constraints. */
+#include "asn1cc.h"
+#include "parser.h"
+
+#include <string.h>
+
+enum { VALUE_BUSY = 7 };     /* Assignment.state while its value is evaluated */
+
+static Value *eval(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
+
+static const char *kind_text(const Type *b)
+{
+    if (!b)
+        return "?";
+    return b->kind == TY_STRING ? ast_string_kind_name(b->str_kind) : ast_type_kind_name(b->kind);
+}
+
+static Value *new_value(Sema *S, ValueKind k, Loc loc)
+{
+    return ast_new_value(S->a, k, loc);
+}
+
+/* Finds the value a reference names: a parameter, a named number or
+ * enumerator of the governor, or a value assignment. */
+static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth, Module **vm, Env **venv, Type **vgov)
+{
+    int pi = v->ref_module ? -1 : sema_param_index(env, v->ref_name);
+    if (pi >= 0) {
+        *vm = env->caller;
+        *venv = env->caller_env;
+        *vgov = env->def->params[pi]->governor ? env->def->params[pi]->governor : gov;
+        return sema_param_value(S, env, pi);
+    }
+    Type *b = gov ? gov->base : NULL;
+    if (b && !v->ref_module && (b->kind == TY_INTEGER || b->kind == TY_ENUMERATED)) {
+        for (int i = 0; i < b->nnamed; i++)
+            if (strcmp(b->named[i]->name, v->ref_name) == 0) {
+                Value *r = new_value(S, b->kind == TY_ENUMERATED ? V_ENUM : V_INTEGER, v->loc);
+                r->ival = b->named[i]->number;
+                r->text = b->named[i]->name;
+                *vgov = NULL;
+                return r;
+            }
+        if (b->kind == TY_ENUMERATED) {
+            diag(DIAG_ERROR, v->loc, "'%s' is not an item of this ENUMERATED type", v->ref_name);
+            return NULL;
+        }
+    }
+    Assignment *as = sema_lookup(S, m, v->ref_module, v->ref_name, v->loc, true);
+    if (!as)
+        return NULL;
+    if (as->kind != A_VALUE || as->nparams) {
+        diag(DIAG_ERROR, v->loc, "'%s' is not a value", v->ref_name);
+        diag_note(as->loc, "'%s' is defined here", as->name);
+        return NULL;
+    }
+    if (as->state == VALUE_BUSY) {
+        diag(DIAG_ERROR, v->loc, "the value of '%s' depends on itself", as->name);
+        return NULL;
+    }
+    if (depth > LIMIT_NESTING)
+        return NULL;
+    int saved = as->state;
+    as->state = VALUE_BUSY;
+    if (as->type) {
+        sema_resolve_type(S, as->module, NULL, as->type);
+        sema_finish_type(S, as->type);
+    }
+    Value *r = eval(S, as->module, NULL, as->value, as->type, depth + 1);
+    as->state = saved;
+    *vgov = NULL;            /* already evaluated */
+    return r;
+}
+
+bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *gov, AsnInt *out)
+{
+    static Type int_type = {.kind = TY_INTEGER};
+    if (!gov) {
+        int_type.base = &int_type;
+        gov = &int_type;
+    }
+    Value *r = eval(S, m, env, v, gov, 0);
+    if (!r)
+        return false;
+    if (r->kind != V_INTEGER && r->kind != V_ENUM) {
+        diag(DIAG_ERROR, v->loc, "an integer value is needed here");
+        return false;
+    }
+    if (r->big) {
+        diag(DIAG_ERROR, v->loc, "number does not fit in 128 bits (only an upper range bound may reach 2^128-1)");
+        return false;
+    }
+    *out = r->ival;
+    return true;
+}
+
+/* ------------------------------------------------------------ OIDs */
+
+/* X.680 Annex A/B: names usable for the first two arcs without a number. */
+static bool well_known_arc(int position, AsnInt first, const char *name, AsnInt *out)
+{
+    static const struct { int pos; int first; const char *name; int value; } arcs[] = {
+        {0, -1, "itu-t", 0}, {0, -1, "ccitt", 0}, {0, -1, "iso", 1},
+        {0, -1, "joint-iso-itu-t", 2}, {0, -1, "joint-iso-ccitt", 2},
+        {1, 0, "recommendation", 0}, {1, 0, "question", 1}, {1, 0, "administration", 2},
+        {1, 0, "network-operator", 3}, {1, 0, "identified-organization", 4},
+        {1, 1, "standard", 0}, {1, 1, "registration-authority", 1}, {1, 1, "member-body", 2},
+        {1, 1, "identified-organization", 3},
+    };
+    for (size_t i = 0; i < sizeof arcs / sizeof arcs[0]; i++)
+        if (arcs[i].pos == position && (arcs[i].first < 0 || arcs[i].first == first) &&
+            strcmp(arcs[i].name, name) == 0) {
+            *out = arcs[i].value;
+            return true;
+        }
+    return false;
+}
+
+static const Token *tok_at(TokRange r, int i)
+{
+    return &r.ta->toks[i];
+}
+
+static char *tok_text(Sema *S, const Token *t)
+{
+    return arena_strndup(S->a, t->text, (size_t)t->len);
+}
+
+/* X.680 32.3 ObjIdComponents: NameForm | NumberForm | NameAndNumberForm |
+ * DefinedValue (an OID or RELATIVE-OID value, first position only). */
+static Value *eval_oid(Sema *S, Module *m, Env *env, Value *v, bool relative, int depth)
+{
+    TokRange r = v->braced;
+    Vec arcs = {0};
+    int pos = 0;
+    for (int i = r.begin; i < r.end; pos++) {
+        const Token *t = tok_at(r, i);
+        AsnInt arc = 0;
+        if (t->kind == T_NUMBER) {
+            if (!parse_number(t->text, t->len, &arc) || arc < 0) {
+                diag(DIAG_ERROR, t->loc, "OID arc must be a non-negative number");
+                return NULL;
+            }
+            i++;
+        } else if (t->kind == T_IDENTIFIER && i + 1 < r.end && tok_at(r, i + 1)->kind == '(') {
+            /* name(number) or name(valueref) */
+            if (i + 3 >= r.end + 1 || tok_at(r, i + 3)->kind != ')') {
+                diag(DIAG_ERROR, t->loc, "malformed OID component: expected name(number)");
+                return NULL;
+            }
+            const Token *n = tok_at(r, i + 2);
+            if (n->kind == T_NUMBER) {
+                if (!parse_number(n->text, n->len, &arc) || arc < 0) {
+                    diag(DIAG_ERROR, n->loc, "OID arc must be a non-negative number");
+                    return NULL;
+                }
+            } else if (n->kind == T_IDENTIFIER) {
+                Value ref = {.kind = V_REF, .loc = n->loc, .ref_name = tok_text(S, n)};
+                if (!sema_int_value(S, m, env, &ref, NULL, &arc))
+                    return NULL;
+            } else {
+                diag(DIAG_ERROR, n->loc, "malformed OID component: expected a number");
+                return NULL;
+            }
+            i += 4;
+        } else if (t->kind == T_IDENTIFIER || t->kind == T_TYPEREF) {
+            const char *mod = NULL;
+            const Token *nt = t;
+            if (t->kind == T_TYPEREF) {
+                if (i + 2 >= r.end + 1 || tok_at(r, i + 1)->kind != '.' || tok_at(r, i + 2)->kind != T_IDENTIFIER) {
+                    diag(DIAG_ERROR, t->loc, "malformed OID component");
+                    return NULL;
+                }
+                mod = tok_text(S, t);
+                nt = tok_at(r, i + 2);
+                i += 2;
+            }
+            char *name = tok_text(S, nt);
+            i++;
+            AsnInt first = arcs.len ? *(AsnInt *)arcs.items[0] : -1;
+            if (!mod && pos < 2 && !relative && (pos == 0 || arcs.len == 1) &&
+                sema_param_index(env, name) < 0 && !sema_lookup(S, m, NULL, name, nt->loc, false) &&
+                well_known_arc(pos, first, name, &arc)) {
+                /* fall through to push */
+            } else {
+                Value ref = {.kind = V_REF, .loc = nt->loc, .ref_module = mod, .ref_name = name};
+                Module *vm = m;
+                Env *venv = env;
+                Type *vgov = NULL;
+                Value *target = deref(S, m, env, &ref, NULL, depth + 1, &vm, &venv, &vgov);
+                if (!target)
+                    return NULL;
+                if (vgov)
+                    target = eval(S, vm, venv, target, vgov, depth + 1);
+                if (target && target->eval)
+                    target = target->eval;
+                if (target && target->kind == V_OID && pos == 0) {
+                    for (int k = 0; k < target->narcs; k++) {
+                        AsnInt *a = arena_alloc(S->a, sizeof *a);
+                        *a = target->arcs[k];
+                        vec_push(S->a, &arcs, a);
+                    }
+                    continue;
+                }
+                if (target && target->kind == V_INTEGER && target->ival >= 0) {
+                    arc = target->ival;
+                } else {
+                    diag(DIAG_ERROR, nt->loc, "'%s' is not an OBJECT IDENTIFIER value%s", name,
+                         pos ? " or arc number (only the first component may be an OID)" : "");
+                    return NULL;
+                }
+            }
+        } else {
+            diag(DIAG_ERROR, t->loc, "unexpected '%.*s' in an OBJECT IDENTIFIER value", t->len, t->text);
+            return NULL;
+        }
+        AsnInt *a = arena_alloc(S->a, sizeof *a);
+        *a = arc;
+        vec_push(S->a, &arcs, a);
+    }
+    Value *o = new_value(S, V_OID, v->loc);
+    o->narcs = arcs.len;
+    o->arcs = arena_alloc(S->a, sizeof(AsnInt) * (size_t)(arcs.len + 1));
+    for (int i = 0; i < arcs.len; i++)
+        o->arcs[i] = *(AsnInt *)arcs.items[i];
+    if (!relative && o->narcs >= 1) {
+        if (o->narcs < 2)
+            diag(DIAG_ERROR, v->loc, "an OBJECT IDENTIFIER value has at least two arcs");
+        else if (o->arcs[0] > 2 || (o->arcs[0] < 2 && o->arcs[1] > 39))
+            diag(DIAG_ERROR, v->loc, "invalid first arcs (X.660: first arc 0..2, second 0..39 under 0 and 1)");
+    }
+    return o;
+}
+
+/* ------------------------------------------------------------ strings */
+
+static Value *bits_from(Sema *S, Value *v)
+{
+    Value *r = new_value(S, V_BITS, v->loc);
+    size_t n = strlen(v->text);
+    size_t nbits = v->kind == V_BSTRING ? n : n * 4;
+    r->bytes = arena_alloc(S->a, nbits / 8 + 1);
+    r->nbits = nbits;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = v->kind == V_BSTRING ? (unsigned)(v->text[i] - '0')
+                     : (unsigned)(v->text[i] <= '9' ? v->text[i] - '0' : v->text[i] - 'A' + 10);
+        for (int k = 0; k < (v->kind == V_BSTRING ? 1 : 4); k++) {
+            size_t bit = v->kind == V_BSTRING ? i : i * 4 + (size_t)k;
+            unsigned on = v->kind == V_BSTRING ? d : (d >> (3 - k)) & 1;
+            if (on)
+                r->bytes[bit / 8] |= (uint8_t)(0x80 >> (bit % 8));
+        }
+    }
+    r->nbytes = (nbits + 7) / 8;
+    return r;
+}
+
+static Value *octets_from(Sema *S, Value *v)
+{
+    Value *bits = bits_from(S, v);
+    if (bits->nbits % 8) {
+        diag(DIAG_ERROR, v->loc, "an OCTET STRING value needs a whole number of octets");
+        return NULL;
+    }
+    bits->kind = V_OCTETS;
+    return bits;
+}
+
+/* { a, b } for a BIT STRING with named bits: the named positions set. */
+static Value *named_bits(Sema *S, Value *v, Type *b)
+{
+    TokRange *parts;
+    int n = tokrange_split(S->a, v->braced, &parts);
+    Value *r = new_value(S, V_BITS, v->loc);
+    AsnInt max = -1;
+    AsnInt *pos = arena_alloc(S->a, sizeof(AsnInt) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        if (parts[i].end - parts[i].begin != 1 || tok_at(parts[i], parts[i].begin)->kind != T_IDENTIFIER) {
+            diag(DIAG_ERROR, parts[i].loc, "expected a named bit");
+            return NULL;
+        }
+        const Token *t = tok_at(parts[i], parts[i].begin);
+        bool found = false;
+        for (int k = 0; k < b->nnamed && !found; k++)
+            if ((int)strlen(b->named[k]->name) == t->len && memcmp(b->named[k]->name, t->text, (size_t)t->len) == 0) {
+                pos[i] = b->named[k]->number;
+                found = true;
+            }
+        if (!found) {
+            diag(DIAG_ERROR, t->loc, "'%.*s' is not a named bit of this BIT STRING", t->len, t->text);
+            return NULL;
+        }
+        if (pos[i] > max)
+            max = pos[i];
+    }
+    if (max > 1 << 20) {
+        diag(DIAG_ERROR, v->loc, "named bit position too large");
+        return NULL;
+    }
+    r->nbits = (size_t)(max + 1);
+    r->nbytes = (r->nbits + 7) / 8;
+    r->bytes = arena_alloc(S->a, r->nbytes + 1);
+    for (int i = 0; i < n; i++)
+        r->bytes[pos[i] / 8] |= (uint8_t)(0x80 >> (pos[i] % 8));
+    return r;
+}
+
+/* ------------------------------------------------------------ structured */
+
+static Component *find_comp(Type *b, const char *name, size_t len)
+{
+    for (int i = 0; i < b->ncomps; i++)
+        if (b->comps[i]->name && strlen(b->comps[i]->name) == len && memcmp(b->comps[i]->name, name, len) == 0)
+            return b->comps[i];
+    return NULL;
+}
+
+static Value *eval_sequence(Sema *S, Module *m, Env *env, Value *v, Type *b, int depth)
+{
+    TokRange *parts;
+    int n = tokrange_split(S->a, v->braced, &parts);
+    Value *r = new_value(S, V_SEQUENCE, v->loc);
+    r->items = arena_alloc(S->a, sizeof(Value *) * (size_t)(n + 1));
+    r->item_names = arena_alloc(S->a, sizeof(char *) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        TokRange p = parts[i];
+        const Token *t = p.end > p.begin ? tok_at(p, p.begin) : NULL;
+        if (!t || t->kind != T_IDENTIFIER || p.end - p.begin < 2) {
+            diag(DIAG_ERROR, p.loc, "expected 'component value' in a %s value", kind_text(b));
+            return NULL;
+        }
+        Component *c = find_comp(b, t->text, (size_t)t->len);
+        if (!c) {
+            diag(DIAG_ERROR, t->loc, "the %s has no component '%.*s'", kind_text(b), t->len, t->text);
+            return NULL;
+        }
+        TokRange vr = {p.ta, p.begin + 1, p.end, tok_at(p, p.begin + 1)->loc};
+        Value *cv = parse_value_range(S->c, vr);
+        if (!cv)
+            return NULL;
+        r->item_names[r->nitems] = c->name;
+        r->items[r->nitems++] = eval(S, m, env, cv, c->type, depth + 1);
+    }
+    for (int i = 0; i < b->ncomps; i++) {
+        Component *c = b->comps[i];
+        bool given = false;
+        for (int k = 0; k < r->nitems; k++)
+            given |= strcmp(r->item_names[k], c->name ? c->name : "") == 0;
+        if (!given && !c->optional && !c->default_value && !c->is_extension && c->name)
+            diag(DIAG_ERROR, v->loc, "the value gives no '%s', which is not OPTIONAL", c->name);
+    }
+    return r;
+}
+
+static Value *eval_sequence_of(Sema *S, Module *m, Env *env, Value *v, Type *b, int depth)
+{
+    TokRange *parts;
+    int n = tokrange_split(S->a, v->braced, &parts);
+    Value *r = new_value(S, V_SEQUENCE_OF, v->loc);
+    r->items = arena_alloc(S->a, sizeof(Value *) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        Value *ev = parse_value_range(S->c, parts[i]);
+        if (!ev)
+            return NULL;
+        r->items[r->nitems++] = eval(S, m, env, ev, b->inner, depth + 1);
+    }
+    return r;
+}
+
+/* ------------------------------------------------------------ evaluation */
+
+static void check_range(Type *gov, Value *r, Loc loc)
+{
+    if (!gov || !r)
+        return;
+    char a[48], b[48], c[48];
+    const Range *vr = &gov->value_range;
+    if (r->kind == V_INTEGER && vr->present && !vr->extensible &&
+        ((vr->has_lo && r->ival < vr->lo) || (vr->has_hi && r->ival > vr->hi)))
+        diag(DIAG_ERROR, loc, "value %s is outside the type's range %s..%s", asn_int_str(a, r->ival),
+             vr->has_lo ? asn_int_str(b, vr->lo) : "MIN", vr->has_hi ? asn_int_str(c, vr->hi) : "MAX");
+    const Range *sr = &gov->size_range;
+    size_t len = 0;
+    bool has_len = true;
+    if (r->kind == V_CSTRING)
+        len = r->nbytes;
+    else if (r->kind == V_OCTETS)
+        len = r->nbytes;
+    else if (r->kind == V_BITS)
+        len = r->nbits;
+    else if (r->kind == V_SEQUENCE_OF)
+        len = (size_t)r->nitems;
+    else
+        has_len = false;
+    if (has_len && sr->present && !sr->extensible &&
+        ((sr->has_lo && (AsnInt)len < sr->lo) || (sr->has_hi && (AsnInt)len > sr->hi)) &&
+        !(r->kind == V_BITS && gov->base && gov->base->nnamed))
+        diag(DIAG_ERROR, loc, "value has size %zu, outside the type's SIZE %s..%s", len,
+             sr->has_lo ? asn_int_str(b, sr->lo) : "0", sr->has_hi ? asn_int_str(c, sr->hi) : "MAX");
+}
+
+static Value *mismatch(Value *v, Type *b)
+{
+    diag(DIAG_ERROR, v->loc, "this value does not fit type %s", kind_text(b));
+    return NULL;
+}
+
+static Value *eval(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth)
+{
+    if (!v)
+        return NULL;
+    if (v->eval)
+        return v->eval;
+    if (depth > LIMIT_NESTING) {
+        diag(DIAG_ERROR, v->loc, "value nests too deeply (asn1cc limit)");
+        return NULL;
+    }
+    Type *b = gov ? gov->base : NULL;
+    if (gov && !b && !(gov->sema_flags & (1u << 11)) && gov->kind != TY_INTEGER) {
+        sema_finish_type(S, gov);
+        b = gov->base;
+    }
+    Value *r = NULL;
+    if (v->kind == V_REF) {
+        Module *vm = m;
+        Env *venv = env;
+        Type *vgov = gov;
+        Value *target = deref(S, m, env, v, gov, depth, &vm, &venv, &vgov);
+        if (!target)
+            return NULL;
+        r = vgov ? eval(S, vm, venv, target, vgov, depth + 1) : target;
+        if (r && b && r->kind == V_ENUM && b->kind != TY_ENUMERATED)
+            r = mismatch(v, b);
+    } else if (!b) {
+        r = v;               /* no governor known (open type): keep as written */
+    } else {
+        switch (b->kind) {
+        case TY_INTEGER:
+            r = v->kind == V_INTEGER ? v : mismatch(v, b);
+            break;
+        case TY_ENUMERATED:
+            r = mismatch(v, b);
+            break;
+        case TY_BOOLEAN:
+            r = v->kind == V_BOOLEAN ? v : mismatch(v, b);
+            break;
+        case TY_NULL:
+            r = v->kind == V_NULL ? v : mismatch(v, b);
+            break;
+        case TY_REAL:
+            r = v->kind == V_INTEGER || v->kind == V_REAL || v->kind == V_PLUS_INF ||
+                v->kind == V_MINUS_INF || v->kind == V_NAN || v->kind == V_BRACED ? v : mismatch(v, b);
+            break;
+        case TY_OID:
+        case TY_RELATIVE_OID:
+            r = v->kind == V_BRACED ? eval_oid(S, m, env, v, b->kind == TY_RELATIVE_OID, depth) : mismatch(v, b);
+            break;
+        case TY_BIT_STRING:
+            if (v->kind == V_BSTRING || v->kind == V_HSTRING)
+                r = bits_from(S, v);
+            else if (v->kind == V_BRACED)
+                r = named_bits(S, v, b);
+            else
+                r = mismatch(v, b);
+            break;
+        case TY_OCTET_STRING:
+            r = v->kind == V_BSTRING || v->kind == V_HSTRING ? octets_from(S, v) : mismatch(v, b);
+            break;
+        case TY_STRING:
+        case TY_UTC_TIME:
+        case TY_GENERALIZED_TIME:
+        case TY_DATE:
+        case TY_TIME_OF_DAY:
+        case TY_DATE_TIME:
+        case TY_DURATION:
+        case TY_TIME:
+            if (v->kind == V_CSTRING) {
+                r = v;
+                r->bytes = (uint8_t *)v->text;
+            } else if (v->kind == V_BRACED && b->kind == TY_STRING) {
+                r = v;       /* { "abc", {0,0,1,2} } character string lists: kept as written */
+            } else {
+                r = mismatch(v, b);
+            }
+            break;
+        case TY_SEQUENCE:
+        case TY_SET:
+            r = v->kind == V_BRACED ? eval_sequence(S, m, env, v, b, depth) : mismatch(v, b);
+            break;
+        case TY_SEQUENCE_OF:
+        case TY_SET_OF:
+            r = v->kind == V_BRACED ? eval_sequence_of(S, m, env, v, b, depth) : mismatch(v, b);
+            break;
+        case TY_CHOICE:
+            if (v->kind == V_CHOICE) {
+                Component *alt = find_comp(b, v->alt_name, strlen(v->alt_name));
+                if (!alt) {
+                    diag(DIAG_ERROR, v->loc, "the CHOICE has no alternative '%s'", v->alt_name);
+                    return NULL;
+                }
+                r = new_value(S, V_CHOICE, v->loc);
+                r->alt_name = v->alt_name;
+                r->inner = eval(S, m, env, v->inner, alt->type, depth + 1);
+            } else {
+                r = mismatch(v, b);
+            }
+            break;
+        default:
+            r = v;           /* EXTERNAL, EMBEDDED PDV, open types...: kept as written */
+            break;
+        }
+    }
+    if (r && gov && depth == 0)
+        check_range(gov, r, v->loc);
+    v->eval = r;
+    v->governor = gov;
+    return r;
+}
+
+Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor)
+{
+    return eval(S, m, env, v, governor, 0);
+}
+
+static void values_in_type(Sema *S, Type *t, int depth)
+{
+    if (!t || depth > LIMIT_NESTING * 4)
+        return;
+    switch (t->kind) {
+    case TY_SEQUENCE:
+    case TY_SET:
+    case TY_CHOICE:
+        for (int i = 0; i < t->ncomps; i++) {
+            Component *c = t->comps[i];
+            if (c->default_value && !c->from_components_of)
+                eval(S, t->sema_module, t->sema_env, c->default_value, c->type, 0);
+            values_in_type(S, c->type, depth + 1);
+        }
+        break;
+    case TY_TAGGED:
+    case TY_SEQUENCE_OF:
+    case TY_SET_OF:
+        values_in_type(S, t->inner, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+void sema_values_run(Sema *S, Module *m)
+{
+    if (m->oid && m->oid->kind == V_BRACED) {
+        static Type oid_type = {.kind = TY_OID};
+        oid_type.base = &oid_type;
+        /* The module's own OID may use names defined in the module (X.680 13.5 forbids
+         * only references to other modules); evaluate quietly-tolerant. */
+        eval(S, m, NULL, m->oid, &oid_type, 0);
+    }
+    for (int i = 0; i < m->nassigns; i++) {
+        Assignment *as = m->assigns[i];
+        if (as->nparams)
+            continue;
+        if (as->kind == A_VALUE && as->value && as->type)
+            eval(S, m, NULL, as->value, as->type, 0);
+        if (as->kind == A_TYPE)
+            values_in_type(S, as->type, 0);
+    }
+    if (m == S->c->modules[S->c->nmodules - 1])
+        for (int i = 0; i < S->instances.len; i++) {
+            Assignment *as = S->instances.items[i];
+            if (as->kind == A_TYPE)
+                values_in_type(S, as->type, 0);
+        }
+}
