@@ -49,8 +49,13 @@ static char *S(const char *fmt, ...)
 
 static bool is_struct_kind(CKind k) { return k >= CK_SEQ || k == CK_ENUM; }
 
-/* OF types follow their owner's mapping (the SIZE that chose it). */
-static CType *of_ct(CType *ct) { return ct->owner && ct->owner->ct ? ct->owner->ct : ct; }
+/* "(&c)->err_offset" reads better as "c.err_offset". */
+static const char *rfield(const char *rd, const char *field)
+{
+    if (rd[0] == '&')
+        return S("%s.%s", rd + 1, field);
+    return S("%s->%s", rd, field);
+}
 
 static const char *qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 
@@ -94,7 +99,7 @@ static void fail_line(int ind, const char *code, const char *off, const char *nm
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
     P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    fail_line(ind + 4, "rc", S("(%s)->err_offset", rd), nm);
+    fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
 }
 
 static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
@@ -141,13 +146,13 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         viol = size_violation(ct, size_measure(ct, lv));
         if (viol) {
             P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
-            fail_line(ind + 4, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - (%s)->base)", lv, rd), nm);
+            fail_line(ind + 4, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
         }
         if (ct->kind == CK_BITS && ct->named_bits) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
-            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - (%s)->base)", lv, rd), nm);
+            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
         }
         break;
     case CK_TIME:
@@ -379,10 +384,11 @@ static FILE *body_begin(char **buf, size_t *len)
     return saved;
 }
 
-static void body_end(FILE *saved, char *buf, const char *decls)
+static void body_end(FILE *saved, char **bufp, const char *decls)
 {
-    fclose(o);
+    fclose(o);                  /* sets *bufp */
     o = saved;
+    char *buf = *bufp;
     if (strstr(buf, "rc = ") || strstr(buf, "(rc)") || strstr(buf, ", rc,"))
         P(4, "int rc;");
     if (decls)
@@ -432,7 +438,7 @@ static void emit_seq_dec(CNamed *cn)
     else
         try_dec(4, "asn1g_expect_end(&c)", "&c", "NULL");
     P(4, "return ASN1RT_OK;");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 }
@@ -463,7 +469,7 @@ static void emit_seq_enc(CNamed *cn)
         }
     }
     P(4, "return asn1g_close(w, tag, m);");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -511,7 +517,7 @@ static void emit_seq_misc(CNamed *cn)
     if (strstr(buf, "in->") == NULL)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -633,7 +639,7 @@ static void emit_choice(CNamed *cn)
         fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "asn1rt_offset(r)", "NULL");
     }
     P(4, "}");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -863,7 +869,7 @@ static void emit_of(CNamed *cn)
     if (el->kind == CK_NULL)
         P(4, "(void)out;");
     P(4, "return ASN1RT_OK;");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -904,7 +910,7 @@ static void emit_of(CNamed *cn)
         fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");
     }
     P(4, "return ASN1RT_OK;");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -967,7 +973,7 @@ static void emit_of(CNamed *cn)
         fflush(o);
         if (!strstr(buf, "in->"))
             P(8, "(void)i;");
-        body_end(saved, buf, NULL);
+        body_end(saved, &buf, NULL);
         P(4, "}");
         P(4, "return ASN1RT_OK;");
     } else {
@@ -1072,7 +1078,7 @@ static void emit_public(CNamed *cn)
     if (ct->kind == CK_NULL)
         P(4, "(void)out;");
     P(4, "return ASN1RT_OK;");
-    body_end(saved, buf, NULL);
+    body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -1165,7 +1171,7 @@ static void emit_public(CNamed *cn)
         if (!strstr(buf, "in)"))
             P(4, "(void)in;");
         P(4, "return ASN1RT_OK;");
-        body_end(saved, buf, NULL);
+        body_end(saved, &buf, NULL);
         P(0, "}");
         P(0, "%s", "");
         P(0, "bool %s_equal(const %s *a, const %s *b)", T, T, T);

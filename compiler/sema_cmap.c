@@ -41,9 +41,6 @@ static const char *const reserved_words[] = {
     "reinterpret_cast", "static_assert", "static_cast", "template", "this", "throw",
     "try", "typeid", "typename", "using", "virtual", "xor", "nullptr", "decltype",
     "constexpr", "thread_local", "char16_t", "char32_t", "wchar_t",
-    /* names the generated code itself uses inside functions and structs */
-    "rc", "err", "in", "out", "r", "w", "f", "a", "b", "it", "count", "items", "raw",
-    "present", "u", "unknown_ext",
 };
 
 static const char *c_ident(const char *asn1)
