@@ -239,16 +239,22 @@ lez_status lez_note_encrypt(lez_ctx *ctx, const uint8_t shared[LEZ_SCALAR_LEN], 
         memset(ct, 0, cap);
         return LEZ_E_BUFFER;
     }
-    /* Plaintext in place: the 81-byte header, then the account. */
-    if (kind->is_pda) {
-        ct[0] = 0x01;
-        lez_put_program_id(ct + 1, &kind->program_id);
-        memcpy(ct + 33, kind->pda_seed, 32);
-        lez_put_le128(ct + 65, kind->identifier);
-    } else {
-        ct[0] = 0x00;
-        lez_put_le128(ct + 1, kind->identifier);
-        memset(ct + 17, 0, 64);
+    /* Plaintext in place: the 81-byte header, then the account. Each header
+     * byte is selected between the two variants under a mask, so the note's
+     * kind (hidden by the cipher) does not choose a branch either. */
+    {
+        uint8_t fields[16 + 32]; /* le128(identifier) ‖ program id */
+        uint8_t pda = (uint8_t)lez_ct_hide32((uint32_t)0 - (uint32_t)(kind->is_pda != 0));
+        lez_put_le128(fields, kind->identifier);
+        lez_put_program_id(fields + 16, &kind->program_id);
+        ct[0] = pda & 0x01;
+        for (size_t i = 0; i < 16; i++) {
+            ct[1 + i] = (uint8_t)((fields[i] & (uint8_t)~pda) | (fields[16 + i] & pda));
+            ct[17 + i] = fields[32 + i] & pda;
+            ct[65 + i] = fields[i] & pda;
+        }
+        for (size_t i = 0; i < 32; i++) ct[33 + i] = kind->pda_seed[i] & pda;
+        OPENSSL_cleanse(fields, sizeof fields);
     }
     account_write(account, ct + LEZ_NOTE_HEADER_LEN);
     st = lez_note_key(shared, commitment, output_index, key);

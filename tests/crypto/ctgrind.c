@@ -112,7 +112,7 @@ int main(int argc, char **argv)
     account.balance.lo = 1000;
     account.data = data;
     account.data_len = sizeof data;
-    SECRET(&kind.identifier, sizeof kind.identifier);
+    SECRET(&kind, sizeof kind);
     SECRET(&account.balance, sizeof account.balance);
     SECRET(data, sizeof data);
     check("note_encrypt", lez_note_encrypt(&ctx, shared, commitment, 2, &kind, &account, ct, sizeof ct, &ct_len) ==
