@@ -127,8 +127,9 @@ LEZ_WUR lez_status lez_mnemonic_to_entropy(const char *sentence, size_t len,
 
 /* seed = PBKDF2-SHA512(sentence, "mnemonic" ‖ passphrase, 2048, 64). The
  * sentence is not validated (BIP-39 allows any). Both strings must already
- * be NFKD-normalised UTF-8 (ASCII always is). Returns LEZ_OK, LEZ_E_ARG or
- * LEZ_E_CRYPTO; seed is zeroed on failure. */
+ * be NFKD-normalised UTF-8 (ASCII always is). Returns LEZ_OK, LEZ_E_ARG
+ * (also for a passphrase over 1024 bytes) or LEZ_E_CRYPTO; seed is zeroed
+ * on failure. */
 LEZ_WUR lez_status lez_mnemonic_to_seed(const char *sentence, size_t len,
                                         const char *passphrase, size_t passphrase_len,
                                         uint8_t seed[LEZ_SEED_LEN]);
