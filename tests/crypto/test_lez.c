@@ -233,6 +233,15 @@ static void test_account_vectors(void)
     ASSERT_HEX(id, "361f18ceb3b945c04246afd33c084a9394ec50cad62169afa9e4bf7db14898ef");
     CU_ASSERT_EQUAL(lez_base58_encode_var(id, b58), 44);
     CU_ASSERT_STRING_EQUAL(b58, "4eGX3M3rgjHsme8n3sSp89af8JRZtYVTesbJjLqaX1VQ");
+
+    /* §6.3: the pinned dummy commitment (zero id, default account) is
+     * 37e4d7cf…5a1b, computed with the 32-byte prefix. */
+    {
+        static const lez_account empty;
+        uint8_t zero_id[32] = { 0 }, c[32];
+        CU_ASSERT_EQUAL(lez_commitment(zero_id, &empty, c), LEZ_OK);
+        CU_ASSERT(c[0] == 0x37 && c[1] == 0xe4 && c[2] == 0xd7 && c[3] == 0xcf && c[30] == 0x5a && c[31] == 0x1b);
+    }
 }
 
 /* ---- Notes: P3 (regular, A5 account), P4 (PDA), P5 (benchmark shape) -------- */
