@@ -142,6 +142,84 @@ static void put_hex(FILE *f, const uint8_t *p, size_t n)
         fprintf(f, "%02X", p[i]);
 }
 
+/* A negative INTEGER as "-" and its magnitude in hex, like openssl:
+ * the magnitude is ~x + 1, whose carry stops at the last non-zero octet. */
+static void put_negative(FILE *f, const uint8_t *p, size_t n)
+{
+    size_t last = n - 1;
+    bool leading = true;
+    while (p[last] == 0)
+        last--;                                   /* p[0] has bit 8 set: stops */
+    fputc('-', f);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = i < last ? (uint8_t)~p[i] : i == last ? (uint8_t)(~p[i] + 1) : 0;
+        if (leading && b == 0 && i + 1 < n)
+            continue;
+        leading = false;
+        fprintf(f, "%02X", b);
+    }
+}
+
+/* Short names of common OIDs, as openssl prints them (content octets). */
+static const struct { const char *hex; const char *name; } oid_names[] = {
+    { "2A864886F70D010101", "rsaEncryption" },
+    { "2A864886F70D010105", "sha1WithRSAEncryption" },
+    { "2A864886F70D01010B", "sha256WithRSAEncryption" },
+    { "2A864886F70D01010C", "sha384WithRSAEncryption" },
+    { "2A864886F70D01010D", "sha512WithRSAEncryption" },
+    { "2A864886F70D01010A", "rsassaPss" },
+    { "2A864886F70D010901", "emailAddress" },
+    { "2A8648CE3D0201", "id-ecPublicKey" },
+    { "2A8648CE3D030107", "prime256v1" },
+    { "2B81040022", "secp384r1" },
+    { "2B81040023", "secp521r1" },
+    { "2A8648CE3D040302", "ecdsa-with-SHA256" },
+    { "2A8648CE3D040303", "ecdsa-with-SHA384" },
+    { "2A8648CE3D040304", "ecdsa-with-SHA512" },
+    { "2B6570", "ED25519" },
+    { "550403", "commonName" },
+    { "550405", "serialNumber" },
+    { "550406", "countryName" },
+    { "550407", "localityName" },
+    { "550408", "stateOrProvinceName" },
+    { "55040A", "organizationName" },
+    { "55040B", "organizationalUnitName" },
+    { "55040C", "title" },
+    { "550461", "organizationIdentifier" },
+    { "551D0E", "X509v3 Subject Key Identifier" },
+    { "551D0F", "X509v3 Key Usage" },
+    { "551D11", "X509v3 Subject Alternative Name" },
+    { "551D13", "X509v3 Basic Constraints" },
+    { "551D1E", "X509v3 Name Constraints" },
+    { "551D1F", "X509v3 CRL Distribution Points" },
+    { "551D20", "X509v3 Certificate Policies" },
+    { "551D23", "X509v3 Authority Key Identifier" },
+    { "551D25", "X509v3 Extended Key Usage" },
+    { "2B06010505070101", "Authority Information Access" },
+    { "0992268993F22C640119", "domainComponent" },
+    { "551D10", "X509v3 Private Key Usage Period" },
+    { "6086480186F8420101", "Netscape Cert Type" },
+    { "672A0700", "setCext-hashedRoot" },
+};
+
+static const char *oid_name(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < sizeof oid_names / sizeof oid_names[0]; i++) {
+        const char *h = oid_names[i].hex;
+        size_t k = 0;
+        if (strlen(h) != 2 * n)
+            continue;
+        for (; k < n; k++) {
+            static const char digits[] = "0123456789ABCDEF";
+            if (h[2 * k] != digits[p[k] >> 4] || h[2 * k + 1] != digits[p[k] & 15])
+                break;
+        }
+        if (k == n)
+            return oid_names[i].name;
+    }
+    return NULL;
+}
+
 /* Text, with anything but printing ASCII escaped (UTF-8 passes through). */
 static void put_text(FILE *f, const uint8_t *p, size_t n)
 {
@@ -202,13 +280,10 @@ static int dump_item(void *ctx, const asn1rt_walk_item *it)
         case ASN1RT_UT_INTEGER:
         case ASN1RT_UT_ENUMERATED:
             fputc(':', f);
-            if (n > 0 && (p[0] & 0x80)) {
-                fputs("-(two's complement)", f);
-            } else if (n > 1 && p[0] == 0) {
-                p++;
-                n--;
-            }
-            put_hex(f, p, n);
+            if (n > 0 && (p[0] & 0x80))
+                put_negative(f, p, n);
+            else
+                put_hex(f, p + (n > 1 && p[0] == 0), n - (n > 1 && p[0] == 0));
             break;
         case ASN1RT_UT_OCTET_STRING:
             fputs("[HEX DUMP]:", f);
@@ -218,7 +293,10 @@ static int dump_item(void *ctx, const asn1rt_walk_item *it)
         case ASN1RT_UT_RELATIVE_OID: {
             char text[256];
             asn1rt_view v = { p, n };
-            if (num == ASN1RT_UT_OID && asn1rt_oid_to_text(&v, text, sizeof text) == ASN1RT_OK)
+            const char *known = num == ASN1RT_UT_OID ? oid_name(p, n) : NULL;
+            if (known != NULL)
+                fprintf(f, ":%s", known);
+            else if (num == ASN1RT_UT_OID && asn1rt_oid_to_text(&v, text, sizeof text) == ASN1RT_OK)
                 fprintf(f, ":%s", text);
             else {
                 fputc(':', f);

@@ -26,6 +26,7 @@ need_file /usr/include/secp256k1_ecdh.h libsecp256k1-dev
 need_file /etc/ssl/certs/ca-certificates.crt ca-certificates
 need_file /usr/include/openssl/ssl.h libssl-dev
 need_cmd valgrind valgrind
+need_cmd openssl openssl   # check-runtime-asn1parse compares the dump with `openssl asn1parse`
 
 if [ "${1:-}" = bench ]; then
   need_cmd asn1c asn1c

@@ -12,3 +12,9 @@ $(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(B)/%.o) $(B)/libasn1rt.a
 
 check-runtime: $(RT_TEST_BIN)
 	$(RT_TEST_BIN)
+
+# The walker's dump against an independent parser, on every certificate.
+CHECKS += check-runtime-asn1parse
+.PHONY: check-runtime-asn1parse
+check-runtime-asn1parse: $(B)/examples/asn1dump
+	tests/runtime/asn1parse.sh $(B)/examples/asn1dump

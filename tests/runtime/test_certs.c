@@ -354,17 +354,22 @@ static void test_openssl_fields(void)
 static void test_dump(void)
 {
     uint8_t der[64];
-    size_t n = unhex("30 16 02 01 2A 06 03 55 04 03 13 02 68 69 01 01 FF 05 00 A0 03 04 01 AB", der, sizeof der);
+    size_t n = unhex("30 27 02 01 2A 06 03 55 04 03 06 03 55 04 63 13 02 68 69 01 01 FF 05 00 A0 03 04 01 AB"
+                     " 02 03 FF 00 00 02 01 80 02 02 00 80", der, sizeof der);
     static const char want[] =
-        "    0:d=0  hl=2 l=  22 cons: SEQUENCE          \n"
+        "    0:d=0  hl=2 l=  39 cons: SEQUENCE          \n"
         "    2:d=1  hl=2 l=   1 prim: INTEGER           :2A\n"
-        "    5:d=1  hl=2 l=   3 prim: OBJECT            :2.5.4.3\n"
-        "   10:d=1  hl=2 l=   2 prim: PRINTABLESTRING   :hi\n"
-        "   14:d=1  hl=2 l=   1 prim: BOOLEAN           :255\n"
-        "   17:d=1  hl=2 l=   0 prim: NULL              \n"
-        "   19:d=1  hl=2 l=   3 cons: cont [ 0 ]        \n"
-        "   21:d=2  hl=2 l=   1 prim: OCTET STRING      [HEX DUMP]:AB\n";
-    char got[1024];
+        "    5:d=1  hl=2 l=   3 prim: OBJECT            :commonName\n"
+        "   10:d=1  hl=2 l=   3 prim: OBJECT            :2.5.4.99\n"
+        "   15:d=1  hl=2 l=   2 prim: PRINTABLESTRING   :hi\n"
+        "   19:d=1  hl=2 l=   1 prim: BOOLEAN           :255\n"
+        "   22:d=1  hl=2 l=   0 prim: NULL              \n"
+        "   24:d=1  hl=2 l=   3 cons: cont [ 0 ]        \n"
+        "   26:d=2  hl=2 l=   1 prim: OCTET STRING      [HEX DUMP]:AB\n"
+        "   29:d=1  hl=2 l=   3 prim: INTEGER           :-010000\n"
+        "   34:d=1  hl=2 l=   1 prim: INTEGER           :-80\n"
+        "   37:d=1  hl=2 l=   2 prim: INTEGER           :80\n";
+    char got[2048];
     size_t len;
     asn1rt_error err;
     FILE *f = tmpfile(), *null = fopen("/dev/null", "w");
