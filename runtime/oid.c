@@ -142,6 +142,7 @@ int asn1rt_oid_to_text(const asn1rt_view *oid, char *buf, size_t cap)
     int rc;
     if (oid == NULL || buf == NULL || cap == 0)
         return ASN1RT_E_ARG;
+    buf[0] = '\0';                               /* the empty string on any failure */
     if ((rc = asn1rt_i_check_oid(oid->ptr, oid->len, &bad)) != ASN1RT_OK)
         return rc;
     while (i < oid->len) {

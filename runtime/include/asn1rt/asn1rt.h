@@ -202,6 +202,10 @@ typedef struct asn1rt_reader {
     size_t err_offset;     /* set by a failing read: where the problem is */
 } asn1rt_reader;
 
+/* Where err_offset points for each failure: docs/runtime.md. In short,
+ * header-level failures at the element's identifier octet, content
+ * failures at the offending content octet, trailing data at its first byte. */
+
 /* A reader over [der, der+len) with the default depth limit and no leniency. */
 ASN1RT_INLINE void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len);
 /* Identifier + length of the next element. On success the cursor is at the
@@ -301,7 +305,10 @@ ASN1RT_MUST_USE int asn1rt_prepend_bits(asn1rt_writer *w, uint32_t tag, const as
 ASN1RT_MUST_USE int asn1rt_oid_to_arcs(const asn1rt_view *oid, uint64_t *arcs, size_t max, size_t *n);
 /* Content octets from arcs into buf; *len receives the length. */
 ASN1RT_MUST_USE int asn1rt_oid_from_arcs(const uint64_t *arcs, size_t n, uint8_t *buf, size_t cap, size_t *len);
-/* Dotted text ("1.2.840.113549.1.1.11"), NUL-terminated. */
+/* Dotted text ("1.2.840.113549.1.1.11"), NUL-terminated; on failure buf
+ * holds "" (when cap > 0). Arcs beyond 64 bits: ASN1RT_E_OID_ARC_TOO_LARGE.
+ * from_text takes the same form (no leading zeros, first arc 0..2, second
+ * below 40 under 0 and 1) and fails with ASN1RT_E_ARG otherwise. */
 ASN1RT_MUST_USE int asn1rt_oid_to_text(const asn1rt_view *oid, char *buf, size_t cap);
 ASN1RT_MUST_USE int asn1rt_oid_from_text(const char *text, uint8_t *buf, size_t cap, size_t *len);
 bool asn1rt_oid_equal(const asn1rt_view *a, const uint8_t *content, size_t len);
