@@ -54,6 +54,7 @@ int main(void)
     register_reject_suite();
     register_reader_suite();
     register_oid_time_suite();
+    register_paths_suite();
     register_certs_suite();
     CU_basic_set_mode(CU_BRM_NORMAL);
     CU_basic_run_tests();

@@ -30,5 +30,6 @@ void register_reject_suite(void);
 void register_reader_suite(void);
 void register_oid_time_suite(void);
 void register_certs_suite(void);
+void register_paths_suite(void);
 
 #endif
