@@ -564,6 +564,10 @@ struct Compilation {
     Module **modules; int nmodules;      /* in load order: command line first */
     const char **include_dirs; int ninclude_dirs;
     const char *prefix;                  /* --prefix for emitted symbols, or NULL */
+    /* sema: parameterized assignments instantiated with actual parameters
+     * (Assignment.instance; name "Def{actuals}", module = the defining one).
+     * TY_REF.ref_assign points at them; they are in no Module.assigns. */
+    Assignment **instances; int ninstances;
 };
 
 /* lexer.re: tokenizes f; returns false after diagnosing a lexical error

@@ -964,6 +964,8 @@ static void dump_type(FILE *out, const Type *t, int ind)
             fputs("{...}", out);
         if (t->ref_assign)
             fprintf(out, " -> %s.%s", t->ref_assign->module->name, t->ref_assign->name);
+        else if (t->inner)
+            fputs(" -> parameter", out);
         break;
     case TY_TAGGED:
         fprintf(out, " [%s", tag_class_name(t->tag.cls));
@@ -1018,7 +1020,10 @@ static void dump_type(FILE *out, const Type *t, int ind)
         for (int i = 0; i < t->cls->nfields; i++) {
             const ClassField *f = t->cls->fields[i];
             dump_indent(out, ind + 1);
-            fprintf(out, "field %s%s%s\n", f->name, f->unique ? " UNIQUE" : "", f->optional ? " OPTIONAL" : "");
+            static const char *const fk[] = {"type", "value", "variable-value", "value-set",
+                                             "variable-value-set", "object", "object-set"};
+            fprintf(out, "field %s %s%s%s\n", f->name, fk[f->kind], f->unique ? " UNIQUE" : "",
+                    f->optional ? " OPTIONAL" : f->default_type || f->default_value || f->default_set.ta ? " DEFAULT" : "");
             if (f->type)
                 dump_type(out, f->type, ind + 2);
         }
@@ -1068,9 +1073,12 @@ void ast_dump(FILE *out, const Compilation *c)
                 fprintf(out, " %s", im->symbols[k]->name);
             fputc('\n', out);
         }
-        for (int j = 0; j < m->nassigns; j++) {
-            const Assignment *as = m->assigns[j];
-            fprintf(out, "  %s %s", assign_kind_name(as->kind), as->name);
+        int total = m->nassigns + c->ninstances;
+        for (int j = 0; j < total; j++) {
+            const Assignment *as = j < m->nassigns ? m->assigns[j] : c->instances[j - m->nassigns];
+            if (j >= m->nassigns && as->module != m)
+                continue;
+            fprintf(out, "  %s%s %s", j >= m->nassigns ? "instance " : "", assign_kind_name(as->kind), as->name);
             if (as->nparams) {
                 fputc('{', out);
                 for (int k = 0; k < as->nparams; k++)

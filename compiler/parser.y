@@ -289,12 +289,13 @@ Symbol
     | StringTypeName                  { $$ = ast_symbol(P, $1, false); }
     ;
 
-/* Character string type names that pre-1994 modules define themselves */
+/* Builtin type and class names that some modules define themselves (pre-1994
+ * string types, asn1c's TYPE-IDENTIFIER) */
 StringTypeName
     : KW_BMPString | KW_UniversalString | KW_UTF8String | KW_VisibleString | KW_GeneralString
     | KW_GraphicString | KW_TeletexString | KW_VideotexString | KW_IA5String | KW_PrintableString
     | KW_NumericString | KW_ISO646String | KW_T61String | KW_UTCTime | KW_GeneralizedTime
-    | KW_ObjectDescriptor
+    | KW_ObjectDescriptor | KW_TYPE_IDENTIFIER | KW_ABSTRACT_SYNTAX
     ;
 
 AssignmentList
@@ -996,7 +997,8 @@ int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
         P->in_imports = false;
         break;
     case KW_SYNTAX:
-        P->syntax_state = 1;
+        if (P->syntax_state != 2)
+            P->syntax_state = 1;
         break;
     case '{':
         P->syntax_state = P->syntax_state == 1 ? 2 : 0;

@@ -610,5 +610,7 @@ bool sema_run(Compilation *c)
     for (int i = 0; i < c->nmodules; i++)
         sema_checks_run(S, c->modules[i]);
     sema_check_recursion(S);
+    c->instances = (Assignment **)S->instances.items;
+    c->ninstances = S->instances.len;
     return diag_error_count() == errors_before;
 }

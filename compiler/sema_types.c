@@ -768,6 +768,11 @@ static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
     if (t->kind != TY_REF || !t->ref_assign || t->ref_assign->kind != A_VALUE_SET)
         return range_universe();
     Assignment *as = t->ref_assign;
+    if (!as->set_elements && as->set.end > as->set.begin) {
+        as->set_elements = parse_elements_range(S->c, as->set);
+        if (as->set_elements)
+            resolve_constraint(S, as->module, as->inst_env, as->set_elements, 0);
+    }
     if (!as->set_elements)
         return range_universe();
     return fold(S, t, as->set_elements, size, gov, 0);
@@ -962,8 +967,17 @@ void sema_finish_type(Sema *S, Type *t)
         table_constraint(S, t);
         break;
     case TY_CLASS:
-        for (int i = 0; i < t->cls->nfields; i++)
-            sema_finish_type(S, t->cls->fields[i]->type);
+        for (int i = 0; i < t->cls->nfields; i++) {
+            ClassField *f = t->cls->fields[i];
+            sema_finish_type(S, f->type);
+            /* X.681 9.4: a field governed by a class holds objects. */
+            Type *fb = f->type ? f->type->base : NULL;
+            bool cls = fb && (fb->kind == TY_CLASS || fb->kind == TY_TYPE_IDENTIFIER || fb->kind == TY_ABSTRACT_SYNTAX);
+            if (cls && f->kind == FK_FIXED_VALUE)
+                f->kind = FK_OBJECT;
+            else if (cls && f->kind == FK_FIXED_VALUE_SET)
+                f->kind = FK_OBJECT_SET;
+        }
         break;
     default:
         break;
@@ -977,10 +991,11 @@ static void finish_assignment(Sema *S, Assignment *as)
     if (as->nparams)
         return;              /* checked through its instances */
     Type *t = assignment_type(S, as);
-    if ((as->kind == A_VALUE_SET || as->kind == A_OBJECT_SET) && !as->set_elements && as->set.end > as->set.begin)
+    if ((as->kind == A_VALUE_SET || as->kind == A_OBJECT_SET) && !as->set_elements && as->set.end > as->set.begin) {
         as->set_elements = parse_elements_range(S->c, as->set);
-    if (as->kind == A_VALUE_SET && as->set_elements)
-        resolve_constraint(S, as->module, as->inst_env, as->set_elements, 0);
+        if (as->kind == A_VALUE_SET && as->set_elements)
+            resolve_constraint(S, as->module, as->inst_env, as->set_elements, 0);
+    }
     if (t && as->kind != A_OBJECT && as->kind != A_OBJECT_SET)
         sema_finish_type(S, t);
     if (t && (as->kind == A_TYPE) && t->base) {

@@ -82,7 +82,8 @@ bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *gov, AsnInt *o
         int_type.base = &int_type;
         gov = &int_type;
     }
-    Value *r = eval(S, m, env, v, gov, 0);
+    /* Depth 1: an endpoint or tag number is not range-checked against gov. */
+    Value *r = eval(S, m, env, v, gov, 1);
     if (!r)
         return false;
     if (r->kind != V_INTEGER && r->kind != V_ENUM) {
