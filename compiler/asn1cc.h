@@ -475,7 +475,10 @@ typedef struct Parser {
     int  pending;            /* second half of a split token, or 0 */
     bool recovering;         /* after a syntax error: skip to the next assignment */
     int  err_pos;
-    bool quiet;              /* sema re-parses: report errors at the range */
+    bool quiet;              /* object set bodies: failures are not reported */
+    bool stop;               /* no recovery possible (end of input reached) */
+    bool eof_returned;
+    Loc last_err;
     int  nerrors;
     Module *mod;             /* module being parsed */
     Type *result_type;

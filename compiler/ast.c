@@ -626,8 +626,8 @@ Value *ast_value_number(Parser *P, Token *tok)
         v->big = true;
         v->ival = (AsnInt)(((AsnUInt)1 << 127) - 1);
     } else if (!parse_number(tok->text, tok->len, &v->ival)) {
+        /* Not a syntax error: parsing goes on and sema still reports. */
         diag(DIAG_ERROR, tok->loc, "number does not fit in 128 bits (the limit of asn1cc)");
-        P->nerrors++;
     }
     return v;
 }

@@ -100,7 +100,9 @@ static bool lex_one(Lexer *L)
     <init> "'" [01 \t\r\n\x0b\x0c]* "'B" { return tk(T_BSTRING); }
     <init> "'" [0-9A-F \t\r\n\x0b\x0c]* "'H" { return tk(T_HSTRING); }
     <init> "'" [^'\x00]* "'" [A-Za-z]? {
-        lex_error(L, "malformed bstring or hstring (expected '0101'B or 'CAFE'H)"); continue;
+        /* Still a string token, so the parser does not cascade. */
+        lex_error(L, "malformed bstring or hstring (expected '0101'B or 'CAFE'H)");
+        return tk(L->cur[-1] == 'B' ? T_BSTRING : T_HSTRING);
     }
     <init> "'" { lex_error(L, "unterminated bstring or hstring"); L->cur = L->lim; continue; }
     <init> ["] ([^"\x00] | ["]["])* ["] { return tk(T_CSTRING); }

@@ -34,6 +34,9 @@ void asnerror(Loc *lloc, Parser *P, const char *msg);
 #define YYINITDEPTH 200
 /* Index just past an assignment's last token: the lookahead, when read, is not part of it. */
 #define RHS_END (P->pos - (yychar != ASNEMPTY ? 1 : 0))
+/* After a syntax error: drop the bad lookahead and resume at the next
+ * assignment (parser_next_token skips there); give up at end of input. */
+#define RECOVER do { if (P->stop) YYABORT; yyclearin; yyerrok; } while (0)
 }
 
 %union {
@@ -301,7 +304,7 @@ StringTypeName
 AssignmentList
     : %empty
     | AssignmentList Assignment
-    | AssignmentList error            { yyclearin; yyerrok; }
+    | AssignmentList error            { RECOVER; }
     ;
 
 /* X.680 15.1 TypeAssignment, 16.1 ValueAssignment, 16.7 ValueSetTypeAssignment;
@@ -980,6 +983,7 @@ int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
     }
     if (P->pos >= P->end) {
         int last = P->end < ta->n ? P->end : ta->n - 1;
+        P->eof_returned = true;
         *lloc = ta->toks[last].loc;
         lval->tok = &ta->toks[last];
         return T_EOF;
@@ -1035,10 +1039,15 @@ int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
 void parser_syntax_error(Parser *P, Loc loc, const char *msg)
 {
     P->nerrors++;
+    /* An error at the end of input cannot be recovered from. */
+    if (P->eof_returned || P->nerrors > 500)
+        P->stop = true;
+    bool repeat = P->nerrors > 1 && loc.line == P->last_err.line && loc.col == P->last_err.col;
+    P->last_err = loc;
     P->recovering = !P->in_imports;
-    if (P->quiet)
-        return;
     P->err_pos = P->pos > 0 ? P->pos - 1 : 0;
+    if (P->quiet || repeat)
+        return;
     if (strcmp(msg, "memory exhausted") == 0) {
         diag(DIAG_ERROR, loc, "nesting too deep (asn1cc limit)");
         return;

@@ -1299,12 +1299,12 @@ void sema_check_recursion(Sema *S)
     for (int i = 0; i < c->nmodules; i++)
         for (int j = 0; j < c->modules[i]->nassigns; j++) {
             Assignment *as = c->modules[i]->assigns[j];
-            if (as->kind == A_TYPE && !as->nparams && as->type)
+            if (as->kind == A_TYPE && !as->nparams && as->type && as->type->base)
                 vec_push(S->a, &all, as);
         }
     for (int i = 0; i < S->instances.len; i++) {
         Assignment *as = S->instances.items[i];
-        if (as->kind == A_TYPE && as->type)
+        if (as->kind == A_TYPE && as->type && as->type->base)
             vec_push(S->a, &all, as);
     }
     Graph g = {0};

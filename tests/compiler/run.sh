@@ -1,6 +1,6 @@
 #!/bin/sh
 # Compiler golden tests. For each tests/compiler/NAME.asn, runs asn1cc with
-# the arguments on its first line ("-- asn1cc: ARGS", default --dump-ast)
+# the arguments on its first line ("/* asn1cc: ARGS */", default --dump-ast)
 # and compares stdout+stderr and the exit status with NAME.expected. Then
 # every real module (schemas/, tests/compiler/real/) must pass --check.
 # Usage: run.sh path/to/asn1cc     (run from the repository root)
@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 run_one() { # file -> prints what the .expected file holds
     f=$1
-    args=$(sed -n '1s/^-- asn1cc: *//p' "$f")
+    args=$(sed -n '1s|^/\* asn1cc: *\(.*\) \*/$|\1|p' "$f")
     [ -n "$args" ] || args=--dump-ast
     # shellcheck disable=SC2086 # args is a list of words
     NO_COLOR=1 "$asn1cc" $args "$f" 2>&1
