@@ -10,4 +10,6 @@ $(BENCH_CONSTRAINED): $(B)/bench/constrained/bench_constrained.o $(BENCH_HARNESS
 
 bench-constrained: $(BENCH_CONSTRAINED)
 	@mkdir -p $(BENCH_RESULTS)
-	$(BENCH_CONSTRAINED) $(BENCH_RESULTS)/constrained.csv $(BENCH_RESULTS)/constrained.svg
+	$(BENCH_CONSTRAINED) $(BENCH_RESULTS)/constrained.csv $(BENCH_RESULTS)/constrained.svg >$(BENCH_RESULTS)/constrained.md.tmp \
+	  || { cat $(BENCH_RESULTS)/constrained.md.tmp; rm -f $(BENCH_RESULTS)/constrained.md.tmp; exit 1; }
+	@mv $(BENCH_RESULTS)/constrained.md.tmp $(BENCH_RESULTS)/constrained.md && cat $(BENCH_RESULTS)/constrained.md

@@ -1,4 +1,5 @@
-# make bench-derive: the seed's derive-overhead table. Generated code vs the
+# make bench-derive: the seed's derive-overhead table (Markdown on stdout and
+# in bench/results/derive.md, CSV and SVG beside it). Generated code vs the
 # hand-written codec (bench/handwritten/) vs a table-driven generic codec
 # (bench/derive/generic*), same runtime, same structs, one interleaved run.
 
@@ -13,4 +14,6 @@ $(BENCH_DERIVE): $(BENCH_DERIVE_OBJS) $(BENCH_HARNESS) $(BENCH_ASN1CC)
 
 bench-derive: $(BENCH_DERIVE)
 	@mkdir -p $(BENCH_RESULTS)
-	$(BENCH_DERIVE) $(BENCH_RESULTS)/derive.csv $(BENCH_RESULTS)/derive.svg
+	$(BENCH_DERIVE) $(BENCH_RESULTS)/derive.csv $(BENCH_RESULTS)/derive.svg >$(BENCH_RESULTS)/derive.md.tmp \
+	  || { cat $(BENCH_RESULTS)/derive.md.tmp; rm -f $(BENCH_RESULTS)/derive.md.tmp; exit 1; }
+	@mv $(BENCH_RESULTS)/derive.md.tmp $(BENCH_RESULTS)/derive.md && cat $(BENCH_RESULTS)/derive.md
