@@ -14,19 +14,10 @@
 
 #define TRY(expr) do { int rc_ = (expr); if (rc_ != ASN1RT_OK) return rc_; } while (0)
 
-/* Two ways to leave the encoding at buf[0], each used where it measured
- * faster: size it exactly first and write it in place (DeriveSimple: three
- * components, the length pass is a few adds), or write back to front from
- * buf + cap and move it down (DeriveMessage: the move of 288 bytes is
- * cheaper than a length pass with a minimal-length loop per integer). */
-ASN1RT_INLINE int start_writer(asn1rt_writer *w, uint8_t *buf, size_t cap, size_t total)
-{
-    if (total > cap)
-        return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1rt_writer_init(w, buf, total);
-    return ASN1RT_OK;
-}
-
+/* Encoders write back to front from buf + cap, then move the encoding down
+ * to buf[0]. Measured against sizing the encoding exactly first and writing
+ * it in place: the move (44 and 288 bytes here) is cheaper than a length
+ * pass with a minimal-length loop per integer, on both messages. */
 ASN1RT_INLINE int finish(asn1rt_writer *w, uint8_t *buf, size_t cap, size_t *len)
 {
     size_t n = (size_t)(buf + cap - w->pos);
@@ -59,17 +50,13 @@ int handwritten_DeriveSimple_encode(const DeriveSimple *v, uint8_t *buf, size_t 
 {
     if (v == NULL || buf == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    size_t content = asn1g_tlv_len(CTX(0), asn1g_uint_len(v->id)) + 3
-                     + asn1g_tlv_len(CTX(2), v->payload.len);
-    size_t total = asn1g_tlv_len(SEQ_TAG, content);
     asn1rt_writer w;
-    TRY(start_writer(&w, buf, cap, total));
+    asn1rt_writer_init(&w, buf, cap);
     TRY(asn1g_put_octets(&w, CTX(2), v->payload.ptr, v->payload.len));
     TRY(asn1g_put_bool(&w, CTX(1), v->active));
     TRY(asn1g_put_uint(&w, CTX(0), v->id));
-    TRY(asn1g_put_header(&w, SEQ_TAG, content));
-    *len = total;
-    return ASN1RT_OK;
+    TRY(asn1g_put_header(&w, SEQ_TAG, (size_t)(buf + cap - w.pos)));
+    return finish(&w, buf, cap, len);
 }
 
 /* ---- DeriveMessage (schemas/bench.asn) ---- */
