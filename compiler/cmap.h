@@ -91,6 +91,7 @@ typedef struct CValue {      /* emitted value assignment (OIDs, integers) */
     uint8_t *oid_bytes; size_t oid_len;
     const char *oid_text;
     const char *int_literal;
+    bool int_small;          /* fits int: an enum constant (usable in constant expressions) */
 } CValue;
 
 typedef struct CModule {

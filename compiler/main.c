@@ -182,9 +182,9 @@ int main(int argc, char **argv)
     if (dump)
         ast_dump(stdout, c);
     if (outdir && !check) {
-        /* The code generator (emit_c.c) connects here: emit_c(c, outdir). */
-        fprintf(stderr, "asn1cc: this build has no code generator; use --check or --dump-ast\n");
-        return 2;
+        /* emit_c diagnoses schema limits (exit 1) and I/O errors (exit 2). */
+        if (emit_c(c, outdir) != 0)
+            return diag_error_count() > 0 ? 1 : 2;
     }
     fflush(stdout);
     if (ferror(stdout))

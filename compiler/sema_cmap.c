@@ -844,8 +844,7 @@ static void map_value(Assignment *a, ModState *ms)
         if (v->ival < (AsnInt)INT64_MIN || v->ival > (AsnInt)INT64_MAX)
             return;
         cv->int_literal = int_literal(v->ival, false);
-        if (strncmp(cv->int_literal, "INT64", 5) != 0 && strncmp(cv->int_literal, "INT64_C", 7) != 0)
-            cv->int_literal = arena_printf(A, "INT64_C(%s)", cv->int_literal);
+        cv->int_small = v->ival >= -2147483647 && v->ival <= 2147483647;
     } else {
         return;
     }

@@ -458,6 +458,24 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
     return asn1rt_prepend_bits(w, tag, v);
 }
 
+/* A named-bit BIT STRING value with its trailing zero bits removed, as DER
+ * encodes it (X.690 11.2.2); a view into the same octets. */
+ASN1RT_INLINE asn1rt_bits asn1g_bits_trim(const asn1rt_bits *v)
+{
+    asn1rt_bits t = *v;
+    unsigned u = 0;
+    while (t.len > 0 && t.ptr[t.len - 1] == 0)
+        t.len--;
+    if (t.len == 0) {
+        t.unused = 0;
+        return t;
+    }
+    while (u < 7 && !(t.ptr[t.len - 1] & (1u << u)))
+        u++;
+    t.unused = (uint8_t)u;
+    return t;
+}
+
 /* Raw bytes (a whole element kept as a view), no header. */
 ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
 {

@@ -1,0 +1,537 @@
+/* test_constructs.c — generated code for tests/codegen/constructs.asn, one
+ * construct per row: exact DER for hand-checked values, the error code for
+ * bytes that must be rejected, and the round trip decode -> check ->
+ * encode -> same bytes -> decode -> equal. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include "codegenauto.h"
+#include "codegentags.h"
+
+/* ------------------------------------------------------------------ */
+/* Hex helpers.                                                         */
+
+static size_t unhex(const char *h, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    while (*h) {
+        unsigned v;
+        if (*h == ' ') {
+            h++;
+            continue;
+        }
+        if (n == cap || sscanf(h, "%2x", &v) != 1)
+            abort();
+        out[n++] = (uint8_t)v;
+        h += 2;
+    }
+    return n;
+}
+
+static const char *tohex(const uint8_t *p, size_t n)
+{
+    static char buf[1024];
+    for (size_t i = 0; i < n && 2 * i + 2 < sizeof buf; i++)
+        snprintf(buf + 2 * i, 3, "%02X", p[i]);
+    buf[n ? 2 * n : 0] = 0;
+    return buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* Decode rows: bytes in, expected code out; on success the value must
+ * survive check and re-encode to the same bytes.                       */
+
+#define RT_ERR_CHECK 1000
+#define RT_ERR_ENCODE 2000
+#define RT_ERR_LEN 3000
+#define RT_ERR_BYTES 4000
+#define RT_ERR_EQUAL 5000
+
+#define ROUNDTRIP(T)                                                                      \
+    static int rt_##T(const uint8_t *der, size_t n, unsigned lax)                        \
+    {                                                                                     \
+        static T v, v2;                                                                   \
+        uint8_t out[512];                                                                 \
+        size_t olen;                                                                      \
+        int rc = lax ? T##_decode_ex(&v, der, n, lax, NULL) : T##_decode(&v, der, n);     \
+        if (rc != 0)                                                                      \
+            return rc;                                                                    \
+        if (T##_check(&v) != 0)                                                           \
+            return RT_ERR_CHECK + T##_check(&v);                                          \
+        rc = T##_encode(&v, out, sizeof out, &olen);                                      \
+        if (rc != 0)                                                                      \
+            return RT_ERR_ENCODE + rc;                                                    \
+        if (T##_encoded_len(&v) != olen)                                                  \
+            return RT_ERR_LEN;                                                            \
+        if (!lax && (olen != n || memcmp(out, der, n) != 0))                              \
+            return RT_ERR_BYTES;                                                          \
+        /* (a lax decode may be re-encoded in another order: not compared) */            \
+        if (T##_decode(&v2, out, olen) != 0 || (!lax && !T##_equal(&v, &v2)))             \
+            return RT_ERR_EQUAL;                                                          \
+        return 0;                                                                         \
+    }
+
+ROUNDTRIP(U8) ROUNDTRIP(U16) ROUNDTRIP(U32) ROUNDTRIP(U64) ROUNDTRIP(I8) ROUNDTRIP(I16)
+ROUNDTRIP(I32) ROUNDTRIP(I64) ROUNDTRIP(Odd) ROUNDTRIP(Big) ROUNDTRIP(WithDefaults)
+ROUNDTRIP(Flags) ROUNDTRIP(Alt) ROUNDTRIP(ExtV1) ROUNDTRIP(ExtV2) ROUNDTRIP(ChoiceV1)
+ROUNDTRIP(ChoiceV2) ROUNDTRIP(Set1) ROUNDTRIP(SetOfBounded) ROUNDTRIP(SetOfList)
+ROUNDTRIP(Bounded) ROUNDTRIP(Strings) ROUNDTRIP(Opt) ROUNDTRIP(Ex) ROUNDTRIP(Tagged)
+ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag)
+
+typedef struct decode_case {
+    const char *name;
+    int (*rt)(const uint8_t *der, size_t n, unsigned lax);
+    const char *hex;
+    unsigned lax;
+    int expect;
+} decode_case;
+
+static const decode_case decode_cases[] = {
+    /* every integer width: lo, hi accepted; lo-1, hi+1 rejected */
+    { "U8 lo", rt_U8, "020100", 0, 0 },
+    { "U8 hi", rt_U8, "020200FF", 0, 0 },
+    { "U8 lo-1", rt_U8, "0201FF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U8 hi+1", rt_U8, "02020100", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U8 not minimal", rt_U8, "02020001", 0, ASN1RT_E_INTEGER_NOT_MINIMAL },
+    { "U8 empty", rt_U8, "0200", 0, ASN1RT_E_INTEGER_EMPTY },
+    { "U16 lo", rt_U16, "020100", 0, 0 },
+    { "U16 hi", rt_U16, "020300FFFF", 0, 0 },
+    { "U16 lo-1", rt_U16, "0201FF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U16 hi+1", rt_U16, "0203010000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U32 lo", rt_U32, "020100", 0, 0 },
+    { "U32 hi", rt_U32, "020500FFFFFFFF", 0, 0 },
+    { "U32 lo-1", rt_U32, "0201FF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U32 hi+1", rt_U32, "02050100000000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U64 lo", rt_U64, "020100", 0, 0 },
+    { "U64 hi", rt_U64, "020900FFFFFFFFFFFFFFFF", 0, 0 },
+    { "U64 lo-1", rt_U64, "0201FF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "U64 hi+1", rt_U64, "0209010000000000000000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I8 lo", rt_I8, "020180", 0, 0 },
+    { "I8 hi", rt_I8, "02017F", 0, 0 },
+    { "I8 lo-1", rt_I8, "0202FF7F", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I8 hi+1", rt_I8, "02020080", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I16 lo", rt_I16, "02028000", 0, 0 },
+    { "I16 hi", rt_I16, "02027FFF", 0, 0 },
+    { "I16 lo-1", rt_I16, "0203FF7FFF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I16 hi+1", rt_I16, "0203008000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I32 lo", rt_I32, "020480000000", 0, 0 },
+    { "I32 hi", rt_I32, "02047FFFFFFF", 0, 0 },
+    { "I32 lo-1", rt_I32, "0205FF7FFFFFFF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I32 hi+1", rt_I32, "02050080000000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I64 lo", rt_I64, "02088000000000000000", 0, 0 },
+    { "I64 hi", rt_I64, "02087FFFFFFFFFFFFFFF", 0, 0 },
+    { "I64 lo-1", rt_I64, "0209FF7FFFFFFFFFFFFFFF", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "I64 hi+1", rt_I64, "0209008000000000000000", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "Odd lo", rt_Odd, "0201FB", 0, 0 },
+    { "Odd hi", rt_Odd, "0202012C", 0, 0 },
+    { "Odd lo-1", rt_Odd, "0201FA", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "Odd hi+1", rt_Odd, "0202012D", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "Big 2^64", rt_Big, "0209010000000000000000", 0, 0 },
+    { "Big -1", rt_Big, "0201FF", 0, 0 },
+    /* DEFAULT: absent is the default; present with the default is not DER */
+    { "defaults all absent", rt_WithDefaults, "3000", 0, 0 },
+    { "default a present", rt_WithDefaults, "3003800104", 0, 0 },
+    { "default b FALSE", rt_WithDefaults, "3003810100", 0, 0 },
+    { "default c 5", rt_WithDefaults, "3003820105", 0, 0 },
+    { "default d x", rt_WithDefaults, "3003830100", 0, 0 },
+    { "default a encoded", rt_WithDefaults, "3003800103", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "default c encoded", rt_WithDefaults, "3003820107", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "default a encoded, lax", rt_WithDefaults, "3003800103", ASN1RT_LAX_DEFAULT, 0 },
+    { "default a out of range", rt_WithDefaults, "300380010B", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "enum d unknown", rt_WithDefaults, "3003830102", 0, ASN1RT_E_ENUM_VALUE },
+    /* named bits */
+    { "flags a,c", rt_Flags, "03020284", 0, 0 },
+    { "flags empty", rt_Flags, "030100", 0, 0 },
+    { "flags trailing zero", rt_Flags, "03020184", 0, ASN1RT_E_BITSTRING_TRAILING_ZERO },
+    { "flags padding set", rt_Flags, "03020285", 0, ASN1RT_E_BITSTRING_PADDING },
+    /* CHOICE alternatives */
+    { "alt n", rt_Alt, "800105", 0, 0 },
+    { "alt s", rt_Alt, "81026869", 0, 0 },
+    { "alt q", rt_Alt, "A2038001FF", 0, 0 },
+    { "alt e", rt_Alt, "8300", 0, 0 },
+    { "alt unknown tag", rt_Alt, "8400", 0, ASN1RT_E_NO_ALTERNATIVE },
+    { "alt s not IA5", rt_Alt, "810180", 0, ASN1RT_E_STRING_ALPHABET },
+    /* extension additions, known and unknown */
+    { "extV2 with b", rt_ExtV2, "30068001018101FF", 0, 0 },
+    { "extV2 without b", rt_ExtV2, "3003800101", 0, 0 },
+    { "extV2 with b, c", rt_ExtV2, "300A8001018101FF82026869", 0, 0 },
+    { "extV1 keeps unknown b", rt_ExtV1, "30068001018101FF", 0, 0 },
+    { "extV1 keeps unknown b, c", rt_ExtV1, "300A8001018101FF82026869", 0, 0 },
+    { "extV1 bad unknown", rt_ExtV1, "30058001018101", 0, ASN1RT_E_TRUNCATED },
+    { "choiceV1 unknown alternative", rt_ChoiceV1, "8101FF", 0, 0 },
+    { "choiceV2 known b", rt_ChoiceV2, "8101FF", 0, 0 },
+    /* SET in tag order, SET OF in DER order */
+    { "set in order", rt_Set1, "310A8001FF8102AABB820105", 0, 0 },
+    { "set out of order", rt_Set1, "310A8201058001FF8102AABB", 0, ASN1RT_E_UNEXPECTED_TAG },
+    { "set of sorted", rt_SetOfBounded, "310A04010104010204020101", 0, 0 },
+    { "set of unsorted", rt_SetOfBounded, "310A04010204010104020101", 0, ASN1RT_E_SET_ORDER },
+    { "set of unsorted, lax", rt_SetOfBounded, "310A04010204010104020101", ASN1RT_LAX_SET_ORDER, 0 },
+    { "set of list sorted", rt_SetOfList, "3106020101020102", 0, 0 },
+    { "set of list duplicate", rt_SetOfList, "3106020101020101", 0, 0 },
+    { "set of list unsorted", rt_SetOfList, "3106020102020101", 0, ASN1RT_E_SET_ORDER },
+    /* SEQUENCE OF: empty, maximal, too many, bad element */
+    { "bounded empty", rt_Bounded, "3000", 0, 0 },
+    { "bounded max", rt_Bounded, "3009020101020102020164", 0, 0 },
+    { "bounded too many", rt_Bounded, "300C020101020102020164020100", 0, ASN1RT_E_SIZE_CONSTRAINT },
+    { "bounded element range", rt_Bounded, "3003020165", 0, ASN1RT_E_VALUE_CONSTRAINT },
+    { "strings empty", rt_Strings, "3000", 0, ASN1RT_E_SIZE_CONSTRAINT },
+    { "strings one", rt_Strings, "30040C026869", 0, 0 },
+    { "strings two UTF-8", rt_Strings, "30090C04C3A9C3A90C0178", 0, 0 },
+    { "strings too long", rt_Strings, "30070C0568656C6C6F", 0, ASN1RT_E_SIZE_CONSTRAINT },
+    { "strings bad UTF-8", rt_Strings, "30030C01FF", 0, ASN1RT_E_STRING_UTF8 },
+    /* OPTIONAL */
+    { "opt none", rt_Opt, "3000", 0, 0 },
+    { "opt a", rt_Opt, "3003800105", 0, 0 },
+    { "opt b (explicit CHOICE)", rt_Opt, "3005A103800105", 0, 0 },
+    { "opt c", rt_Opt, "30048202AABB", 0, 0 },
+    { "opt c size", rt_Opt, "30058203AABBCC", 0, ASN1RT_E_SIZE_CONSTRAINT },
+    { "opt trailing element", rt_Opt, "3002 0500", 0, ASN1RT_E_TRAILING_DATA },
+    /* EXPLICIT / IMPLICIT tags */
+    { "explicit and implicit", rt_Ex, "3008A0030201058101FF", 0, 0 },
+    { "explicit with application", rt_Ex, "300EA0030201058101FF65040402AABB", 0, 0 },
+    { "tagged type", rt_Tagged, "630A3008A0030201058101FF", 0, 0 },
+    { "implicit sequence", rt_Imp, "A403020107", 0, 0 },
+    { "tagged choice i", rt_Chosen, "A203020105", 0, 0 },
+    { "tagged choice b", rt_Chosen, "A2030101FF", 0, 0 },
+    { "high tag number", rt_HighTag, "DF822C0107", 0, 0 },
+    { "wrong tag", rt_Imp, "A503020107", 0, ASN1RT_E_UNEXPECTED_TAG },
+    { "trailing bytes", rt_U8, "02010500", 0, ASN1RT_E_TRAILING_DATA },
+    { "trailing bytes, lax", rt_U8, "02010500", ASN1RT_LAX_TRAILING, 0 },
+};
+
+static void test_decode_table(void)
+{
+    for (size_t i = 0; i < sizeof decode_cases / sizeof decode_cases[0]; i++) {
+        const decode_case *c = &decode_cases[i];
+        uint8_t der[256];
+        size_t n = unhex(c->hex, der, sizeof der);
+        int rc = c->rt(der, n, c->lax);
+        if (rc != c->expect)
+            printf("\n  %s: got %d, expected %d", c->name, rc, c->expect);
+        CU_ASSERT_EQUAL(rc, c->expect);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Encode rows: values built in C, exact bytes (or error) out.          */
+
+typedef int (*build_fn)(uint8_t *buf, size_t cap, size_t *len);
+
+static const uint8_t b_aabb[] = { 0xAA, 0xBB }, b_aabbcc[] = { 0xAA, 0xBB, 0xCC }, b_01[] = { 0x01 },
+                     b_02[] = { 0x02 }, b_0101[] = { 0x01, 0x01 }, b_84[] = { 0x84 }, b_8400[] = { 0x84, 0x00 },
+                     b_05[] = { 0x05 };
+
+static int enc_defaults_all(uint8_t *b, size_t c, size_t *l)
+{
+    WithDefaults v;
+    WithDefaults_init(&v);
+    return WithDefaults_encode(&v, b, c, l);
+}
+static int enc_defaults_some(uint8_t *b, size_t c, size_t *l)
+{
+    WithDefaults v;
+    WithDefaults_init(&v);
+    v.a = 10;
+    v.d = WithDefaults_d_x;
+    return WithDefaults_encode(&v, b, c, l);
+}
+static int enc_defaults_range(uint8_t *b, size_t c, size_t *l)
+{
+    WithDefaults v;
+    WithDefaults_init(&v);
+    v.a = 11;
+    return WithDefaults_encode(&v, b, c, l);
+}
+static int enc_flags_trim(uint8_t *b, size_t c, size_t *l)
+{
+    Flags v = { b_8400, 2, 0 };   /* a and c set, then eleven zero bits */
+    return Flags_encode(&v, b, c, l);
+}
+static int enc_flags_plain(uint8_t *b, size_t c, size_t *l)
+{
+    Flags v = { b_84, 1, 0 };
+    return Flags_encode(&v, b, c, l);
+}
+static int enc_u8_range(uint8_t *b, size_t c, size_t *l)
+{
+    U8 v = 255;
+    return U8_encode(&v, b, c, l);
+}
+static int enc_odd_lo(uint8_t *b, size_t c, size_t *l)
+{
+    Odd v = -5;
+    return Odd_encode(&v, b, c, l);
+}
+static int enc_odd_below(uint8_t *b, size_t c, size_t *l)
+{
+    Odd v = -6;
+    return Odd_encode(&v, b, c, l);
+}
+static int enc_i64_lo(uint8_t *b, size_t c, size_t *l)
+{
+    I64 v = INT64_MIN;
+    return I64_encode(&v, b, c, l);
+}
+static int enc_u64_hi(uint8_t *b, size_t c, size_t *l)
+{
+    U64 v = UINT64_MAX;
+    return U64_encode(&v, b, c, l);
+}
+static int enc_set(uint8_t *b, size_t c, size_t *l)
+{
+    Set1 v;
+    Set1_init(&v);
+    v.z.ptr = b_05;
+    v.z.len = 1;
+    v.a = true;
+    v.m.ptr = b_aabb;
+    v.m.len = 2;
+    return Set1_encode(&v, b, c, l);
+}
+static int enc_set_of(uint8_t *b, size_t c, size_t *l)
+{
+    SetOfBounded v;
+    SetOfBounded_init(&v);
+    v.count = 3;
+    v.items[0].ptr = b_02;
+    v.items[0].len = 1;
+    v.items[1].ptr = b_0101;
+    v.items[1].len = 2;
+    v.items[2].ptr = b_01;
+    v.items[2].len = 1;
+    return SetOfBounded_encode(&v, b, c, l);
+}
+static int enc_bounded_max(uint8_t *b, size_t c, size_t *l)
+{
+    Bounded v = { 3, { 1, 2, 100 } };
+    return Bounded_encode(&v, b, c, l);
+}
+static int enc_bounded_empty(uint8_t *b, size_t c, size_t *l)
+{
+    Bounded v = { 0, { 0, 0, 0 } };
+    return Bounded_encode(&v, b, c, l);
+}
+static int enc_bounded_over(uint8_t *b, size_t c, size_t *l)
+{
+    Bounded v = { 4, { 1, 2, 3 } };
+    return Bounded_encode(&v, b, c, l);
+}
+static int enc_alt_none(uint8_t *b, size_t c, size_t *l)
+{
+    Alt v;
+    Alt_init(&v);                 /* no alternative chosen */
+    return Alt_encode(&v, b, c, l);
+}
+static int enc_alt_q(uint8_t *b, size_t c, size_t *l)
+{
+    Alt v;
+    Alt_init(&v);
+    v.present = Alt_PR_q;
+    v.u.q.x = true;
+    return Alt_encode(&v, b, c, l);
+}
+static int enc_opt_size(uint8_t *b, size_t c, size_t *l)
+{
+    Opt v;
+    Opt_init(&v);
+    v.c_present = true;
+    v.c.ptr = b_aabbcc;
+    v.c.len = 3;
+    return Opt_encode(&v, b, c, l);
+}
+static int enc_opt_b(uint8_t *b, size_t c, size_t *l)
+{
+    Opt v;
+    Opt_init(&v);
+    v.b_present = true;
+    v.b.present = Alt_PR_e;
+    return Opt_encode(&v, b, c, l);
+}
+static int enc_tagged(uint8_t *b, size_t c, size_t *l)
+{
+    Tagged v;
+    Tagged_init(&v);
+    v.a.ptr = b_05;
+    v.a.len = 1;
+    v.b = true;
+    v.c_present = true;
+    v.c.ptr = b_aabb;
+    v.c.len = 2;
+    return Tagged_encode(&v, b, c, l);
+}
+static int enc_hightag(uint8_t *b, size_t c, size_t *l)
+{
+    HighTag v = 300;
+    return HighTag_encode(&v, b, c, l);
+}
+static int enc_short_buffer(uint8_t *b, size_t c, size_t *l)
+{
+    Tagged v;
+    (void)c;
+    Tagged_init(&v);
+    v.a.ptr = b_05;
+    v.a.len = 1;
+    return Tagged_encode(&v, b, 5, l);
+}
+
+typedef struct encode_case {
+    const char *name;
+    build_fn build;
+    const char *hex;   /* expected bytes when expect == 0 */
+    int expect;
+} encode_case;
+
+static const encode_case encode_cases[] = {
+    { "defaults omitted", enc_defaults_all, "3000", 0 },
+    { "non-defaults written", enc_defaults_some, "300680010A830100", 0 },
+    { "integer over range", enc_defaults_range, NULL, ASN1RT_E_VALUE_CONSTRAINT },
+    { "named bits trimmed", enc_flags_trim, "03020284", 0 },
+    { "named bits", enc_flags_plain, "03020284", 0 },
+    { "u8 255", enc_u8_range, "020200FF", 0 },
+    { "odd -5", enc_odd_lo, "0201FB", 0 },
+    { "odd -6", enc_odd_below, NULL, ASN1RT_E_VALUE_CONSTRAINT },
+    { "i64 min", enc_i64_lo, "02088000000000000000", 0 },
+    { "u64 max", enc_u64_hi, "020900FFFFFFFFFFFFFFFF", 0 },
+    { "set in tag order", enc_set, "310A8001FF8102AABB820105", 0 },
+    { "set of sorted", enc_set_of, "310A04010104010204020101", 0 },
+    { "sequence of max", enc_bounded_max, "3009020101020102020164", 0 },
+    { "sequence of empty", enc_bounded_empty, "3000", 0 },
+    { "sequence of over", enc_bounded_over, NULL, ASN1RT_E_SIZE_CONSTRAINT },
+    { "choice unset", enc_alt_none, NULL, ASN1RT_E_BAD_CHOICE },
+    { "choice q", enc_alt_q, "A2038001FF", 0 },
+    { "size constraint", enc_opt_size, NULL, ASN1RT_E_SIZE_CONSTRAINT },
+    { "explicit tag on CHOICE", enc_opt_b, "3004A1028300", 0 },
+    { "application tags", enc_tagged, "6310300EA0030201058101FF65040402AABB", 0 },
+    { "high tag number", enc_hightag, "DF822C02012C", 0 },
+    { "buffer too small", enc_short_buffer, NULL, ASN1RT_E_BUFFER_TOO_SMALL },
+};
+
+static void test_encode_table(void)
+{
+    for (size_t i = 0; i < sizeof encode_cases / sizeof encode_cases[0]; i++) {
+        const encode_case *c = &encode_cases[i];
+        uint8_t buf[256];
+        size_t len = 0;
+        int rc = c->build(buf, sizeof buf, &len);
+        if (rc != c->expect)
+            printf("\n  %s: got %d, expected %d", c->name, rc, c->expect);
+        CU_ASSERT_EQUAL(rc, c->expect);
+        if (rc == 0 && c->hex) {
+            const char *got = tohex(buf, len);
+            if (strcmp(got, c->hex) != 0)
+                printf("\n  %s: got %s, expected %s", c->name, got, c->hex);
+            CU_ASSERT_STRING_EQUAL(got, c->hex);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Error reports: code, offset and component path.                     */
+
+typedef struct error_case {
+    const char *name;
+    int (*decode_ex)(const uint8_t *der, size_t n, asn1rt_error *err);
+    const char *hex;
+    int code;
+    size_t offset;
+    const char *path;
+} error_case;
+
+static int ex_opt(const uint8_t *d, size_t n, asn1rt_error *e)
+{
+    Opt v;
+    return Opt_decode_ex(&v, d, n, 0, e);
+}
+static int ex_tagged(const uint8_t *d, size_t n, asn1rt_error *e)
+{
+    Tagged v;
+    return Tagged_decode_ex(&v, d, n, 0, e);
+}
+static int ex_strings(const uint8_t *d, size_t n, asn1rt_error *e)
+{
+    Strings v;
+    return Strings_decode_ex(&v, d, n, 0, e);
+}
+
+static const error_case error_cases[] = {
+    { "choice inside optional", ex_opt, "3005A103840105", ASN1RT_E_NO_ALTERNATIVE, 4, "b" },
+    { "alternative content", ex_opt, "3006A1048102FF00", ASN1RT_E_STRING_ALPHABET, 6, "b.s" },
+    { "explicit component", ex_tagged, "630A3008A1030201058101FF", ASN1RT_E_UNEXPECTED_TAG, 4, "a" },
+    { "boolean value", ex_tagged, "630A3008A0030201058101AA", ASN1RT_E_BOOLEAN_VALUE, 11, "b" },
+    { "element of list", ex_strings, "30030C01FF", ASN1RT_E_STRING_UTF8, 4, "" },
+};
+
+static void test_error_table(void)
+{
+    for (size_t i = 0; i < sizeof error_cases / sizeof error_cases[0]; i++) {
+        const error_case *c = &error_cases[i];
+        uint8_t der[256];
+        size_t n = unhex(c->hex, der, sizeof der);
+        asn1rt_error err;
+        char path[128];
+        int rc = c->decode_ex(der, n, &err);
+        asn1rt_error_path(&err, path, sizeof path);
+        if (rc != c->code || err.code != c->code || err.offset != c->offset || strcmp(path, c->path) != 0)
+            printf("\n  %s: got %d/%d at %zu \"%s\", expected %d at %zu \"%s\"", c->name, rc, err.code,
+                   err.offset, path, c->code, c->offset, c->path);
+        CU_ASSERT_EQUAL(rc, c->code);
+        CU_ASSERT_EQUAL(err.code, c->code);
+        CU_ASSERT_EQUAL(err.offset, c->offset);
+        CU_ASSERT_STRING_EQUAL(path, c->path);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* JER text.                                                            */
+
+static void test_print(void)
+{
+    static const struct { const char *name; const char *hex; const char *jer; } cases[] = {
+        { "defaults", "3003800104", "{\"a\":4,\"b\":true,\"c\":7,\"d\":\"y\"}" },
+        { "opt b", "3005A103800105", "{\"b\":{\"n\":5}}" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint8_t der[64];
+        size_t n = unhex(cases[i].hex, der, sizeof der);
+        char *text = NULL;
+        size_t tl = 0;
+        FILE *f = open_memstream(&text, &tl);
+        int rc;
+        if (i == 0) {
+            WithDefaults v;
+            rc = WithDefaults_decode(&v, der, n);
+            CU_ASSERT_EQUAL(WithDefaults_print(f, &v), 0);
+        } else {
+            Opt v;
+            rc = Opt_decode(&v, der, n);
+            CU_ASSERT_EQUAL(Opt_print(f, &v), 0);
+        }
+        fclose(f);
+        CU_ASSERT_EQUAL(rc, 0);
+        if (strcmp(text, cases[i].jer) != 0)
+            printf("\n  %s: got %s", cases[i].name, text);
+        CU_ASSERT_STRING_EQUAL(text, cases[i].jer);
+        free(text);
+    }
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned failed;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("codegen-constructs", NULL, NULL);
+    CU_add_test(s, "decode table (exact bytes, codes, round trip)", test_decode_table);
+    CU_add_test(s, "encode table (values to exact bytes)", test_encode_table);
+    CU_add_test(s, "error reports (code, offset, path)", test_error_table);
+    CU_add_test(s, "JER print", test_print);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    return failed ? 1 : 0;
+}
