@@ -1,2 +1,4 @@
 # tests/ — one sub-fragment per suite; add a line for yours.
 -include tests/runtime/runtime.mk
+-include tests/fuzz/fuzz.mk
+-include tests/codegen/codegen.mk
