@@ -19,21 +19,17 @@ int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component
     return code;
 }
 
-/* Universal types that DER encodes in primitive form only (X.690 10.2, 8.x). */
+/* Universal types that DER encodes in primitive form only: all but the
+ * constructed ones (X.690 8.9.1, 8.11.1; the same set as asn1rt_walk, so
+ * ANY values and the walker accept the same elements). */
 static bool universal_primitive_only(uint32_t num)
 {
     switch (num) {
-    case ASN1RT_UT_BOOLEAN: case ASN1RT_UT_INTEGER: case ASN1RT_UT_BIT_STRING:
-    case ASN1RT_UT_OCTET_STRING: case ASN1RT_UT_NULL: case ASN1RT_UT_OID:
-    case ASN1RT_UT_REAL: case ASN1RT_UT_ENUMERATED: case ASN1RT_UT_RELATIVE_OID:
-    case ASN1RT_UT_UTF8STRING: case ASN1RT_UT_NUMERICSTRING: case ASN1RT_UT_PRINTABLESTRING:
-    case ASN1RT_UT_T61STRING: case ASN1RT_UT_VIDEOTEXSTRING: case ASN1RT_UT_IA5STRING:
-    case ASN1RT_UT_UTCTIME: case ASN1RT_UT_GENERALIZEDTIME: case ASN1RT_UT_GRAPHICSTRING:
-    case ASN1RT_UT_VISIBLESTRING: case ASN1RT_UT_GENERALSTRING: case ASN1RT_UT_UNIVERSALSTRING:
-    case ASN1RT_UT_BMPSTRING: case ASN1RT_UT_OBJECT_DESCRIPTOR:
-        return true;
-    default:
+    case ASN1RT_UT_SEQUENCE: case ASN1RT_UT_SET: case ASN1RT_UT_EXTERNAL:
+    case ASN1RT_UT_EMBEDDED_PDV: case ASN1RT_UT_CHARACTER_STRING:
         return false;
+    default:
+        return true;
     }
 }
 
@@ -71,6 +67,11 @@ static int validate_element(asn1rt_reader *r)
     }
     if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
         /* Re-read primitives through the runtime's strict element readers. */
+        if (!universal_primitive_only(ASN1RT_TAG_NUMBER(tag))) {
+            save.err_offset = asn1rt_offset(&save);   /* X.690 8.9.1, 8.11.1 */
+            *r = save;
+            return ASN1RT_E_PRIMITIVE;
+        }
         asn1rt_view v;
         asn1rt_bits b;
         bool flag;
@@ -80,14 +81,14 @@ static int validate_element(asn1rt_reader *r)
         case ASN1RT_UT_BOOLEAN: return asn1rt_read_bool(r, tag, &flag);
         case ASN1RT_UT_INTEGER: case ASN1RT_UT_ENUMERATED: return asn1rt_read_bigint(r, tag, &bi);
         case ASN1RT_UT_NULL: return asn1rt_read_null(r, tag);
-        case ASN1RT_UT_OID: return asn1rt_read_oid(r, tag, &v);
+        case ASN1RT_UT_OID: case ASN1RT_UT_RELATIVE_OID: return asn1rt_read_oid(r, tag, &v);
         case ASN1RT_UT_BIT_STRING: return asn1rt_read_bits(r, tag, &b);
         case ASN1RT_UT_UTCTIME: case ASN1RT_UT_GENERALIZEDTIME:
             return asn1rt_read_time(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
         case ASN1RT_UT_UTF8STRING: case ASN1RT_UT_NUMERICSTRING: case ASN1RT_UT_PRINTABLESTRING:
         case ASN1RT_UT_IA5STRING: case ASN1RT_UT_VISIBLESTRING: case ASN1RT_UT_BMPSTRING:
         case ASN1RT_UT_UNIVERSALSTRING: case ASN1RT_UT_T61STRING: case ASN1RT_UT_VIDEOTEXSTRING:
-        case ASN1RT_UT_GRAPHICSTRING: case ASN1RT_UT_GENERALSTRING:
+        case ASN1RT_UT_GRAPHICSTRING: case ASN1RT_UT_GENERALSTRING: case ASN1RT_UT_OBJECT_DESCRIPTOR:
             return asn1rt_read_string(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
         default:
             return asn1rt_read_octets(r, tag, &v);

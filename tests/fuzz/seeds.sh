@@ -1,0 +1,27 @@
+#!/bin/sh
+# Copies real DER into the walk corpus: a few system CA certificates, and
+# cryptography-vectors certificates, CRLs and CSRs (python3-cryptography-vectors).
+# Each file gets the walk target's flags byte (0x00: strict, whole walk) in front.
+set -eu
+cd "$(dirname "$0")"
+out=corpus/walk
+mkdir -p "$out"
+V=/usr/lib/python3/dist-packages/cryptography_vectors
+add() { # $1 DER file, $2 name
+  { printf '\000'; cat "$1"; } > "$out/$2"
+}
+tmp=$(mktemp)
+for c in ISRG_Root_X1 DigiCert_Global_Root_G2 GlobalSign_Root_CA Amazon_Root_CA_3 Certum_EC-384_CA; do
+  f=/etc/ssl/certs/$c.pem
+  [ -f "$f" ] && openssl x509 -in "$f" -outform DER -out "$tmp" && add "$tmp" "cert-$c"
+done
+for f in x509/custom/ca/ca.pem x509/custom/bc_path_length_zero.pem x509/custom/crl_all_reasons.pem \
+         x509/requests/rsa_sha256.pem x509/custom/unsupported_extension_2.pem x509/bigoid.pem; do
+  [ -f "$V/$f" ] || continue
+  case "$f" in
+    *crl*) openssl crl -in "$V/$f" -outform DER -out "$tmp" ;;
+    *requests*) openssl req -in "$V/$f" -outform DER -out "$tmp" ;;
+    *) openssl x509 -in "$V/$f" -outform DER -out "$tmp" ;;
+  esac && add "$tmp" "vec-$(basename "$f" .pem)"
+done
+rm -f "$tmp"
