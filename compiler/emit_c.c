@@ -9,6 +9,7 @@
  *  - encode: back to front into the caller's buffer (asn1rt_writer), each
  *    constructed length known when its header is written, no length pass;
  *  - every type block in the same order: ASN.1 text, C type, functions. */
+#define _GNU_SOURCE  /* open_memstream, vasprintf */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
