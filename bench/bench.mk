@@ -5,3 +5,4 @@
 -include bench/sequence/sequence.mk
 -include bench/derive/derive.mk
 -include bench/primitives/primitives.mk
+-include bench/x509/x509.mk
