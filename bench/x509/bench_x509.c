@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/pem.h>
-
 #include "harness.h"
 #include "pkix1explicit88.h"
 #include "x509_bench.h"
@@ -24,37 +22,6 @@ typedef struct certset {
     uint8_t *buf;
     size_t cap;
 } certset;
-
-static int load_bundle(const char *path, certset *s)
-{
-    FILE *f = fopen(path, "r");
-    char *name = NULL, *header = NULL;
-    unsigned char *data = NULL;
-    long len;
-    size_t cap = 0;
-    if (!f)
-        return -1;
-    while (PEM_read(f, &name, &header, &data, &len)) {
-        if (strcmp(name, "CERTIFICATE") == 0) {
-            if (s->n == cap) {
-                cap = cap ? 2 * cap : 256;
-                s->der = realloc(s->der, cap * sizeof *s->der);
-                s->len = realloc(s->len, cap * sizeof *s->len);
-            }
-            s->der[s->n] = data;
-            s->len[s->n] = (size_t)len;
-            s->n++;
-            data = NULL;
-        }
-        OPENSSL_free(name);
-        OPENSSL_free(header);
-        OPENSSL_free(data);
-        name = header = NULL;
-        data = NULL;
-    }
-    fclose(f);
-    return s->n ? 0 : -1;
-}
 
 #define LOOP(FN_BODY)                                                   \
     certset *s = ctx;                                                   \
@@ -125,7 +92,7 @@ int main(int argc, char **argv)
     bench_config cfg;
     size_t total = 0;
 
-    if (load_bundle(bundle, &s) != 0) {
+    if (xb_load_bundle(bundle, &s.der, &s.len, &s.n) != 0) {
         fprintf(stderr, "bench-x509: no certificates in %s\n", bundle);
         return 1;
     }
@@ -202,7 +169,7 @@ int main(int argc, char **argv)
         printf("\nCSV: %s\n", csv);
     for (size_t i = 0; i < s.n; i++) {
         xb_tpl_free(s.tpl[i]);
-        OPENSSL_free(s.der[i]);
+        xb_free(s.der[i]);
     }
     bench_free(cases, nc);
     free(s.tpl);

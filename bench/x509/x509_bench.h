@@ -15,4 +15,9 @@ int xb_tpl_encode(const void *h, uint8_t *buf, size_t cap, size_t *len);
 /* d2i_X509; -1 on failure. */
 int64_t xb_d2i_decode(const uint8_t *der, size_t len);
 
+/* The certificates (PEM blocks named CERTIFICATE) of a bundle as DER; 0 on
+ * success with at least one. Free each with xb_free, the arrays with free. */
+int xb_load_bundle(const char *path, uint8_t ***der, size_t **len, size_t *n);
+void xb_free(void *p);
+
 #endif

@@ -7,7 +7,11 @@
 
 #include <openssl/asn1.h>
 #include <openssl/asn1t.h>
+#include <openssl/pem.h>
 #include <openssl/x509.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct { ASN1_OBJECT *algorithm; ASN1_TYPE *parameters; } XB_ALGOR;
 ASN1_SEQUENCE(XB_ALGOR) = {
@@ -119,3 +123,41 @@ int64_t xb_d2i_decode(const uint8_t *der, size_t len)
     X509_free(x);
     return r;
 }
+
+int xb_load_bundle(const char *path, uint8_t ***der, size_t **len, size_t *n)
+{
+    FILE *f = fopen(path, "r");
+    char *name = NULL, *header = NULL;
+    unsigned char *data = NULL;
+    long dlen;
+    size_t cap = 0;
+    *der = NULL;
+    *len = NULL;
+    *n = 0;
+    if (!f)
+        return -1;
+    while (PEM_read(f, &name, &header, &data, &dlen)) {
+        if (strcmp(name, "CERTIFICATE") == 0) {
+            if (*n == cap) {
+                cap = cap ? 2 * cap : 256;
+                *der = realloc(*der, cap * sizeof **der);
+                *len = realloc(*len, cap * sizeof **len);
+                if (!*der || !*len)
+                    abort();
+            }
+            (*der)[*n] = data;
+            (*len)[*n] = (size_t)dlen;
+            (*n)++;
+            data = NULL;
+        }
+        OPENSSL_free(name);
+        OPENSSL_free(header);
+        OPENSSL_free(data);
+        name = header = NULL;
+        data = NULL;
+    }
+    fclose(f);
+    return *n ? 0 : -1;
+}
+
+void xb_free(void *p) { OPENSSL_free(p); }
