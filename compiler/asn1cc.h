@@ -598,8 +598,12 @@ bool sema_run(Compilation *c);
 /* -W<name> / -Wno-<name>: false for an unknown warning name. */
 bool sema_set_warning(const char *spec);
 bool sema_warning_enabled(const char *name);
-/* main.c: reads, lexes and parses one file (false on I/O error). */
+/* source.c: reads, lexes and parses one file (false on I/O error; *schema_err
+ * set on lexical or syntax errors); the same from text already in memory. */
 bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *schema_err);
+bool compile_source(Compilation *c, SrcFile *sf, bool from_cmdline, bool *schema_err);
+/* text must hold n bytes plus a NUL; it becomes the file's contents. */
+SrcFile *srcfile_new(Arena *a, const char *path, char *text, size_t n);
 /* Loads a module by name from -I directories (sema_resolve.c). */
 Module *sema_find_module(Compilation *c, const char *name, Loc from);
 /* Follows TY_TAGGED / TY_REF / TY_SELECTION / TY_FIELD to the builtin type. */
@@ -625,6 +629,7 @@ typedef struct Sema {
     Vec instances;                       /* Assignment* made by instantiation */
     Vec loaded_paths;                    /* files read through -I */
     bool dirs_scanned;
+    ClassDef *type_identifier, *abstract_syntax; /* X.681 Annex A/B, made on first use */
 } Sema;
 
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);

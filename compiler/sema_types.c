@@ -141,9 +141,8 @@ static Type *assignment_type(Sema *S, Assignment *as)
 
 static ClassDef *predefined_class(Sema *S, TypeKind k, Loc loc)
 {
-    static ClassDef *ti, *as;
-    ClassDef **slot = k == TY_TYPE_IDENTIFIER ? &ti : &as;
-    if (*slot && (*slot)->loc.file == NULL)
+    ClassDef **slot = k == TY_TYPE_IDENTIFIER ? &S->type_identifier : &S->abstract_syntax;
+    if (*slot)
         return *slot;
     /* X.681 Annex A: TYPE-IDENTIFIER ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type }
      * WITH SYNTAX { &Type IDENTIFIED BY &id }; ABSTRACT-SYNTAX (Annex B) adds &property. */
