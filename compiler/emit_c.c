@@ -141,9 +141,9 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         if (ct->kind == CK_OCTETS || ct->universal == 7)
             try_dec(ind, S("asn1g_read_octets(%s, %s, &(%s))", rd, vt, lv), rd, nm);
         else if (ct->kind == CK_STRING)
-            try_dec(ind, S("asn1rt_read_string(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
+            try_dec(ind, S("asn1g_read_string(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
         else
-            try_dec(ind, S("asn1rt_read_bits(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+            try_dec(ind, S("asn1g_read_bits(%s, %s, &(%s))", rd, vt, lv), rd, nm);
         viol = size_violation(ct, size_measure(ct, lv));
         if (viol) {
             P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
@@ -157,10 +157,10 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         }
         break;
     case CK_TIME:
-        try_dec(ind, S("asn1rt_read_time(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_time(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
         break;
     case CK_OID:
-        try_dec(ind, S("asn1rt_read_oid(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_oid(%s, %s, &(%s))", rd, vt, lv), rd, nm);
         break;
     case CK_ANY:
         if (strcmp(vt, "0") != 0) {

@@ -1395,7 +1395,7 @@ int ComplexSequence_value_dec_(ComplexSequence_value *out, asn1rt_reader *r, uin
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = ComplexSequence_value_PR_text;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(2, 0, 1), 12, &(out->u.text))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 12, &(out->u.text))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "text");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
@@ -1778,7 +1778,7 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
     } else {
         out->version = (uint8_t)1;
     }
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "name");
     if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->name)) < 1u || asn1g_string_size(12, &(out->name)) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
@@ -2326,7 +2326,7 @@ int DeriveMessage_header_dec_(DeriveMessage_header *out, asn1rt_reader *r, uint3
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->flags_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
         if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");

@@ -339,7 +339,7 @@ void Microseconds_init(Microseconds *out)
 static int KerberosString_read_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -443,7 +443,7 @@ void KerberosString_init(KerberosString *out)
 static int Realm_read_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -547,7 +547,7 @@ void Realm_init(Realm *out)
 static int PrincipalName_name_string_item_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -902,7 +902,7 @@ size_t PrincipalName_encoded_len(const PrincipalName *in)
 static int KerberosTime_read_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1897,7 +1897,7 @@ size_t PA_DATA_encoded_len(const PA_DATA *in)
 static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -2601,7 +2601,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "realm");
@@ -2822,7 +2822,7 @@ size_t Ticket_encoded_len(const Ticket *in)
 static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -3118,7 +3118,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "flags");
         if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
@@ -3138,7 +3138,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "crealm");
@@ -3165,7 +3165,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
@@ -3176,7 +3176,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
@@ -3188,7 +3188,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x8;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
@@ -3199,7 +3199,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
@@ -3759,7 +3759,7 @@ size_t KDC_REQ_padata_encoded_len(const KDC_REQ_padata *in)
 static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -4242,7 +4242,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
         if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->kdc_options)) < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
@@ -4267,7 +4267,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "realm");
@@ -4292,7 +4292,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->from))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->from))) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "from");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "from");
@@ -4304,7 +4304,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->till))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->till))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "till");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "till");
@@ -4315,7 +4315,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->rtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->rtime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "rtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "rtime");
@@ -5461,7 +5461,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x4, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x4, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "crealm");
@@ -5992,7 +5992,7 @@ int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->lr_value))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->lr_value))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "lr-value");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "lr-value");
@@ -6370,7 +6370,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x4, ASN1RT_TAG(0, 0, 24), 24, &(out->key_expiration))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x4, ASN1RT_TAG(0, 0, 24), 24, &(out->key_expiration))) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
@@ -6382,7 +6382,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&x5, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "flags");
         if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
@@ -6393,7 +6393,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
@@ -6404,7 +6404,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
@@ -6416,7 +6416,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x8;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
@@ -6427,7 +6427,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
@@ -6439,7 +6439,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x10;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "srealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "srealm");
@@ -7048,7 +7048,7 @@ void EncTGSRepPart_init(EncTGSRepPart *out)
 static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -7192,7 +7192,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&x3, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "ap-options");
         if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->ap_options)) < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
@@ -7464,7 +7464,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "crealm");
@@ -7509,7 +7509,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ctime");
@@ -8099,7 +8099,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ctime");
@@ -8383,7 +8383,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
@@ -9191,7 +9191,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
@@ -9969,7 +9969,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->prealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->prealm))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "prealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "prealm");
@@ -9997,7 +9997,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "flags");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&x4, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "flags");
             if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
@@ -10013,7 +10013,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "authtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "authtime");
@@ -10027,7 +10027,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "starttime");
@@ -10041,7 +10041,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "endtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "endtime");
@@ -10055,7 +10055,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x8;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "renew-till");
@@ -10069,7 +10069,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x9, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x9, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "srealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "srealm");
@@ -10706,7 +10706,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "timestamp");
@@ -11066,7 +11066,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "ctime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "ctime");
@@ -11096,7 +11096,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->stime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->stime))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "stime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "stime");
@@ -11133,7 +11133,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x8;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x8, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "crealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "crealm");
@@ -11159,7 +11159,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x10;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
@@ -11179,7 +11179,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x12;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x12, ASN1RT_TAG(0, 0, 27), 27, &(out->e_text))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, 27), 27, &(out->e_text))) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "e-text");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "e-text");
@@ -12249,7 +12249,7 @@ int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->patimestamp))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->patimestamp))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
@@ -12831,7 +12831,7 @@ int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t ta
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->salt))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->salt))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
@@ -13338,7 +13338,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->i_realm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->i_realm))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "i-realm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "i-realm");

@@ -324,7 +324,7 @@ void UTF8String_init(UTF8String *out)
 static int AttributeType_read_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -718,7 +718,7 @@ int Attribute_dec_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, "values");
@@ -871,7 +871,7 @@ int AttributeTypeAndValue_dec_(AttributeTypeAndValue *out, asn1rt_reader *r, uin
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
@@ -1025,35 +1025,35 @@ int X520name_dec_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520name_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 32768u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520name_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 32768u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520name_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 32768u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520name_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 32768u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520name_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 32768u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -1299,35 +1299,35 @@ int X520CommonName_dec_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520CommonName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520CommonName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520CommonName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520CommonName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520CommonName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -1573,35 +1573,35 @@ int X520LocalityName_dec_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag,
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520LocalityName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520LocalityName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520LocalityName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520LocalityName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520LocalityName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -1847,35 +1847,35 @@ int X520StateOrProvinceName_dec_(X520StateOrProvinceName *out, asn1rt_reader *r,
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520StateOrProvinceName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520StateOrProvinceName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520StateOrProvinceName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520StateOrProvinceName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520StateOrProvinceName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -2121,35 +2121,35 @@ int X520OrganizationName_dec_(X520OrganizationName *out, asn1rt_reader *r, uint3
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520OrganizationName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520OrganizationName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520OrganizationName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520OrganizationName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520OrganizationName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -2395,35 +2395,35 @@ int X520OrganizationalUnitName_dec_(X520OrganizationalUnitName *out, asn1rt_read
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520OrganizationalUnitName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520OrganizationalUnitName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520OrganizationalUnitName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520OrganizationalUnitName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520OrganizationalUnitName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -2669,35 +2669,35 @@ int X520Title_dec_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520Title_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520Title_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520Title_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520Title_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520Title_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -2939,7 +2939,7 @@ size_t X520Title_encoded_len(const X520Title *in)
 static int X520dnQualifier_read_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3043,7 +3043,7 @@ void X520dnQualifier_init(X520dnQualifier *out)
 static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 2u || asn1g_string_size(19, &((*out))) > 2u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -3153,7 +3153,7 @@ void X520countryName_init(X520countryName *out)
 static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -3267,35 +3267,35 @@ int X520Pseudonym_dec_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1r
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = X520Pseudonym_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520Pseudonym_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520Pseudonym_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520Pseudonym_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520Pseudonym_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -3537,7 +3537,7 @@ size_t X520Pseudonym_encoded_len(const X520Pseudonym *in)
 static int DomainComponent_read_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3641,7 +3641,7 @@ void DomainComponent_init(DomainComponent *out)
 static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(22, &((*out))) < 1u || asn1g_string_size(22, &((*out))) > 255u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -4385,35 +4385,35 @@ int DirectoryString_dec_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, a
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 20):
         out->present = DirectoryString_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = DirectoryString_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = DirectoryString_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = DirectoryString_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = DirectoryString_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
@@ -4866,7 +4866,7 @@ int AlgorithmIdentifier_dec_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->algorithm))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->algorithm))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "algorithm");
     if (!asn1rt_at_end(&c)) {
         out->parameters_present = true;
@@ -5034,12 +5034,12 @@ int Time_dec_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 23):
         out->present = Time_PR_utcTime;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(r, ASN1RT_TAG(0, 0, 23), 23, &(out->u.utcTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 23), 23, &(out->u.utcTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utcTime");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 24):
         out->present = Time_PR_generalTime;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &(out->u.generalTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &(out->u.generalTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "generalTime");
         return ASN1RT_OK;
     default:
@@ -5378,7 +5378,7 @@ int SubjectPublicKeyInfo_dec_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint3
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, "algorithm");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -5528,7 +5528,7 @@ size_t SubjectPublicKeyInfo_encoded_len(const SubjectPublicKeyInfo *in)
 static int UniqueIdentifier_read_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5636,7 +5636,7 @@ int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->extnID))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->extnID))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnID");
     if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
         const uint8_t *s = c.cur;
@@ -6021,14 +6021,14 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->issuerUniqueID_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->issuerUniqueID))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->issuerUniqueID))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "issuerUniqueID");
     } else {
         out->issuerUniqueID_present = false;
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->subjectUniqueID_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(2, 0, 2), &(out->subjectUniqueID))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 2), &(out->subjectUniqueID))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "subjectUniqueID");
     } else {
         out->subjectUniqueID_present = false;
@@ -6324,7 +6324,7 @@ int Certificate_dec_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, 0, "tbsCertificate");
     if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7129,7 +7129,7 @@ int CertificateList_dec_(CertificateList *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, 0, "tbsCertList");
     if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7294,14 +7294,14 @@ int CountryName_dec_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 18):
         out->present = CountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(out->u.x121_dcc_code)) > 3u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = CountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) > 2u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
@@ -7501,14 +7501,14 @@ int AdministrationDomainName_dec_(AdministrationDomainName *out, asn1rt_reader *
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 18):
         out->present = AdministrationDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = AdministrationDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
@@ -7704,7 +7704,7 @@ size_t AdministrationDomainName_encoded_len(const AdministrationDomainName *in)
 static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 16u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -7814,7 +7814,7 @@ void X121Address_init(X121Address *out)
 static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 16u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -7924,7 +7924,7 @@ void NetworkAddress_init(NetworkAddress *out)
 static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 24u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -8038,14 +8038,14 @@ int PrivateDomainName_dec_(PrivateDomainName *out, asn1rt_reader *r, uint32_t ta
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 18):
         out->present = PrivateDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric)) < 1u || asn1g_string_size(18, &(out->u.numeric)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PrivateDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable)) < 1u || asn1g_string_size(19, &(out->u.printable)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
@@ -8230,7 +8230,7 @@ size_t PrivateDomainName_encoded_len(const PrivateDomainName *in)
 static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -8340,7 +8340,7 @@ void OrganizationName_init(OrganizationName *out)
 static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -8453,13 +8453,13 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->surname)) < 1u || asn1g_string_size(19, &(out->surname)) > 40u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->given_name)) < 1u || asn1g_string_size(19, &(out->given_name)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
@@ -8468,7 +8468,7 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->initials)) < 1u || asn1g_string_size(19, &(out->initials)) > 5u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
@@ -8477,7 +8477,7 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->generation_qualifier)) < 1u || asn1g_string_size(19, &(out->generation_qualifier)) > 3u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
@@ -8693,7 +8693,7 @@ size_t PersonalName_encoded_len(const PersonalName *in)
 static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -8803,7 +8803,7 @@ void OrganizationalUnitName_init(OrganizationalUnitName *out)
 static int OrganizationalUnitNames_item_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -9013,7 +9013,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->network_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "network-address");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->network_address)) < 1u || asn1g_string_size(18, &(out->network_address)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
@@ -9022,7 +9022,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->terminal_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->terminal_identifier)) < 1u || asn1g_string_size(19, &(out->terminal_identifier)) > 24u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
@@ -9045,7 +9045,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->organization_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "organization-name");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->organization_name)) < 1u || asn1g_string_size(19, &(out->organization_name)) > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
@@ -9054,7 +9054,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
         out->numeric_user_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->numeric_user_identifier)) < 1u || asn1g_string_size(18, &(out->numeric_user_identifier)) > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
@@ -9403,11 +9403,11 @@ int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->type)) < 1u || asn1g_string_size(19, &(out->type)) > 8u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->value)) < 1u || asn1g_string_size(19, &(out->value)) > 128u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
@@ -10286,7 +10286,7 @@ size_t ORAddress_encoded_len(const ORAddress *in)
 static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -10396,7 +10396,7 @@ void CommonName_init(CommonName *out)
 static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -10506,7 +10506,7 @@ void TeletexCommonName_init(TeletexCommonName *out)
 static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 64u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -10619,13 +10619,13 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->surname)) < 1u || asn1g_string_size(20, &(out->surname)) > 40u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->given_name)) < 1u || asn1g_string_size(20, &(out->given_name)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
@@ -10634,7 +10634,7 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->initials)) < 1u || asn1g_string_size(20, &(out->initials)) > 5u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
@@ -10643,7 +10643,7 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->generation_qualifier)) < 1u || asn1g_string_size(20, &(out->generation_qualifier)) > 3u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
@@ -10859,7 +10859,7 @@ size_t TeletexPersonalName_encoded_len(const TeletexPersonalName *in)
 static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -10969,7 +10969,7 @@ void TeletexOrganizationalUnitName_init(TeletexOrganizationalUnitName *out)
 static int TeletexOrganizationalUnitNames_item_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 32u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -11146,7 +11146,7 @@ size_t TeletexOrganizationalUnitNames_encoded_len(const TeletexOrganizationalUni
 static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 16u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -11260,14 +11260,14 @@ int PhysicalDeliveryCountryName_dec_(PhysicalDeliveryCountryName *out, asn1rt_re
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 18):
         out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(out->u.x121_dcc_code)) > 3u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) > 2u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
@@ -11456,14 +11456,14 @@ int PostalCode_dec_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 18):
         out->present = PostalCode_PR_numeric_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric_code)) < 1u || asn1g_string_size(18, &(out->u.numeric_code)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PostalCode_PR_printable_code;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable-code");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable_code)) < 1u || asn1g_string_size(19, &(out->u.printable_code)) > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
@@ -11653,7 +11653,7 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 19))) {
         out->printable_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "printable-string");
         if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->printable_string)) < 1u || asn1g_string_size(19, &(out->printable_string)) > 30u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
@@ -11662,7 +11662,7 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->teletex_string)) < 1u || asn1g_string_size(20, &(out->teletex_string)) > 30u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
@@ -12465,7 +12465,7 @@ void ExtensionPhysicalDeliveryAddressComponents_init(ExtensionPhysicalDeliveryAd
 static int UnformattedPostalAddress_printable_address_item_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 30u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
@@ -12654,7 +12654,7 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->teletex_string)) < 1u || asn1g_string_size(20, &(out->teletex_string)) > 180u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
@@ -13352,13 +13352,13 @@ int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_add
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "number");
     if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->number)) < 1u || asn1g_string_size(18, &(out->number)) > 15u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->sub_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sub-address");
         if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->sub_address)) < 1u || asn1g_string_size(18, &(out->sub_address)) > 40u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
@@ -14271,11 +14271,11 @@ int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->type)) < 1u || asn1g_string_size(20, &(out->type)) > 8u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->value)) < 1u || asn1g_string_size(20, &(out->value)) > 128u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");

@@ -119,7 +119,7 @@ int AnotherName_dec_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type_id))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type_id))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type-id");
     {
         asn1rt_reader x1;
@@ -478,12 +478,12 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = GeneralName_PR_rfc822Name;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(2, 0, 1), 22, &(out->u.rfc822Name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 22, &(out->u.rfc822Name))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
         out->present = GeneralName_PR_dNSName;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(2, 0, 2), 22, &(out->u.dNSName))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), 22, &(out->u.dNSName))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "dNSName");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 3):
@@ -510,7 +510,7 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 6):
         out->present = GeneralName_PR_uniformResourceIdentifier;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(2, 0, 6), 22, &(out->u.uniformResourceIdentifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), 22, &(out->u.uniformResourceIdentifier))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 7):
@@ -520,7 +520,7 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 8):
         out->present = GeneralName_PR_registeredID;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(2, 0, 8), &(out->u.registeredID))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(2, 0, 8), &(out->u.registeredID))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "registeredID");
         return ASN1RT_OK;
     default:
@@ -1292,7 +1292,7 @@ void SubjectKeyIdentifier_init(SubjectKeyIdentifier *out)
 static int KeyUsage_read_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -1407,14 +1407,14 @@ int PrivateKeyUsagePeriod_dec_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uin
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->notBefore_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&c, ASN1RT_TAG(2, 0, 0), 24, &(out->notBefore))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), 24, &(out->notBefore))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notBefore");
     } else {
         out->notBefore_present = false;
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->notAfter_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_time(&c, ASN1RT_TAG(2, 0, 1), 24, &(out->notAfter))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), 24, &(out->notAfter))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notAfter");
     } else {
         out->notAfter_present = false;
@@ -1589,7 +1589,7 @@ size_t PrivateKeyUsagePeriod_encoded_len(const PrivateKeyUsagePeriod *in)
 static int CertPolicyId_read_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1693,7 +1693,7 @@ void CertPolicyId_init(CertPolicyId *out)
 static int PolicyQualifierId_read_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1800,7 +1800,7 @@ int PolicyQualifierInfo_dec_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyQualifierId))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyQualifierId))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
@@ -2132,7 +2132,7 @@ int PolicyInformation_dec_(PolicyInformation *out, asn1rt_reader *r, uint32_t ta
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyIdentifier))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyIdentifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
     if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
         out->policyQualifiers_present = true;
@@ -2475,7 +2475,7 @@ size_t CertificatePolicies_encoded_len(const CertificatePolicies *in)
 static int CPSuri_read_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2583,28 +2583,28 @@ int DisplayText_dec_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     switch (asn1g_peek(r)) {
     case ASN1RT_TAG(0, 0, 22):
         out->present = DisplayText_PR_ia5String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "ia5String");
         if (ASN1G_UNLIKELY(asn1g_string_size(22, &(out->u.ia5String)) < 1u || asn1g_string_size(22, &(out->u.ia5String)) > 200u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 26):
         out->present = DisplayText_PR_visibleString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "visibleString");
         if (ASN1G_UNLIKELY(asn1g_string_size(26, &(out->u.visibleString)) < 1u || asn1g_string_size(26, &(out->u.visibleString)) > 200u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = DisplayText_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 200u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = DisplayText_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 200u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
@@ -3341,9 +3341,9 @@ int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->issuerDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->issuerDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -5359,7 +5359,7 @@ size_t DistributionPointName_encoded_len(const DistributionPointName *in)
 static int ReasonFlags_read_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -5488,7 +5488,7 @@ int DistributionPoint_dec_(DistributionPoint *out, asn1rt_reader *r, uint32_t ta
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->reasons_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "reasons");
         if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
             return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
@@ -5872,7 +5872,7 @@ size_t CRLDistributionPoints_encoded_len(const CRLDistributionPoints *in)
 static int KeyPurposeId_read_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5976,7 +5976,7 @@ void KeyPurposeId_init(KeyPurposeId *out)
 static int ExtKeyUsageSyntax_item_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6366,7 +6366,7 @@ int AccessDescription_dec_(AccessDescription *out, asn1rt_reader *r, uint32_t ta
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->accessMethod))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->accessMethod))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "accessMethod");
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&(out->accessLocation), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "accessLocation");
@@ -7015,7 +7015,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->onlySomeReasons_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1rt_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
         if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
             return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
@@ -7660,7 +7660,7 @@ void CertificateIssuer_init(CertificateIssuer *out)
 static int HoldInstructionCode_read_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7764,7 +7764,7 @@ void HoldInstructionCode_init(HoldInstructionCode *out)
 static int InvalidityDate_read_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }

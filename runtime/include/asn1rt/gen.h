@@ -260,6 +260,108 @@ ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view 
     return asn1rt_read_octets(r, tag, out);
 }
 
+/* X.680 41.4 PrintableString alphabet: 1 for each allowed octet (gen_support.c). */
+extern const uint8_t asn1g_printable_tab[256];
+
+ASN1RT_INLINE bool asn1g_ascii(const uint8_t *p, size_t n)
+{
+    uint64_t acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++)
+        acc |= p[i];
+    return (acc & UINT64_C(0x8080808080808080)) == 0;
+}
+
+/* True when [p, p+n) is certainly valid content of the string type; false
+ * means "ask the runtime" (which decides the error, or accepts). */
+ASN1RT_INLINE bool asn1g_string_fast_ok(unsigned universal, const uint8_t *p, size_t n)
+{
+    size_t i;
+    switch (universal) {
+    case ASN1RT_UT_PRINTABLESTRING: {
+        /* No early exit and four chains: loads and ANDs pipeline well. */
+        unsigned a = 1, b = 1, c = 1, d = 1;
+        for (i = 0; i + 4 <= n; i += 4) {
+            a &= asn1g_printable_tab[p[i]];
+            b &= asn1g_printable_tab[p[i + 1]];
+            c &= asn1g_printable_tab[p[i + 2]];
+            d &= asn1g_printable_tab[p[i + 3]];
+        }
+        for (; i < n; i++)
+            a &= asn1g_printable_tab[p[i]];
+        return (a & b & c & d) != 0;
+    }
+    case ASN1RT_UT_IA5STRING:
+    case ASN1RT_UT_UTF8STRING:          /* ASCII is valid UTF-8 */
+        return asn1g_ascii(p, n);
+    default:
+        return false;
+    }
+}
+
+/* X.690 8.19.2: at least one octet, no subidentifier starting with 0x80,
+ * the last octet ends a subidentifier. */
+ASN1RT_INLINE bool asn1g_oid_fast_ok(const uint8_t *p, size_t n)
+{
+    bool start = true;
+    size_t i;
+    if (n == 0 || (p[n - 1] & 0x80u))
+        return false;
+    for (i = 0; i < n; i++) {
+        if (start && p[i] == 0x80)
+            return false;
+        start = (p[i] & 0x80u) == 0;
+    }
+    return true;
+}
+
+ASN1RT_INLINE int asn1g_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n))) {
+        out->ptr = c;
+        out->len = n;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_string(r, tag, universal, out);
+}
+
+ASN1RT_INLINE int asn1g_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n))) {
+        out->ptr = c;
+        out->len = n;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_oid(r, tag, out);
+}
+
+ASN1RT_INLINE int asn1g_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_bits *out)
+{
+    const uint8_t *c;
+    size_t n;
+    /* X.690 8.6.2: unused-bits octet 0..7, 0 when empty; 11.2.1: padding zero. */
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) &&
+                     (c[n - 1] & ((1u << c[0]) - 1u)) == 0)) {
+        out->ptr = c + 1;
+        out->len = n - 1;
+        out->unused = c[0];
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_bits(r, tag, out);
+}
+
 /* ENUMERATED / INTEGER into an int (range check by the caller's switch). */
 ASN1RT_INLINE int asn1g_read_enum(asn1rt_reader *r, uint32_t tag, int *out)
 {
@@ -272,7 +374,85 @@ ASN1RT_INLINE int asn1g_read_enum(asn1rt_reader *r, uint32_t tag, int *out)
 
 /* One whole element of any tag as a view (ANY, open types, extension
  * additions), its DER structure validated recursively (gen_support.c). */
-ASN1RT_MUST_USE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole);
+ASN1RT_MUST_USE int asn1g_read_any_slow(asn1rt_reader *r, asn1rt_view *whole);
+
+/* The common ANY values (a short string, OID, NULL, BOOLEAN, INTEGER) are
+ * checked inline; anything else, or anything doubtful, goes to the slow
+ * path, which decides the exact result. Tests are ordered by how often
+ * they occur in certificates (names: PrintableString, UTF8String). */
+ASN1RT_INLINE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole)
+{
+    const uint8_t *p = r->cur;
+    size_t avail = (size_t)(r->end - p), n;
+    const uint8_t *c;
+    bool ok;
+    if (avail < 2 || p[1] >= 0x80 || (size_t)p[1] > avail - 2)
+        return asn1g_read_any_slow(r, whole);
+    n = p[1];
+    c = p + 2;
+    if (p[0] == 0x13)
+        ok = asn1g_string_fast_ok(ASN1RT_UT_PRINTABLESTRING, c, n);
+    else if (p[0] == 0x0C || p[0] == 0x16)
+        ok = asn1g_ascii(c, n);
+    else if (p[0] == 0x05)
+        ok = n == 0;
+    else if (p[0] == 0x06)
+        ok = asn1g_oid_fast_ok(c, n);
+    else if (p[0] == 0x01)
+        ok = n == 1 && (c[0] == 0 || c[0] == 0xFF);
+    else if (p[0] == 0x02)
+        ok = n >= 1 && (n == 1 || !((c[0] == 0 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)));
+    else
+        ok = false;
+    if (!ok)
+        return asn1g_read_any_slow(r, whole);
+    whole->ptr = p;
+    whole->len = n + 2;
+    r->cur = c + n;
+    return ASN1RT_OK;
+}
+
+/* DER UTCTime (YYMMDDhhmmssZ) or GeneralizedTime without fraction
+ * (YYYYMMDDhhmmssZ) with every field in range (X.690 11.7, 11.8); false
+ * means "ask the runtime". */
+ASN1RT_INLINE bool asn1g_time_fast_ok(unsigned universal, const uint8_t *p, size_t n)
+{
+    static const uint8_t dim[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    size_t y = universal == ASN1RT_UT_UTCTIME ? 2 : 4, i;
+    unsigned bad = 0;
+    int year, month, day;
+    if (n != y + 11 || p[n - 1] != 'Z')
+        return false;
+    for (i = 0; i + 1 < n; i++)
+        bad |= (unsigned)(p[i] - '0') > 9u;
+    if (bad)
+        return false;
+#define ASN1G_D2(k) ((p[k] - '0') * 10 + (p[(k) + 1] - '0'))
+    year = y == 2 ? ASN1G_D2(0) : ASN1G_D2(0) * 100 + ASN1G_D2(2);
+    if (y == 2)
+        year += year >= 50 ? 1900 : 2000;        /* RFC 5280 4.1.2.5.1 */
+    month = ASN1G_D2(y);
+    day = ASN1G_D2(y + 2);
+    if (month < 1 || month > 12 || day < 1 || ASN1G_D2(y + 4) > 23 || ASN1G_D2(y + 6) > 59 ||
+        ASN1G_D2(y + 8) > 59)
+        return false;
+#undef ASN1G_D2
+    return day <= dim[month - 1] ||
+           (month == 2 && day == 29 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0));
+}
+
+ASN1RT_INLINE int asn1g_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n))) {
+        out->ptr = c;
+        out->len = n;
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_read_time(r, tag, universal, out);
+}
 /* Every remaining element of r as one view (unknown extension additions). */
 ASN1RT_MUST_USE int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest);
 /* Validates [p, p+n) as exactly one DER element (ANY values built by the
