@@ -8,6 +8,8 @@
 
 #include <CUnit/Basic.h>
 
+#include <asn1rt/gen.h>
+
 #include "codegenauto.h"
 #include "codegentags.h"
 
@@ -518,6 +520,89 @@ static void test_print(void)
     }
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The inline fast paths of asn1rt/gen.h may only accept what the runtime
+ * accepts (they hand everything else to it). Random and edge inputs.   */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15u;
+static uint8_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint8_t)rng_state;
+}
+
+static void test_fast_paths(void)
+{
+    static const unsigned types[] = { ASN1RT_UT_PRINTABLESTRING, ASN1RT_UT_IA5STRING, ASN1RT_UT_UTF8STRING };
+    static const char *const times[] = {
+        "491231235959Z", "500101000000Z", "000229120000Z", "010229120000Z", "991231235960Z",
+        "991331235959Z", "990431000000Z", "99043000000Z", "9904300000000", "20000229000000Z",
+        "21000229000000Z", "19000228235959Z", "20240229000000Z", "20230229000000Z", "2023022900000Z",
+        "20231131000000Z", "20231130240000Z", "20231130236000Z", "00000101000000Z", "99991231235959Z",
+    };
+    uint8_t buf[64];
+    int fast_strings = 0, fast_oids = 0, fast_times = 0;
+    for (int iter = 0; iter < 200000; iter++) {
+        size_t n = rnd() % 12;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t b = rnd();
+            /* bias towards the interesting region */
+            buf[i] = (iter & 1) ? (uint8_t)(b & 0x7F) : (iter & 2) ? (uint8_t)(0x20 + b % 0x60) : b;
+        }
+        for (size_t t = 0; t < 3; t++) {
+            if (asn1g_string_fast_ok(types[t], buf, n)) {
+                fast_strings++;
+                CU_ASSERT_EQUAL(asn1rt_check_string(types[t], buf, n), 0);
+            }
+        }
+        /* OIDs: mostly small arcs, some 0x80 octets */
+        for (size_t i = 0; i < n; i++)
+            buf[i] = (rnd() & 3) ? (uint8_t)(rnd() & 0x7F) : (uint8_t)(0x80 | (rnd() & 3));
+        if (asn1g_oid_fast_ok(buf, n)) {
+            fast_oids++;
+            CU_ASSERT_EQUAL(asn1rt_check_oid(buf, n), 0);
+        } else if (n > 0) {
+            CU_ASSERT_NOT_EQUAL(asn1rt_check_oid(buf, n), 0);   /* the fast check is exact */
+        }
+    }
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        asn1rt_view v = { (const uint8_t *)times[i], strlen(times[i]) };
+        asn1rt_time t;
+        unsigned u = v.len <= 13 ? ASN1RT_UT_UTCTIME : ASN1RT_UT_GENERALIZEDTIME;
+        bool fast = asn1g_time_fast_ok(u, v.ptr, v.len);
+        int rc = asn1rt_time_parse(u, &v, &t);
+        if (fast != (rc == 0))
+            printf("\n  time %s: fast %d, runtime %d", times[i], fast, rc);
+        CU_ASSERT_EQUAL(fast, rc == 0);
+        fast_times += fast;
+    }
+    /* ANY: the inline path and the slow path give the same answer. */
+    for (int iter = 0; iter < 200000; iter++) {
+        static const uint8_t ids[] = { 0x13, 0x0C, 0x16, 0x05, 0x06, 0x01, 0x02, 0x30, 0x04 };
+        size_t n = rnd() % 8;
+        asn1rt_reader r1, r2;
+        asn1rt_view v1, v2;
+        int rc1, rc2;
+        buf[0] = ids[rnd() % sizeof ids];
+        buf[1] = (uint8_t)((rnd() & 7) == 0 ? rnd() : n);
+        for (size_t i = 0; i < n; i++)
+            buf[2 + i] = (iter & 1) ? (uint8_t)(0x20 + rnd() % 0x60) : rnd();
+        asn1g_reader_init(&r1, buf, n + 2, 0);
+        asn1g_reader_init(&r2, buf, n + 2, 0);
+        rc1 = asn1g_read_any(&r1, &v1);
+        rc2 = asn1g_read_any_slow(&r2, &v2);
+        CU_ASSERT_EQUAL(rc1, rc2);
+        if (rc1 == 0 && rc2 == 0)
+            CU_ASSERT(v1.ptr == v2.ptr && v1.len == v2.len && r1.cur == r2.cur);
+    }
+    printf("\n  fast paths taken: %d strings, %d OIDs, %d of %zu times ", fast_strings, fast_oids, fast_times,
+           sizeof times / sizeof times[0]);
+    CU_ASSERT(fast_strings > 1000 && fast_oids > 1000 && fast_times >= 8);
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -529,6 +614,7 @@ int main(void)
     CU_add_test(s, "encode table (values to exact bytes)", test_encode_table);
     CU_add_test(s, "error reports (code, offset, path)", test_error_table);
     CU_add_test(s, "JER print", test_print);
+    CU_add_test(s, "gen.h fast paths accept only what the runtime accepts", test_fast_paths);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
