@@ -2,3 +2,4 @@
 -include tests/runtime/runtime.mk
 -include tests/fuzz/fuzz.mk
 -include tests/codegen/codegen.mk
+-include tests/der/der.mk
