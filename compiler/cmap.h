@@ -108,5 +108,6 @@ bool sema_cmap(Compilation *c);
 
 /* Options of the mapping (set by main.c before emit_c). */
 extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */
+extern bool cmap_int64;              /* --int64: unbounded INTEGER as int64_t */
 
 #endif /* ASN1CC_CMAP_H */

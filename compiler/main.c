@@ -2,6 +2,7 @@
  * front end (lexer, parser, sema) and then the requested back end. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
+#include "cmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,11 @@ static const char usage_text[] =
     "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
     "                files of dir (by module name, whatever the file is called)\n"
     "  -o outdir     write <module>.h and <module>.c for each module given\n"
+    "  --prefix P    prepend P to every emitted C symbol\n"
+    "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
+    "                instead of the big-integer view\n"
+    "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
+    "                a fixed array; larger or unbounded ones as views\n"
     "  --check       parse and analyse only\n"
     "  --dump-ast    print the resolved AST in a stable text form\n"
     "  --stats       print timing and memory use to stderr\n"
@@ -64,6 +70,24 @@ int main(int argc, char **argv)
             check = true;
         } else if (strcmp(a, "--dump-ast") == 0) {
             dump = true;
+        } else if (strcmp(a, "--prefix") == 0 || strcmp(a, "--array-limit") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "asn1cc: option '%s' needs an argument\n%s", a, usage_text);
+                return 2;
+            }
+            if (a[2] == 'p') {
+                c->prefix = argv[++i];
+            } else {
+                char *end;
+                long v = strtol(argv[++i], &end, 10);
+                if (*end || v < 0 || v > 65536) {
+                    fprintf(stderr, "asn1cc: --array-limit wants 0..65536\n");
+                    return 2;
+                }
+                cmap_array_limit = (unsigned)v;
+            }
+        } else if (strcmp(a, "--int64") == 0) {
+            cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
             stats = true;
         } else if (strcmp(a, "-Werror") == 0) {

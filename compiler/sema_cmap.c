@@ -20,6 +20,7 @@
 #include "cmap.h"
 
 unsigned cmap_array_limit = 64;
+bool cmap_int64 = false;
 
 static Arena *A;
 static const char *g_prefix;
@@ -333,6 +334,12 @@ static void map_int(CType *ct, const Range *r)
     AsnInt lo = r->lo, hi = r->hi;
     ct->kind = CK_BIGINT;
     ct->ctype = "asn1rt_bigint";
+    if (!fin && cmap_int64) {
+        /* --int64: what does not fit is a decode error, not a wider type */
+        lo = (AsnInt)INT64_MIN;
+        hi = (AsnInt)INT64_MAX;
+        fin = true;
+    }
     if (!fin)
         return;
     struct { const char *name; AsnInt min; AsnInt max; bool uns; } cand[] = {
