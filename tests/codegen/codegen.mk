@@ -8,7 +8,7 @@ CODEGEN_GEN  := $(B)/tests/codegen/gen
 CODEGEN_GENC := $(CODEGEN_GEN)/codegenauto.c $(CODEGEN_GEN)/codegentags.c
 
 CHECKS += check-codegen
-PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509
+PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix
 
 $(CODEGEN_GENC) $(CODEGEN_GENC:.c=.h) &: tests/codegen/constructs.asn $(B)/asn1cc
 	@mkdir -p $(CODEGEN_GEN)
@@ -30,6 +30,19 @@ $(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(B)/tests/codegen/
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
 .PHONY: check-codegen
-check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509
+check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix
 	$(B)/tests/codegen/test-constructs
 	$(B)/tests/codegen/test-x509
+	$(B)/tests/codegen/test-prefix
+
+# --prefix: two copies of one schema in one program.
+CODEGEN_PFX := $(B)/tests/codegen/prefix
+$(CODEGEN_PFX)/%/bench.c $(CODEGEN_PFX)/%/bench.h: schemas/bench.asn $(B)/asn1cc
+	@mkdir -p $(dir $@)
+	$(B)/asn1cc --prefix $*_ schemas/bench.asn -o $(dir $@)
+$(CODEGEN_PFX)/%/bench.o: $(CODEGEN_PFX)/%/bench.c
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+$(B)/tests/codegen/test_prefix.o: $(CODEGEN_PFX)/p1/bench.h $(CODEGEN_PFX)/p2/bench.h
+$(B)/tests/codegen/test_prefix.o: CPPFLAGS_ALL += -I$(CODEGEN_PFX)
+$(B)/tests/codegen/test-prefix: $(B)/tests/codegen/test_prefix.o $(CODEGEN_PFX)/p1/bench.o $(CODEGEN_PFX)/p2/bench.o $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
