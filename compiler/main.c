@@ -27,6 +27,8 @@ static const char usage_text[] =
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
     "                a fixed array; larger or unbounded ones as views\n"
+    "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
+    "                for type T (decode, re-encode identity, check, equal, print)\n"
     "  --check       parse and analyse only\n"
     "  --dump-ast    print the resolved AST in a stable text form\n"
     "  --stats       print timing and memory use to stderr\n"
@@ -56,6 +58,7 @@ int main(int argc, char **argv)
     const char **dirs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
     const char *outdir = NULL;
     bool check = false, dump = false, stats = false;
+    const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
     double t0 = now_ms();
 
     for (int i = 1; i < argc; i++) {
@@ -86,6 +89,8 @@ int main(int argc, char **argv)
                 }
                 cmap_array_limit = (unsigned)v;
             }
+        } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
+            fuzz_type = argv[++i];
         } else if (strcmp(a, "--int64") == 0) {
             cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
@@ -145,6 +150,8 @@ int main(int argc, char **argv)
     if (outdir && !check) {
         /* emit_c diagnoses schema limits (exit 1) and I/O errors (exit 2). */
         if (emit_c(c, outdir) != 0)
+            return diag_error_count() > 0 ? 1 : 2;
+        if (fuzz_type && emit_fuzz(c, fuzz_type, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
     }
     fflush(stdout);
