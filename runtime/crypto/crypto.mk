@@ -39,8 +39,16 @@ $(LEZ_LIB): $(LEZ_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(LEZ_WALLET): $(B)/tools/lez-wallet/lez-wallet.o $(LEZ_LIB)
-	$(CC) $(LDFLAGS_ALL) $< -o $@ $(LEZ_LIBS)
+# lez-wallet --der uses the LEZ-Wire codec asn1cc generates from
+# schemas/lez.asn (committed in generated/); without it, --der is an error.
+ifneq ($(wildcard generated/lez_wire.h),)
+LEZ_WIRE_OBJS := $(B)/generated/lez_wire.o $(B)/libasn1rt.a
+$(B)/tools/lez-wallet/lez-wallet.o: CPPFLAGS_ALL += -DLEZ_WALLET_DER -Igenerated
+$(B)/tools/lez-wallet/lez-wallet.o: generated/lez_wire.h
+endif
+
+$(LEZ_WALLET): $(B)/tools/lez-wallet/lez-wallet.o $(LEZ_LIB) $(LEZ_WIRE_OBJS)
+	$(CC) $(LDFLAGS_ALL) $< $(LEZ_WIRE_OBJS) -o $@ $(LEZ_LIBS)
 
 install-crypto: $(LEZ_WALLET) $(LEZ_LIB)
 	install -D -m 755 $(LEZ_WALLET) $(DESTDIR)$(PREFIX)/bin/lez-wallet
@@ -56,7 +64,7 @@ $(LEZ_TEST): $(B)/tests/crypto/test_lez.o $(LEZ_LIB)
 
 check-crypto: $(LEZ_TEST) $(LEZ_WALLET)
 	@$(LEZ_TEST)
-	@tests/crypto/lez-wallet.sh $(LEZ_WALLET)
+	@tests/crypto/lez-wallet.sh $(LEZ_WALLET) $(if $(LEZ_WIRE_OBJS),der,no-der)
 
 # ---- ctgrind: secrets undefined to valgrind memcheck --------------------
 # The library is rebuilt with -DLEZ_CTGRIND, which declares the values the

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # lez-wallet against the LEZ-SPEC §12 vectors (exact stdout) and its error
 # behaviour (exit 1, one line on stderr, nothing on stdout).
-# Usage: lez-wallet.sh PATH/TO/lez-wallet
+# Usage: lez-wallet.sh PATH/TO/lez-wallet [der|no-der]
+# (der: the binary was built with the generated LEZ-Wire codec, so --der works)
 set -u
-W=${1:?usage: lez-wallet.sh PATH/TO/lez-wallet}
+W=${1:?usage: lez-wallet.sh PATH/TO/lez-wallet [der|no-der]}
+DER=${2:-no-der}
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
@@ -201,6 +203,38 @@ expect_err "bad path" "--path" tree --seed $SEED --path 0/1
 expect_err "path trailing slash" "--path: trailing" tree --seed $SEED --path /0/
 expect_err "path component over u32" "--path: out of range" tree --seed $SEED --path /4294967296
 expect_err "non-ASCII passphrase" "NFKD" keys --entropy "$(rep 00 32)" --passphrase "caf$(printf '\xc3\xa9')"
+
+# ---- --der: the LEZ-Wire EncryptedNote -------------------------------------
+P3_ARGS=(encrypt --vpk $A_VPK --npk $A_NPK --identifier 0 --owner 1,2,3,4,5,6,7,8
+  --balance 123456789012345678901234567890123456 --nonce 42 --data $HOLA --output-index 2 --esk "$(rep 03 32)")
+if [ "$DER" = der ]; then
+  # Expected bytes by X.690 by hand: SEQUENCE (long form, 204), OCTET STRING
+  # (159), OCTET STRING (33), INTEGER 0xc0 (needs a leading 00), INTEGER 2.
+  want_der="3081cc04819f${P3_CT}0421${P3_EPK}020200c0020102"
+  if "$W" "${P3_ARGS[@]}" --der "$tmp/p3.der" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+     [ "$(od -An -v -tx1 "$tmp/p3.der" | tr -d ' \n')" = "$want_der" ] && grep -qx "ciphertext=$P3_CT" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: P3 encrypt --der bytes"; od -An -tx1 "$tmp/p3.der" | head -3; cat "$tmp/err"
+  fi
+  expect_out "P3 decrypt --der" "kind=regular
+identifier=0
+owner=1,2,3,4,5,6,7,8
+balance=123456789012345678901234567890123456
+nonce=42
+data=$HOLA" decrypt --vsk $A_VSK --commitment $P3_COMMIT --output-index 2 --der "$tmp/p3.der"
+  head -c 100 "$tmp/p3.der" >"$tmp/short.der"
+  expect_err "truncated DER" "is not a DER EncryptedNote" decrypt --vsk $A_VSK --commitment $P3_COMMIT \
+    --output-index 2 --der "$tmp/short.der"
+  expect_err "DER outputIndex mismatch" "outputIndex 2 differs from --output-index 0" decrypt --vsk $A_VSK \
+    --commitment $P3_COMMIT --output-index 0 --der "$tmp/p3.der"
+  expect_err "DER with --epk" "replaces --epk" decrypt --vsk $A_VSK --commitment $P3_COMMIT --output-index 2 \
+    --der "$tmp/p3.der" --epk $P3_EPK
+  expect_err "DER missing file" "cannot open" decrypt --vsk $A_VSK --commitment $P3_COMMIT --output-index 2 \
+    --der "$tmp/none.der"
+else
+  expect_err "--der unavailable" "built without the generated LEZ-Wire code" "${P3_ARGS[@]}" --der "$tmp/p3.der"
+fi
 
 echo "lez-wallet: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

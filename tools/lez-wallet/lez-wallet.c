@@ -13,7 +13,7 @@
 #include "asn1rt/lez.h"
 
 #ifdef LEZ_WALLET_DER
-#include "lez_wire.h"
+#include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */
 #endif
 
 __extension__ typedef unsigned __int128 u128;
