@@ -164,11 +164,21 @@ ASN1RT_INLINE int asn1g_expect_end(asn1rt_reader *r)
 }
 
 /* INTEGER into [lo, hi] (one range compare after the sign-extending load). */
+/* Content octets of the longest minimal encoding in [lo, hi]; a constant
+ * in generated code, so the loop below is unrolled to that length. */
+ASN1RT_INLINE size_t asn1g_range_octets(int64_t lo, int64_t hi)
+{
+    size_t n = 1;
+    while (n < 8 && (lo < -(INT64_C(1) << (8 * n - 1)) || hi >= (INT64_C(1) << (8 * n - 1))))
+        n++;
+    return n;
+}
+
 ASN1RT_INLINE int asn1g_read_int(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi, int64_t *out)
 {
     const uint8_t *c;
     size_t n, i;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= 8)) {
+    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= asn1g_range_octets(lo, hi))) {
         uint64_t u = (uint64_t)(int64_t)(int8_t)c[0];
         int64_t v;
         /* X.690 8.3.2: the first nine bits are not all equal. */
