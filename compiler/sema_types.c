@@ -1154,8 +1154,11 @@ typedef struct Node {
     Vec must;                /* Assignment* (mandatory containment) */
 } Node;
 
+typedef struct Frame { int v, edge; } Frame;
+
 typedef struct Graph {
     Sema *S;
+    Frame *frames;
     Node *nodes;
     int n;
     int counter;
@@ -1238,8 +1241,7 @@ static void mark_recursive_refs(Graph *g, Type *t, int scc, int depth)
 /* Tarjan's strongly connected components, iterative (schemas can be long chains). */
 static void tarjan(Graph *g, int root, bool use_must)
 {
-    typedef struct { int v, edge; } Frame;
-    Frame *stack = arena_alloc(g->S->a, sizeof(Frame) * (size_t)(g->n + 1));
+    Frame *stack = g->frames;    /* shared by all roots: each node is pushed once */
     int sp = 0;
     stack[sp++] = (Frame){root, 0};
     g->nodes[root].index = g->nodes[root].low = ++g->counter;
@@ -1311,6 +1313,7 @@ void sema_check_recursion(Sema *S)
     g.n = all.len;
     g.nodes = arena_alloc(S->a, sizeof(Node) * (size_t)(g.n + 1));
     g.scc = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
+    g.frames = arena_alloc(S->a, sizeof(Frame) * (size_t)(g.n + 1));
     int *saved = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
     for (int i = 0; i < g.n; i++) {
         Assignment *as = all.items[i];
