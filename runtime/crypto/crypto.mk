@@ -59,8 +59,13 @@ install-crypto: $(LEZ_WALLET) $(LEZ_LIB)
 # ---- tests --------------------------------------------------------------
 LEZ_TEST := $(B)/tests/crypto/test_lez
 
-$(LEZ_TEST): $(B)/tests/crypto/test_lez.o $(LEZ_LIB)
-	$(CC) $(LDFLAGS_ALL) $< -o $@ $(LEZ_LIBS) $(CUNIT_LIBS)
+ifneq ($(LEZ_WIRE_OBJS),)
+$(B)/tests/crypto/test_lez.o: CPPFLAGS_ALL += -DLEZ_TEST_WIRE -Igenerated
+$(B)/tests/crypto/test_lez.o: generated/lez_wire.h
+endif
+
+$(LEZ_TEST): $(B)/tests/crypto/test_lez.o $(LEZ_LIB) $(LEZ_WIRE_OBJS)
+	$(CC) $(LDFLAGS_ALL) $< $(LEZ_WIRE_OBJS) -o $@ $(LEZ_LIBS) $(CUNIT_LIBS)
 
 check-crypto: $(LEZ_TEST) $(LEZ_WALLET)
 	@$(LEZ_TEST)

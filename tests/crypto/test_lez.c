@@ -13,6 +13,9 @@
 #include <openssl/rand.h>
 
 #include "asn1rt/lez.h"
+#ifdef LEZ_TEST_WIRE
+#include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */
+#endif
 
 static lez_ctx ctx;
 
@@ -701,6 +704,104 @@ static void test_arguments(void)
     CU_ASSERT_STRING_EQUAL(lez_status_str(LEZ_E_SCALAR), "scalar is zero or not below the group order");
 }
 
+#ifdef LEZ_TEST_WIRE
+/* ---- LEZ-Wire through the generated codec: exact DER, incl. u128 ------------- */
+
+static const uint8_t a5_owner[32] = { 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0,
+                                      5, 0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0, 8, 0, 0, 0 };
+
+static const struct {
+    const char *name;
+    asn1rt_u128 balance, nonce;
+    const char *der; /* by X.690 by hand */
+} wire_accounts[] = {
+    { "A5 account", { 0x0017c6e3bfd70fdeu, 0xeaec417172dcbac0u }, { 0, 42 },
+      "3042" "0420" "0100000002000000030000000400000005000000060000000700000008000000"
+      "020f17c6e3bfd70fdeeaec417172dcbac0" "02012a" "040a686f6c61206d756e646f" },
+    { "u128 max and 0", { UINT64_MAX, UINT64_MAX }, { 0, 0 },
+      "3044" "0420" "0100000002000000030000000400000005000000060000000700000008000000"
+      "02110" "0ffffffffffffffffffffffffffffffff" "020100" "040a686f6c61206d756e646f" },
+    { "2^64", { 1, 0 }, { 0, UINT64_MAX },
+      "3044" "0420" "0100000002000000030000000400000005000000060000000700000008000000"
+      "0209010000000000000000" "020900ffffffffffffffff" "040a686f6c61206d756e646f" },
+};
+
+static void test_wire_account(void)
+{
+    for (size_t i = 0; i < sizeof wire_accounts / sizeof wire_accounts[0]; i++) {
+        Account a, back;
+        uint8_t der[128], expect[128];
+        size_t len = 0, n = unhex(wire_accounts[i].der, expect, sizeof expect);
+        Account_init(&a);
+        a.owner.ptr = a5_owner;
+        a.owner.len = 32;
+        a.balance = wire_accounts[i].balance;
+        a.nonce = wire_accounts[i].nonce;
+        a.data.ptr = hola_data;
+        a.data.len = 10;
+        CU_ASSERT_EQUAL(Account_encoded_len(&a), n);
+        CU_ASSERT_EQUAL(Account_encode(&a, der, sizeof der, &len), 0);
+        CU_ASSERT_EQUAL(len, n);
+        CU_ASSERT_EQUAL(memcmp(der, expect, n), 0);
+        CU_ASSERT_EQUAL(Account_decode(&back, expect, n), 0);
+        CU_ASSERT(back.balance.hi == a.balance.hi && back.balance.lo == a.balance.lo);
+        CU_ASSERT(back.nonce.hi == a.nonce.hi && back.nonce.lo == a.nonce.lo);
+        CU_ASSERT(back.data.len == 10 && memcmp(back.data.ptr, hola_data, 10) == 0);
+    }
+}
+
+static const struct { const char *name, *der; int code; } wire_rejects[] = {
+    /* balance 2^128: 17 content octets 01 00.. is above the range */
+    { "balance 2^128", "3044" "0420" "0100000002000000030000000400000005000000060000000700000008000000"
+                       "02110100000000000000000000000000000000" "020100" "040a686f6c61206d756e646f",
+      ASN1RT_E_INTEGER_RANGE },
+    { "negative balance", "3034" "0420" "0100000002000000030000000400000005000000060000000700000008000000"
+                          "0201ff" "020100" "040a686f6c61206d756e646f",
+      ASN1RT_E_INTEGER_RANGE },
+    { "owner of 31 bytes", "3033" "041f" "01000000020000000300000004000000050000000600000007000000080000"
+                           "020100" "020100" "040a686f6c61206d756e646f",
+      ASN1RT_E_SIZE_CONSTRAINT },
+};
+
+static void test_wire_rejects(void)
+{
+    for (size_t i = 0; i < sizeof wire_rejects / sizeof wire_rejects[0]; i++) {
+        Account a;
+        uint8_t der[128];
+        size_t n = unhex(wire_rejects[i].der, der, sizeof der);
+        CU_ASSERT_EQUAL(Account_decode(&a, der, n), wire_rejects[i].code);
+    }
+}
+
+static void test_wire_viewing_keys(void)
+{
+    ViewingKeys k, back;
+    uint8_t npk[32], vpk[33], der[80], expect[80];
+    size_t len = 0;
+    size_t n = unhex("3048" "020101" "0420a76c32994a2f97bc8c4fc31fb50928a7c920af812df5dfc1d2aaf780a78c9b81"
+                     "042102d2ce26d504b6c6dc2f5d943d5494fa9e2d085130502ee657d22fcc4c3ad6a751",
+                     expect, sizeof expect);
+    unhex(a6_npk, npk, 32);
+    unhex(a6_vpk, vpk, 33);
+    ViewingKeys_init(&k);
+    k.version = 1;
+    k.npk.ptr = npk;
+    k.npk.len = 32;
+    k.vpk.ptr = vpk;
+    k.vpk.len = 33;
+    CU_ASSERT_EQUAL(ViewingKeys_encode(&k, der, sizeof der, &len), 0);
+    CU_ASSERT_EQUAL(len, n);
+    CU_ASSERT_EQUAL(memcmp(der, expect, n), 0);
+    CU_ASSERT_EQUAL(ViewingKeys_decode(&back, expect, n), 0);
+    CU_ASSERT(back.version == 1 && back.vpk.len == 33 && memcmp(back.vpk.ptr, vpk, 33) == 0);
+    k.version = 2; /* INTEGER (1) */
+    CU_ASSERT_NOT_EQUAL(ViewingKeys_encode(&k, der, sizeof der, &len), 0);
+    k.version = 1;
+    k.vpk.len = 32; /* SIZE(33) */
+    CU_ASSERT_NOT_EQUAL(ViewingKeys_encode(&k, der, sizeof der, &len), 0);
+}
+#endif
+
 int main(void)
 {
     static const struct { const char *name; CU_TestFunc fn; } tests[] = {
@@ -718,6 +819,11 @@ int main(void)
         { "P3 with wrong keys", test_wrong_keys_p3 },
         { "generated keychains restore", test_generate },
         { "argument errors", test_arguments },
+#ifdef LEZ_TEST_WIRE
+        { "LEZ-Wire Account DER (u128)", test_wire_account },
+        { "LEZ-Wire Account rejections", test_wire_rejects },
+        { "LEZ-Wire ViewingKeys DER", test_wire_viewing_keys },
+#endif
     };
     CU_pSuite suite;
     unsigned failed;
