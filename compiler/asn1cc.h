@@ -321,7 +321,8 @@ struct Type {
     Range value_range;
     Range size_range;
     /* Table constraint on an open type or &id field: object set assignment and
-     * the "@field" path (NULL when simple table constraint or none). */
+     * the path after '@' ("extnID", "a.b", ".c"; NULL for a simple table
+     * constraint or none). table_set is NULL when the set is not resolvable. */
     Assignment *table_set;
     const char *table_at;
     /* Field of a class this TY_FIELD denotes (kind tells open type vs value). */

@@ -940,6 +940,10 @@ static void dump_component(FILE *out, const Component *c, int ind)
         fputs(" extension", out);
     if (c->ext_group)
         fprintf(out, " group=%d", c->ext_group);
+    if (c->group_version) {
+        fputs(" version=", out);
+        dump_value_inline(out, c->group_version);
+    }
     if (c->from_components_of)
         fputs(" from-components-of", out);
     fputc('\n', out);

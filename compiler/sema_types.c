@@ -927,8 +927,16 @@ static void table_constraint(Sema *S, Type *t)
             t->table_set = sema_lookup(S, t->sema_module, NULL, name, tok->loc, true);
         }
         if (e->kind == C_RELATION && e->relation.end > e->relation.begin) {
-            const Token *last = &e->relation.ta->toks[e->relation.end - 1];
-            t->table_at = arena_strndup(S->a, last->text, (size_t)last->len);
+            /* "@a.b" or "@.a": the path after '@' (first one when several). */
+            const char *path = "";
+            for (int i = e->relation.begin; i < e->relation.end; i++) {
+                const Token *rt = &e->relation.ta->toks[i];
+                if (rt->kind == ',')
+                    break;
+                if (rt->kind != '@')
+                    path = arena_printf(S->a, "%s%.*s", path, rt->len, rt->text);
+            }
+            t->table_at = path;
         }
     }
 }
