@@ -88,6 +88,10 @@ lez_status lez_ssk_from_seed(lez_ctx *ctx, const uint8_t seed[LEZ_SEED_LEN], uin
     for (int round = 1; ok && round < 2048; round++)
         ok = EVP_MAC_init(ctx->ssk_chain, NULL, 0, NULL) && EVP_MAC_update(ctx->ssk_chain, h, sizeof h) &&
              EVP_MAC_final(ctx->ssk_chain, h, &h_len, sizeof h);
+    /* The final digest state (the SSK) stays in the HMAC context until it is
+     * restarted; restarting copies the public pad state over it and frees
+     * the old state with OpenSSL's clearing free. */
+    ok = EVP_MAC_init(ctx->ssk_chain, NULL, 0, NULL) && ok;
     if (ok) memcpy(ssk, h, LEZ_SCALAR_LEN);
     else memset(ssk, 0, LEZ_SCALAR_LEN);
     OPENSSL_cleanse(h, sizeof h);
@@ -283,6 +287,13 @@ static lez_status tree_node_from_hmac(lez_ctx *ctx, const uint8_t *key, size_t k
         node->index = index;
     }
     OPENSSL_cleanse(i_out, sizeof i_out);
+    /* Rekey with a public key: OpenSSL then clear-frees its copy of the
+     * secret chain-code key and replaces the pad and digest states. */
+    if (!EVP_MAC_init(ctx->hmac_any, (const unsigned char *)master_key, sizeof master_key - 1, params) &&
+        st == LEZ_OK) {
+        OPENSSL_cleanse(node, sizeof *node);
+        st = LEZ_E_CRYPTO;
+    }
     return st;
 }
 
