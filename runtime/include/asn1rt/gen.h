@@ -273,17 +273,27 @@ ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view 
 /* X.680 41.4 PrintableString alphabet: 1 for each allowed octet (gen_support.c). */
 extern const uint8_t asn1g_printable_tab[256];
 
+/* No octet has bit 8 set. Word loads; the tail is one overlapping load. */
 ASN1RT_INLINE bool asn1g_ascii(const uint8_t *p, size_t n)
 {
-    uint64_t acc = 0;
+    uint64_t acc = 0, w;
+    uint32_t h, t;
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
+    if (n >= 8) {
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&w, p + i, 8);
+            acc |= w;
+        }
+        memcpy(&w, p + n - 8, 8);
         acc |= w;
+    } else if (n >= 4) {
+        memcpy(&h, p, 4);
+        memcpy(&t, p + n - 4, 4);
+        acc = h | t;
+    } else {
+        for (; i < n; i++)
+            acc |= p[i];
     }
-    for (; i < n; i++)
-        acc |= p[i];
     return (acc & UINT64_C(0x8080808080808080)) == 0;
 }
 
@@ -475,6 +485,8 @@ ASN1RT_INLINE size_t asn1g_string_size(unsigned universal, const asn1rt_view *v)
 {
     size_t n = 0, i;
     if (universal == ASN1RT_UT_UTF8STRING) {
+        if (asn1g_ascii(v->ptr, v->len))
+            return v->len;
         for (i = 0; i < v->len; i++)
             n += (v->ptr[i] & 0xC0u) != 0x80u;
         return n;
@@ -529,6 +541,31 @@ ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v)
 
 /* ------------------------------------------------------------------ */
 /* Writing, back to front (asn1rt_writer).                             */
+
+/* memcpy for the short strings of typical messages without a library call:
+ * fixed-size (inlined) copies of possibly overlapping head and tail. */
+ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n < 4) {
+        size_t i;
+        for (i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        memcpy(d, s, n);
+    }
+}
 
 ASN1RT_INLINE size_t asn1g_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
 
@@ -626,8 +663,7 @@ ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t
 {
     if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0x10000 && asn1g_room(w) >= n + 4)) {
         w->pos -= n;
-        if (n)
-            memcpy(w->pos, p, n);
+        asn1g_copy(w->pos, p, n);
         return asn1g_put_header(w, tag, n);
     }
     return asn1rt_prepend_octets(w, tag, p, n);
@@ -640,8 +676,7 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
     if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0xFFFF && asn1g_room(w) >= n + 5 &&
                      v->unused <= 7 && (n > 0 || v->unused == 0))) {
         w->pos -= n;
-        if (n)
-            memcpy(w->pos, v->ptr, n);
+        asn1g_copy(w->pos, v->ptr, n);
         *--w->pos = v->unused;
         return asn1g_put_header(w, tag, n + 1);
     }
@@ -671,8 +706,7 @@ ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
 {
     if (ASN1G_LIKELY(asn1g_room(w) >= n)) {
         w->pos -= n;
-        if (n)
-            memcpy(w->pos, p, n);
+        asn1g_copy(w->pos, p, n);
         return ASN1RT_OK;
     }
     return asn1rt_prepend_bytes(w, p, n);
@@ -691,8 +725,24 @@ ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_
 ASN1RT_INLINE size_t asn1g_finish(const asn1rt_writer *w, uint8_t *buf, size_t cap)
 {
     size_t n = (size_t)(buf + cap - w->pos);
-    if (n && w->pos != buf)
-        memmove(buf, w->pos, n);
+    const uint8_t *s = w->pos;
+    size_t i = 0;
+    if (s == buf)
+        return n;
+    if (n > 128) {
+        memmove(buf, s, n);
+        return n;
+    }
+    /* Short encodings: forward 8-octet steps are safe here because the
+     * destination lies below the source (a step never overwrites octets it
+     * has yet to read). */
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        memcpy(buf + i, &x, 8);
+    }
+    for (; i < n; i++)
+        buf[i] = s[i];
     return n;
 }
 
