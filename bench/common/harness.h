@@ -44,6 +44,16 @@ typedef struct bench_config {
     double batch_ns;        /* target duration of one batch */
 } bench_config;
 
+/* The measured round in progress (0 during calibration and warm-up). Bench
+ * functions may use it to vary where their outputs live from round to round
+ * (bench_slot), identically for every case of that round. */
+extern unsigned bench_current_round;
+
+/* A 64-byte aligned region of at least `size` bytes (size <= 16 KiB) whose
+ * address modulo 4 KiB depends on the round: kind selects one of four
+ * independent regions (e.g. output buffer, decoded struct). */
+void *bench_slot(unsigned kind, size_t size);
+
 /* Defaults, overridden by BENCH_ROUNDS, BENCH_WARMUP and BENCH_BATCH_US. */
 void bench_config_default(bench_config *cfg);
 

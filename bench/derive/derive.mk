@@ -7,7 +7,8 @@
 
 BENCH_DERIVE := $(B)/bench/derive/bench-derive
 BENCH_DERIVE_OBJS := $(B)/bench/derive/bench_derive.o $(B)/bench/derive/generic.o \
-                     $(B)/bench/derive/generic_types.o $(B)/bench/handwritten/derive_handwritten.o
+                     $(B)/bench/derive/generic_types.o $(B)/bench/handwritten/derive_handwritten.o \
+                     $(B)/bench/handwritten/derive_public.o
 
 $(BENCH_DERIVE): $(BENCH_DERIVE_OBJS) $(BENCH_HARNESS) $(BENCH_ASN1CC)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm

@@ -154,46 +154,57 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
     return asn1g_expect_end(&top);
 }
 
+/* One encoder per nested type, as for decoding; each writes its element
+ * in front of what is already written. */
+ASN1RT_INLINE int encode_tags(asn1rt_writer *w, const DeriveMessage_tags *t)
+{
+    uint8_t *mark = asn1g_mark(w);
+    if (t->count > TAGS_MAX)
+        return ASN1RT_E_TOO_MANY_ITEMS;
+    for (size_t k = t->count; k-- > 0;)
+        TRY(asn1g_put_uint(w, INT_TAG, t->items[k]));
+    return asn1g_close(w, CTX_CONS(9), mark);
+}
+
+ASN1RT_INLINE int encode_header(asn1rt_writer *w, const DeriveMessage_header *h)
+{
+    uint8_t *mark = asn1g_mark(w);
+    if (h->ttl != TTL_DEFAULT) {
+        if (h->ttl > 86400)
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        TRY(asn1g_put_uint(w, CTX(2), h->ttl));
+    }
+    if (h->flags_present) {
+        TRY(size_in(bit_count(&h->flags), 0, 32));
+        TRY(asn1g_put_bits(w, CTX(1), &h->flags));
+    }
+    TRY(asn1g_put_uint(w, CTX(0), h->kind));
+    return asn1g_close(w, CTX_CONS(6), mark);
+}
+
 ASN1G_FLATTEN int handwritten_DeriveMessage_encode(const DeriveMessage *v, uint8_t *buf, size_t cap, size_t *len)
 {
     if (v == NULL || buf == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    /* Constraints the C types do not already enforce. */
-    TRY(size_in(v->sender.len, 1, 64));
-    TRY(size_in(v->recipient.len, 1, 64));
-    if ((unsigned)v->priority > 2)
-        return ASN1RT_E_ENUM_VALUE;
-    if (v->header.ttl > 86400)
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    if (v->header.flags_present)
-        TRY(size_in(bit_count(&v->header.flags), 0, 32));
-    if (v->signature_present)
-        TRY(size_in(v->signature.len, 64, 64));
-    if (v->tags.count > TAGS_MAX)
-        return ASN1RT_E_TOO_MANY_ITEMS;
-
     asn1rt_writer w;
     asn1rt_writer_init(&w, buf, cap);
-    uint8_t *end = buf + cap, *mark = asn1g_mark(&w);
-    for (size_t k = v->tags.count; k-- > 0;)
-        TRY(asn1g_put_uint(&w, INT_TAG, v->tags.items[k]));
-    TRY(asn1g_close(&w, CTX_CONS(9), mark));
-    if (v->signature_present)
+    uint8_t *end = asn1g_mark(&w);
+    TRY(encode_tags(&w, &v->tags));
+    if (v->signature_present) {
+        TRY(size_in(v->signature.len, 64, 64));
         TRY(asn1g_put_octets(&w, CTX(8), v->signature.ptr, v->signature.len));
+    }
     TRY(asn1g_put_octets(&w, CTX(7), v->body.ptr, v->body.len));
-
-    mark = asn1g_mark(&w);
-    if (v->header.ttl != TTL_DEFAULT)
-        TRY(asn1g_put_uint(&w, CTX(2), v->header.ttl));
-    if (v->header.flags_present)
-        TRY(asn1g_put_bits(&w, CTX(1), &v->header.flags));
-    TRY(asn1g_put_uint(&w, CTX(0), v->header.kind));
-    TRY(asn1g_close(&w, CTX_CONS(6), mark));
-
-    if ((int)v->priority != PRIORITY_DEFAULT)
+    TRY(encode_header(&w, &v->header));
+    if ((int)v->priority != PRIORITY_DEFAULT) {
+        if ((unsigned)v->priority > 2)
+            return ASN1RT_E_ENUM_VALUE;
         TRY(asn1g_put_int(&w, CTX(5), v->priority));
+    }
     TRY(asn1g_put_int(&w, CTX(4), v->timestamp));
+    TRY(size_in(v->recipient.len, 1, 64));
     TRY(asn1g_put_octets(&w, CTX(3), v->recipient.ptr, v->recipient.len));
+    TRY(size_in(v->sender.len, 1, 64));
     TRY(asn1g_put_octets(&w, CTX(2), v->sender.ptr, v->sender.len));
     TRY(asn1g_put_uint(&w, CTX(1), v->messageId));
     if (v->version != VERSION_DEFAULT)
