@@ -72,46 +72,46 @@ typedef struct derive_msg {
  * calls, so no implementation pays for an indirect call the others do not.
  * Outputs are escaped every iteration; the OR of the status codes (and of
  * a length mismatch) comes back to the harness as the failure flag. */
-#define DEFINE_BENCH(T, impl, ENC, DEC)                                              \
+#define DEFINE_BENCH(T, impl, ENC, DEC)                                             \
     static uint64_t encode_##T##_##impl(void *vctx, uint64_t iters)                 \
-    {                                                                                \
-        const derive_msg *m = vctx;                                                  \
-        const T *v = m->value;                                                       \
-        uint8_t *buf = bench_slot(0, CAP);                                                      \
-        uint64_t acc = 0;                                                            \
-        for (uint64_t i = 0; i < iters; i++) {                                       \
-            size_t len = 0;                                                          \
-            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                 \
-            acc |= (len != m->der_len);                                              \
-            bench_escape(buf);                                                       \
-        }                                                                            \
-        return acc;                                                                  \
-    }                                                                                \
+    {                                                                               \
+        const derive_msg *m = vctx;                                                 \
+        const T *v = m->value;                                                      \
+        uint8_t *buf = bench_slot(0, CAP);                                          \
+        uint64_t acc = 0;                                                           \
+        for (uint64_t i = 0; i < iters; i++) {                                      \
+            size_t len = 0;                                                         \
+            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                \
+            acc |= (len != m->der_len);                                             \
+            bench_escape(buf);                                                      \
+        }                                                                           \
+        return acc;                                                                 \
+    }                                                                               \
     static uint64_t decode_##T##_##impl(void *vctx, uint64_t iters)                 \
-    {                                                                                \
-        const derive_msg *m = vctx;                                                  \
-        T *out = bench_slot(1, sizeof(T));                                                           \
-        uint64_t acc = 0;                                                            \
-        for (uint64_t i = 0; i < iters; i++) {                                       \
-            acc |= (uint64_t)DEC(out, m->der, m->der_len);                           \
-            bench_escape(out);                                                       \
-        }                                                                            \
-        return acc;                                                                  \
-    }                                                                                \
+    {                                                                               \
+        const derive_msg *m = vctx;                                                 \
+        T *out = bench_slot(1, sizeof(T));                                          \
+        uint64_t acc = 0;                                                           \
+        for (uint64_t i = 0; i < iters; i++) {                                      \
+            acc |= (uint64_t)DEC(out, m->der, m->der_len);                          \
+            bench_escape(out);                                                      \
+        }                                                                           \
+        return acc;                                                                 \
+    }                                                                               \
     static uint64_t roundtrip_##T##_##impl(void *vctx, uint64_t iters)              \
-    {                                                                                \
-        const derive_msg *m = vctx;                                                  \
-        const T *v = m->value;                                                       \
-        uint8_t *buf = bench_slot(0, CAP);                                                      \
-        T *out = bench_slot(1, sizeof(T));                                                           \
-        uint64_t acc = 0;                                                            \
-        for (uint64_t i = 0; i < iters; i++) {                                       \
-            size_t len = 0;                                                          \
-            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                 \
-            acc |= (uint64_t)DEC(out, buf, len);                                     \
-            bench_escape(out);                                                       \
-        }                                                                            \
-        return acc;                                                                  \
+    {                                                                               \
+        const derive_msg *m = vctx;                                                 \
+        const T *v = m->value;                                                      \
+        uint8_t *buf = bench_slot(0, CAP);                                          \
+        T *out = bench_slot(1, sizeof(T));                                          \
+        uint64_t acc = 0;                                                           \
+        for (uint64_t i = 0; i < iters; i++) {                                      \
+            size_t len = 0;                                                         \
+            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                \
+            acc |= (uint64_t)DEC(out, buf, len);                                    \
+            bench_escape(out);                                                      \
+        }                                                                           \
+        return acc;                                                                 \
     }
 
 #define GENERIC_ENC(T) generic_enc_##T
@@ -139,24 +139,24 @@ DEFINE_BENCH(DeriveMessage, handwritten_public, handwritten_public_DeriveMessage
 /* Every implementation must decode the vector to the value the generated
  * decoder gives and encode that value back to the vector's exact bytes;
  * otherwise the timings would compare different work. */
-#define CHECK_AGREE(T, impl, ENC, DEC, msg)                                            \
-    do {                                                                               \
-        T out_;                                                                        \
-        uint8_t buf_[CAP];                                                             \
-        size_t len_ = 0;                                                               \
-        int rc_ = DEC(&out_, (msg)->der, (msg)->der_len);                              \
-        if (rc_ != ASN1RT_OK || !T##_equal(&out_, (msg)->value)) {                     \
-            fprintf(stderr, "bench-derive: %s %s decode disagrees (%s)\n", #T, impl,   \
-                    asn1rt_strerror(rc_));                                             \
-            ok = 0;                                                                    \
-        }                                                                              \
-        rc_ = ENC((const T *)(msg)->value, buf_, sizeof buf_, &len_);                  \
-        if (rc_ != ASN1RT_OK || len_ != (msg)->der_len                                 \
-            || memcmp(buf_, (msg)->der, len_) != 0) {                                  \
-            fprintf(stderr, "bench-derive: %s %s encode disagrees (%s, %zu bytes)\n",  \
-                    #T, impl, asn1rt_strerror(rc_), len_);                             \
-            ok = 0;                                                                    \
-        }                                                                              \
+#define CHECK_AGREE(T, impl, ENC, DEC, msg)                                         \
+    do {                                                                            \
+        T out_;                                                                     \
+        uint8_t buf_[CAP];                                                          \
+        size_t len_ = 0;                                                            \
+        int rc_ = DEC(&out_, (msg)->der, (msg)->der_len);                           \
+        if (rc_ != ASN1RT_OK || !T##_equal(&out_, (msg)->value)) {                  \
+            fprintf(stderr, "bench-derive: %s %s decode disagrees (%s)\n", #T, impl, \
+                    asn1rt_strerror(rc_));                                          \
+            ok = 0;                                                                 \
+        }                                                                           \
+        rc_ = ENC((const T *)(msg)->value, buf_, sizeof buf_, &len_);               \
+        if (rc_ != ASN1RT_OK || len_ != (msg)->der_len                              \
+            || memcmp(buf_, (msg)->der, len_) != 0) {                               \
+            fprintf(stderr, "bench-derive: %s %s encode disagrees (%s, %zu bytes)\n", \
+                    #T, impl, asn1rt_strerror(rc_), len_);                          \
+            ok = 0;                                                                 \
+        }                                                                           \
     } while (0)
 
 static const char *const impls[3] = { "generated", "handwritten", "generic" };
@@ -227,19 +227,19 @@ int main(int argc, char **argv)
     if (!ok)
         return 1;
 
-#define CASES(T, msg)                                                        \
-    { #T, "encode", "generated", encode_##T##_generated, msg, 0, 0, 0, 0, 0 },     \
-    { #T, "encode", "handwritten", encode_##T##_handwritten, msg, 0, 0, 0, 0, 0 }, \
-    { #T, "encode", "generic", encode_##T##_generic, msg, 0, 0, 0, 0, 0 },         \
-    { #T, "decode", "generated", decode_##T##_generated, msg, 0, 0, 0, 0, 0 },     \
-    { #T, "decode", "handwritten", decode_##T##_handwritten, msg, 0, 0, 0, 0, 0 }, \
-    { #T, "decode", "generic", decode_##T##_generic, msg, 0, 0, 0, 0, 0 },         \
-    { #T, "roundtrip", "generated", roundtrip_##T##_generated, msg, 0, 0, 0, 0, 0 },     \
+#define CASES(T, msg)                                                               \
+    { #T, "encode", "generated", encode_##T##_generated, msg, 0, 0, 0, 0, 0 },      \
+    { #T, "encode", "handwritten", encode_##T##_handwritten, msg, 0, 0, 0, 0, 0 },  \
+    { #T, "encode", "generic", encode_##T##_generic, msg, 0, 0, 0, 0, 0 },          \
+    { #T, "decode", "generated", decode_##T##_generated, msg, 0, 0, 0, 0, 0 },      \
+    { #T, "decode", "handwritten", decode_##T##_handwritten, msg, 0, 0, 0, 0, 0 },  \
+    { #T, "decode", "generic", decode_##T##_generic, msg, 0, 0, 0, 0, 0 },          \
+    { #T, "roundtrip", "generated", roundtrip_##T##_generated, msg, 0, 0, 0, 0, 0 }, \
     { #T, "roundtrip", "handwritten", roundtrip_##T##_handwritten, msg, 0, 0, 0, 0, 0 }, \
     { #T, "roundtrip", "generic", roundtrip_##T##_generic, msg, 0, 0, 0, 0, 0 }
-#define PUBLIC_CASES(T, msg)                                                                  \
-    { #T, "encode", "handwritten_public", encode_##T##_handwritten_public, msg, 0, 0, 0, 0, 0 },  \
-    { #T, "decode", "handwritten_public", decode_##T##_handwritten_public, msg, 0, 0, 0, 0, 0 },  \
+#define PUBLIC_CASES(T, msg)                                                        \
+    { #T, "encode", "handwritten_public", encode_##T##_handwritten_public, msg, 0, 0, 0, 0, 0 }, \
+    { #T, "decode", "handwritten_public", decode_##T##_handwritten_public, msg, 0, 0, 0, 0, 0 }, \
     { #T, "roundtrip", "handwritten_public", roundtrip_##T##_handwritten_public, msg, 0, 0, 0, 0, 0 }
     /* The public-API variant comes last: it is reported below the table
      * and kept out of the CSV, whose implementations are the three above. */

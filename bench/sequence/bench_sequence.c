@@ -45,11 +45,11 @@ static ComplexSequence value_complex;
 static uint64_t encode_simple(void *vctx, uint64_t iters)
 {
     const vec *v = vctx;
-    uint8_t buf[CAP];
+    uint8_t *buf = bench_slot(0, CAP);
     uint64_t acc = 0;
     for (uint64_t i = 0; i < iters; i++) {
         size_t len = 0;
-        acc |= (uint64_t)SimpleSequence_encode(v->value, buf, sizeof buf, &len);
+        acc |= (uint64_t)SimpleSequence_encode(v->value, buf, CAP, &len);
         acc |= (len != v->len);
         bench_escape(buf);
     }
@@ -59,11 +59,11 @@ static uint64_t encode_simple(void *vctx, uint64_t iters)
 static uint64_t encode_nested(void *vctx, uint64_t iters)
 {
     const vec *v = vctx;
-    uint8_t buf[CAP];
+    uint8_t *buf = bench_slot(0, CAP);
     uint64_t acc = 0;
     for (uint64_t i = 0; i < iters; i++) {
         size_t len = 0;
-        acc |= (uint64_t)NestedSequence_encode(v->value, buf, sizeof buf, &len);
+        acc |= (uint64_t)NestedSequence_encode(v->value, buf, CAP, &len);
         acc |= (len != v->len);
         bench_escape(buf);
     }
@@ -73,11 +73,11 @@ static uint64_t encode_nested(void *vctx, uint64_t iters)
 static uint64_t decode_simple(void *vctx, uint64_t iters)
 {
     const vec *v = vctx;
-    SimpleSequence out;
+    SimpleSequence *out = bench_slot(1, sizeof(SimpleSequence));
     uint64_t acc = 0;
     for (uint64_t i = 0; i < iters; i++) {
-        acc |= (uint64_t)SimpleSequence_decode(&out, v->der, v->len);
-        bench_escape(&out);
+        acc |= (uint64_t)SimpleSequence_decode(out, v->der, v->len);
+        bench_escape(out);
     }
     return acc;
 }
@@ -86,33 +86,33 @@ static uint64_t decode_simple(void *vctx, uint64_t iters)
 static uint64_t roundtrip_complex(void *vctx, uint64_t iters)
 {
     const vec *v = vctx;
-    uint8_t buf[CAP];
-    ComplexSequence out;
+    uint8_t *buf = bench_slot(0, CAP);
+    ComplexSequence *out = bench_slot(1, sizeof(ComplexSequence));
     uint64_t acc = 0;
     for (uint64_t i = 0; i < iters; i++) {
         size_t len = 0;
-        acc |= (uint64_t)ComplexSequence_encode(v->value, buf, sizeof buf, &len);
-        acc |= (uint64_t)ComplexSequence_decode(&out, buf, len);
-        bench_escape(&out);
+        acc |= (uint64_t)ComplexSequence_encode(v->value, buf, CAP, &len);
+        acc |= (uint64_t)ComplexSequence_decode(out, buf, len);
+        bench_escape(out);
     }
     return acc;
 }
 
 /* The value each bench starts from is decoded from its vector, and must
  * encode back to the vector byte for byte. */
-#define PREPARE(T, value, der)                                                    \
-    do {                                                                          \
-        uint8_t buf_[CAP];                                                        \
-        size_t len_ = 0;                                                          \
-        T##_init(&value);                                                         \
-        int rc_ = T##_decode(&value, der, sizeof der);                            \
-        if (rc_ == ASN1RT_OK)                                                     \
-            rc_ = T##_encode(&value, buf_, sizeof buf_, &len_);                   \
-        if (rc_ != ASN1RT_OK || len_ != sizeof der || memcmp(buf_, der, len_)) {  \
+#define PREPARE(T, value, der)                                                \
+    do {                                                                      \
+        uint8_t buf_[CAP];                                                    \
+        size_t len_ = 0;                                                      \
+        T##_init(&value);                                                     \
+        int rc_ = T##_decode(&value, der, sizeof der);                        \
+        if (rc_ == ASN1RT_OK)                                                 \
+            rc_ = T##_encode(&value, buf_, sizeof buf_, &len_);               \
+        if (rc_ != ASN1RT_OK || len_ != sizeof der || memcmp(buf_, der, len_)) { \
             fprintf(stderr, "bench-sequence: %s does not round-trip its vector (%s)\n", \
-                    #T, asn1rt_strerror(rc_));                                    \
-            return 1;                                                             \
-        }                                                                         \
+                    #T, asn1rt_strerror(rc_));                                \
+            return 1;                                                         \
+        }                                                                     \
     } while (0)
 
 int main(int argc, char **argv)
