@@ -25,8 +25,8 @@
 #include <unistd.h>
 
 #define WARMUP_ROUNDS 3
-#define DEFAULT_SAMPLES 41
-#define DEFAULT_BATCH_US 1500
+#define DEFAULT_SAMPLES 61
+#define DEFAULT_BATCH_US 500
 /* Largest message; encoders write into a buffer twice this size. */
 #define MAX_DER 65536
 
