@@ -1,15 +1,26 @@
-# examples/ — `make demo`. Until asn1cc exists, the demo prints the DER
-# tree of a real certificate with the runtime's generic walker.
+# examples/ — `make demo`: asn1cc compiles the shipped RFC 5280 modules into
+# out/, a small program is built against that output and libasn1rt, and a
+# real certificate from /etc/ssl/certs is decoded, summarised and re-encoded.
+# asn1dump (the runtime's generic walker, like `openssl asn1parse`) is built too.
 
 ASN1DUMP := $(B)/examples/asn1dump
 PROGRAMS += $(ASN1DUMP)
-# The certificate shown: ISRG Root X1 if present, else the bundle (its first).
+# The certificate shown: ISRG Root X1 if present, else the bundle's first.
 DEMO_CERT ?= $(firstword $(wildcard /etc/ssl/certs/ISRG_Root_X1.pem) /etc/ssl/certs/ca-certificates.crt)
+DEMO_OUT  ?= out
+DEMO_SCHEMAS := schemas/rfc5280-PKIX1Explicit88.asn schemas/rfc5280-PKIX1Implicit88.asn
 
 $(ASN1DUMP): $(B)/examples/asn1dump.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 demo: deps
 	@$(MAKE) --no-print-directory -s build
-	@echo "== $(DEMO_CERT): DER tree by asn1rt_dump (strict DER checked) =="
-	@$(ASN1DUMP) $(DEMO_CERT)
+	@echo "== asn1cc $(DEMO_SCHEMAS) -o $(DEMO_OUT)/"
+	@$(B)/asn1cc $(DEMO_SCHEMAS) -o $(DEMO_OUT)/
+	@ls $(DEMO_OUT)
+	@echo "== cc examples/certinfo.c $(DEMO_OUT)/*.c libasn1rt.a -> $(DEMO_OUT)/certinfo"
+	@$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror $(OPT) -Iruntime/include -I$(DEMO_OUT) \
+	  examples/certinfo.c $(DEMO_OUT)/pkix1explicit88.c $(DEMO_OUT)/pkix1implicit88.c \
+	  $(B)/libasn1rt.a $(CRYPTO_LIBS) -o $(DEMO_OUT)/certinfo
+	@echo "== $(DEMO_OUT)/certinfo $(DEMO_CERT)"
+	@$(DEMO_OUT)/certinfo $(DEMO_CERT)
