@@ -90,11 +90,12 @@ ASN1RT_INLINE int decode_header(asn1rt_reader *parent, DeriveMessage_header *h)
         TRY(asn1g_read_bits(&r, CTX(1), &h->flags));
         TRY(size_in(bit_count(&h->flags), 0, 32));
     }
-    h->ttl = TTL_DEFAULT;
     if (asn1g_next_is(&r, CTX(2))) {
         TRY(asn1g_read_int(&r, CTX(2), 0, 86400, &i));
         TRY(check_not_default(&r, i, TTL_DEFAULT));
         h->ttl = (uint32_t)i;
+    } else {
+        h->ttl = TTL_DEFAULT;
     }
     return asn1g_expect_end(&r);
 }
@@ -108,11 +109,12 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
     asn1g_reader_init(&top, der, len, 0);
     TRY(asn1g_enter(&top, SEQ_TAG, &r));
 
-    out->version = VERSION_DEFAULT;
     if (asn1g_next_is(&r, CTX(0))) {
         TRY(asn1g_read_int(&r, CTX(0), 0, 255, &i));
         TRY(check_not_default(&r, i, VERSION_DEFAULT));
         out->version = (uint8_t)i;
+    } else {
+        out->version = VERSION_DEFAULT;
     }
     TRY(asn1g_read_int(&r, CTX(1), 0, UINT32_MAX, &i));
     out->messageId = (uint32_t)i;
@@ -120,9 +122,9 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
     TRY(size_in(out->sender.len, 1, 64));
     TRY(asn1g_read_octets(&r, CTX(3), &out->recipient));
     TRY(size_in(out->recipient.len, 1, 64));
-    TRY(asn1g_read_int(&r, CTX(4), INT64_MIN, INT64_MAX, &out->timestamp));
+    TRY(asn1g_read_int(&r, CTX(4), INT64_MIN, INT64_MAX, &i));
+    out->timestamp = i;
 
-    out->priority = (DeriveMessage_priority)PRIORITY_DEFAULT;
     if (asn1g_next_is(&r, CTX(5))) {
         int e;
         TRY(asn1g_read_enum(&r, CTX(5), &e));
@@ -130,6 +132,8 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
             return ASN1RT_E_ENUM_VALUE;
         TRY(check_not_default(&r, e, PRIORITY_DEFAULT));
         out->priority = (DeriveMessage_priority)e;
+    } else {
+        out->priority = (DeriveMessage_priority)PRIORITY_DEFAULT;
     }
     TRY(decode_header(&r, &out->header));
     TRY(asn1g_read_octets(&r, CTX(7), &out->body));
