@@ -1469,10 +1469,15 @@ static int emit_module(Module *m, const char *outdir)
             P(0, "extern const asn1rt_view %s;  /* %s */", n, v->oid_text);
             P(0, "static inline bool %s_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, %s.ptr, %s.len); }",
               n, n, n);
-        } else if (v->int_small) {
-            P(0, "enum { %s = %s };", n, v->int_literal);
         } else {
-            P(0, "static const int64_t %s = %s;", n, v->int_literal);
+            /* A macro of the same name wins (OpenSSL's asn1.h defines the
+             * RFC 5280 ub_* bounds with the same values). */
+            P(0, "#ifndef %s", n);
+            if (v->int_small)
+                P(0, "enum { %s = %s };", n, v->int_literal);
+            else
+                P(0, "static const int64_t %s = %s;", n, v->int_literal);
+            P(0, "#endif");
         }
     }
     P(0, "%s", "");

@@ -2315,66 +2315,186 @@ extern const asn1rt_view pkcs_9;  /* 1.2.840.113549.1.9 */
 static inline bool pkcs_9_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, pkcs_9.ptr, pkcs_9.len); }
 extern const asn1rt_view id_emailAddress;  /* 1.2.840.113549.1.9.1 */
 static inline bool id_emailAddress_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_emailAddress.ptr, id_emailAddress.len); }
+#ifndef common_name
 enum { common_name = 1 };
+#endif
+#ifndef teletex_common_name
 enum { teletex_common_name = 2 };
+#endif
+#ifndef teletex_organization_name
 enum { teletex_organization_name = 3 };
+#endif
+#ifndef teletex_personal_name
 enum { teletex_personal_name = 4 };
+#endif
+#ifndef teletex_organizational_unit_names
 enum { teletex_organizational_unit_names = 5 };
+#endif
+#ifndef pds_name
 enum { pds_name = 7 };
+#endif
+#ifndef physical_delivery_country_name
 enum { physical_delivery_country_name = 8 };
+#endif
+#ifndef postal_code
 enum { postal_code = 9 };
+#endif
+#ifndef physical_delivery_office_name
 enum { physical_delivery_office_name = 10 };
+#endif
+#ifndef physical_delivery_office_number
 enum { physical_delivery_office_number = 11 };
+#endif
+#ifndef extension_OR_address_components
 enum { extension_OR_address_components = 12 };
+#endif
+#ifndef physical_delivery_personal_name
 enum { physical_delivery_personal_name = 13 };
+#endif
+#ifndef physical_delivery_organization_name
 enum { physical_delivery_organization_name = 14 };
+#endif
+#ifndef extension_physical_delivery_address_components
 enum { extension_physical_delivery_address_components = 15 };
+#endif
+#ifndef unformatted_postal_address
 enum { unformatted_postal_address = 16 };
+#endif
+#ifndef street_address
 enum { street_address = 17 };
+#endif
+#ifndef post_office_box_address
 enum { post_office_box_address = 18 };
+#endif
+#ifndef poste_restante_address
 enum { poste_restante_address = 19 };
+#endif
+#ifndef unique_postal_name
 enum { unique_postal_name = 20 };
+#endif
+#ifndef local_postal_attributes
 enum { local_postal_attributes = 21 };
+#endif
+#ifndef extended_network_address
 enum { extended_network_address = 22 };
+#endif
+#ifndef terminal_type
 enum { terminal_type = 23 };
+#endif
+#ifndef teletex_domain_defined_attributes
 enum { teletex_domain_defined_attributes = 6 };
+#endif
+#ifndef ub_name
 enum { ub_name = 32768 };
+#endif
+#ifndef ub_common_name
 enum { ub_common_name = 64 };
+#endif
+#ifndef ub_locality_name
 enum { ub_locality_name = 128 };
+#endif
+#ifndef ub_state_name
 enum { ub_state_name = 128 };
+#endif
+#ifndef ub_organization_name
 enum { ub_organization_name = 64 };
+#endif
+#ifndef ub_organizational_unit_name
 enum { ub_organizational_unit_name = 64 };
+#endif
+#ifndef ub_title
 enum { ub_title = 64 };
+#endif
+#ifndef ub_serial_number
 enum { ub_serial_number = 64 };
+#endif
+#ifndef ub_match
 enum { ub_match = 128 };
+#endif
+#ifndef ub_emailaddress_length
 enum { ub_emailaddress_length = 255 };
+#endif
+#ifndef ub_common_name_length
 enum { ub_common_name_length = 64 };
+#endif
+#ifndef ub_country_name_alpha_length
 enum { ub_country_name_alpha_length = 2 };
+#endif
+#ifndef ub_country_name_numeric_length
 enum { ub_country_name_numeric_length = 3 };
+#endif
+#ifndef ub_domain_defined_attributes
 enum { ub_domain_defined_attributes = 4 };
+#endif
+#ifndef ub_domain_defined_attribute_type_length
 enum { ub_domain_defined_attribute_type_length = 8 };
+#endif
+#ifndef ub_domain_defined_attribute_value_length
 enum { ub_domain_defined_attribute_value_length = 128 };
+#endif
+#ifndef ub_domain_name_length
 enum { ub_domain_name_length = 16 };
+#endif
+#ifndef ub_extension_attributes
 enum { ub_extension_attributes = 256 };
+#endif
+#ifndef ub_e163_4_number_length
 enum { ub_e163_4_number_length = 15 };
+#endif
+#ifndef ub_e163_4_sub_address_length
 enum { ub_e163_4_sub_address_length = 40 };
+#endif
+#ifndef ub_generation_qualifier_length
 enum { ub_generation_qualifier_length = 3 };
+#endif
+#ifndef ub_given_name_length
 enum { ub_given_name_length = 16 };
+#endif
+#ifndef ub_initials_length
 enum { ub_initials_length = 5 };
+#endif
+#ifndef ub_integer_options
 enum { ub_integer_options = 256 };
+#endif
+#ifndef ub_numeric_user_id_length
 enum { ub_numeric_user_id_length = 32 };
+#endif
+#ifndef ub_organization_name_length
 enum { ub_organization_name_length = 64 };
+#endif
+#ifndef ub_organizational_unit_name_length
 enum { ub_organizational_unit_name_length = 32 };
+#endif
+#ifndef ub_organizational_units
 enum { ub_organizational_units = 4 };
+#endif
+#ifndef ub_pds_name_length
 enum { ub_pds_name_length = 16 };
+#endif
+#ifndef ub_pds_parameter_length
 enum { ub_pds_parameter_length = 30 };
+#endif
+#ifndef ub_pds_physical_address_lines
 enum { ub_pds_physical_address_lines = 6 };
+#endif
+#ifndef ub_postal_code_length
 enum { ub_postal_code_length = 16 };
+#endif
+#ifndef ub_pseudonym
 enum { ub_pseudonym = 128 };
+#endif
+#ifndef ub_surname_length
 enum { ub_surname_length = 40 };
+#endif
+#ifndef ub_terminal_id_length
 enum { ub_terminal_id_length = 24 };
+#endif
+#ifndef ub_unformatted_address_length
 enum { ub_unformatted_address_length = 180 };
+#endif
+#ifndef ub_x121_address_length
 enum { ub_x121_address_length = 16 };
+#endif
 
 #ifdef __cplusplus
 }
