@@ -18,3 +18,15 @@ bench-derive: $(BENCH_DERIVE)
 	$(BENCH_DERIVE) $(BENCH_RESULTS)/derive.csv $(BENCH_RESULTS)/derive.svg >$(BENCH_RESULTS)/derive.md.tmp \
 	  || { cat $(BENCH_RESULTS)/derive.md.tmp; rm -f $(BENCH_RESULTS)/derive.md.tmp; exit 1; }
 	@mv $(BENCH_RESULTS)/derive.md.tmp $(BENCH_RESULTS)/derive.md && cat $(BENCH_RESULTS)/derive.md
+
+# make bench-proposals: the generator changes docs/perf-findings.md proposes,
+# hand-applied to one type each and timed against today's generated code.
+.PHONY: bench-proposals
+
+BENCH_PROPOSALS := $(B)/bench/derive/bench-proposals
+
+$(BENCH_PROPOSALS): $(B)/bench/derive/proposals.o $(BENCH_HARNESS) $(BENCH_ASN1CC)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
+
+bench-proposals: $(BENCH_PROPOSALS)
+	$(BENCH_PROPOSALS)
