@@ -26,7 +26,7 @@ $(B)/bench/common/%.o $(B)/bench/constrained/%.o $(B)/bench/sequence/%.o \
 $(B)/bench/derive/%.o $(B)/bench/handwritten/%.o: \
   CPPFLAGS_ALL += -Igenerated -Ibench/common -Ibench/handwritten -Ibench/derive
 $(B)/bench/common/%.o $(B)/bench/constrained/%.o $(B)/bench/sequence/%.o \
-$(B)/bench/derive/%.o $(B)/bench/handwritten/%.o: CFLAGS_ALL += $(BENCH_ALIGN)
+$(B)/bench/derive/%.o $(B)/bench/handwritten/%.o $(B)/bench/primitives/%.o: CFLAGS_ALL += $(BENCH_ALIGN)
 
 $(BENCH_GEN_OBJ): generated/bench.c
 	@mkdir -p $(dir $@)

@@ -343,7 +343,8 @@ int bench_svg_write(const char *path, const char *title,
                 fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>"
                            "<text x=\"%d\" y=\"%d\" font-size=\"11\">%.*f %s</text>\n",
                         label_w, by + 1, w, bar_h - 2, colour[s], label_w + w + 4,
-                        by + bar_h - 3, v < 10 ? 2 : 1, v, pn->unit);
+                        by + bar_h - 3, strcmp(pn->unit, "ns") != 0 ? 0 : v < 10 ? 2 : 1, v,
+                        pn->unit);
             }
             y += group_h + group_gap;
         }
