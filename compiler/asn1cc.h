@@ -31,6 +31,8 @@ enum {
     LIMIT_NESTING      = 200,              /* nested types/values/constraints/braces */
     LIMIT_TAGS         = 32,               /* tags stacked on one type */
     LIMIT_INSTANTIATE  = 64,               /* nested parameterized instantiation depth */
+    LIMIT_OID_ARCS     = 128,              /* arcs in one OBJECT IDENTIFIER value */
+    LIMIT_REF_CHAIN    = 100000,           /* references followed from one node (stack bound) */
 };
 
 /* ---------------------------------------------------------------- arena */
@@ -381,6 +383,7 @@ struct Value {
      * V_SEQUENCE_OF, V_CHOICE (with eval'd inner). NULL when not evaluated. */
     Value *eval;
     Type *governor;
+    bool eval_done;          /* sema internal: evaluated (eval NULL after an error) */
 };
 
 struct Param {             /* formal parameter: [Governor :] Reference */
@@ -412,6 +415,8 @@ struct Assignment {
     bool exported;           /* visible to importers */
     bool instance;           /* made by instantiating a parameterized assignment */
     bool sema_env_bound;     /* sema internal: instance made under enclosing bindings */
+    signed char sema_class;  /* sema internal: 0 not yet known, 1 a class, -1 not */
+    const char *inst_key;    /* sema internal: instance cache key */
     Env *inst_env;           /* instance: its parameter bindings */
     /* sema: A_VALUE_SET / A_OBJECT_SET: the body parsed as ElementSetSpecs
      * (NULL when empty or not parseable); a value set used as a type means
@@ -631,7 +636,14 @@ typedef struct Sema {
     Vec loaded_paths;                    /* files read through -I */
     bool dirs_scanned;
     ClassDef *type_identifier, *abstract_syntax; /* X.681 Annex A/B, made on first use */
+    int depth;                           /* recursion depth of reference chains */
+    bool depth_reported;
 } Sema;
+
+/* Guards recursion through reference chains; false (after one diagnostic)
+ * when LIMIT_REF_CHAIN is exceeded. Pair with sema_leave(). */
+bool sema_enter(Sema *S, Loc loc);
+void sema_leave(Sema *S);
 
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
 Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);

@@ -35,7 +35,7 @@ $(B)/compiler/%.o: compiler/%.c $(B)/compiler/parser.h
 $(B)/compiler/lexer.o: $(B)/compiler/parser.h
 
 $(B)/asn1cc: $(ASN1CC_OBJS)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -pthread
 
 .PHONY: check-compiler refresh-compiler-tests install-compiler
 check-compiler: $(B)/asn1cc

@@ -4,14 +4,47 @@
 #include "asn1cc.h"
 #include "cmap.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #ifndef ASN1CC_VERSION
 #define ASN1CC_VERSION "0.0.0"
 #endif
+
+/* Creates outdir and its missing parents (like mkdir -p); 0 or -1 with errno. */
+static int make_outdir(const char *outdir)
+{
+    char path[4096];
+    size_t n = strlen(outdir);
+
+    if (n == 0 || n >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(path, outdir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char saved = path[i];
+        path[i] = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return -1;
+        path[i] = saved;
+    }
+    struct stat st;
+    if (stat(outdir, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
 
 static const char usage_text[] =
     "usage: asn1cc [options] file.asn... [-o outdir]\n"
@@ -46,11 +79,11 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-int main(int argc, char **argv)
+static int run_in(Arena *arena, int argc, char **argv)
 {
     Compilation comp = {0};
     Compilation *c = &comp;
-    c->arena = arena_new();
+    c->arena = arena;
     diag_init(stderr, isatty(2) && getenv("NO_COLOR") == NULL);
 
     const char **inputs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
@@ -148,6 +181,10 @@ int main(int argc, char **argv)
     if (dump)
         ast_dump(stdout, c);
     if (outdir && !check) {
+        if (make_outdir(outdir) != 0) {
+            fprintf(stderr, "asn1cc: error: cannot create output directory %s: %s\n", outdir, strerror(errno));
+            return 2;
+        }
         /* emit_c diagnoses schema limits (exit 1) and I/O errors (exit 2). */
         if (emit_c(c, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
@@ -158,4 +195,42 @@ int main(int argc, char **argv)
     if (ferror(stdout))
         return 2;
     return 0;
+}
+
+/* All compiler memory is one arena, freed once here. */
+static int run(int argc, char **argv)
+{
+    Arena *arena = arena_new();
+    int status = run_in(arena, argc, argv);
+    arena_free(arena);
+    return status;
+}
+
+typedef struct MainArgs {
+    int argc;
+    char **argv;
+    int status;
+} MainArgs;
+
+static void *run_thread(void *p)
+{
+    MainArgs *ma = p;
+    ma->status = run(ma->argc, ma->argv);
+    return NULL;
+}
+
+/* The front end recurses along reference chains (bounded by LIMIT_REF_CHAIN)
+ * and nested types; it runs on a thread whose stack is sized for those
+ * limits (reserved, committed only as used) instead of the default 8 MiB. */
+int main(int argc, char **argv)
+{
+    MainArgs ma = {argc, argv, 2};
+    pthread_attr_t attr;
+    pthread_t th;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)1 << 30) == 0 &&
+        pthread_create(&th, &attr, run_thread, &ma) == 0) {
+        pthread_join(th, NULL);
+        return ma.status;
+    }
+    return run(argc, argv);
 }

@@ -4,6 +4,9 @@
  * (X.683) by re-parsing their right-hand side under parameter bindings. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
+#include "parser.h"
+
+enum { T_TYPEREF_KIND = T_TYPEREF, T_IDENTIFIER_KIND = T_IDENTIFIER };
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -429,6 +432,28 @@ static const char *range_text(Arena *a, TokRange r)
     return out;
 }
 
+/* Actual parameters as text, with each token naming a parameter of env
+ * replaced by its own actual (recursively, bounded). */
+static const char *canonical_args(Sema *S, Env *env, TokRange *actuals, int n, int depth)
+{
+    const char *out = "";
+    for (int i = 0; i < n; i++) {
+        const char *one = "";
+        for (int k = actuals[i].begin; k < actuals[i].end; k++) {
+            const Token *t = &actuals[i].ta->toks[k];
+            char *word = arena_strndup(S->a, t->text, (size_t)t->len);
+            int pi = (t->kind == T_TYPEREF_KIND || t->kind == T_IDENTIFIER_KIND) ? sema_param_index(env, word) : -1;
+            if (pi >= 0 && depth < LIMIT_INSTANTIATE)
+                one = arena_printf(S->a, "%s%s", one,
+                                   canonical_args(S, env->caller_env, &env->actuals[pi], 1, depth + 1));
+            else
+                one = arena_printf(S->a, "%s %s", one, word);
+        }
+        out = arena_printf(S->a, "%s%s%s", out, i ? "," : "", one);
+    }
+    return out;
+}
+
 Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc)
 {
     if (nactuals != def->nparams) {
@@ -446,13 +471,16 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
     for (int i = 0; i < nactuals; i++)
         args = arena_printf(S->a, "%s%s%s", args, i ? ", " : "", range_text(S->a, actuals[i]));
     const char *name = arena_printf(S->a, "%s{%s}", def->name, args);
-    /* Instances made from the top level (no enclosing bindings) are shared. */
-    if (!env) {
-        for (int i = 0; i < S->instances.len; i++) {
-            Assignment *as = S->instances.items[i];
-            if (as->module == def->module && !as->sema_env_bound && strcmp(as->name, name) == 0)
-                return as;
-        }
+    /* Instances with the same meaning are shared: the key spells the actuals
+     * with enclosing parameters replaced by what they are bound to, so a
+     * recursive P{X} ::= SEQUENCE { a P{X} OPTIONAL } closes on itself. */
+    const char *key = arena_printf(S->a, "%s.%s{%s}@%s", def->module->name, def->name,
+                                   canonical_args(S, env, actuals, nactuals, 0),
+                                   m ? m->name : "");
+    for (int i = 0; i < S->instances.len; i++) {
+        Assignment *as = S->instances.items[i];
+        if (strcmp(as->inst_key, key) == 0)
+            return as;
     }
     Env *e = arena_alloc(S->a, sizeof *e);
     e->def = def;
@@ -470,6 +498,7 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
     as->params = NULL;
     as->nparams = 0;
     as->instance = true;
+    as->inst_key = key;
     as->sema_env_bound = env != NULL;
     as->inst_env = e;
     as->state = 0;
@@ -497,10 +526,29 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
 
 /* ------------------------------------------------------------ classes */
 
+bool sema_enter(Sema *S, Loc loc)
+{
+    if (S->depth >= LIMIT_REF_CHAIN) {
+        if (!S->depth_reported)
+            diag(DIAG_ERROR, loc, "chain of references longer than %d (asn1cc limit)", LIMIT_REF_CHAIN);
+        S->depth_reported = true;
+        return false;
+    }
+    S->depth++;
+    return true;
+}
+
+void sema_leave(Sema *S)
+{
+    S->depth--;
+}
+
 bool sema_is_class(Sema *S, Assignment *as)
 {
     if (as->kind == A_CLASS)
         return true;
+    if (as->sema_class)
+        return as->sema_class > 0;
     if (as->kind != A_TYPE || !as->type || as->state == 99)
         return false;
     Type *t = as->type;
@@ -513,11 +561,15 @@ bool sema_is_class(Sema *S, Assignment *as)
         int saved = as->state;
         as->state = 99;      /* guard against A ::= B, B ::= A */
         Assignment *target = sema_lookup(S, as->module, t->ref_module, t->ref_name, t->loc, false);
-        cls = target && sema_is_class(S, target);
+        if (target && sema_enter(S, t->loc)) {
+            cls = sema_is_class(S, target);
+            sema_leave(S);
+        }
         as->state = saved;
     }
     if (cls)
         as->kind = A_CLASS;
+    as->sema_class = cls ? 1 : -1;
     return cls;
 }
 

@@ -235,6 +235,10 @@ static Type *base_of(Sema *S, Type *t)
         t->sema_flags |= F_BROKEN;
         return NULL;
     }
+    if (!sema_enter(S, t->loc)) {
+        t->sema_flags |= F_BASE | F_BROKEN;
+        return NULL;
+    }
     t->sema_flags |= F_BASE_BUSY;
     if (!(t->sema_flags & F_RESOLVED))
         sema_resolve_type(S, t->sema_module, t->sema_env, t);
@@ -273,6 +277,7 @@ static Type *base_of(Sema *S, Type *t)
     }
     t->base = b;
     t->sema_flags = (t->sema_flags & ~(unsigned)F_BASE_BUSY) | F_BASE;
+    sema_leave(S);
     return b;
 }
 
@@ -490,6 +495,10 @@ static void tags_of(Sema *S, Type *t)
         return;
     if (t->sema_flags & F_TAGS_BUSY)
         return;              /* a cycle: reported as a circular definition */
+    if (!sema_enter(S, t->loc)) {
+        t->sema_flags |= F_TAGS;
+        return;
+    }
     t->sema_flags |= F_TAGS_BUSY;
     Type *b = base_of(S, t);
     switch (t->kind) {
@@ -579,6 +588,7 @@ static void tags_of(Sema *S, Type *t)
     }
     }
     t->sema_flags = (t->sema_flags & ~(unsigned)F_TAGS_BUSY) | F_TAGS;
+    sema_leave(S);
 }
 
 /* ------------------------------------------------------------ ranges */
@@ -783,6 +793,10 @@ static void value_range_of(Sema *S, Type *t)
         return;
     if (t->sema_flags & F_RANGE_BUSY)
         return;
+    if (!sema_enter(S, t->loc)) {
+        t->sema_flags |= F_RANGE;
+        return;
+    }
     t->sema_flags |= F_RANGE_BUSY;
     Type *b = base_of(S, t);
     Range inherited = range_universe();
@@ -802,6 +816,7 @@ static void value_range_of(Sema *S, Type *t)
     }
     t->sema_flags = (t->sema_flags & ~(unsigned)F_RANGE_BUSY) | F_RANGE;
     size_range_of(S, t);
+    sema_leave(S);
 }
 
 static bool has_size(const Type *b)

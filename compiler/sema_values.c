@@ -61,15 +61,16 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
         diag(DIAG_ERROR, v->loc, "the value of '%s' depends on itself", as->name);
         return NULL;
     }
-    if (depth > LIMIT_NESTING)
-        return NULL;
     int saved = as->state;
     as->state = VALUE_BUSY;
     if (as->type) {
         sema_resolve_type(S, as->module, NULL, as->type);
         sema_finish_type(S, as->type);
     }
-    Value *r = eval(S, as->module, NULL, as->value, as->type, depth + 1);
+    /* A reference hop is not nesting: depth 1 only skips the range check,
+     * which the referencing site makes against its own governor. */
+    Value *r = eval(S, as->module, NULL, as->value, as->type, 1);
+    (void)depth;
     as->state = saved;
     *vgov = NULL;            /* already evaluated */
     return r;
@@ -199,6 +200,8 @@ static Value *eval_oid(Sema *S, Module *m, Env *env, Value *v, bool relative, in
                 if (target && target->eval)
                     target = target->eval;
                 if (target && target->kind == V_OID && pos == 0) {
+                    if (target->narcs > LIMIT_OID_ARCS)
+                        return NULL;
                     for (int k = 0; k < target->narcs; k++) {
                         AsnInt *a = arena_alloc(S->a, sizeof *a);
                         *a = target->arcs[k];
@@ -221,6 +224,10 @@ static Value *eval_oid(Sema *S, Module *m, Env *env, Value *v, bool relative, in
         AsnInt *a = arena_alloc(S->a, sizeof *a);
         *a = arc;
         vec_push(S->a, &arcs, a);
+        if (arcs.len > LIMIT_OID_ARCS) {
+            diag(DIAG_ERROR, v->loc, "OBJECT IDENTIFIER value with more than %d arcs (asn1cc limit)", LIMIT_OID_ARCS);
+            return NULL;
+        }
     }
     Value *o = new_value(S, V_OID, v->loc);
     o->narcs = arcs.len;
@@ -409,13 +416,28 @@ static Value *mismatch(Value *v, Type *b)
     return NULL;
 }
 
+static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
+
+/* Evaluates once: a value that failed is not evaluated (or reported) again. */
 static Value *eval(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth)
 {
     if (!v)
         return NULL;
-    if (v->eval)
+    if (v->eval_done || v->eval)
         return v->eval;
-    if (depth > LIMIT_NESTING) {
+    if (!sema_enter(S, v->loc))
+        return NULL;
+    Value *r = eval_inner(S, m, env, v, gov, depth);
+    sema_leave(S);
+    /* Values inside parameterized bodies are evaluated per instance. */
+    if (!env)
+        v->eval_done = true;
+    return r;
+}
+
+static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth)
+{
+    if (depth > LIMIT_NESTING && v->kind != V_REF) {
         diag(DIAG_ERROR, v->loc, "value nests too deeply (asn1cc limit)");
         return NULL;
     }
