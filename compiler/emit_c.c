@@ -404,6 +404,30 @@ static void body_end(FILE *saved, char **bufp, const char *decls)
 
 static const char *member(CComp *cc, const char *base) { return S("%s%s", base, cc->name); }
 
+/* SET: when a required component is not next but another component's tag
+ * is, the sender broke the tag order (X.690 10.3), which is worth saying. */
+static void set_order_guard(CNamed *cn, CComp *cc)
+{
+    char *any = NULL;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CType *ct = cn->comps[k]->ct;
+        if (cn->comps[k] == cc)
+            continue;
+        for (int i = 0; i < ct->nfirst; i++) {
+            const char *t = S("t == ASN1RT_TAG(%u, %u, %u)", ct->first[i] >> 30, (ct->first[i] >> 29) & 1u,
+                              ct->first[i] & 0x1FFFFFFFu);
+            any = any ? S("%s || %s", any, t) : S("%s", t);
+        }
+    }
+    if (!any)
+        return;
+    P(4, "if (ASN1G_UNLIKELY(!(%s))) {", present_test(cc->ct, "&c"));
+    P(8, "uint32_t t = asn1g_peek(&c);");
+    P(8, "if (%s)", any);
+    fail_line(12, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", qname(cc->comp->name));
+    P(4, "}");
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
@@ -435,6 +459,8 @@ static void emit_seq_dec(CNamed *cn)
             P(8, "%s = %s;", lv, cc->default_expr);
             P(4, "}");
         } else {
+            if (cn->set_order && !cc->ct->any_first && cc->ct->nfirst > 0)
+                set_order_guard(cn, cc);
             dec_value(4, cc->ct, lv, "&c", nm);
         }
     }

@@ -8453,6 +8453,11 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->surname)) < 1u || asn1g_string_size(19, &(out->surname)) > 40u))
@@ -10619,6 +10624,11 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->surname)) < 1u || asn1g_string_size(20, &(out->surname)) > 40u))

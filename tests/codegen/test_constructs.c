@@ -167,7 +167,7 @@ static const decode_case decode_cases[] = {
     { "choiceV2 known b", rt_ChoiceV2, "8101FF", 0, 0 },
     /* SET in tag order, SET OF in DER order */
     { "set in order", rt_Set1, "310A8001FF8102AABB820105", 0, 0 },
-    { "set out of order", rt_Set1, "310A8201058001FF8102AABB", 0, ASN1RT_E_UNEXPECTED_TAG },
+    { "set out of order", rt_Set1, "310A8201058001FF8102AABB", 0, ASN1RT_E_SET_ORDER },
     { "set of sorted", rt_SetOfBounded, "310A04010104010204020101", 0, 0 },
     { "set of unsorted", rt_SetOfBounded, "310A04010204010104020101", 0, ASN1RT_E_SET_ORDER },
     { "set of unsorted, lax", rt_SetOfBounded, "310A04010204010104020101", ASN1RT_LAX_SET_ORDER, 0 },
