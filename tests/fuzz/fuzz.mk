@@ -21,9 +21,43 @@ HAVE_FUZZ_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 # tests/fuzz/corpus/<name>/ (and optionally tests/fuzz/<name>.dict).
 FUZZ_RT_TARGETS  := read walk text
 FUZZ_LEZ_TARGETS := mnemonic epk note
+# The front end: tests/compiler/fuzz_frontend.c (the front-end engineer's
+# harness; lexer, parser, sema and the AST dump), seeds in corpus/frontend/.
+FUZZ_FE_TARGETS  := frontend
+# Generated decoders: one harness per top-level type of schemas/, written
+# at build time by `asn1cc --emit-fuzz T` (all schemas in one run, as
+# generated/ is made, so the C names match) and linked with generated/*.c.
+FUZZ_GEN_TYPES := Certificate CertificateList \
+                  AS-REQ AS-REP TGS-REQ TGS-REP AP-REQ AP-REP KRB-SAFE KRB-PRIV KRB-CRED KRB-ERROR \
+                  ComplexSequence NestedSequence DeriveMessage \
+                  EncryptedNote ViewingKeys Account
+fuzz_gen_name     = gen_$(subst -,_,$(1))
+FUZZ_GEN_TARGETS := $(foreach t,$(FUZZ_GEN_TYPES),$(call fuzz_gen_name,$(t)))
 FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_GEN_TARGETS)
 
 FUZZ_OBJ = $(B)/tests/fuzz
+FUZZ_GEN_DIR = $(B)/tests/fuzz/gen
+# The asn1cc that writes the harnesses: the ordinary build's (the fuzz
+# sub-make is told which), so it is not itself an instrumented binary.
+FUZZ_ASN1CC ?= $(B)/asn1cc
+FUZZ_FE_OBJS = $(patsubst %.c,$(B)/%.o,$(filter-out compiler/main.c,$(ASN1CC_FRONTEND))) $(ASN1CC_GEN:.c=.o)
+FUZZ_SCHEMAS = $(sort $(wildcard schemas/*.asn))
+
+define FUZZ_GEN_RULE
+$(FUZZ_GEN_DIR)/$(call fuzz_gen_name,$(1)).c: $(FUZZ_SCHEMAS) $(FUZZ_ASN1CC)
+	@mkdir -p $(FUZZ_GEN_DIR)/$(call fuzz_gen_name,$(1))
+	$(FUZZ_ASN1CC) -Ischemas $(FUZZ_SCHEMAS) --emit-fuzz $(1) -o $(FUZZ_GEN_DIR)/$(call fuzz_gen_name,$(1))
+	cp $(FUZZ_GEN_DIR)/$(call fuzz_gen_name,$(1))/fuzz_$(subst -,_,$(1)).c $$@
+endef
+$(foreach t,$(FUZZ_GEN_TYPES),$(eval $(call FUZZ_GEN_RULE,$(t))))
+
+# Harnesses include the committed generated/ headers (check-generated keeps
+# them equal to what asn1cc writes).
+$(FUZZ_GEN_DIR)/%.o: $(FUZZ_GEN_DIR)/%.c
+	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) -c $< -o $@
+
+$(B)/tests/compiler/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
+$(B)/tests/compiler/fuzz_frontend.o: $(B)/compiler/parser.h
 
 # ---- libFuzzer binaries (inside the clang sub-make) ----------------------
 $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(B)/libasn1rt.a
@@ -32,20 +66,29 @@ $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.
 $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(B)/liblez.a
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
 
+$(FUZZ_OBJ)/fuzz_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_FE_OBJS)
+	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
+
+$(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_GEN_DIR)/%.o $(GEN_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
+
 .PHONY: fuzz fuzz-bins fuzz-build check-fuzz check-fuzz-replay valgrind
 fuzz-bins: $(FUZZ_TARGETS:%=$(FUZZ_OBJ)/fuzz_%)
 
 fuzz-build:
 	@if [ "$(HAVE_FUZZ_CC)" != yes ]; then echo "fuzz: $(FUZZ_CC) not found (libFuzzer needs clang)" >&2; exit 1; fi
-	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) OPT='-O1 -g' SAN='$(FUZZ_SAN)' fuzz-bins
+	@$(MAKE) --no-print-directory $(B)/asn1cc
+	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=$(FUZZ_CC) OPT='-O1 -g' SAN='$(FUZZ_SAN)' \
+	  FUZZ_ASN1CC=$(B)/asn1cc fuzz-bins
 
 fuzz: fuzz-build
 	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_B) $(FUZZ_TARGETS)
 
 # In `make test`: a short run, proportionate to the number of targets (about
-# four minutes in all, 3..20 s a target). FUZZ_CHECK_SECONDS overrides.
+# two and a half minutes in all, 3..20 s a target: 6 s for 25 targets; the
+# first clang build adds about three). FUZZ_CHECK_SECONDS overrides.
 FUZZ_NTARGETS = $(words $(FUZZ_TARGETS))
-FUZZ_CHECK_SECONDS ?= $(shell n=$(FUZZ_NTARGETS); s=$$((240 / (n ? n : 1))); [ $$s -gt 20 ] && s=20; [ $$s -lt 3 ] && s=3; echo $$s)
+FUZZ_CHECK_SECONDS ?= $(shell n=$(FUZZ_NTARGETS); s=$$((150 / (n ? n : 1))); [ $$s -gt 20 ] && s=20; [ $$s -lt 3 ] && s=3; echo $$s)
 
 ifeq ($(HAVE_FUZZ_CC),yes)
 CHECKS += check-fuzz
@@ -63,6 +106,12 @@ $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fuz
 
 $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/driver.o $(B)/liblez.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
+
+$(FUZZ_OBJ)/replay_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_OBJ)/driver.o $(FUZZ_FE_OBJS)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+$(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_GEN_DIR)/%.o $(FUZZ_OBJ)/driver.o $(GEN_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 CHECKS += check-fuzz-replay
 check-fuzz-replay: $(FUZZ_REPLAY_BINS)
@@ -85,3 +134,16 @@ valgrind: $(FUZZ_REPLAY_BINS) $(RT_TEST_BIN) $(LEZ_TEST) $(DER_TEST_BIN)
 	  dirs=""; for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
 	  echo "valgrind: replay_$$t"; $(FUZZ_VALGRIND) $(FUZZ_OBJ)/replay_$$t $$dirs >/dev/null; \
 	done; echo "valgrind: clean"
+
+# ---- seeds ---------------------------------------------------------------
+# Rewrites the generated seeds (seed-init of each gen_* corpus) and the
+# hand-made ones (seeds.py), and copies real certificates, CRLs and schema
+# files in (seeds.sh). The results are committed; run after schema changes.
+.PHONY: fuzz-seeds
+$(FUZZ_OBJ)/seedgen: $(FUZZ_OBJ)/seedgen.o $(GEN_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+$(FUZZ_OBJ)/seedgen.o: CPPFLAGS_ALL += -Igenerated
+fuzz-seeds: $(FUZZ_OBJ)/seedgen
+	$(FUZZ_OBJ)/seedgen tests/fuzz/corpus
+	python3 tests/fuzz/seeds.py
+	tests/fuzz/seeds.sh

@@ -79,3 +79,52 @@ def account(data):
     return bytes(range(32)) + (5).to_bytes(16, "little") + (7).to_bytes(16, "little") + struct.pack("<I", len(data)) + data
 put("note", struct.pack("<I", 0) + b"\x00" + (42).to_bytes(16, "little") + bytes(64) + account(b"abc"))
 put("note", struct.pack("<I", 3) + b"\x01" + bytes(range(32)) + bytes(32) + (9).to_bytes(16, "little") + account(b""))
+
+# Generated-decoder targets: one valid value per type, built here by hand
+# (T_init's all-zero values do not satisfy the schemas' constraints).
+def seq(*parts): return tlv(0x30, b"".join(parts))
+def ctx(n, v): return tlv(0xA0 | n, v)          # EXPLICIT [n]
+def app(n, v): return bytes([0x60 | n]) + tlv(0, v)[1:]
+def integer(i):
+    return tlv(2, i.to_bytes(max(1, (i.bit_length() + 8) // 8), "big", signed=True))
+def gstr(s): return tlv(0x1B, s)
+def gtime(s): return tlv(0x18, s)
+def octets(b): return tlv(4, b)
+flags32 = tlv(3, b"\x00\x40\x81\x00\x10")
+princ = seq(ctx(0, integer(1)), ctx(1, seq(gstr(b"krbtgt"), gstr(b"EXAMPLE.COM"))))
+encdata = seq(ctx(0, integer(18)), ctx(1, integer(2)), ctx(2, octets(bytes(range(40)))))
+body = seq(ctx(0, flags32), ctx(1, princ), ctx(2, gstr(b"EXAMPLE.COM")), ctx(3, princ),
+           ctx(5, gtime(b"20370913024805Z")), ctx(7, integer(123456789)), ctx(8, seq(integer(18), integer(17))))
+kdc_req = lambda t: seq(ctx(1, integer(5)), ctx(2, integer(t)),
+                        ctx(3, seq(seq(ctx(1, integer(2)), ctx(2, octets(b"\x01\x02"))))), ctx(4, body))
+put("gen_AS_REQ", app(10, kdc_req(10)))
+put("gen_TGS_REQ", app(12, kdc_req(12)))
+ticket = app(1, seq(ctx(0, integer(5)), ctx(1, gstr(b"EXAMPLE.COM")), ctx(2, princ), ctx(3, encdata)))
+kdc_rep = lambda t: seq(ctx(0, integer(5)), ctx(1, integer(t)), ctx(3, gstr(b"EXAMPLE.COM")), ctx(4, princ),
+                        ctx(5, ticket), ctx(6, encdata))
+put("gen_AS_REP", app(11, kdc_rep(11)))
+put("gen_TGS_REP", app(13, kdc_rep(13)))
+put("gen_AP_REQ", app(14, seq(ctx(0, integer(5)), ctx(1, integer(14)), ctx(2, flags32), ctx(3, ticket), ctx(4, encdata))))
+put("gen_AP_REP", app(15, seq(ctx(0, integer(5)), ctx(1, integer(15)), ctx(2, encdata))))
+put("gen_KRB_PRIV", app(21, seq(ctx(0, integer(5)), ctx(1, integer(21)), ctx(3, encdata))))
+put("gen_KRB_CRED", app(22, seq(ctx(0, integer(5)), ctx(1, integer(22)), ctx(2, seq(ticket)), ctx(3, encdata))))
+safe_body = seq(ctx(0, octets(b"data")), ctx(1, gtime(b"20250101000000Z")), ctx(2, integer(7)), ctx(3, integer(1)),
+                ctx(4, seq(ctx(0, integer(2)), ctx(1, octets(bytes(4))))))
+put("gen_KRB_SAFE", app(20, seq(ctx(0, integer(5)), ctx(1, integer(20)), ctx(2, safe_body),
+                               ctx(3, seq(ctx(0, integer(16)), ctx(1, octets(bytes(20))))))))
+put("gen_KRB_ERROR", app(30, seq(ctx(0, integer(5)), ctx(1, integer(30)), ctx(4, gtime(b"20250101000000Z")),
+                                ctx(5, integer(0)), ctx(6, integer(25)), ctx(9, gstr(b"EXAMPLE.COM")), ctx(10, princ),
+                                ctx(11, gstr(b"needed preauth")))))
+# LEZ-Wire (EXPLICIT TAGS, no tags in the module).
+put("gen_EncryptedNote", seq(octets(bytes(200)), octets(b"\x02" + bytes(32)), integer(17), integer(3)))
+put("gen_ViewingKeys", seq(integer(1), octets(bytes(32)), octets(b"\x03" + bytes(32))))
+put("gen_Account", seq(octets(bytes(32)), integer(10**20), integer(5), octets(b"hello")))
+# Bench (AUTOMATIC TAGS: [n] IMPLICIT, constructed for SEQUENCE/CHOICE).
+def impl(n, t, v): return tlv(0x80 | n | (0x20 if t else 0), v)
+simple = lambda a, b: impl(a, 1, impl(0, 0, b"\x07") + impl(1, 0, b"\xff") + impl(2, 0, b"abc"))
+put("gen_NestedSequence", seq(simple(0, 0), impl(1, 1, impl(0, 0, b"\x02") + simple(1, 0))))
+put("gen_ComplexSequence", seq(impl(1, 0, "naïve".encode()), impl(2, 0, b"note"), impl(3, 1, impl(1, 0, b"txt")),
+                               impl(4, 1, tlv(2, b"\x01") + tlv(2, b"\x00\x80"))))
+put("gen_DeriveMessage", seq(impl(1, 0, b"\x2a"), impl(2, 0, b"alice"), impl(3, 0, b"bob"), impl(4, 0, b"\x01\x00"),
+                             impl(5, 0, b"\x02"), impl(6, 1, impl(0, 0, b"\x05") + impl(1, 0, b"\x04\xa0")),
+                             impl(7, 0, b"body"), impl(9, 1, tlv(2, b"\x01") + tlv(2, b"\x02"))))

@@ -25,3 +25,7 @@ for f in x509/custom/ca/ca.pem x509/custom/bc_path_length_zero.pem x509/custom/c
   esac && add "$tmp" "vec-$(basename "$f" .pem)"
 done
 rm -f "$tmp"
+
+# The front end: the shipped schemas and the compiler's golden inputs.
+mkdir -p corpus/frontend
+cp ../../schemas/*.asn ../compiler/*.asn corpus/frontend/
