@@ -1093,6 +1093,27 @@ static bool clash(Sema *S, Type *owner, Component *a, Component *b)
     return false;
 }
 
+/* A note naming the component closest in spelling to name, if any. */
+static void sema_did_you_mean_in(Type *t, const char *name)
+{
+    const Component *best = NULL;
+    size_t nl = strlen(name);
+    for (int i = 0; i < t->ncomps; i++) {
+        const Component *c = t->comps[i];
+        if (!c->name)
+            continue;
+        size_t cl = strlen(c->name), common = 0;
+        while (common < nl && common < cl && (name[common] | 32) == (c->name[common] | 32))
+            common++;
+        if (common >= 3 || (cl == nl && common + 2 >= nl)) {
+            best = c;
+            break;
+        }
+    }
+    if (best)
+        diag_note(best->loc, "did you mean '%s'?", best->name);
+}
+
 static void check_type(Sema *S, Type *t, int depth)
 {
     if (!t || depth > LIMIT_NESTING * 4)
@@ -1114,6 +1135,12 @@ static void check_type(Sema *S, Type *t, int depth)
             Type *b = c->type ? c->type->base : NULL;
             if (b && (b->kind == TY_CLASS || b->kind == TY_TYPE_IDENTIFIER || b->kind == TY_ABSTRACT_SYNTAX))
                 diag(DIAG_ERROR, c->loc, "'%s' has a class as its type", c->name);
+            /* X.208 (1988): ANY DEFINED BY names a sibling component. */
+            if (b && b->kind == TY_ANY && b->any_defined_by && !find_component(t, b->any_defined_by)) {
+                diag(DIAG_ERROR, c->loc, "ANY DEFINED BY names '%s', which is not a component of this %s",
+                     b->any_defined_by, ast_type_kind_name(t->kind));
+                sema_did_you_mean_in(t, b->any_defined_by);
+            }
             check_type(S, c->type, depth + 1);
         }
         if (t->kind == TY_SET || t->kind == TY_CHOICE) {
