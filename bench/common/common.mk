@@ -37,3 +37,10 @@ bench:
 	@$(MAKE) --no-print-directory bench-constrained
 	@$(MAKE) --no-print-directory bench-sequence
 	@$(MAKE) --no-print-directory bench-derive
+
+# The flags above are part of what these objects measure: rebuild on change.
+$(BENCH_HARNESS) $(BENCH_GEN_OBJ) $(B)/bench/constrained/bench_constrained.o \
+$(B)/bench/sequence/bench_sequence.o $(B)/bench/derive/bench_derive.o \
+$(B)/bench/derive/generic.o $(B)/bench/derive/generic_types.o \
+$(B)/bench/derive/proposals.o $(B)/bench/handwritten/derive_handwritten.o \
+$(B)/bench/handwritten/derive_public.o: bench/common/common.mk
