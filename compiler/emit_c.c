@@ -144,10 +144,13 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
             try_dec(ind, S("asn1g_read_string(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
         else
             try_dec(ind, S("asn1g_read_bits(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        viol = size_violation(ct, size_measure(ct, lv));
+        viol = size_violation(ct, "n");
         if (viol) {
-            P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
-            fail_line(ind + 4, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+            P(ind, "{");
+            P(ind + 4, "size_t n = %s;", size_measure(ct, lv));
+            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+            fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+            P(ind, "}");
         }
         if (ct->kind == CK_BITS && ct->named_bits) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
@@ -235,10 +238,13 @@ static void enc_plain(int ind, CType *ct, const char *rv)
     case CK_U128: P(ind, "ASN1G_TRY(asn1rt_prepend_u128(w, %s, %s));", vt, rv); break;
     case CK_I128: P(ind, "ASN1G_TRY(asn1rt_prepend_i128(w, %s, %s));", vt, rv); break;
     case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_BITS:
-        viol = size_violation(ct, size_measure(ct, rv));
+        viol = size_violation(ct, "n");
         if (viol) {
-            P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
-            P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "{");
+            P(ind + 4, "size_t n = %s;", size_measure(ct, rv));
+            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+            P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "}");
         }
         if (ct->kind == CK_BITS && ct->named_bits) {
             P(ind, "{");
@@ -314,10 +320,13 @@ static void chk_value(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1rt_check_integer((%s).ptr, (%s).len, 0));", rv, rv);
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
-        viol = size_violation(ct, size_measure(ct, rv));
+        viol = size_violation(ct, "n");
         if (viol) {
-            P(ind, "if (%s)", viol);
-            P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "{");
+            P(ind + 4, "size_t n = %s;", size_measure(ct, rv));
+            P(ind + 4, "if (%s)", viol);
+            P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "}");
         }
         if (ct->kind == CK_STRING && ct->universal != 7)
             P(ind, "ASN1G_TRY(asn1rt_check_string(%u, (%s).ptr, (%s).len));", ct->universal, rv, rv);

@@ -1780,8 +1780,11 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "name");
-    if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->name)) < 1u || asn1g_string_size(12, &(out->name)) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+    {
+        size_t n = asn1g_string_size(12, &(out->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+    }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->note_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->note))) != 0))
@@ -1817,8 +1820,11 @@ int ComplexSequence_enc_(const ComplexSequence *in, asn1rt_writer *w, uint32_t t
     if (in->note_present) {
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
     }
-    if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->name)) < 1u || asn1g_string_size(12, &(in->name)) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(12, &(in->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
     if (!((in->version) == ((uint8_t)1))) {
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
@@ -1841,8 +1847,11 @@ size_t ComplexSequence_len_(const ComplexSequence *in, uint32_t tag)
 
 int ComplexSequence_check(const ComplexSequence *in)
 {
-    if (asn1g_string_size(12, &(in->name)) < 1u || asn1g_string_size(12, &(in->name)) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(12, &(in->name));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(12, (in->name).ptr, (in->name).len));
     if (in->note_present) {
     }
@@ -2328,8 +2337,11 @@ int DeriveMessage_header_dec_(DeriveMessage_header *out, asn1rt_reader *r, uint3
         out->flags_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
+        }
     } else {
         out->flags_present = false;
     }
@@ -2360,8 +2372,11 @@ int DeriveMessage_header_enc_(const DeriveMessage_header *in, asn1rt_writer *w, 
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
     }
     if (in->flags_present) {
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->flags)) > 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
     }
     ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
@@ -2382,8 +2397,11 @@ size_t DeriveMessage_header_len_(const DeriveMessage_header *in, uint32_t tag)
 int DeriveMessage_header_check(const DeriveMessage_header *in)
 {
     if (in->flags_present) {
-        if (asn1g_bits_count(&(in->flags)) > 32u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (n > 32u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
@@ -2719,12 +2737,18 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->sender))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "sender");
-    if (ASN1G_UNLIKELY((out->sender).len < 1u || (out->sender).len > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sender).ptr - c.base), "sender");
+    {
+        size_t n = (out->sender).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sender).ptr - c.base), "sender");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 3), &(out->recipient))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "recipient");
-    if (ASN1G_UNLIKELY((out->recipient).len < 1u || (out->recipient).len > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->recipient).ptr - c.base), "recipient");
+    {
+        size_t n = (out->recipient).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->recipient).ptr - c.base), "recipient");
+    }
     {
         int64_t v;
         if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 4), INT64_MIN, INT64_MAX, &v)) != 0))
@@ -2748,8 +2772,11 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
         out->signature_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 8), &(out->signature))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "signature");
-        if (ASN1G_UNLIKELY((out->signature).len < 64u || (out->signature).len > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
+        {
+            size_t n = (out->signature).len;
+            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
+        }
     } else {
         out->signature_present = false;
     }
@@ -2765,8 +2792,11 @@ int DeriveMessage_enc_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(DeriveMessage_tags_enc_(&(in->tags), w, ASN1RT_TAG(2, 1, 9)));
     if (in->signature_present) {
-        if (ASN1G_UNLIKELY((in->signature).len < 64u || (in->signature).len > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = (in->signature).len;
+            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
     }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->body).ptr, (in->body).len));
@@ -2775,11 +2805,17 @@ int DeriveMessage_enc_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
         ASN1G_TRY(DeriveMessage_priority_enc_(&(in->priority), w, ASN1RT_TAG(2, 0, 5)));
     }
     ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)(in->timestamp)));
-    if (ASN1G_UNLIKELY((in->recipient).len < 1u || (in->recipient).len > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->recipient).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->recipient).ptr, (in->recipient).len));
-    if (ASN1G_UNLIKELY((in->sender).len < 1u || (in->sender).len > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->sender).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->sender).ptr, (in->sender).len));
     ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->messageId)));
     if (!((in->version) == ((uint8_t)0))) {
@@ -2809,15 +2845,24 @@ size_t DeriveMessage_len_(const DeriveMessage *in, uint32_t tag)
 
 int DeriveMessage_check(const DeriveMessage *in)
 {
-    if ((in->sender).len < 1u || (in->sender).len > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    if ((in->recipient).len < 1u || (in->recipient).len > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->sender).len;
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    {
+        size_t n = (in->recipient).len;
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(DeriveMessage_priority_check(&(in->priority)));
     ASN1G_TRY(DeriveMessage_header_check(&(in->header)));
     if (in->signature_present) {
-        if ((in->signature).len < 64u || (in->signature).len > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = (in->signature).len;
+            if (n < 64u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
     }
     ASN1G_TRY(DeriveMessage_tags_check(&(in->tags)));
     return ASN1RT_OK;

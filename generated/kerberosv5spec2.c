@@ -1899,8 +1899,11 @@ static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_erro
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -1953,8 +1956,11 @@ int KerberosFlags_decode_ex(KerberosFlags *out, const uint8_t *der, size_t len, 
 
 static int KerberosFlags_write_(const KerberosFlags *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*in))) < 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
     return ASN1RT_OK;
 }
@@ -1978,8 +1984,11 @@ size_t KerberosFlags_encoded_len(const KerberosFlags *in)
 
 int KerberosFlags_check(const KerberosFlags *in)
 {
-    if (asn1g_bits_count(&((*in))) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
@@ -2824,8 +2833,11 @@ static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *e
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -2878,8 +2890,11 @@ int TicketFlags_decode_ex(TicketFlags *out, const uint8_t *der, size_t len, unsi
 
 static int TicketFlags_write_(const TicketFlags *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*in))) < 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
     return ASN1RT_OK;
 }
@@ -2903,8 +2918,11 @@ size_t TicketFlags_encoded_len(const TicketFlags *in)
 
 int TicketFlags_check(const TicketFlags *in)
 {
-    if (asn1g_bits_count(&((*in))) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
@@ -3120,8 +3138,11 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "flags");
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "flags");
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
+        }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "flags");
     }
@@ -3303,8 +3324,11 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->flags)) < 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m22));
     }
@@ -3334,8 +3358,11 @@ size_t EncTicketPart_len_(const EncTicketPart *in, uint32_t tag)
 
 int EncTicketPart_check(const EncTicketPart *in)
 {
-    if (asn1g_bits_count(&(in->flags)) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&(in->flags));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     ASN1G_TRY(EncryptionKey_check(&(in->key)));
@@ -3761,8 +3788,11 @@ static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -3815,8 +3845,11 @@ int KDCOptions_decode_ex(KDCOptions *out, const uint8_t *der, size_t len, unsign
 
 static int KDCOptions_write_(const KDCOptions *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*in))) < 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
     return ASN1RT_OK;
 }
@@ -3840,8 +3873,11 @@ size_t KDCOptions_encoded_len(const KDCOptions *in)
 
 int KDCOptions_check(const KDCOptions *in)
 {
-    if (asn1g_bits_count(&((*in))) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
@@ -4244,8 +4280,11 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             return asn1g_fail(err, rc, c.err_offset, "kdc-options");
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->kdc_options)) < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
+        {
+            size_t n = asn1g_bits_count(&(out->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
+        }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
     }
@@ -4466,8 +4505,11 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->kdc_options)) < 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->kdc_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
@@ -4501,8 +4543,11 @@ size_t KDC_REQ_BODY_len_(const KDC_REQ_BODY *in, uint32_t tag)
 
 int KDC_REQ_BODY_check(const KDC_REQ_BODY *in)
 {
-    if (asn1g_bits_count(&(in->kdc_options)) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&(in->kdc_options));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if ((in->kdc_options).unused > 7 || ((in->kdc_options).len == 0 && (in->kdc_options).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     if (in->cname_present) {
@@ -6384,8 +6429,11 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "flags");
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "flags");
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
+        }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "flags");
     }
@@ -6518,8 +6566,11 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m20 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->flags)) < 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
@@ -6580,8 +6631,11 @@ int EncKDCRepPart_check(const EncKDCRepPart *in)
             ASN1G_TRY(asn1rt_time_parse(24, &(in->key_expiration), &t));
         }
     }
-    if (asn1g_bits_count(&(in->flags)) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&(in->flags));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     {
@@ -7050,8 +7104,11 @@ static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*out))) < 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -7104,8 +7161,11 @@ int APOptions_decode_ex(APOptions *out, const uint8_t *der, size_t len, unsigned
 
 static int APOptions_write_(const APOptions *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_bits_count(&((*in))) < 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
     return ASN1RT_OK;
 }
@@ -7129,8 +7189,11 @@ size_t APOptions_encoded_len(const APOptions *in)
 
 int APOptions_check(const APOptions *in)
 {
-    if (asn1g_bits_count(&((*in))) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&((*in)));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
@@ -7194,8 +7257,11 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "ap-options");
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->ap_options)) < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
+        {
+            size_t n = asn1g_bits_count(&(out->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
+        }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "ap-options");
     }
@@ -7244,8 +7310,11 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m10 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->ap_options)) < 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->ap_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
     }
@@ -7283,8 +7352,11 @@ int AP_REQ_check(const AP_REQ *in)
         return ASN1RT_E_VALUE_CONSTRAINT;
     if ((in->msg_type) < 14 || (in->msg_type) > 14)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if (asn1g_bits_count(&(in->ap_options)) < 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_bits_count(&(in->ap_options));
+        if (n < 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     if ((in->ap_options).unused > 7 || ((in->ap_options).len == 0 && (in->ap_options).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     ASN1G_TRY(Ticket_check(&(in->ticket)));
@@ -9999,8 +10071,11 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
                 return asn1g_fail(err, rc, c.err_offset, "flags");
             if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "flags");
-            if (ASN1G_UNLIKELY(asn1g_bits_count(&(out->flags)) < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
+            {
+                size_t n = asn1g_bits_count(&(out->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
+            }
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "flags");
         }
@@ -10165,8 +10240,11 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
     if (in->flags_present) {
         {
             uint8_t *m19 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY(asn1g_bits_count(&(in->flags)) < 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
+            {
+                size_t n = asn1g_bits_count(&(in->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return ASN1RT_E_SIZE_CONSTRAINT;
+            }
             ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m19));
         }
@@ -10230,8 +10308,11 @@ int KrbCredInfo_check(const KrbCredInfo *in)
         ASN1G_TRY(PrincipalName_check(&(in->pname)));
     }
     if (in->flags_present) {
-        if (asn1g_bits_count(&(in->flags)) < 32u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (n < 32u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }

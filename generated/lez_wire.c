@@ -19,8 +19,11 @@ int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1r
         return asn1g_fail(err, rc, c.err_offset, "ciphertext");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ephemeralPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
-    if (ASN1G_UNLIKELY((out->ephemeralPublicKey).len < 33u || (out->ephemeralPublicKey).len > 33u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
+    {
+        size_t n = (out->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
+    }
     {
         int64_t v;
         if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, 255, &v)) != 0))
@@ -43,8 +46,11 @@ int EncryptedNote_enc_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->outputIndex)));
     ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->viewTag)));
-    if (ASN1G_UNLIKELY((in->ephemeralPublicKey).len < 33u || (in->ephemeralPublicKey).len > 33u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ciphertext).ptr, (in->ciphertext).len));
     return asn1g_close(w, tag, m);
@@ -62,8 +68,11 @@ size_t EncryptedNote_len_(const EncryptedNote *in, uint32_t tag)
 
 int EncryptedNote_check(const EncryptedNote *in)
 {
-    if ((in->ephemeralPublicKey).len < 33u || (in->ephemeralPublicKey).len > 33u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->ephemeralPublicKey).len;
+        if (n < 33u || n > 33u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     return ASN1RT_OK;
 }
 
@@ -210,12 +219,18 @@ int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->npk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "npk");
-    if (ASN1G_UNLIKELY((out->npk).len < 32u || (out->npk).len > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
+    {
+        size_t n = (out->npk).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->vpk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "vpk");
-    if (ASN1G_UNLIKELY((out->vpk).len < 33u || (out->vpk).len > 33u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
+    {
+        size_t n = (out->vpk).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
@@ -224,11 +239,17 @@ int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 int ViewingKeys_enc_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY((in->vpk).len < 33u || (in->vpk).len > 33u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->vpk).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->vpk).ptr, (in->vpk).len));
-    if (ASN1G_UNLIKELY((in->npk).len < 32u || (in->npk).len > 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->npk).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->npk).ptr, (in->npk).len));
     if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
         return ASN1RT_E_VALUE_CONSTRAINT;
@@ -249,10 +270,16 @@ int ViewingKeys_check(const ViewingKeys *in)
 {
     if ((in->version) < 1 || (in->version) > 1)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->npk).len < 32u || (in->npk).len > 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    if ((in->vpk).len < 33u || (in->vpk).len > 33u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->npk).len;
+        if (n < 32u || n > 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    {
+        size_t n = (in->vpk).len;
+        if (n < 33u || n > 33u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     return ASN1RT_OK;
 }
 
@@ -386,8 +413,11 @@ int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->owner))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "owner");
-    if (ASN1G_UNLIKELY((out->owner).len < 32u || (out->owner).len > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
+    {
+        size_t n = (out->owner).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
+    }
     if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->balance))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "balance");
     if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->nonce))) != 0))
@@ -405,8 +435,11 @@ int Account_enc_(const Account *in, asn1rt_writer *w, uint32_t tag)
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data).ptr, (in->data).len));
     ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->nonce));
     ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->balance));
-    if (ASN1G_UNLIKELY((in->owner).len < 32u || (in->owner).len > 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->owner).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->owner).ptr, (in->owner).len));
     return asn1g_close(w, tag, m);
 }
@@ -423,8 +456,11 @@ size_t Account_len_(const Account *in, uint32_t tag)
 
 int Account_check(const Account *in)
 {
-    if ((in->owner).len < 32u || (in->owner).len > 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = (in->owner).len;
+        if (n < 32u || n > 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     return ASN1RT_OK;
 }
 

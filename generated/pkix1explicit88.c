@@ -1027,36 +1027,51 @@ int X520name_dec_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         out->present = X520name_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 32768u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520name_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 32768u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520name_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 32768u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520name_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 32768u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520name_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 32768u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -1068,28 +1083,43 @@ int X520name_enc_(const X520name *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520name_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 32768u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 32768u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 32768u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 32768u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 32768u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1120,28 +1150,43 @@ int X520name_check(const X520name *in)
 {
     switch (in->present) {
     case X520name_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 32768u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 32768u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 32768u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 32768u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 32768u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 32768u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 32768u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 32768u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 32768u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 32768u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1301,36 +1346,51 @@ int X520CommonName_dec_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn
         out->present = X520CommonName_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520CommonName_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520CommonName_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520CommonName_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520CommonName_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -1342,28 +1402,43 @@ int X520CommonName_enc_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag
     (void)tag;
     switch (in->present) {
     case X520CommonName_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1394,28 +1469,43 @@ int X520CommonName_check(const X520CommonName *in)
 {
     switch (in->present) {
     case X520CommonName_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1575,36 +1665,51 @@ int X520LocalityName_dec_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag,
         out->present = X520LocalityName_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520LocalityName_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520LocalityName_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520LocalityName_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520LocalityName_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -1616,28 +1721,43 @@ int X520LocalityName_enc_(const X520LocalityName *in, asn1rt_writer *w, uint32_t
     (void)tag;
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1668,28 +1788,43 @@ int X520LocalityName_check(const X520LocalityName *in)
 {
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1849,36 +1984,51 @@ int X520StateOrProvinceName_dec_(X520StateOrProvinceName *out, asn1rt_reader *r,
         out->present = X520StateOrProvinceName_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520StateOrProvinceName_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520StateOrProvinceName_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520StateOrProvinceName_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520StateOrProvinceName_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -1890,28 +2040,43 @@ int X520StateOrProvinceName_enc_(const X520StateOrProvinceName *in, asn1rt_write
     (void)tag;
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -1942,28 +2107,43 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
 {
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2123,36 +2303,51 @@ int X520OrganizationName_dec_(X520OrganizationName *out, asn1rt_reader *r, uint3
         out->present = X520OrganizationName_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520OrganizationName_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520OrganizationName_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520OrganizationName_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520OrganizationName_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -2164,28 +2359,43 @@ int X520OrganizationName_enc_(const X520OrganizationName *in, asn1rt_writer *w, 
     (void)tag;
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2216,28 +2426,43 @@ int X520OrganizationName_check(const X520OrganizationName *in)
 {
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2397,36 +2622,51 @@ int X520OrganizationalUnitName_dec_(X520OrganizationalUnitName *out, asn1rt_read
         out->present = X520OrganizationalUnitName_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520OrganizationalUnitName_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520OrganizationalUnitName_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520OrganizationalUnitName_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520OrganizationalUnitName_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -2438,28 +2678,43 @@ int X520OrganizationalUnitName_enc_(const X520OrganizationalUnitName *in, asn1rt
     (void)tag;
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2490,28 +2745,43 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
 {
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2671,36 +2941,51 @@ int X520Title_dec_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         out->present = X520Title_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520Title_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520Title_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520Title_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520Title_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -2712,28 +2997,43 @@ int X520Title_enc_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Title_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -2764,28 +3064,43 @@ int X520Title_check(const X520Title *in)
 {
     switch (in->present) {
     case X520Title_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -3045,8 +3360,11 @@ static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 2u || asn1g_string_size(19, &((*out))) > 2u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -3099,8 +3417,11 @@ int X520countryName_decode_ex(X520countryName *out, const uint8_t *der, size_t l
 
 static int X520countryName_write_(const X520countryName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 2u || asn1g_string_size(19, &((*in))) > 2u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -3124,8 +3445,11 @@ size_t X520countryName_encoded_len(const X520countryName *in)
 
 int X520countryName_check(const X520countryName *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 2u || asn1g_string_size(19, &((*in))) > 2u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 2u || n > 2u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -3155,8 +3479,11 @@ static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -3209,8 +3536,11 @@ int X520SerialNumber_decode_ex(X520SerialNumber *out, const uint8_t *der, size_t
 
 static int X520SerialNumber_write_(const X520SerialNumber *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -3234,8 +3564,11 @@ size_t X520SerialNumber_encoded_len(const X520SerialNumber *in)
 
 int X520SerialNumber_check(const X520SerialNumber *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -3269,36 +3602,51 @@ int X520Pseudonym_dec_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1r
         out->present = X520Pseudonym_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u || asn1g_string_size(20, &(out->u.teletexString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = X520Pseudonym_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u || asn1g_string_size(19, &(out->u.printableString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = X520Pseudonym_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u || asn1g_string_size(28, &(out->u.universalString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = X520Pseudonym_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = X520Pseudonym_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -3310,28 +3658,43 @@ int X520Pseudonym_enc_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -3362,28 +3725,43 @@ int X520Pseudonym_check(const X520Pseudonym *in)
 {
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u || asn1g_string_size(20, &(in->u.teletexString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u || asn1g_string_size(19, &(in->u.printableString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u || asn1g_string_size(28, &(in->u.universalString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 128u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 128u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -3643,8 +4021,11 @@ static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(22, &((*out))) < 1u || asn1g_string_size(22, &((*out))) > 255u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(22, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -3697,8 +4078,11 @@ int EmailAddress_decode_ex(EmailAddress *out, const uint8_t *der, size_t len, un
 
 static int EmailAddress_write_(const EmailAddress *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(22, &((*in))) < 1u || asn1g_string_size(22, &((*in))) > 255u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(22, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -3722,8 +4106,11 @@ size_t EmailAddress_encoded_len(const EmailAddress *in)
 
 int EmailAddress_check(const EmailAddress *in)
 {
-    if (asn1g_string_size(22, &((*in))) < 1u || asn1g_string_size(22, &((*in))) > 255u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(22, &((*in)));
+        if (n < 1u || n > 255u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(22, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -4387,36 +4774,51 @@ int DirectoryString_dec_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, a
         out->present = DirectoryString_PR_teletexString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->u.teletexString)) < 1u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = DirectoryString_PR_printableString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printableString)) < 1u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 28):
         out->present = DirectoryString_PR_universalString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(out->u.universalString)) < 1u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = DirectoryString_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = DirectoryString_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -4428,28 +4830,43 @@ int DirectoryString_enc_(const DirectoryString *in, asn1rt_writer *w, uint32_t t
     (void)tag;
     switch (in->present) {
     case DirectoryString_PR_teletexString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->u.teletexString)) < 1u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printableString)) < 1u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(28, &(in->u.universalString)) < 1u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -4480,28 +4897,43 @@ int DirectoryString_check(const DirectoryString *in)
 {
     switch (in->present) {
     case DirectoryString_PR_teletexString:
-        if (asn1g_string_size(20, &(in->u.teletexString)) < 1u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (n < 1u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
-        if (asn1g_string_size(19, &(in->u.printableString)) < 1u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (n < 1u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
-        if (asn1g_string_size(28, &(in->u.universalString)) < 1u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (n < 1u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
@@ -7296,15 +7728,21 @@ int CountryName_dec_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         out->present = CountryName_PR_x121_dcc_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(out->u.x121_dcc_code)) > 3u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = CountryName_PR_iso_3166_alpha2_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) > 2u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -7316,13 +7754,19 @@ int CountryName_enc_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(in->u.x121_dcc_code)) > 3u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) > 2u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
@@ -7347,13 +7791,19 @@ int CountryName_check(const CountryName *in)
 {
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
-        if (asn1g_string_size(18, &(in->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(in->u.x121_dcc_code)) > 3u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (n < 3u || n > 3u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
-        if (asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) > 2u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (n < 2u || n > 2u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
@@ -7503,15 +7953,21 @@ int AdministrationDomainName_dec_(AdministrationDomainName *out, asn1rt_reader *
         out->present = AdministrationDomainName_PR_numeric;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = AdministrationDomainName_PR_printable;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -7523,13 +7979,19 @@ int AdministrationDomainName_enc_(const AdministrationDomainName *in, asn1rt_wri
     (void)tag;
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->u.numeric)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printable)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
@@ -7554,13 +8016,19 @@ int AdministrationDomainName_check(const AdministrationDomainName *in)
 {
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
-        if (asn1g_string_size(18, &(in->u.numeric)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
-        if (asn1g_string_size(19, &(in->u.printable)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
@@ -7706,8 +8174,11 @@ static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *e
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 16u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -7760,8 +8231,11 @@ int X121Address_decode_ex(X121Address *out, const uint8_t *der, size_t len, unsi
 
 static int X121Address_write_(const X121Address *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 16u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -7785,8 +8259,11 @@ size_t X121Address_encoded_len(const X121Address *in)
 
 int X121Address_check(const X121Address *in)
 {
-    if (asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 16u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (n < 1u || n > 16u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -7816,8 +8293,11 @@ static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_er
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 16u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -7870,8 +8350,11 @@ int NetworkAddress_decode_ex(NetworkAddress *out, const uint8_t *der, size_t len
 
 static int NetworkAddress_write_(const NetworkAddress *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 16u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -7895,8 +8378,11 @@ size_t NetworkAddress_encoded_len(const NetworkAddress *in)
 
 int NetworkAddress_check(const NetworkAddress *in)
 {
-    if (asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 16u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (n < 1u || n > 16u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -7926,8 +8412,11 @@ static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, a
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 24u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -7980,8 +8469,11 @@ int TerminalIdentifier_decode_ex(TerminalIdentifier *out, const uint8_t *der, si
 
 static int TerminalIdentifier_write_(const TerminalIdentifier *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 24u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8005,8 +8497,11 @@ size_t TerminalIdentifier_encoded_len(const TerminalIdentifier *in)
 
 int TerminalIdentifier_check(const TerminalIdentifier *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 24u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 24u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8040,15 +8535,21 @@ int PrivateDomainName_dec_(PrivateDomainName *out, asn1rt_reader *r, uint32_t ta
         out->present = PrivateDomainName_PR_numeric;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric)) < 1u || asn1g_string_size(18, &(out->u.numeric)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PrivateDomainName_PR_printable;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable)) < 1u || asn1g_string_size(19, &(out->u.printable)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -8060,13 +8561,19 @@ int PrivateDomainName_enc_(const PrivateDomainName *in, asn1rt_writer *w, uint32
     (void)tag;
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->u.numeric)) < 1u || asn1g_string_size(18, &(in->u.numeric)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printable)) < 1u || asn1g_string_size(19, &(in->u.printable)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
@@ -8091,13 +8598,19 @@ int PrivateDomainName_check(const PrivateDomainName *in)
 {
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
-        if (asn1g_string_size(18, &(in->u.numeric)) < 1u || asn1g_string_size(18, &(in->u.numeric)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
-        if (asn1g_string_size(19, &(in->u.printable)) < 1u || asn1g_string_size(19, &(in->u.printable)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
@@ -8232,8 +8745,11 @@ static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -8286,8 +8802,11 @@ int OrganizationName_decode_ex(OrganizationName *out, const uint8_t *der, size_t
 
 static int OrganizationName_write_(const OrganizationName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8311,8 +8830,11 @@ size_t OrganizationName_encoded_len(const OrganizationName *in)
 
 int OrganizationName_check(const OrganizationName *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8342,8 +8864,11 @@ static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*out))) < 1u || asn1g_string_size(18, &((*out))) > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -8396,8 +8921,11 @@ int NumericUserIdentifier_decode_ex(NumericUserIdentifier *out, const uint8_t *d
 
 static int NumericUserIdentifier_write_(const NumericUserIdentifier *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8421,8 +8949,11 @@ size_t NumericUserIdentifier_encoded_len(const NumericUserIdentifier *in)
 
 int NumericUserIdentifier_check(const NumericUserIdentifier *in)
 {
-    if (asn1g_string_size(18, &((*in))) < 1u || asn1g_string_size(18, &((*in))) > 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &((*in)));
+        if (n < 1u || n > 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8460,14 +8991,20 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->surname)) < 1u || asn1g_string_size(19, &(out->surname)) > 40u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    {
+        size_t n = asn1g_string_size(19, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->given_name)) < 1u || asn1g_string_size(19, &(out->given_name)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        {
+            size_t n = asn1g_string_size(19, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
     } else {
         out->given_name_present = false;
     }
@@ -8475,8 +9012,11 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         out->initials_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->initials)) < 1u || asn1g_string_size(19, &(out->initials)) > 5u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        {
+            size_t n = asn1g_string_size(19, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
     } else {
         out->initials_present = false;
     }
@@ -8484,8 +9024,11 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         out->generation_qualifier_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->generation_qualifier)) < 1u || asn1g_string_size(19, &(out->generation_qualifier)) > 3u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(19, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
     } else {
         out->generation_qualifier_present = false;
     }
@@ -8498,22 +9041,34 @@ int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->generation_qualifier)) < 1u || asn1g_string_size(19, &(in->generation_qualifier)) > 3u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     if (in->initials_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->initials)) < 1u || asn1g_string_size(19, &(in->initials)) > 5u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
     }
     if (in->given_name_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->given_name)) < 1u || asn1g_string_size(19, &(in->given_name)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->surname)) < 1u || asn1g_string_size(19, &(in->surname)) > 40u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
     return asn1g_close(w, tag, m);
 }
@@ -8533,22 +9088,34 @@ size_t PersonalName_len_(const PersonalName *in, uint32_t tag)
 
 int PersonalName_check(const PersonalName *in)
 {
-    if (asn1g_string_size(19, &(in->surname)) < 1u || asn1g_string_size(19, &(in->surname)) > 40u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->surname));
+        if (n < 1u || n > 40u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, (in->surname).ptr, (in->surname).len));
     if (in->given_name_present) {
-        if (asn1g_string_size(19, &(in->given_name)) < 1u || asn1g_string_size(19, &(in->given_name)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->given_name));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->given_name).ptr, (in->given_name).len));
     }
     if (in->initials_present) {
-        if (asn1g_string_size(19, &(in->initials)) < 1u || asn1g_string_size(19, &(in->initials)) > 5u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->initials));
+            if (n < 1u || n > 5u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->initials).ptr, (in->initials).len));
     }
     if (in->generation_qualifier_present) {
-        if (asn1g_string_size(19, &(in->generation_qualifier)) < 1u || asn1g_string_size(19, &(in->generation_qualifier)) > 3u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            if (n < 1u || n > 3u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     return ASN1RT_OK;
@@ -8700,8 +9267,11 @@ static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_read
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -8754,8 +9324,11 @@ int OrganizationalUnitName_decode_ex(OrganizationalUnitName *out, const uint8_t 
 
 static int OrganizationalUnitName_write_(const OrganizationalUnitName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8779,8 +9352,11 @@ size_t OrganizationalUnitName_encoded_len(const OrganizationalUnitName *in)
 
 int OrganizationalUnitName_check(const OrganizationalUnitName *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -8810,8 +9386,11 @@ static int OrganizationalUnitNames_item_(OrganizationalUnitName *out, asn1rt_rea
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -8843,8 +9422,11 @@ int OrganizationalUnitNames_enc_(const OrganizationalUnitNames *in, asn1rt_write
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->items[i])) < 1u || asn1g_string_size(19, &(in->items[i])) > 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
@@ -8864,8 +9446,11 @@ int OrganizationalUnitNames_check(const OrganizationalUnitNames *in)
     if (in->count < 1u || in->count > 4u)
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
-        if (asn1g_string_size(19, &(in->items[i])) < 1u || asn1g_string_size(19, &(in->items[i])) > 32u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (n < 1u || n > 32u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
@@ -9020,8 +9605,11 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         out->network_address_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "network-address");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->network_address)) < 1u || asn1g_string_size(18, &(out->network_address)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+        {
+            size_t n = asn1g_string_size(18, &(out->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+        }
     } else {
         out->network_address_present = false;
     }
@@ -9029,8 +9617,11 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         out->terminal_identifier_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->terminal_identifier)) < 1u || asn1g_string_size(19, &(out->terminal_identifier)) > 24u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+        {
+            size_t n = asn1g_string_size(19, &(out->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+        }
     } else {
         out->terminal_identifier_present = false;
     }
@@ -9052,8 +9643,11 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         out->organization_name_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "organization-name");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->organization_name)) < 1u || asn1g_string_size(19, &(out->organization_name)) > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+        {
+            size_t n = asn1g_string_size(19, &(out->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+        }
     } else {
         out->organization_name_present = false;
     }
@@ -9061,8 +9655,11 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         out->numeric_user_identifier_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->numeric_user_identifier)) < 1u || asn1g_string_size(18, &(out->numeric_user_identifier)) > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+        {
+            size_t n = asn1g_string_size(18, &(out->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+        }
     } else {
         out->numeric_user_identifier_present = false;
     }
@@ -9095,13 +9692,19 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
         ASN1G_TRY(PersonalName_enc_(&(in->personal_name), w, ASN1RT_TAG(2, 1, 5)));
     }
     if (in->numeric_user_identifier_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->numeric_user_identifier)) < 1u || asn1g_string_size(18, &(in->numeric_user_identifier)) > 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
     }
     if (in->organization_name_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->organization_name)) < 1u || asn1g_string_size(19, &(in->organization_name)) > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
     }
     if (in->private_domain_name_present) {
@@ -9112,13 +9715,19 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
         }
     }
     if (in->terminal_identifier_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->terminal_identifier)) < 1u || asn1g_string_size(19, &(in->terminal_identifier)) > 24u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
     }
     if (in->network_address_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->network_address)) < 1u || asn1g_string_size(18, &(in->network_address)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
     }
     if (in->administration_domain_name_present) {
@@ -9171,26 +9780,38 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
         ASN1G_TRY(AdministrationDomainName_check(&(in->administration_domain_name)));
     }
     if (in->network_address_present) {
-        if (asn1g_string_size(18, &(in->network_address)) < 1u || asn1g_string_size(18, &(in->network_address)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->network_address));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->network_address).ptr, (in->network_address).len));
     }
     if (in->terminal_identifier_present) {
-        if (asn1g_string_size(19, &(in->terminal_identifier)) < 1u || asn1g_string_size(19, &(in->terminal_identifier)) > 24u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            if (n < 1u || n > 24u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->terminal_identifier).ptr, (in->terminal_identifier).len));
     }
     if (in->private_domain_name_present) {
         ASN1G_TRY(PrivateDomainName_check(&(in->private_domain_name)));
     }
     if (in->organization_name_present) {
-        if (asn1g_string_size(19, &(in->organization_name)) < 1u || asn1g_string_size(19, &(in->organization_name)) > 64u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->organization_name));
+            if (n < 1u || n > 64u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->organization_name).ptr, (in->organization_name).len));
     }
     if (in->numeric_user_identifier_present) {
-        if (asn1g_string_size(18, &(in->numeric_user_identifier)) < 1u || asn1g_string_size(18, &(in->numeric_user_identifier)) > 32u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            if (n < 1u || n > 32u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
     }
     if (in->personal_name_present) {
@@ -9410,12 +10031,18 @@ int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->type)) < 1u || asn1g_string_size(19, &(out->type)) > 8u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    {
+        size_t n = asn1g_string_size(19, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->value)) < 1u || asn1g_string_size(19, &(out->value)) > 128u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    {
+        size_t n = asn1g_string_size(19, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
@@ -9424,11 +10051,17 @@ int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1r
 int BuiltInDomainDefinedAttribute_enc_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->value)) < 1u || asn1g_string_size(19, &(in->value)) > 128u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->value).ptr, (in->value).len));
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->type)) < 1u || asn1g_string_size(19, &(in->type)) > 8u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
@@ -9443,11 +10076,17 @@ size_t BuiltInDomainDefinedAttribute_len_(const BuiltInDomainDefinedAttribute *i
 
 int BuiltInDomainDefinedAttribute_check(const BuiltInDomainDefinedAttribute *in)
 {
-    if (asn1g_string_size(19, &(in->type)) < 1u || asn1g_string_size(19, &(in->type)) > 8u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->type));
+        if (n < 1u || n > 8u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, (in->type).ptr, (in->type).len));
-    if (asn1g_string_size(19, &(in->value)) < 1u || asn1g_string_size(19, &(in->value)) > 128u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &(in->value));
+        if (n < 1u || n > 128u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, (in->value).ptr, (in->value).len));
     return ASN1RT_OK;
 }
@@ -10293,8 +10932,11 @@ static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -10347,8 +10989,11 @@ int CommonName_decode_ex(CommonName *out, const uint8_t *der, size_t len, unsign
 
 static int CommonName_write_(const CommonName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10372,8 +11017,11 @@ size_t CommonName_encoded_len(const CommonName *in)
 
 int CommonName_check(const CommonName *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10403,8 +11051,11 @@ static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -10457,8 +11108,11 @@ int TeletexCommonName_decode_ex(TeletexCommonName *out, const uint8_t *der, size
 
 static int TeletexCommonName_write_(const TeletexCommonName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10482,8 +11136,11 @@ size_t TeletexCommonName_encoded_len(const TeletexCommonName *in)
 
 int TeletexCommonName_check(const TeletexCommonName *in)
 {
-    if (asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10513,8 +11170,11 @@ static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_re
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 64u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -10567,8 +11227,11 @@ int TeletexOrganizationName_decode_ex(TeletexOrganizationName *out, const uint8_
 
 static int TeletexOrganizationName_write_(const TeletexOrganizationName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 64u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10592,8 +11255,11 @@ size_t TeletexOrganizationName_encoded_len(const TeletexOrganizationName *in)
 
 int TeletexOrganizationName_check(const TeletexOrganizationName *in)
 {
-    if (asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 64u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (n < 1u || n > 64u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10631,14 +11297,20 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->surname)) < 1u || asn1g_string_size(20, &(out->surname)) > 40u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    {
+        size_t n = asn1g_string_size(20, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->given_name)) < 1u || asn1g_string_size(20, &(out->given_name)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        {
+            size_t n = asn1g_string_size(20, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
     } else {
         out->given_name_present = false;
     }
@@ -10646,8 +11318,11 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
         out->initials_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->initials)) < 1u || asn1g_string_size(20, &(out->initials)) > 5u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        {
+            size_t n = asn1g_string_size(20, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
     } else {
         out->initials_present = false;
     }
@@ -10655,8 +11330,11 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
         out->generation_qualifier_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->generation_qualifier)) < 1u || asn1g_string_size(20, &(out->generation_qualifier)) > 3u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(20, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
     } else {
         out->generation_qualifier_present = false;
     }
@@ -10669,22 +11347,34 @@ int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, ui
 {
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->generation_qualifier)) < 1u || asn1g_string_size(20, &(in->generation_qualifier)) > 3u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     if (in->initials_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->initials)) < 1u || asn1g_string_size(20, &(in->initials)) > 5u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
     }
     if (in->given_name_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->given_name)) < 1u || asn1g_string_size(20, &(in->given_name)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->surname)) < 1u || asn1g_string_size(20, &(in->surname)) > 40u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
     return asn1g_close(w, tag, m);
 }
@@ -10704,22 +11394,34 @@ size_t TeletexPersonalName_len_(const TeletexPersonalName *in, uint32_t tag)
 
 int TeletexPersonalName_check(const TeletexPersonalName *in)
 {
-    if (asn1g_string_size(20, &(in->surname)) < 1u || asn1g_string_size(20, &(in->surname)) > 40u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->surname));
+        if (n < 1u || n > 40u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, (in->surname).ptr, (in->surname).len));
     if (in->given_name_present) {
-        if (asn1g_string_size(20, &(in->given_name)) < 1u || asn1g_string_size(20, &(in->given_name)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->given_name));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->given_name).ptr, (in->given_name).len));
     }
     if (in->initials_present) {
-        if (asn1g_string_size(20, &(in->initials)) < 1u || asn1g_string_size(20, &(in->initials)) > 5u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->initials));
+            if (n < 1u || n > 5u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->initials).ptr, (in->initials).len));
     }
     if (in->generation_qualifier_present) {
-        if (asn1g_string_size(20, &(in->generation_qualifier)) < 1u || asn1g_string_size(20, &(in->generation_qualifier)) > 3u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            if (n < 1u || n > 3u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     return ASN1RT_OK;
@@ -10871,8 +11573,11 @@ static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *ou
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -10925,8 +11630,11 @@ int TeletexOrganizationalUnitName_decode_ex(TeletexOrganizationalUnitName *out, 
 
 static int TeletexOrganizationalUnitName_write_(const TeletexOrganizationalUnitName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 32u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10950,8 +11658,11 @@ size_t TeletexOrganizationalUnitName_encoded_len(const TeletexOrganizationalUnit
 
 int TeletexOrganizationalUnitName_check(const TeletexOrganizationalUnitName *in)
 {
-    if (asn1g_string_size(20, &((*in))) < 1u || asn1g_string_size(20, &((*in))) > 32u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &((*in)));
+        if (n < 1u || n > 32u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -10981,8 +11692,11 @@ static int TeletexOrganizationalUnitNames_item_(TeletexOrganizationalUnitName *o
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &((*out))) < 1u || asn1g_string_size(20, &((*out))) > 32u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -11014,8 +11728,11 @@ int TeletexOrganizationalUnitNames_enc_(const TeletexOrganizationalUnitNames *in
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->items[i])) < 1u || asn1g_string_size(20, &(in->items[i])) > 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
@@ -11035,8 +11752,11 @@ int TeletexOrganizationalUnitNames_check(const TeletexOrganizationalUnitNames *i
     if (in->count < 1u || in->count > 4u)
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
-        if (asn1g_string_size(20, &(in->items[i])) < 1u || asn1g_string_size(20, &(in->items[i])) > 32u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->items[i]));
+            if (n < 1u || n > 32u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
@@ -11158,8 +11878,11 @@ static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 16u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -11212,8 +11935,11 @@ int PDSName_decode_ex(PDSName *out, const uint8_t *der, size_t len, unsigned lax
 
 static int PDSName_write_(const PDSName *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 16u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -11237,8 +11963,11 @@ size_t PDSName_encoded_len(const PDSName *in)
 
 int PDSName_check(const PDSName *in)
 {
-    if (asn1g_string_size(19, &((*in))) < 1u || asn1g_string_size(19, &((*in))) > 16u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(19, &((*in)));
+        if (n < 1u || n > 16u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
@@ -11272,15 +12001,21 @@ int PhysicalDeliveryCountryName_dec_(PhysicalDeliveryCountryName *out, asn1rt_re
         out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(out->u.x121_dcc_code)) > 3u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(out->u.iso_3166_alpha2_code)) > 2u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -11292,13 +12027,19 @@ int PhysicalDeliveryCountryName_enc_(const PhysicalDeliveryCountryName *in, asn1
     (void)tag;
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(in->u.x121_dcc_code)) > 3u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) > 2u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
@@ -11323,13 +12064,19 @@ int PhysicalDeliveryCountryName_check(const PhysicalDeliveryCountryName *in)
 {
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        if (asn1g_string_size(18, &(in->u.x121_dcc_code)) < 3u || asn1g_string_size(18, &(in->u.x121_dcc_code)) > 3u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (n < 3u || n > 3u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        if (asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) < 2u || asn1g_string_size(19, &(in->u.iso_3166_alpha2_code)) > 2u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (n < 2u || n > 2u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
@@ -11468,15 +12215,21 @@ int PostalCode_dec_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         out->present = PostalCode_PR_numeric_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->u.numeric_code)) < 1u || asn1g_string_size(18, &(out->u.numeric_code)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 19):
         out->present = PostalCode_PR_printable_code;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable-code");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->u.printable_code)) < 1u || asn1g_string_size(19, &(out->u.printable_code)) > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -11488,13 +12241,19 @@ int PostalCode_enc_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case PostalCode_PR_numeric_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->u.numeric_code)) < 1u || asn1g_string_size(18, &(in->u.numeric_code)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->u.printable_code)) < 1u || asn1g_string_size(19, &(in->u.printable_code)) > 16u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable_code).ptr, (in->u.printable_code).len));
         return ASN1RT_OK;
     default:
@@ -11519,13 +12278,19 @@ int PostalCode_check(const PostalCode *in)
 {
     switch (in->present) {
     case PostalCode_PR_numeric_code:
-        if (asn1g_string_size(18, &(in->u.numeric_code)) < 1u || asn1g_string_size(18, &(in->u.numeric_code)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric_code).ptr, (in->u.numeric_code).len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
-        if (asn1g_string_size(19, &(in->u.printable_code)) < 1u || asn1g_string_size(19, &(in->u.printable_code)) > 16u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            if (n < 1u || n > 16u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->u.printable_code).ptr, (in->u.printable_code).len));
         return ASN1RT_OK;
     default:
@@ -11665,8 +12430,11 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         out->printable_string_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "printable-string");
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(out->printable_string)) < 1u || asn1g_string_size(19, &(out->printable_string)) > 30u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
+        {
+            size_t n = asn1g_string_size(19, &(out->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
+        }
     } else {
         out->printable_string_present = false;
     }
@@ -11674,8 +12442,11 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         out->teletex_string_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->teletex_string)) < 1u || asn1g_string_size(20, &(out->teletex_string)) > 30u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        {
+            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
     } else {
         out->teletex_string_present = false;
     }
@@ -11688,13 +12459,19 @@ int PDSParameter_enc_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->teletex_string)) < 1u || asn1g_string_size(20, &(in->teletex_string)) > 30u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_string_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->printable_string)) < 1u || asn1g_string_size(19, &(in->printable_string)) > 30u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->printable_string).ptr, (in->printable_string).len));
     }
     return asn1g_close(w, tag, m);
@@ -11713,13 +12490,19 @@ size_t PDSParameter_len_(const PDSParameter *in, uint32_t tag)
 int PDSParameter_check(const PDSParameter *in)
 {
     if (in->printable_string_present) {
-        if (asn1g_string_size(19, &(in->printable_string)) < 1u || asn1g_string_size(19, &(in->printable_string)) > 30u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->printable_string));
+            if (n < 1u || n > 30u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->printable_string).ptr, (in->printable_string).len));
     }
     if (in->teletex_string_present) {
-        if (asn1g_string_size(20, &(in->teletex_string)) < 1u || asn1g_string_size(20, &(in->teletex_string)) > 30u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (n < 1u || n > 30u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->teletex_string).ptr, (in->teletex_string).len));
     }
     return ASN1RT_OK;
@@ -12477,8 +13260,11 @@ static int UnformattedPostalAddress_printable_address_item_(asn1rt_view *out, as
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(asn1g_string_size(19, &((*out))) < 1u || asn1g_string_size(19, &((*out))) > 30u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -12510,8 +13296,11 @@ int UnformattedPostalAddress_printable_address_enc_(const UnformattedPostalAddre
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 6u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(19, &(in->items[i])) < 1u || asn1g_string_size(19, &(in->items[i])) > 30u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
@@ -12531,8 +13320,11 @@ int UnformattedPostalAddress_printable_address_check(const UnformattedPostalAddr
     if (in->count < 1u || in->count > 6u)
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
-        if (asn1g_string_size(19, &(in->items[i])) < 1u || asn1g_string_size(19, &(in->items[i])) > 30u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (n < 1u || n > 30u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(19, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
@@ -12666,8 +13458,11 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
         out->teletex_string_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->teletex_string)) < 1u || asn1g_string_size(20, &(out->teletex_string)) > 180u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        {
+            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
     } else {
         out->teletex_string_present = false;
     }
@@ -12680,8 +13475,11 @@ int UnformattedPostalAddress_enc_(const UnformattedPostalAddress *in, asn1rt_wri
 {
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->teletex_string)) < 1u || asn1g_string_size(20, &(in->teletex_string)) > 180u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_address_present) {
@@ -12706,8 +13504,11 @@ int UnformattedPostalAddress_check(const UnformattedPostalAddress *in)
         ASN1G_TRY(UnformattedPostalAddress_printable_address_check(&(in->printable_address)));
     }
     if (in->teletex_string_present) {
-        if (asn1g_string_size(20, &(in->teletex_string)) < 1u || asn1g_string_size(20, &(in->teletex_string)) > 180u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (n < 1u || n > 180u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(20, (in->teletex_string).ptr, (in->teletex_string).len));
     }
     return ASN1RT_OK;
@@ -13364,14 +14165,20 @@ int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_add
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "number");
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->number)) < 1u || asn1g_string_size(18, &(out->number)) > 15u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
+    {
+        size_t n = asn1g_string_size(18, &(out->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
+    }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->sub_address_present = true;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sub-address");
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(out->sub_address)) < 1u || asn1g_string_size(18, &(out->sub_address)) > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
+        {
+            size_t n = asn1g_string_size(18, &(out->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
+        }
     } else {
         out->sub_address_present = false;
     }
@@ -13384,12 +14191,18 @@ int ExtendedNetworkAddress_e163_4_address_enc_(const ExtendedNetworkAddress_e163
 {
     uint8_t *m = asn1g_mark(w);
     if (in->sub_address_present) {
-        if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->sub_address)) < 1u || asn1g_string_size(18, &(in->sub_address)) > 40u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
     }
-    if (ASN1G_UNLIKELY(asn1g_string_size(18, &(in->number)) < 1u || asn1g_string_size(18, &(in->number)) > 15u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &(in->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
     return asn1g_close(w, tag, m);
 }
@@ -13405,12 +14218,18 @@ size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e
 
 int ExtendedNetworkAddress_e163_4_address_check(const ExtendedNetworkAddress_e163_4_address *in)
 {
-    if (asn1g_string_size(18, &(in->number)) < 1u || asn1g_string_size(18, &(in->number)) > 15u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(18, &(in->number));
+        if (n < 1u || n > 15u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(18, (in->number).ptr, (in->number).len));
     if (in->sub_address_present) {
-        if (asn1g_string_size(18, &(in->sub_address)) < 1u || asn1g_string_size(18, &(in->sub_address)) > 40u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(18, &(in->sub_address));
+            if (n < 1u || n > 40u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(18, (in->sub_address).ptr, (in->sub_address).len));
     }
     return ASN1RT_OK;
@@ -14283,12 +15102,18 @@ int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->type)) < 1u || asn1g_string_size(20, &(out->type)) > 8u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    {
+        size_t n = asn1g_string_size(20, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(out->value)) < 1u || asn1g_string_size(20, &(out->value)) > 128u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    {
+        size_t n = asn1g_string_size(20, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
@@ -14297,11 +15122,17 @@ int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1r
 int TeletexDomainDefinedAttribute_enc_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->value)) < 1u || asn1g_string_size(20, &(in->value)) > 128u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->value).ptr, (in->value).len));
-    if (ASN1G_UNLIKELY(asn1g_string_size(20, &(in->type)) < 1u || asn1g_string_size(20, &(in->type)) > 8u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
@@ -14316,11 +15147,17 @@ size_t TeletexDomainDefinedAttribute_len_(const TeletexDomainDefinedAttribute *i
 
 int TeletexDomainDefinedAttribute_check(const TeletexDomainDefinedAttribute *in)
 {
-    if (asn1g_string_size(20, &(in->type)) < 1u || asn1g_string_size(20, &(in->type)) > 8u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->type));
+        if (n < 1u || n > 8u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, (in->type).ptr, (in->type).len));
-    if (asn1g_string_size(20, &(in->value)) < 1u || asn1g_string_size(20, &(in->value)) > 128u)
-        return ASN1RT_E_SIZE_CONSTRAINT;
+    {
+        size_t n = asn1g_string_size(20, &(in->value));
+        if (n < 1u || n > 128u)
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
     ASN1G_TRY(asn1rt_check_string(20, (in->value).ptr, (in->value).len));
     return ASN1RT_OK;
 }

@@ -2585,29 +2585,41 @@ int DisplayText_dec_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         out->present = DisplayText_PR_ia5String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "ia5String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(22, &(out->u.ia5String)) < 1u || asn1g_string_size(22, &(out->u.ia5String)) > 200u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
+        {
+            size_t n = asn1g_string_size(22, &(out->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 26):
         out->present = DisplayText_PR_visibleString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "visibleString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(26, &(out->u.visibleString)) < 1u || asn1g_string_size(26, &(out->u.visibleString)) > 200u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
+        {
+            size_t n = asn1g_string_size(26, &(out->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 30):
         out->present = DisplayText_PR_bmpString;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(out->u.bmpString)) < 1u || asn1g_string_size(30, &(out->u.bmpString)) > 200u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, 12):
         out->present = DisplayText_PR_utf8String;
         if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(out->u.utf8String)) < 1u || asn1g_string_size(12, &(out->u.utf8String)) > 200u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
         return ASN1RT_OK;
     default:
         return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
@@ -2619,23 +2631,35 @@ int DisplayText_enc_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case DisplayText_PR_ia5String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(22, &(in->u.ia5String)) < 1u || asn1g_string_size(22, &(in->u.ia5String)) > 200u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), (in->u.ia5String).ptr, (in->u.ia5String).len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(26, &(in->u.visibleString)) < 1u || asn1g_string_size(26, &(in->u.visibleString)) > 200u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 26), (in->u.visibleString).ptr, (in->u.visibleString).len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
-        if (ASN1G_UNLIKELY(asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 200u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
-        if (ASN1G_UNLIKELY(asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 200u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     default:
@@ -2664,23 +2688,35 @@ int DisplayText_check(const DisplayText *in)
 {
     switch (in->present) {
     case DisplayText_PR_ia5String:
-        if (asn1g_string_size(22, &(in->u.ia5String)) < 1u || asn1g_string_size(22, &(in->u.ia5String)) > 200u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            if (n < 1u || n > 200u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(22, (in->u.ia5String).ptr, (in->u.ia5String).len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
-        if (asn1g_string_size(26, &(in->u.visibleString)) < 1u || asn1g_string_size(26, &(in->u.visibleString)) > 200u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            if (n < 1u || n > 200u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(26, (in->u.visibleString).ptr, (in->u.visibleString).len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
-        if (asn1g_string_size(30, &(in->u.bmpString)) < 1u || asn1g_string_size(30, &(in->u.bmpString)) > 200u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (n < 1u || n > 200u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
-        if (asn1g_string_size(12, &(in->u.utf8String)) < 1u || asn1g_string_size(12, &(in->u.utf8String)) > 200u)
-            return ASN1RT_E_SIZE_CONSTRAINT;
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (n < 1u || n > 200u)
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
         ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     default:

@@ -46,3 +46,19 @@ $(B)/tests/codegen/test_prefix.o: $(CODEGEN_PFX)/p1/bench.h $(CODEGEN_PFX)/p2/be
 $(B)/tests/codegen/test_prefix.o: CPPFLAGS_ALL += -I$(CODEGEN_PFX)
 $(B)/tests/codegen/test-prefix: $(B)/tests/codegen/test_prefix.o $(CODEGEN_PFX)/p1/bench.o $(CODEGEN_PFX)/p2/bench.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# Golden output of a small schema: exact generated text, reviewed in git diff.
+CODEGEN_GOLDEN := tests/codegen/golden
+.PHONY: check-codegen-golden refresh-codegen-golden
+check-codegen-golden: $(B)/asn1cc
+	@rm -rf $(B)/tests/codegen/golden && mkdir -p $(B)/tests/codegen/golden
+	@$(B)/asn1cc $(CODEGEN_GOLDEN)/golden.asn -o $(B)/tests/codegen/golden
+	@for f in golden.h golden.c; do \
+	  diff -u $(CODEGEN_GOLDEN)/$$f.expected $(B)/tests/codegen/golden/$$f || \
+	  { echo "check-codegen-golden: $$f differs (make refresh-codegen-golden)"; exit 1; }; done
+	@echo "check-codegen-golden: golden.h, golden.c as expected: 2 passed, 0 failed"
+refresh-codegen-golden: $(B)/asn1cc
+	$(B)/asn1cc $(CODEGEN_GOLDEN)/golden.asn -o $(CODEGEN_GOLDEN)
+	mv $(CODEGEN_GOLDEN)/golden.h $(CODEGEN_GOLDEN)/golden.h.expected
+	mv $(CODEGEN_GOLDEN)/golden.c $(CODEGEN_GOLDEN)/golden.c.expected
+check-codegen: check-codegen-golden
