@@ -401,6 +401,23 @@ typedef enum AssignKind {
     A_OBJECT_SET,            /* Name CLASS ::= { ... } (sema: from A_VALUE_SET) */
 } AssignKind;
 
+/* sema: one field of an information object (X.681 11). */
+typedef struct FieldSetting {
+    Loc loc;
+    ClassField *field;
+    Type *type;              /* FK_TYPE: the type (resolved) */
+    Value *value;            /* FK_FIXED_VALUE (evaluated), FK_VARIABLE_VALUE, FK_OBJECT */
+    TokRange set;            /* FK_*_SET, FK_OBJECT_SET: the braces' contents as written */
+} FieldSetting;
+
+/* sema: an information object, from default or defined (WITH SYNTAX) syntax. */
+typedef struct Object {
+    Loc loc;
+    ClassDef *cls;
+    Assignment *assign;      /* the object assignment, or NULL for one written inline */
+    FieldSetting **settings; int nsettings;   /* in the class's field order */
+} Object;
+
 struct Assignment {
     AssignKind kind;
     Loc loc;
@@ -422,6 +439,14 @@ struct Assignment {
      * (NULL when empty or not parseable); a value set used as a type means
      * its governor constrained by this. */
     Constraint *set_elements;
+    /* sema: A_OBJECT: the object; A_OBJECT_SET: its objects, flattened through
+     * referenced sets, in order (extensible when "..." appears). Objects of
+     * sets written in other modules or as parameters are included when they
+     * resolve; table constraints (Type.table_set) point here. */
+    Object *object;
+    Object **objects; int nobjects;
+    bool objects_extensible;
+    int objects_state;       /* sema internal */
     int  state;              /* resolution state (sema internal) */
     /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
     const char *cname;
@@ -633,6 +658,7 @@ typedef struct Sema {
     Arena *a;
     int nbuilt;                          /* modules whose symbol tables exist */
     Vec instances;                       /* Assignment* made by instantiation */
+    int inst_typed, inst_valued;         /* instances already finished / valued */
     Vec loaded_paths;                    /* files read through -I */
     bool dirs_scanned;
     ClassDef *type_identifier, *abstract_syntax; /* X.681 Annex A/B, made on first use */
@@ -660,6 +686,10 @@ void sema_finish_type(Sema *S, Type *t);       /* tags, ranges, checks (after re
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
 bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *governor, AsnInt *out);
 void sema_check_recursion(Sema *S);
+/* sema_objects.c: objects and object sets of a module. */
+void sema_objects_run(Sema *S, Module *m);
+/* The value of field name ("&id") of object o, or NULL. */
+FieldSetting *object_field(const Object *o, const char *name);
 
 /* emit_c.c (code generator): writes <module>.h/.c for modules with
  * from_cmdline into outdir; returns 0 or 1 after diagnosing. */

@@ -1037,6 +1037,29 @@ static void dump_type(FILE *out, const Type *t, int ind)
     }
 }
 
+static void dump_object(FILE *out, const Object *o, int ind)
+{
+    for (int i = 0; i < o->nsettings; i++) {
+        const FieldSetting *fs = o->settings[i];
+        if (!fs)
+            continue;
+        dump_indent(out, ind);
+        fprintf(out, "%s =", fs->field->name);
+        if (fs->value) {
+            fputc(' ', out);
+            dump_value_inline(out, fs->value);
+            fputc('\n', out);
+        } else if (fs->type) {
+            fputc('\n', out);
+            dump_type(out, fs->type, ind + 1);
+        } else {
+            fputc(' ', out);
+            dump_tokens(out, fs->set);
+            fputc('\n', out);
+        }
+    }
+}
+
 static const char *assign_kind_name(AssignKind k)
 {
     switch (k) {
@@ -1098,6 +1121,8 @@ void ast_dump(FILE *out, const Compilation *c)
                 fputc('\n', out);
                 if (as->type)
                     dump_type(out, as->type, 2);
+                if (as->object)
+                    dump_object(out, as->object, 2);
                 break;
             case A_VALUE_SET:
             case A_OBJECT_SET:
@@ -1106,6 +1131,17 @@ void ast_dump(FILE *out, const Compilation *c)
                 fputc('\n', out);
                 if (as->type)
                     dump_type(out, as->type, 2);
+                if (as->kind == A_OBJECT_SET) {
+                    dump_indent(out, 2);
+                    fprintf(out, "objects (%d)%s\n", as->nobjects, as->objects_extensible ? " extensible" : "");
+                    for (int k = 0; k < as->nobjects; k++) {
+                        const Object *o = as->objects[k];
+                        dump_indent(out, 3);
+                        fprintf(out, "%s\n", o->assign ? o->assign->name : "(inline)");
+                        if (!o->assign)
+                            dump_object(out, o, 4);
+                    }
+                }
                 break;
             case A_TYPE:
             case A_CLASS:

@@ -640,6 +640,9 @@ bool sema_warning_enabled(const char *name)
 void sema_types_run(Sema *S, Module *m);
 void sema_values_run(Sema *S, Module *m);
 void sema_checks_run(Sema *S, Module *m);
+void sema_types_instances(Sema *S);
+void sema_values_instances(Sema *S);
+void sema_checks_instances(Sema *S);
 
 bool sema_run(Compilation *c)
 {
@@ -657,10 +660,19 @@ bool sema_run(Compilation *c)
         classify(S, c->modules[i]);
     for (int i = 0; i < c->nmodules; i++)
         sema_types_run(S, c->modules[i]);
+    sema_types_instances(S);
     for (int i = 0; i < c->nmodules; i++)
         sema_values_run(S, c->modules[i]);
     for (int i = 0; i < c->nmodules; i++)
+        sema_objects_run(S, c->modules[i]);
+    /* Values and objects may have instantiated more parameterized types. */
+    for (int guard = 0; guard < 64 && (S->inst_typed < S->instances.len || S->inst_valued < S->instances.len); guard++) {
+        sema_types_instances(S);
+        sema_values_instances(S);
+    }
+    for (int i = 0; i < c->nmodules; i++)
         sema_checks_run(S, c->modules[i]);
+    sema_checks_instances(S);
     sema_check_recursion(S);
     c->instances = (Assignment **)S->instances.items;
     c->ninstances = S->instances.len;

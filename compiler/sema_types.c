@@ -19,6 +19,7 @@ enum {
 };
 
 static void resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
+static void check_type(Sema *S, Type *t, int depth);
 
 /* ------------------------------------------------------------ binding */
 
@@ -169,6 +170,32 @@ static ClassDef *predefined_class(Sema *S, TypeKind k, Loc loc)
         cd->fields[i] = f;
     }
     cd->nfields = n;
+    /* WITH SYNTAX { &Type IDENTIFIED BY &id [HAS PROPERTY &property] } */
+    const char *words[][2] = {{"&Type", NULL}, {"IDENTIFIED", NULL}, {"BY", NULL}, {"&id", NULL}};
+    int nsyn = 4 + (k == TY_ABSTRACT_SYNTAX);
+    cd->syntax = arena_alloc(S->a, sizeof(SyntaxItem *) * (size_t)nsyn);
+    for (int i = 0; i < 4; i++) {
+        SyntaxItem *it = arena_alloc(S->a, sizeof *it);
+        it->kind = words[i][0][0] == '&' ? SYN_FIELD : SYN_WORD;
+        it->text = words[i][0];
+        cd->syntax[i] = it;
+    }
+    if (k == TY_ABSTRACT_SYNTAX) {
+        SyntaxItem *grp = arena_alloc(S->a, sizeof *grp);
+        grp->kind = SYN_OPTIONAL_GROUP;
+        grp->items = arena_alloc(S->a, sizeof(SyntaxItem *) * 3);
+        const char *g[] = {"HAS", "PROPERTY", "&property"};
+        for (int i = 0; i < 3; i++) {
+            SyntaxItem *it = arena_alloc(S->a, sizeof *it);
+            it->kind = i == 2 ? SYN_FIELD : SYN_WORD;
+            it->text = g[i];
+            grp->items[i] = it;
+        }
+        grp->nitems = 3;
+        cd->syntax[4] = grp;
+    }
+    cd->nsyntax = nsyn;
+    cd->has_syntax = true;
     *slot = cd;
     return cd;
 }
@@ -1036,8 +1063,23 @@ void sema_types_run(Sema *S, Module *m)
     }
     for (int i = 0; i < m->nassigns; i++)
         finish_assignment(S, m->assigns[i]);
-    for (int i = 0; i < S->instances.len; i++)
-        finish_assignment(S, S->instances.items[i]);
+}
+
+/* Instances appear whenever a parameterized reference is resolved (types,
+ * values, objects): each pass takes the ones it has not seen yet. */
+void sema_types_instances(Sema *S)
+{
+    for (; S->inst_typed < S->instances.len; S->inst_typed++)
+        finish_assignment(S, S->instances.items[S->inst_typed]);
+}
+
+void sema_checks_instances(Sema *S)
+{
+    for (int i = 0; i < S->instances.len; i++) {
+        Assignment *as = S->instances.items[i];
+        if (as->kind == A_TYPE)
+            check_type(S, as->type, 0);
+    }
 }
 
 /* ------------------------------------------------------------ checks */
@@ -1182,12 +1224,6 @@ void sema_checks_run(Sema *S, Module *m)
         if (!as->nparams && as->kind == A_TYPE)
             check_type(S, as->type, 0);
     }
-    if (m == S->c->modules[S->c->nmodules - 1])
-        for (int i = 0; i < S->instances.len; i++) {
-            Assignment *as = S->instances.items[i];
-            if (as->kind == A_TYPE)
-                check_type(S, as->type, 0);
-        }
 }
 
 /* ------------------------------------------------------------ recursion */

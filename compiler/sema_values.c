@@ -591,10 +591,13 @@ void sema_values_run(Sema *S, Module *m)
         if (as->kind == A_TYPE)
             values_in_type(S, as->type, 0);
     }
-    if (m == S->c->modules[S->c->nmodules - 1])
-        for (int i = 0; i < S->instances.len; i++) {
-            Assignment *as = S->instances.items[i];
-            if (as->kind == A_TYPE)
-                values_in_type(S, as->type, 0);
-        }
+}
+
+void sema_values_instances(Sema *S)
+{
+    for (; S->inst_valued < S->instances.len; S->inst_valued++) {
+        Assignment *as = S->instances.items[S->inst_valued];
+        if (as->kind == A_TYPE)
+            values_in_type(S, as->type, 0);
+    }
 }

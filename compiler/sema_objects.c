@@ -1,0 +1,338 @@
+/* sema_objects.c — information objects (X.681 11) and object sets (X.681
+ * 12). Each object's braces are read against its class, in the default
+ * syntax ({ &field setting, ... }) or the class's WITH SYNTAX (X.681 10);
+ * settings become resolved types and evaluated values. Object sets are
+ * flattened into the objects a table constraint selects from. */
+#include "asn1cc.h"
+#include "parser.h"
+
+#include <string.h>
+
+typedef struct Matcher {
+    Sema *S;
+    Module *m;
+    ClassDef *cls;
+    const char *cls_name;
+    TokRange r;
+    int pos;
+    Object *obj;
+    Vec words;               /* every literal of the WITH SYNTAX, for setting ends */
+    bool failed;
+} Matcher;
+
+static const Token *tok(const Matcher *M, int i)
+{
+    return &M->r.ta->toks[i];
+}
+
+static bool tok_is(const Matcher *M, int i, const char *text)
+{
+    if (i >= M->r.end)
+        return false;
+    const Token *t = tok(M, i);
+    return (int)strlen(text) == t->len && memcmp(t->text, text, (size_t)t->len) == 0;
+}
+
+static Loc loc_at(const Matcher *M, int i)
+{
+    if (i < M->r.end)
+        return tok(M, i)->loc;
+    return M->r.end > M->r.begin ? tok(M, M->r.end - 1)->loc : M->r.loc;
+}
+
+static ClassField *class_field(ClassDef *cls, const char *name, size_t len)
+{
+    for (int i = 0; i < cls->nfields; i++)
+        if (strlen(cls->fields[i]->name) == len && memcmp(cls->fields[i]->name, name, len) == 0)
+            return cls->fields[i];
+    return NULL;
+}
+
+FieldSetting *object_field(const Object *o, const char *name)
+{
+    for (int i = 0; o && i < o->nsettings; i++)
+        if (o->settings[i] && strcmp(o->settings[i]->field->name, name) == 0)
+            return o->settings[i];
+    return NULL;
+}
+
+/* Stores the setting of field f written in tokens [begin, end). */
+static void set_field(Matcher *M, ClassField *f, int begin, int end)
+{
+    Sema *S = M->S;
+    int idx;
+    for (idx = 0; idx < M->cls->nfields && M->cls->fields[idx] != f; idx++)
+        ;
+    if (M->obj->settings[idx]) {
+        diag(DIAG_ERROR, loc_at(M, begin), "field %s is set twice in this object", f->name);
+        M->failed = true;
+        return;
+    }
+    FieldSetting *fs = arena_alloc(S->a, sizeof *fs);
+    fs->loc = loc_at(M, begin);
+    fs->field = f;
+    TokRange span = {M->r.ta, begin, end, loc_at(M, begin)};
+    switch (f->kind) {
+    case FK_TYPE:
+        fs->type = parse_type_range(S->c, span);
+        if (!fs->type) {
+            M->failed = true;
+            return;
+        }
+        sema_resolve_type(S, M->m, NULL, fs->type);
+        sema_finish_type(S, fs->type);
+        break;
+    case FK_FIXED_VALUE:
+    case FK_VARIABLE_VALUE:
+    case FK_OBJECT:
+        fs->value = parse_value_range(S->c, span);
+        if (!fs->value) {
+            M->failed = true;
+            return;
+        }
+        if (f->kind == FK_FIXED_VALUE && f->type)
+            sema_eval_value(S, M->m, NULL, fs->value, f->type);
+        break;
+    default:
+        /* Sets: kept as written, without the braces when braced. */
+        if (end - begin >= 2 && tok(M, begin)->kind == '{' && tok(M, end - 1)->kind == '}')
+            span = (TokRange){M->r.ta, begin + 1, end - 1, loc_at(M, begin)};
+        fs->set = span;
+        break;
+    }
+    M->obj->settings[idx] = fs;
+}
+
+/* End of a field setting in defined syntax: the first token at nesting
+ * depth 0 that is a literal of the class's syntax (or the end). */
+static int setting_end(Matcher *M, int pos)
+{
+    int depth = 0;
+    for (int i = pos; i < M->r.end; i++) {
+        int k = tok(M, i)->kind;
+        if (k == '{' || k == '(' || k == '[' || k == T_LBRACK2)
+            depth++;
+        else if (k == '}' || k == ')' || k == ']' || k == T_RBRACK2)
+            depth--;
+        else if (depth == 0 && i > pos)
+            for (int w = 0; w < M->words.len; w++)
+                if (tok_is(M, i, M->words.items[w]))
+                    return i;
+    }
+    return M->r.end;
+}
+
+static void collect_words(Matcher *M, SyntaxItem **items, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (items[i]->kind == SYN_WORD || items[i]->kind == SYN_COMMA)
+            vec_push(M->S->a, &M->words, (void *)items[i]->text);
+        else if (items[i]->kind == SYN_OPTIONAL_GROUP)
+            collect_words(M, items[i]->items, items[i]->nitems);
+    }
+}
+
+/* X.681 10.7-10.12: literals must appear as written; a field takes the
+ * tokens up to the next literal; an optional group is present when its
+ * first literal is the next token. */
+static void match_items(Matcher *M, SyntaxItem **items, int n)
+{
+    for (int i = 0; i < n && !M->failed; i++) {
+        SyntaxItem *it = items[i];
+        switch (it->kind) {
+        case SYN_WORD:
+        case SYN_COMMA:
+            if (!tok_is(M, M->pos, it->text)) {
+                diag(DIAG_ERROR, loc_at(M, M->pos), "this object does not follow the syntax of class %s: expected '%s'",
+                     M->cls_name, it->text);
+                M->failed = true;
+                return;
+            }
+            M->pos++;
+            break;
+        case SYN_FIELD: {
+            ClassField *f = class_field(M->cls, it->text, strlen(it->text));
+            int end = setting_end(M, M->pos);
+            if (!f || end == M->pos) {
+                diag(DIAG_ERROR, loc_at(M, M->pos), "this object lacks a setting for %s", it->text);
+                M->failed = true;
+                return;
+            }
+            set_field(M, f, M->pos, end);
+            M->pos = end;
+            break;
+        }
+        case SYN_OPTIONAL_GROUP:
+            if (it->nitems && (it->items[0]->kind == SYN_WORD || it->items[0]->kind == SYN_COMMA) &&
+                tok_is(M, M->pos, it->items[0]->text))
+                match_items(M, it->items, it->nitems);
+            break;
+        }
+    }
+}
+
+/* X.681 11.5 DefaultSyntax: { &field setting, ... } */
+static void match_default(Matcher *M)
+{
+    TokRange *parts;
+    int n = tokrange_split(M->S->a, M->r, &parts);
+    for (int i = 0; i < n && !M->failed; i++) {
+        TokRange p = parts[i];
+        const Token *t = p.end > p.begin ? &p.ta->toks[p.begin] : NULL;
+        if (!t || (t->kind != T_TYPEFIELDREF && t->kind != T_VALUEFIELDREF) || p.end - p.begin < 2) {
+            diag(DIAG_ERROR, p.loc, "expected '&field setting' in an object of class %s", M->cls_name);
+            M->failed = true;
+            return;
+        }
+        ClassField *f = class_field(M->cls, t->text, (size_t)t->len);
+        if (!f) {
+            diag(DIAG_ERROR, t->loc, "class %s has no field %.*s", M->cls_name, t->len, t->text);
+            M->failed = true;
+            return;
+        }
+        set_field(M, f, p.begin + 1, p.end);
+    }
+}
+
+static Object *build_object(Sema *S, Module *m, ClassDef *cls, const char *cls_name, TokRange r, Assignment *as)
+{
+    Object *o = arena_alloc(S->a, sizeof *o);
+    o->loc = r.loc;
+    o->cls = cls;
+    o->assign = as;
+    o->nsettings = cls->nfields;
+    o->settings = arena_alloc(S->a, sizeof(FieldSetting *) * (size_t)(cls->nfields + 1));
+    Matcher M = {S, m, cls, cls_name, r, r.begin, o, {0}, false};
+    bool default_syntax = r.end > r.begin && (r.ta->toks[r.begin].kind == T_TYPEFIELDREF ||
+                                              r.ta->toks[r.begin].kind == T_VALUEFIELDREF);
+    if (!cls->has_syntax || default_syntax) {
+        match_default(&M);
+    } else {
+        collect_words(&M, cls->syntax, cls->nsyntax);
+        match_items(&M, cls->syntax, cls->nsyntax);
+        if (!M.failed && M.pos < r.end) {
+            diag(DIAG_ERROR, loc_at(&M, M.pos), "unexpected '%.*s' in an object of class %s", tok(&M, M.pos)->len,
+                 tok(&M, M.pos)->text, cls_name);
+            M.failed = true;
+        }
+    }
+    if (!M.failed)
+        for (int i = 0; i < cls->nfields; i++) {
+            ClassField *f = cls->fields[i];
+            bool has_default = f->default_type || f->default_value || f->default_set.ta;
+            if (!o->settings[i] && !f->optional && !has_default)
+                diag(DIAG_ERROR, r.loc, "this object of class %s lacks field %s", cls_name, f->name);
+        }
+    return o;
+}
+
+static const char *class_name(const Type *g)
+{
+    return g->kind == TY_REF ? g->ref_name : ast_type_kind_name(g->kind);
+}
+
+static Object *object_of(Sema *S, Assignment *as)
+{
+    if (as->object || as->kind != A_OBJECT || as->nparams || !as->value || as->objects_state)
+        return as->object;
+    as->objects_state = 1;
+    ClassDef *cls = sema_class_of(S, as->module, NULL, as->type);
+    if (cls && as->value->kind == V_BRACED)
+        as->object = build_object(S, as->module, cls, class_name(as->type), as->value->braced, as);
+    else if (cls && as->value->kind == V_REF) {
+        Assignment *other = sema_lookup(S, as->module, as->value->ref_module, as->value->ref_name, as->value->loc, true);
+        if (other && other->kind == A_OBJECT)
+            as->object = object_of(S, other);
+    }
+    as->objects_state = 2;
+    return as->object;
+}
+
+static void flatten(Sema *S, Assignment *set);
+
+static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, Vec *out, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return;
+    switch (c->kind) {
+    case C_UNION:
+    case C_INTERSECTION:
+        add_element(S, set, cls, c->sub, out, depth + 1);
+        add_element(S, set, cls, c->sub2, out, depth + 1);
+        break;
+    case C_EXCEPT:
+        add_element(S, set, cls, c->sub, out, depth + 1);
+        break;
+    case C_EXTENSIBLE:
+        set->objects_extensible = true;
+        add_element(S, set, cls, c->sub, out, depth + 1);
+        add_element(S, set, cls, c->sub2, out, depth + 1);
+        break;
+    case C_SINGLE_VALUE:
+    case C_BRACED: {
+        Value *v = c->lo;
+        if (!v)
+            break;
+        if (v->kind == V_BRACED) {
+            vec_push(S->a, out, build_object(S, set->module, cls, class_name(set->type), v->braced, NULL));
+        } else if (v->kind == V_REF) {
+            Assignment *as = sema_lookup(S, set->module, v->ref_module, v->ref_name, v->loc, true);
+            if (as && as->kind != A_OBJECT) {
+                diag(DIAG_ERROR, v->loc, "'%s' is not an object", v->ref_name);
+            } else if (as) {
+                Object *o = object_of(S, as);
+                if (o)
+                    vec_push(S->a, out, o);
+            }
+        }
+        break;
+    }
+    case C_TYPE: {
+        Type *t = c->type;
+        if (!t || t->kind != TY_REF)
+            break;
+        Assignment *as = t->ref_assign ? t->ref_assign
+                         : sema_lookup(S, set->module, t->ref_module, t->ref_name, t->loc, true);
+        if (as && as->kind == A_OBJECT_SET) {
+            flatten(S, as);
+            for (int i = 0; i < as->nobjects; i++)
+                vec_push(S->a, out, as->objects[i]);
+            if (as->objects_extensible)
+                set->objects_extensible = true;
+        } else if (as) {
+            diag(DIAG_ERROR, t->loc, "'%s' is not an object set", t->ref_name);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static void flatten(Sema *S, Assignment *set)
+{
+    if (set->objects_state || set->nparams)
+        return;
+    set->objects_state = 1;  /* a set naming itself stops here */
+    ClassDef *cls = sema_class_of(S, set->module, NULL, set->type);
+    if (cls && set->set.end > set->set.begin && !set->set_elements)
+        set->set_elements = parse_elements_range(S->c, set->set);
+    if (cls && set->set_elements) {
+        Vec out = {0};
+        add_element(S, set, cls, set->set_elements, &out, 0);
+        set->objects = (Object **)out.items;
+        set->nobjects = out.len;
+    }
+    set->objects_state = 2;
+}
+
+void sema_objects_run(Sema *S, Module *m)
+{
+    for (int i = 0; i < m->nassigns; i++) {
+        Assignment *as = m->assigns[i];
+        if (as->kind == A_OBJECT)
+            object_of(S, as);
+        else if (as->kind == A_OBJECT_SET)
+            flatten(S, as);
+    }
+}
