@@ -60,7 +60,7 @@ static int size_in(size_t n, int64_t lo, int64_t hi)
 
 static size_t bit_count(const asn1rt_bits *b)
 {
-    return b->len * 8 - b->unused;
+    return b->len ? b->len * 8 - b->unused : 0;
 }
 
 static int decode_fields(const generic_type *t, asn1rt_reader *r, uint8_t *out);
@@ -122,7 +122,7 @@ static int decode_value(const generic_field *f, asn1rt_reader *r, uint8_t *p)
         size_t n = 0;
         while (!asn1rt_at_end(&child)) {
             if (n == f->max)
-                return ASN1RT_E_TOO_MANY_ITEMS;
+                return ASN1RT_E_SIZE_CONSTRAINT;
             TRY(decode_value(f->elem, &child, p + f->items + n * f->elem->width));
             n++;
         }
@@ -212,7 +212,7 @@ static int encode_value(const generic_field *f, asn1rt_writer *w, const uint8_t 
     case GENERIC_SEQ_OF: {
         size_t n = (size_t)load_uint(p, f->width);
         if (n > f->max)
-            return ASN1RT_E_TOO_MANY_ITEMS;
+            return ASN1RT_E_SIZE_CONSTRAINT;
         uint8_t *mark = w->pos;
         while (n-- > 0)
             TRY(encode_value(f->elem, w, p + f->items + n * f->elem->width));

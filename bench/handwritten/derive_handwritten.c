@@ -78,6 +78,15 @@ ASN1RT_INLINE size_t bit_count(const asn1rt_bits *b)
     return b->len * 8 - (b->len ? b->unused : 0);
 }
 
+/* X.690 11.2.1: the unused bits of the last octet are zero in DER
+ * (asn1g_put_bits checks the unused count, not the bits). */
+ASN1RT_INLINE int check_padding(const asn1rt_bits *b)
+{
+    if (b->len > 0 && b->unused <= 7 && (b->ptr[b->len - 1] & ((1u << b->unused) - 1u)) != 0)
+        return ASN1RT_E_BITSTRING_PADDING;
+    return ASN1RT_OK;
+}
+
 ASN1RT_INLINE int decode_header(asn1rt_reader *parent, DeriveMessage_header *h)
 {
     asn1rt_reader r;
@@ -149,7 +158,7 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
     size_t n = 0;
     while (items.cur < items.end) {
         if (n == TAGS_MAX)
-            return ASN1RT_E_TOO_MANY_ITEMS;
+            return ASN1RT_E_SIZE_CONSTRAINT;
         TRY(asn1g_read_int(&items, INT_TAG, 0, 65535, &i));
         out->tags.items[n++] = (uint16_t)i;
     }
@@ -164,7 +173,7 @@ ASN1RT_INLINE int encode_tags(asn1rt_writer *w, const DeriveMessage_tags *t)
 {
     uint8_t *mark = asn1g_mark(w);
     if (t->count > TAGS_MAX)
-        return ASN1RT_E_TOO_MANY_ITEMS;
+        return ASN1RT_E_SIZE_CONSTRAINT;
     for (size_t k = t->count; k-- > 0;)
         TRY(asn1g_put_uint(w, INT_TAG, t->items[k]));
     return asn1g_close(w, CTX_CONS(9), mark);
@@ -180,6 +189,7 @@ ASN1RT_INLINE int encode_header(asn1rt_writer *w, const DeriveMessage_header *h)
     }
     if (h->flags_present) {
         TRY(size_in(bit_count(&h->flags), 0, 32));
+        TRY(check_padding(&h->flags));
         TRY(asn1g_put_bits(w, CTX(1), &h->flags));
     }
     TRY(asn1g_put_uint(w, CTX(0), h->kind));

@@ -89,6 +89,11 @@ ASN1RT_INLINE int prepend_bool(asn1rt_writer *w, uint32_t tag, bool v)
 /* BIT STRING: the unused-bits octet, then the octets (X.690 8.6.2). */
 ASN1RT_INLINE int prepend_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *b)
 {
+    /* X.690 8.6.2.2/3: 0..7 unused bits, none when empty; 11.2.1: zero. */
+    if (b->unused > 7 || (b->len == 0 && b->unused != 0))
+        return ASN1RT_E_BITSTRING_UNUSED;
+    if (b->len > 0 && (b->ptr[b->len - 1] & ((1u << b->unused) - 1u)) != 0)
+        return ASN1RT_E_BITSTRING_PADDING;
     TRY(asn1rt_prepend_bytes(w, b->ptr, b->len));
     TRY(asn1rt_prepend_bytes(w, &b->unused, 1));
     return asn1rt_prepend_header(w, tag, b->len + 1);
@@ -161,7 +166,7 @@ static int decode_header(asn1rt_reader *parent, DeriveMessage_header *h)
     h->flags_present = next_is(&r, 0x80 | 1);
     if (h->flags_present) {
         TRY(asn1rt_read_bits(&r, CTX(1), &h->flags));
-        if (h->flags.len * 8 - h->flags.unused > 32)
+        if ((h->flags.len ? h->flags.len * 8 - h->flags.unused : 0) > 32)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     h->ttl = TTL_DEFAULT;
@@ -219,7 +224,7 @@ int handwritten_public_DeriveMessage_decode(DeriveMessage *out, const uint8_t *d
     size_t n = 0;
     while (!asn1rt_at_end(&items)) {
         if (n == TAGS_MAX)
-            return ASN1RT_E_TOO_MANY_ITEMS;
+            return ASN1RT_E_SIZE_CONSTRAINT;
         TRY(read_uint_range(&items, INT_TAG, 65535, &u));
         out->tags.items[n++] = (uint16_t)u;
     }
@@ -239,12 +244,12 @@ int handwritten_public_DeriveMessage_encode(const DeriveMessage *v, uint8_t *buf
         return ASN1RT_E_ENUM_VALUE;
     if (v->header.ttl > 86400)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if (v->header.flags_present && v->header.flags.len * 8 - v->header.flags.unused > 32)
+    if (v->header.flags_present && (v->header.flags.len ? v->header.flags.len * 8 - v->header.flags.unused : 0) > 32)
         return ASN1RT_E_SIZE_CONSTRAINT;
     if (v->signature_present)
         TRY(size_in(v->signature.len, 64, 64));
     if (v->tags.count > TAGS_MAX)
-        return ASN1RT_E_TOO_MANY_ITEMS;
+        return ASN1RT_E_SIZE_CONSTRAINT;
 
     asn1rt_writer w;
     asn1rt_writer_init(&w, buf, cap);
