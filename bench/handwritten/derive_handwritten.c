@@ -53,7 +53,7 @@ ASN1G_FLATTEN int handwritten_DeriveSimple_encode(const DeriveSimple *v, uint8_t
     asn1rt_writer_init(&w, buf, cap);
     TRY(asn1g_put_octets(&w, CTX(2), v->payload.ptr, v->payload.len));
     TRY(asn1g_put_bool(&w, CTX(1), v->active));
-    TRY(asn1g_put_uint(&w, CTX(0), v->id));
+    TRY(asn1g_put_int(&w, CTX(0), v->id));
     TRY(asn1g_put_header(&w, SEQ_TAG, (size_t)(buf + cap - w.pos)));
     return finish(&w, buf, cap, len);
 }
@@ -175,7 +175,7 @@ ASN1RT_INLINE int encode_tags(asn1rt_writer *w, const DeriveMessage_tags *t)
     if (t->count > TAGS_MAX)
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (size_t k = t->count; k-- > 0;)
-        TRY(asn1g_put_uint(w, INT_TAG, t->items[k]));
+        TRY(asn1g_put_int(w, INT_TAG, t->items[k]));
     return asn1g_close(w, CTX_CONS(9), mark);
 }
 
@@ -185,14 +185,14 @@ ASN1RT_INLINE int encode_header(asn1rt_writer *w, const DeriveMessage_header *h)
     if (h->ttl != TTL_DEFAULT) {
         if (h->ttl > 86400)
             return ASN1RT_E_VALUE_CONSTRAINT;
-        TRY(asn1g_put_uint(w, CTX(2), h->ttl));
+        TRY(asn1g_put_int(w, CTX(2), h->ttl));
     }
     if (h->flags_present) {
         TRY(size_in(bit_count(&h->flags), 0, 32));
         TRY(check_padding(&h->flags));
         TRY(asn1g_put_bits(w, CTX(1), &h->flags));
     }
-    TRY(asn1g_put_uint(w, CTX(0), h->kind));
+    TRY(asn1g_put_int(w, CTX(0), h->kind));
     return asn1g_close(w, CTX_CONS(6), mark);
 }
 
@@ -220,9 +220,9 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_encode(const DeriveMessage *v, uint8
     TRY(asn1g_put_octets(&w, CTX(3), v->recipient.ptr, v->recipient.len));
     TRY(size_in(v->sender.len, 1, 64));
     TRY(asn1g_put_octets(&w, CTX(2), v->sender.ptr, v->sender.len));
-    TRY(asn1g_put_uint(&w, CTX(1), v->messageId));
+    TRY(asn1g_put_int(&w, CTX(1), v->messageId));
     if (v->version != VERSION_DEFAULT)
-        TRY(asn1g_put_uint(&w, CTX(0), v->version));
+        TRY(asn1g_put_int(&w, CTX(0), v->version));
     TRY(asn1g_close(&w, SEQ_TAG, end));
     return finish(&w, buf, cap, len);
 }
