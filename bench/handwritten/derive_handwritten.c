@@ -12,7 +12,16 @@
 #define SEQ_TAG     ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 1, ASN1RT_UT_SEQUENCE)
 #define INT_TAG     ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_INTEGER)
 
-/* Failures are the cold path: the hint keeps the straight line fall-through. */
+/* Failures are the cold path. A decoder returns through a cold, out-of-line
+ * function, not only behind a branch hint: that is what makes gcc lay the
+ * success path out as straight-line fall-through (measured 2-3% on
+ * DeriveSimple decode). Encoders keep the plain hinted return, which
+ * measured faster for them. */
+static ASN1G_COLD int failed(int rc)
+{
+    return rc;
+}
+#define TRY_DEC(expr) do { int rc_ = (expr); if (ASN1G_UNLIKELY(rc_ != ASN1RT_OK)) return failed(rc_); } while (0)
 #define TRY(expr) do { int rc_ = (expr); if (ASN1G_UNLIKELY(rc_ != ASN1RT_OK)) return rc_; } while (0)
 
 /* Encoders write back to front from buf + cap, then move the encoding down
@@ -35,13 +44,13 @@ ASN1G_FLATTEN int handwritten_DeriveSimple_decode(DeriveSimple *out, const uint8
         return ASN1RT_E_ARG;
     asn1rt_reader top, seq;
     asn1g_reader_init(&top, der, len, 0);
-    TRY(asn1g_enter(&top, SEQ_TAG, &seq));
+    TRY_DEC(asn1g_enter(&top, SEQ_TAG, &seq));
     int64_t id;
-    TRY(asn1g_read_int(&seq, CTX(0), 0, UINT32_MAX, &id));
+    TRY_DEC(asn1g_read_int(&seq, CTX(0), 0, UINT32_MAX, &id));
     out->id = (uint32_t)id;
-    TRY(asn1g_read_bool(&seq, CTX(1), &out->active));
-    TRY(asn1g_read_octets(&seq, CTX(2), &out->payload));
-    TRY(asn1g_expect_end(&seq));
+    TRY_DEC(asn1g_read_bool(&seq, CTX(1), &out->active));
+    TRY_DEC(asn1g_read_octets(&seq, CTX(2), &out->payload));
+    TRY_DEC(asn1g_expect_end(&seq));
     return asn1g_expect_end(&top);
 }
 
@@ -91,17 +100,17 @@ ASN1RT_INLINE int decode_header(asn1rt_reader *parent, DeriveMessage_header *h)
 {
     asn1rt_reader r;
     int64_t i;
-    TRY(asn1g_enter(parent, CTX_CONS(6), &r));
-    TRY(asn1g_read_int(&r, CTX(0), 0, 65535, &i));
+    TRY_DEC(asn1g_enter(parent, CTX_CONS(6), &r));
+    TRY_DEC(asn1g_read_int(&r, CTX(0), 0, 65535, &i));
     h->kind = (uint16_t)i;
     h->flags_present = asn1g_next_is(&r, CTX(1));
     if (h->flags_present) {
-        TRY(asn1g_read_bits(&r, CTX(1), &h->flags));
-        TRY(size_in(bit_count(&h->flags), 0, 32));
+        TRY_DEC(asn1g_read_bits(&r, CTX(1), &h->flags));
+        TRY_DEC(size_in(bit_count(&h->flags), 0, 32));
     }
     if (asn1g_next_is(&r, CTX(2))) {
-        TRY(asn1g_read_int(&r, CTX(2), 0, 86400, &i));
-        TRY(check_not_default(&r, i, TTL_DEFAULT));
+        TRY_DEC(asn1g_read_int(&r, CTX(2), 0, 86400, &i));
+        TRY_DEC(check_not_default(&r, i, TTL_DEFAULT));
         h->ttl = (uint32_t)i;
     } else {
         h->ttl = TTL_DEFAULT;
@@ -116,54 +125,54 @@ ASN1G_FLATTEN int handwritten_DeriveMessage_decode(DeriveMessage *out, const uin
     asn1rt_reader top, r;
     int64_t i;
     asn1g_reader_init(&top, der, len, 0);
-    TRY(asn1g_enter(&top, SEQ_TAG, &r));
+    TRY_DEC(asn1g_enter(&top, SEQ_TAG, &r));
 
     if (asn1g_next_is(&r, CTX(0))) {
-        TRY(asn1g_read_int(&r, CTX(0), 0, 255, &i));
-        TRY(check_not_default(&r, i, VERSION_DEFAULT));
+        TRY_DEC(asn1g_read_int(&r, CTX(0), 0, 255, &i));
+        TRY_DEC(check_not_default(&r, i, VERSION_DEFAULT));
         out->version = (uint8_t)i;
     } else {
         out->version = VERSION_DEFAULT;
     }
-    TRY(asn1g_read_int(&r, CTX(1), 0, UINT32_MAX, &i));
+    TRY_DEC(asn1g_read_int(&r, CTX(1), 0, UINT32_MAX, &i));
     out->messageId = (uint32_t)i;
-    TRY(asn1g_read_octets(&r, CTX(2), &out->sender));
-    TRY(size_in(out->sender.len, 1, 64));
-    TRY(asn1g_read_octets(&r, CTX(3), &out->recipient));
-    TRY(size_in(out->recipient.len, 1, 64));
-    TRY(asn1g_read_int(&r, CTX(4), INT64_MIN, INT64_MAX, &i));
+    TRY_DEC(asn1g_read_octets(&r, CTX(2), &out->sender));
+    TRY_DEC(size_in(out->sender.len, 1, 64));
+    TRY_DEC(asn1g_read_octets(&r, CTX(3), &out->recipient));
+    TRY_DEC(size_in(out->recipient.len, 1, 64));
+    TRY_DEC(asn1g_read_int(&r, CTX(4), INT64_MIN, INT64_MAX, &i));
     out->timestamp = i;
 
     if (asn1g_next_is(&r, CTX(5))) {
         int e;
-        TRY(asn1g_read_enum(&r, CTX(5), &e));
+        TRY_DEC(asn1g_read_enum(&r, CTX(5), &e));
         if (e < 0 || e > 2)
             return ASN1RT_E_ENUM_VALUE;
-        TRY(check_not_default(&r, e, PRIORITY_DEFAULT));
+        TRY_DEC(check_not_default(&r, e, PRIORITY_DEFAULT));
         out->priority = (DeriveMessage_priority)e;
     } else {
         out->priority = (DeriveMessage_priority)PRIORITY_DEFAULT;
     }
-    TRY(decode_header(&r, &out->header));
-    TRY(asn1g_read_octets(&r, CTX(7), &out->body));
+    TRY_DEC(decode_header(&r, &out->header));
+    TRY_DEC(asn1g_read_octets(&r, CTX(7), &out->body));
 
     out->signature_present = asn1g_next_is(&r, CTX(8));
     if (out->signature_present) {
-        TRY(asn1g_read_octets(&r, CTX(8), &out->signature));
-        TRY(size_in(out->signature.len, 64, 64));
+        TRY_DEC(asn1g_read_octets(&r, CTX(8), &out->signature));
+        TRY_DEC(size_in(out->signature.len, 64, 64));
     }
 
     asn1rt_reader items;
-    TRY(asn1g_enter(&r, CTX_CONS(9), &items));
+    TRY_DEC(asn1g_enter(&r, CTX_CONS(9), &items));
     size_t n = 0;
     while (items.cur < items.end) {
         if (n == TAGS_MAX)
             return ASN1RT_E_SIZE_CONSTRAINT;
-        TRY(asn1g_read_int(&items, INT_TAG, 0, 65535, &i));
+        TRY_DEC(asn1g_read_int(&items, INT_TAG, 0, 65535, &i));
         out->tags.items[n++] = (uint16_t)i;
     }
     out->tags.count = n;
-    TRY(asn1g_expect_end(&r));
+    TRY_DEC(asn1g_expect_end(&r));
     return asn1g_expect_end(&top);
 }
 
