@@ -9,7 +9,9 @@
  *  - encode: back to front into the caller's buffer (asn1rt_writer), each
  *    constructed length known when its header is written, no length pass;
  *  - every type block in the same order: ASN.1 text, C type, functions. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE  /* open_memstream, vasprintf */
+#endif
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@
 #endif
 
 static FILE *o;          /* current output (a memory stream) */
+static Arena *g_arena;   /* the compilation's arena */
 static int g_tmp;        /* unique local names within one function */
 
 static void P(int ind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -38,14 +41,16 @@ static void P(int ind, const char *fmt, ...)
 static char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static char *S(const char *fmt, ...)
 {
-    /* Small expressions; leaked on purpose (the compiler exits soon after). */
+    /* Small expressions, kept in the compiler's arena (freed once at exit). */
     va_list ap;
-    char *s = NULL;
+    char *s = NULL, *r;
     va_start(ap, fmt);
     if (vasprintf(&s, fmt, ap) < 0)
         abort();
     va_end(ap);
-    return s;
+    r = arena_strdup(g_arena, s);
+    free(s);
+    return r;
 }
 
 static bool is_struct_kind(CKind k) { return k >= CK_SEQ || k == CK_ENUM; }
@@ -1584,6 +1589,7 @@ static int emit_module(Module *m, const char *outdir)
 int emit_c(Compilation *c, const char *outdir)
 {
     int rc = 0;
+    g_arena = c->arena;
     if (!sema_cmap(c))
         return 1;
     for (int i = 0; i < c->nmodules; i++)

@@ -18,9 +18,8 @@ $(CODEGEN_GEN)/%.o: $(CODEGEN_GEN)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_GEN) $(CFLAGS_ALL) -Wconversion -c $< -o $@
 
 $(B)/tests/codegen/test_constructs.o: $(CODEGEN_GENC:.c=.h)
-$(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN) -D_GNU_SOURCE
-$(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen -D_GNU_SOURCE
-$(B)/tests/codegen/x509_facts.o: CPPFLAGS_ALL += -D_GNU_SOURCE
+$(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN)
+$(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
 
 $(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)

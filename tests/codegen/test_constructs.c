@@ -2,6 +2,9 @@
  * construct per row: exact DER for hand-checked values, the error code for
  * bytes that must be rejected, and the round trip decode -> check ->
  * encode -> same bytes -> decode -> equal. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* open_memstream, scandir */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

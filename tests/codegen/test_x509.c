@@ -5,6 +5,9 @@
  * DER, validity times, signature algorithm OID and extension count. Where
  * OpenSSL and we disagree on accepting a sample, the sample must be listed
  * below with the rule that decides it. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* open_memstream, scandir */
+#endif
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
