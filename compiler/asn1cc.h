@@ -59,6 +59,7 @@ typedef struct SrcFile {
     size_t      len;
     const int  *line_start;  /* byte offset of each line, for carets */
     int         nlines;
+    int         index;       /* load order: sorts deferred diagnostics */
 } SrcFile;
 
 typedef struct Loc {
@@ -458,6 +459,7 @@ typedef struct ImportSymbol {
     const char *name;
     bool parameterized;      /* written "Name{}" */
     Assignment *target;      /* sema: the definition it binds to */
+    bool sema_failed;        /* sema internal: already reported as unresolvable */
 } ImportSymbol;
 
 struct Import {
@@ -589,6 +591,11 @@ void diag(DiagLevel lvl, Loc loc, const char *fmt, ...) __attribute__((format(pr
 void diag_note(Loc loc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void diag_plain(DiagLevel lvl, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int  diag_error_count(void);
+/* Between diag_defer(true) and diag_flush(), messages are kept and then
+ * printed sorted by file (load order), line and column; notes stay with
+ * the message before them. */
+void diag_defer(bool on);
+void diag_flush(void);
 extern bool diag_werror;     /* -Werror: warnings count as errors */
 
 /* ---------------------------------------------------------------- driver */

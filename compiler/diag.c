@@ -1,18 +1,37 @@
 /* diag.c — gcc-style messages: "file:line:col: error: text", the source line,
- * and a caret under the column. */
+ * and a caret under the column; "note:" lines follow the message they
+ * belong to. During semantic analysis messages are deferred and printed in
+ * source order (sema reports pass by pass, not line by line). */
+#define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool diag_werror;
-static FILE *diag_out;
+static FILE *diag_sink;      /* where messages finally go */
 static bool diag_color;
 static int error_count;
 
+typedef struct Group {
+    Loc loc;                 /* of the message that opened the group */
+    int seq;                 /* arrival order, for a stable sort */
+    char *text;
+    size_t len;
+} Group;
+
+static bool deferring;
+static Group *groups;
+static int ngroups, capgroups;
+static FILE *group_stream;   /* memory stream of the open group */
+static char *group_buf;
+static size_t group_len;
+static Loc group_loc;
+
 void diag_init(FILE *out, bool color)
 {
-    diag_out = out;
+    diag_sink = out;
     diag_color = color;
 }
 
@@ -47,8 +66,68 @@ static void count(DiagLevel lvl)
         error_count++;
 }
 
+static void oom(void)
+{
+    fputs("asn1cc: out of memory\n", stderr);
+    exit(2);
+}
+
+/* Moves the open group, if any, to the deferred list. */
+static void close_group(void)
+{
+    if (!group_stream)
+        return;
+    fclose(group_stream);
+    group_stream = NULL;
+    if (ngroups == capgroups) {
+        capgroups = capgroups ? capgroups * 2 : 64;
+        Group *grown = realloc(groups, sizeof(Group) * (size_t)capgroups);
+        if (!grown)
+            oom();
+        groups = grown;
+    }
+    groups[ngroups] = (Group){group_loc, ngroups, group_buf, group_len};
+    ngroups++;
+    group_buf = NULL;
+    group_len = 0;
+}
+
+void diag_defer(bool on)
+{
+    deferring = on;
+}
+
+static int group_cmp(const void *pa, const void *pb)
+{
+    const Group *a = pa, *b = pb;
+    int fa = a->loc.file ? a->loc.file->index : -1, fb = b->loc.file ? b->loc.file->index : -1;
+    if (fa != fb)
+        return fa < fb ? -1 : 1;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line ? -1 : 1;
+    if (a->loc.col != b->loc.col)
+        return a->loc.col < b->loc.col ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+void diag_flush(void)
+{
+    close_group();
+    if (ngroups)
+        qsort(groups, (size_t)ngroups, sizeof *groups, group_cmp);
+    FILE *out = diag_sink ? diag_sink : stderr;
+    for (int i = 0; i < ngroups; i++) {
+        fwrite(groups[i].text, 1, groups[i].len, out);
+        free(groups[i].text);
+    }
+    free(groups);
+    groups = NULL;
+    ngroups = capgroups = 0;
+    deferring = false;
+}
+
 /* Prints the line of loc and a caret; tabs are kept so the caret lines up. */
-static void show_line(Loc loc)
+static void show_line(FILE *out, Loc loc)
 {
     const SrcFile *f = loc.file;
     if (!f || loc.line < 1 || loc.line > f->nlines)
@@ -57,30 +136,39 @@ static void show_line(Loc loc)
     const char *end = start;
     while (end < f->text + f->len && *end != '\n' && *end != '\r')
         end++;
-    fprintf(diag_out, " %5d | %.*s\n       | ", loc.line, (int)(end - start), start);
+    fprintf(out, " %5d | %.*s\n       | ", loc.line, (int)(end - start), start);
     for (int i = 1; i < loc.col && start + i - 1 < end; i++)
-        fputc(start[i - 1] == '\t' ? '\t' : ' ', diag_out);
-    fputs(diag_color ? "\033[1;32m^\033[0m\n" : "^\n", diag_out);
+        fputc(start[i - 1] == '\t' ? '\t' : ' ', out);
+    fputs(diag_color ? "\033[1;32m^\033[0m\n" : "^\n", out);
 }
 
 static void vdiag(DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
 {
-    if (!diag_out)
-        diag_out = stderr;
+    FILE *out = diag_sink ? diag_sink : stderr;
+    if (deferring) {
+        /* A message opens a group; its notes join it. */
+        if (lvl != DIAG_NOTE || !group_stream) {
+            close_group();
+            group_stream = open_memstream(&group_buf, &group_len);
+            group_loc = loc;
+        }
+        if (group_stream)
+            out = group_stream;
+    }
     count(lvl);
     if (diag_color)
-        fputs("\033[1m", diag_out);
+        fputs("\033[1m", out);
     if (loc.file)
-        fprintf(diag_out, "%s:%d:%d: ", loc.file->path, loc.line, loc.col);
+        fprintf(out, "%s:%d:%d: ", loc.file->path, loc.line, loc.col);
     else
-        fputs("asn1cc: ", diag_out);
+        fputs("asn1cc: ", out);
     if (diag_color)
-        fprintf(diag_out, "%s%s:\033[0m ", level_color(lvl), level_name(lvl));
+        fprintf(out, "%s%s:\033[0m ", level_color(lvl), level_name(lvl));
     else
-        fprintf(diag_out, "%s: ", level_name(lvl));
-    vfprintf(diag_out, fmt, ap);
-    fputc('\n', diag_out);
-    show_line(loc);
+        fprintf(out, "%s: ", level_name(lvl));
+    vfprintf(out, fmt, ap);
+    fputc('\n', out);
+    show_line(out, loc);
 }
 
 void diag(DiagLevel lvl, Loc loc, const char *fmt, ...)

@@ -289,6 +289,8 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
         ImportSymbol *sym = e->sym;
         if (sym->target)
             return sym->target;
+        if (sym->sema_failed)
+            return NULL;     /* reported once, at the IMPORTS clause */
         if (depth > 32) {
             if (report)
                 diag(DIAG_ERROR, loc, "'%s' is imported in a cycle that never reaches a definition", name);
@@ -304,6 +306,7 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
             if (report) {
                 diag(DIAG_ERROR, sym->loc, "module %s does not define '%s'", im->module_name, name);
                 sema_did_you_mean(S, im->module, name);
+                sym->sema_failed = true;
             }
             return NULL;
         }
@@ -647,6 +650,7 @@ void sema_checks_instances(Sema *S);
 bool sema_run(Compilation *c)
 {
     int errors_before = diag_error_count();
+    diag_defer(true);
     Sema sema = {0};
     Sema *S = &sema;
     S->c = c;
@@ -676,5 +680,6 @@ bool sema_run(Compilation *c)
     sema_check_recursion(S);
     c->instances = (Assignment **)S->instances.items;
     c->ninstances = S->instances.len;
+    diag_flush();
     return diag_error_count() == errors_before;
 }

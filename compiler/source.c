@@ -24,6 +24,8 @@ SrcFile *srcfile_new(Arena *a, const char *path, char *text, size_t n)
             ls[li++] = (int)i + 1;
     sf->line_start = ls;
     sf->nlines = li;
+    static int loaded;       /* files are numbered in the order they are read */
+    sf->index = loaded++;
     return sf;
 }
 
