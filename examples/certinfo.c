@@ -125,7 +125,9 @@ static int show_certificate(const char *source, const uint8_t *der, size_t len, 
 
     const TBSCertificate *tbs = &cert.tbsCertificate;
     printf("%s: Certificate, %zu bytes, sizeof(Certificate) = %zu\n", source, len, sizeof cert);
-    printf("  %-12s v%d\n", "version", (int)tbs->version + 1);
+    int64_t version;
+    if (asn1rt_bigint_to_int64(&tbs->version, &version) == ASN1RT_OK)
+        printf("  %-12s v%lld\n", "version", (long long)version + 1);
     printf("  %-12s ", "serial");
     for (size_t i = 0; i < tbs->serialNumber.len; i++)
         printf("%02x", tbs->serialNumber.ptr[i]);
@@ -135,8 +137,7 @@ static int show_certificate(const char *source, const uint8_t *der, size_t len, 
     print_time("notBefore", &tbs->validity.notBefore);
     print_time("notAfter", &tbs->validity.notAfter);
     print_oid("key alg", &tbs->subjectPublicKeyInfo.algorithm.algorithm);
-    printf("  %-12s %zu bits\n", "key", tbs->subjectPublicKeyInfo.subjectPublicKey.len * 8 -
-                                          tbs->subjectPublicKeyInfo.subjectPublicKey.unused);
+    printf("  %-12s %zu-byte BIT STRING\n", "public key", tbs->subjectPublicKeyInfo.subjectPublicKey.len);
     print_oid("signature", &cert.signatureAlgorithm.algorithm);
     if (tbs->extensions_present) {
         Extensions_iter it;

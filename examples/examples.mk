@@ -24,3 +24,22 @@ demo: deps
 	  $(B)/libasn1rt.a $(CRYPTO_LIBS) -o $(DEMO_OUT)/certinfo
 	@echo "== $(DEMO_OUT)/certinfo $(DEMO_CERT)"
 	@$(DEMO_OUT)/certinfo $(DEMO_CERT)
+
+# The demo program over the whole CA bundle: every certificate decodes, and
+# re-encodes byte-identically; the ISRG root's summary is compared exactly.
+CHECKS += check-examples
+check-examples: build
+	@rm -rf $(B)/demo-out
+	@$(B)/asn1cc $(DEMO_SCHEMAS) -o $(B)/demo-out/
+	@$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror $(OPT) $(SAN) -Iruntime/include -I$(B)/demo-out \
+	  examples/certinfo.c $(B)/demo-out/pkix1explicit88.c $(B)/demo-out/pkix1implicit88.c \
+	  $(B)/libasn1rt.a $(CRYPTO_LIBS) -o $(B)/demo-out/certinfo
+	@$(B)/demo-out/certinfo /etc/ssl/certs/ca-certificates.crt > $(B)/demo-out/bundle.txt
+	@n=$$(grep -c 'byte-identical' $(B)/demo-out/bundle.txt); \
+	  total=$$(grep -c 'BEGIN CERTIFICATE' /etc/ssl/certs/ca-certificates.crt); \
+	  echo "certinfo: $$n of $$total CA certificates decoded and re-encoded byte-identically"; \
+	  [ "$$n" = "$$total" ]
+	@$(B)/demo-out/certinfo tests/examples/isrg-root-x1.der > $(B)/demo-out/isrg.txt
+	@diff -u tests/examples/isrg-root-x1.expected $(B)/demo-out/isrg.txt && echo "certinfo: ISRG Root X1 summary matches"
+	@$(B)/demo-out/certinfo --json tests/examples/isrg-root-x1.der | tail -n 1 | grep -q '^{"tbsCertificate":' \
+	  && echo "certinfo: JER output starts as expected"

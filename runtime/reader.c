@@ -506,3 +506,20 @@ int asn1rt_default_encoded(asn1rt_reader *r, const uint8_t *at)
         return ASN1RT_OK;
     return asn1rt_fail_at(r, ASN1RT_E_DEFAULT_ENCODED, at);  /* X.690 11.5 */
 }
+
+int asn1rt_bigint_to_int64(const asn1rt_bigint *v, int64_t *out)
+{
+    if (v == NULL || out == NULL || (v->ptr == NULL && v->len != 0))
+        return ASN1RT_E_ARG;
+    int rc = asn1rt_check_integer(v->ptr, v->len, 0);
+    if (rc != ASN1RT_OK)
+        return rc;
+    if (v->len > 8)
+        return ASN1RT_E_INTEGER_RANGE;
+    /* Sign-extend from the first content octet (X.690 8.3.3: two's complement). */
+    uint64_t u = (v->ptr[0] & 0x80) ? UINT64_MAX : 0;
+    for (size_t i = 0; i < v->len; i++)
+        u = (u << 8) | v->ptr[i];
+    *out = (int64_t)u;
+    return ASN1RT_OK;
+}

@@ -245,6 +245,10 @@ ASN1RT_MUST_USE int asn1rt_read_uint_range(asn1rt_reader *r, uint32_t tag, uint6
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out);
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out);
 ASN1RT_MUST_USE int asn1rt_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out);
+/* The value of a big-integer view when it fits int64_t: ASN1RT_E_INTEGER_RANGE
+ * when it does not, the asn1rt_check_integer code when the view is not a
+ * minimal INTEGER, ASN1RT_E_ARG on NULL. *out untouched on failure. */
+ASN1RT_MUST_USE int asn1rt_bigint_to_int64(const asn1rt_bigint *v, int64_t *out);
 /* Primitive string-like element as a view, with no alphabet check. */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out);
 /* Restricted character string; `universal` is its ASN1RT_UT_* type, which
