@@ -384,6 +384,34 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("\nCSV: %s (%zu rows, %zu samples each)\n", csv, ncases, cases[0].nsamples);
+
+    /* One panel per seed table: seed figure, ours and the floor per row. */
+    {
+        static const char *const series[3] = { "seed (synta, reported)", "asn1rt (median)", "floor (median)" };
+        static const char *const ids[3] = { "tag_length", "integer", "octet_string" };
+        static const char *const names[3] = { "Tag/Length Parsing", "Integer Encode/Decode", "OctetString Encode/Decode" };
+        static bench_svg_panel panels[3];
+        const char *svg = argc > 2 ? argv[2] : "bench/results/primitives.svg";
+
+        for (size_t t = 0; t < 3; t++) {
+            panels[t].title = names[t];
+            panels[t].unit = "ns";
+            for (size_t i = 0; i < nrows && panels[t].nrows < BENCH_SVG_MAX_ROWS; i++) {
+                if (strcmp(rows[i].table, ids[t]) != 0)
+                    continue;
+                bench_svg_row *row = &panels[t].rows[panels[t].nrows++];
+                row->label = rows[i].row;
+                row->value[0] = rows[i].seed[0] ? strtod(rows[i].seed, NULL) : 0.0;
+                row->value[1] = bench_find(cases, ncases, rows[i].table, rows[i].row, "asn1rt")->median_ns;
+                row->value[2] = bench_find(cases, ncases, rows[i].table, rows[i].row, "floor")->median_ns;
+            }
+        }
+        if (bench_svg_write(svg, "ASN.1 primitives: seed vs asn1rt vs floor", series, 3, panels, 3) != 0) {
+            fprintf(stderr, "bench-primitives: cannot write %s\n", svg);
+            return 1;
+        }
+        printf("SVG: %s\n", svg);
+    }
     bench_free(cases, ncases);
     return 0;
 }

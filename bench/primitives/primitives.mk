@@ -13,4 +13,4 @@ $(BENCH_PRIMITIVES): $(B)/bench/primitives/bench_primitives.o $(B)/bench/common/
 
 bench-primitives: $(BENCH_PRIMITIVES)
 	@mkdir -p bench/results
-	$(BENCH_PRIMITIVES) bench/results/primitives.csv
+	$(BENCH_PRIMITIVES) bench/results/primitives.csv bench/results/primitives.svg
