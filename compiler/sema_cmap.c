@@ -520,6 +520,33 @@ static CType *map_type(Type *t, const char *path, Module *m)
     return ct;
 }
 
+/* Content octets of an OID value (X.690 8.19); 0 when it does not fit or
+ * has fewer than two arcs. */
+static size_t oid_encode(const Value *v, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    if (v->narcs < 2)
+        return 0;
+    for (int i = 1; i < v->narcs; i++) {
+        AsnUInt arc = (AsnUInt)v->arcs[i];
+        uint8_t tmp[20];
+        size_t k = 0;
+        if (i == 1)
+            arc = (AsnUInt)v->arcs[0] * 40 + (AsnUInt)v->arcs[1];
+        do {
+            tmp[k++] = (uint8_t)(arc & 0x7F);
+            arc >>= 7;
+        } while (arc && k < sizeof tmp);
+        if (n + k > cap)
+            return 0;
+        while (k > 0) {
+            k--;
+            buf[n++] = (uint8_t)(tmp[k] | (k ? 0x80 : 0));
+        }
+    }
+    return n;
+}
+
 static const char *default_for(CComp *cc, CNamed *cn)
 {
     Value *v = cc->comp->default_value->eval ? cc->comp->default_value->eval : cc->comp->default_value;
@@ -547,6 +574,31 @@ static const char *default_for(CComp *cc, CNamed *cn)
             cc->default_decl = arena_printf(A,
                 "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_bigint %s = { %sbytes_, %zu };\n",
                 id, bytes_init(b, n), id, id, n);
+            return id;
+        }
+        break;
+    case CK_STRING:
+        if (v->kind == V_CSTRING) {
+            const uint8_t *b = v->bytes ? v->bytes : (const uint8_t *)v->text;
+            size_t n = v->bytes ? v->nbytes : strlen(v->text);
+            if (n == 0)
+                cc->default_decl = arena_printf(A, "static const asn1rt_view %s = { NULL, 0 };\n", id);
+            else
+                cc->default_decl = arena_printf(A,
+                    "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_view %s = { %sbytes_, %zu };\n",
+                    id, bytes_init(b, n), id, id, n);
+            return id;
+        }
+        break;
+    case CK_OID:
+        if (v->kind == V_OID) {
+            uint8_t buf[512];
+            size_t n = oid_encode(v, buf, sizeof buf);
+            if (n == 0)
+                break;
+            cc->default_decl = arena_printf(A,
+                "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_view %s = { %sbytes_, %zu };\n",
+                id, bytes_init(buf, n), id, id, n);
             return id;
         }
         break;
@@ -902,8 +954,13 @@ bool sema_cmap(Compilation *c)
                 CNamed *cn = new_named(a->cname, a->type, m, a);
                 Type *u = strip_tagged(a->type);
                 Type *b = base_of(a->type);
-                cn->defines = !(u->kind == TY_REF || u->kind == TY_SELECTION || u->kind == TY_FIELD) &&
-                              is_structured(b->kind);
+                /* An alias only when it names another (plain) type assignment;
+                 * a parameterized instance or a selection defines its own C type. */
+                bool alias = (u->kind == TY_REF && u->ref_assign && !u->ref_assign->instance &&
+                              u->ref_assign->nparams == 0) ||
+                             ((u->kind == TY_SELECTION || u->kind == TY_FIELD) && b->cinfo &&
+                              ((CType *)b->cinfo)->owner);
+                cn->defines = !alias && is_structured(b->kind);
                 if (cn->defines) {
                     CType *bct = b->cinfo ? b->cinfo : arena_alloc(A, sizeof *bct);
                     bct->owner = cn;
