@@ -61,3 +61,9 @@ refresh-codegen-golden: $(B)/asn1cc
 	mv $(CODEGEN_GOLDEN)/golden.h $(CODEGEN_GOLDEN)/golden.h.expected
 	mv $(CODEGEN_GOLDEN)/golden.c $(CODEGEN_GOLDEN)/golden.c.expected
 check-codegen: check-codegen-golden
+
+# Every valid module of tests/compiler through asn1cc -o and the compilers.
+.PHONY: check-codegen-modules
+check-codegen-modules: $(B)/asn1cc
+	@tests/codegen/modules.sh $(B)/asn1cc $(B)
+check-codegen: check-codegen-modules
