@@ -126,10 +126,12 @@ check-fuzz-replay: $(FUZZ_REPLAY_BINS)
 # are always built first. Any memcheck error fails the target.
 FUZZ_VALGRIND := valgrind --tool=memcheck --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q
 VALGRIND_UNIT = $(wildcard $(B)/tests/runtime/test-runtime $(B)/tests/crypto/test_lez $(B)/tests/der/test-der \
-                  $(B)/tests/codegen/test-codegen $(B)/tests/compiler/test-compiler)
-valgrind: $(FUZZ_REPLAY_BINS) $(RT_TEST_BIN) $(LEZ_TEST) $(DER_TEST_BIN)
+                  $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509)
+valgrind: $(FUZZ_REPLAY_BINS) $(RT_TEST_BIN) $(LEZ_TEST) $(DER_TEST_BIN) $(B)/asn1cc
 	@command -v valgrind >/dev/null || { echo "valgrind: not installed (scripts/deps.sh)" >&2; exit 1; }
 	@set -e; for t in $(VALGRIND_UNIT); do echo "valgrind: $$t"; DER_WORSTCASE_SMALL=1 $(FUZZ_VALGRIND) $$t >/dev/null; done; \
+	echo "valgrind: asn1cc on schemas/"; rm -rf $(B)/valgrind-gen; mkdir -p $(B)/valgrind-gen; \
+	$(FUZZ_VALGRIND) $(B)/asn1cc -Ischemas $(FUZZ_SCHEMAS) -o $(B)/valgrind-gen; \
 	for t in $(FUZZ_TARGETS); do \
 	  dirs=""; for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
 	  echo "valgrind: replay_$$t"; $(FUZZ_VALGRIND) $(FUZZ_OBJ)/replay_$$t $$dirs >/dev/null; \
