@@ -614,8 +614,9 @@ static void classify(Sema *S, Module *m)
 
 /* ------------------------------------------------------------ driver */
 
-static bool warn_enabled[8] = {true, true, true, true, true, true, true, true};
-static const char *const warn_names[] = {"unused-import", "implicit-choice", "default-range", "extensibility", NULL};
+/* Named warnings (-Wname / -Wno-name), all on by default. */
+static bool warn_enabled[] = {true};
+static const char *const warn_names[] = {"implicit-choice", NULL};
 
 bool sema_set_warning(const char *spec)
 {
