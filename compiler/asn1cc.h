@@ -460,6 +460,7 @@ typedef struct ImportSymbol {
     bool parameterized;      /* written "Name{}" */
     Assignment *target;      /* sema: the definition it binds to */
     bool sema_failed;        /* sema internal: already reported as unresolvable */
+    bool used;               /* sema: referred to from its module */
 } ImportSymbol;
 
 struct Import {
@@ -670,6 +671,7 @@ typedef struct Sema {
     bool dirs_scanned;
     ClassDef *type_identifier, *abstract_syntax; /* X.681 Annex A/B, made on first use */
     int depth;                           /* recursion depth of reference chains */
+    bool checking_imports;               /* lookups that do not count as uses */
     bool depth_reported;
 } Sema;
 

@@ -287,6 +287,8 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
         return e->as;
     if (e && e->sym) {
         ImportSymbol *sym = e->sym;
+        if (depth == 0 && !S->checking_imports)
+            sym->used = true;
         if (sym->target)
             return sym->target;
         if (sym->sema_failed)
@@ -355,8 +357,10 @@ static void resolve_imports(Sema *S, Module *m)
             diag(DIAG_ERROR, im->loc, "module %s imports from itself", m->name);
             continue;
         }
+        S->checking_imports = true;
         for (int j = 0; j < im->nsymbols; j++)
             lookup_in(S, m, im->symbols[j]->name, im->symbols[j]->loc, true, 0);
+        S->checking_imports = false;
     }
     for (int i = 0; i < m->nexports; i++) {
         ImportSymbol *ex = m->exports[i];
@@ -614,9 +618,10 @@ static void classify(Sema *S, Module *m)
 
 /* ------------------------------------------------------------ driver */
 
-/* Named warnings (-Wname / -Wno-name), all on by default. */
-static bool warn_enabled[] = {true};
-static const char *const warn_names[] = {"implicit-choice", NULL};
+/* Named warnings (-Wname / -Wno-name): implicit-choice on by default,
+ * unused-import off (old modules import names they only mention). */
+static bool warn_enabled[] = {true, false};
+static const char *const warn_names[] = {"implicit-choice", "unused-import", NULL};
 
 bool sema_set_warning(const char *spec)
 {
@@ -648,6 +653,31 @@ void sema_types_instances(Sema *S);
 void sema_values_instances(Sema *S);
 void sema_checks_instances(Sema *S);
 
+/* An imported symbol nothing in the module refers to (modules given on the
+ * command line only; a re-exported symbol counts as used). */
+static void warn_unused_imports(Module *m)
+{
+    if (!m->from_cmdline || !sema_warning_enabled("unused-import"))
+        return;
+    for (int i = 0; i < m->nimports; i++)
+        for (int j = 0; j < m->imports[i]->nsymbols; j++) {
+            ImportSymbol *sym = m->imports[i]->symbols[j];
+            bool exported = !m->exports_all;
+            if (exported) {
+                exported = false;
+                for (int k = 0; k < m->nexports; k++)
+                    exported |= strcmp(m->exports[k]->name, sym->name) == 0;
+            }
+            /* Pre-1994 modules import BMPString & co; the keyword is what they use. */
+            bool keyword = false;
+            for (int k = STR_BMP; k <= STR_OBJECT_DESCRIPTOR; k++)
+                keyword |= strcmp(sym->name, ast_string_kind_name((StringKind)k)) == 0;
+            if (!sym->used && !exported && !keyword && sym->target)
+                diag(DIAG_WARNING, sym->loc, "'%s' is imported from %s but not used [-Wunused-import]", sym->name,
+                     m->imports[i]->module_name);
+        }
+}
+
 bool sema_run(Compilation *c)
 {
     int errors_before = diag_error_count();
@@ -657,6 +687,13 @@ bool sema_run(Compilation *c)
     S->c = c;
     S->a = c->arena;
     build_pending_symtabs(S);
+    for (int i = 0; i < c->nmodules; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(c->modules[i]->name, c->modules[j]->name) == 0) {
+                diag(DIAG_ERROR, c->modules[i]->loc, "module %s is defined twice", c->modules[i]->name);
+                diag_note(c->modules[j]->loc, "first defined here");
+                break;
+            }
     /* Modules loaded through -I while resolving are appended to c->modules
      * and handled by the same loops. */
     for (int i = 0; i < c->nmodules; i++)
@@ -678,6 +715,8 @@ bool sema_run(Compilation *c)
     for (int i = 0; i < c->nmodules; i++)
         sema_checks_run(S, c->modules[i]);
     sema_checks_instances(S);
+    for (int i = 0; i < c->nmodules; i++)
+        warn_unused_imports(c->modules[i]);
     sema_check_recursion(S);
     c->instances = (Assignment **)S->instances.items;
     c->ninstances = S->instances.len;
