@@ -557,6 +557,10 @@ static void tags_of(Sema *S, Type *t)
             explicit_tag = false;
         else
             explicit_tag = !m || m->tag_default == TAGS_EXPLICIT;
+        /* X.680 31.2.7: a tag on a parameter of a parameterized type
+         * (DummyReference) is explicit unless written IMPLICIT. */
+        if (!explicit_tag && t->tag.mode == TAGMODE_DEFAULT && in && in->kind == TY_REF && !in->ref_assign && in->inner)
+            explicit_tag = true;
         /* X.680 31.2.7: an untagged CHOICE, open type or ANY can only be tagged explicitly. */
         if (!explicit_tag && in && in->ntags == 0) {
             if (t->tag.mode == TAGMODE_IMPLICIT && !(t->sema_flags & F_AUTOTAG) && b &&
