@@ -156,7 +156,7 @@ typedef enum TypeKind {
 } TypeKind;
 
 /* Effective range of an INTEGER value or of a SIZE. An extensible range
- * (X.680 49.? "..." in the root) does not bound the C type: emitters check
+ * (X.680 50.3: "..." after the root) does not bound the C type: emitters check
  * `extensible` before narrowing. */
 typedef struct Range {
     bool   present;          /* any constraint contributed */
@@ -311,7 +311,10 @@ struct Type {
 
     /* ---- sema: ---- */
     /* TY_REF: the assignment referenced (its type may be another TY_REF);
-     * for a parameterized reference, the instantiated copy. */
+     * for a parameterized reference, the instantiated copy (see
+     * Compilation.instances). A reference to a formal parameter inside an
+     * instance has ref_assign NULL and `inner` = the actual type. A
+     * reference to a value set means its governor constrained by the set. */
     Assignment *ref_assign;
     /* Every type: the underlying builtin type (TY_TAGGED, TY_REF, TY_SELECTION,
      * TY_FIELD followed). Equals this node for builtin types. */
@@ -325,7 +328,9 @@ struct Type {
     Range size_range;
     /* Table constraint on an open type or &id field: object set assignment and
      * the path after '@' ("extnID", "a.b", ".c"; NULL for a simple table
-     * constraint or none). table_set is NULL when the set is not resolvable. */
+     * constraint or none). table_set is NULL when the set is not resolvable;
+     * table_set->objects lists its objects, whose settings (object_field(o,
+     * "&id"), "&Type"...) map identifier values to types. */
     Assignment *table_set;
     const char *table_at;
     /* Field of a class this TY_FIELD denotes (kind tells open type vs value). */
