@@ -688,6 +688,8 @@ void sema_leave(Sema *S);
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
 Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);
 void sema_did_you_mean(Sema *S, Module *m, const char *name);
+/* Levenshtein distance, case-insensitive (99 for names over 64 bytes). */
+int sema_edit_distance(const char *a, const char *b);
 /* Binding of a name to a formal parameter of env, or -1. */
 int sema_param_index(const Env *env, const char *name);
 Type *sema_param_type(Sema *S, Env *env, int i);

@@ -222,7 +222,7 @@ Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report)
 
 /* ------------------------------------------------------------ lookup */
 
-static int edit_distance(const char *a, const char *b)
+int sema_edit_distance(const char *a, const char *b)
 {
     int la = (int)strlen(a), lb = (int)strlen(b);
     if (la > 64 || lb > 64)
@@ -256,7 +256,7 @@ void sema_did_you_mean(Sema *S, Module *m, const char *name)
         const SymEntry *e = &t->slots[i];
         if (!e->key)
             continue;
-        int d = edit_distance(name, e->key);
+        int d = sema_edit_distance(name, e->key);
         /* Ties go to the name first in the source, for deterministic output. */
         if (d < best_d || (d == best_d && best && d <= 3 &&
                            (e->as ? e->as->loc.line : e->sym->loc.line) <

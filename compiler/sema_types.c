@@ -1143,27 +1143,62 @@ static bool clash(Sema *S, Type *owner, Component *a, Component *b)
 static void sema_did_you_mean_in(Type *t, const char *name)
 {
     const Component *best = NULL;
-    size_t nl = strlen(name);
+    int best_d = (int)strlen(name) / 3 + 1;
+    if (best_d > 3)
+        best_d = 3;
     for (int i = 0; i < t->ncomps; i++) {
         const Component *c = t->comps[i];
-        if (!c->name)
-            continue;
-        size_t cl = strlen(c->name), common = 0;
-        while (common < nl && common < cl && (name[common] | 32) == (c->name[common] | 32))
-            common++;
-        if (common >= 3 || (cl == nl && common + 2 >= nl)) {
+        int d = c->name ? sema_edit_distance(name, c->name) : 99;
+        if (d <= best_d && (!best || d < best_d)) {
             best = c;
-            break;
+            best_d = d;
         }
     }
     if (best)
         diag_note(best->loc, "did you mean '%s'?", best->name);
 }
 
+/* X.680 51.8-51.9: inner subtyping names components of the constrained
+ * type; ABSENT is for OPTIONAL components only. */
+static void check_inner(Type *t, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return;
+    Type *b = t->base;
+    if (c->kind == C_WITH_COMPONENT && b && b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF)
+        diag(DIAG_ERROR, c->loc, "WITH COMPONENT applies to SEQUENCE OF and SET OF, not %s", ast_type_kind_name(b->kind));
+    if (c->kind == C_WITH_COMPONENTS && b) {
+        if (b->kind != TY_SEQUENCE && b->kind != TY_SET && b->kind != TY_CHOICE) {
+            diag(DIAG_ERROR, c->loc, "WITH COMPONENTS applies to SEQUENCE, SET and CHOICE, not %s",
+                 ast_type_kind_name(b->kind));
+        } else {
+            for (int i = 0; i < c->nnamed; i++) {
+                NamedConstraint *nc = c->named[i];
+                Component *comp = find_component(b, nc->name);
+                if (!comp) {
+                    diag(DIAG_ERROR, nc->loc, "WITH COMPONENTS names '%s', which is not a component of the %s",
+                         nc->name, ast_type_kind_name(b->kind));
+                    sema_did_you_mean_in(b, nc->name);
+                } else if (nc->presence == PRESENCE_ABSENT && b->kind != TY_CHOICE && !comp->optional &&
+                           !comp->default_value) {
+                    diag(DIAG_ERROR, nc->loc, "'%s' is not OPTIONAL and cannot be ABSENT", nc->name);
+                    diag_note(comp->loc, "'%s' is here", comp->name);
+                }
+            }
+        }
+    }
+    if (c->kind == C_WITH_COMPONENTS || c->kind == C_WITH_COMPONENT)
+        return;
+    check_inner(t, c->sub, depth + 1);
+    check_inner(t, c->sub2, depth + 1);
+}
+
 static void check_type(Sema *S, Type *t, int depth)
 {
     if (!t || depth > LIMIT_NESTING * 4)
         return;
+    for (Constraint *c = t->constraints; c; c = c->next_serial)
+        check_inner(t, c, 0);
     switch (t->kind) {
     case TY_SEQUENCE:
     case TY_SET:
