@@ -1291,7 +1291,7 @@ static void emit_type_decl(CNamed *cn)
     if (cn->src)
         comment_text(cn->src);
     else
-        P(0, "/* %s: inner type of %s */", T, cn->path ? cn->path : "its parent");
+        P(0, "/* %s: the inner type of %s */", T, cn->path ? cn->path : "its parent");
 
     if (cn->defines) {
         switch (ct->kind) {

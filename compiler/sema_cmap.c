@@ -256,6 +256,15 @@ static bool ref_is_recursive(Type *t)
 
 static void map_components(CNamed *cn, Type *b, Module *m);
 
+/* ASN.1 path of the component being mapped ("PrincipalName.name-string"),
+ * recorded on a type hoisted from it (for its block comment). */
+static const char *g_asn1_path;
+
+static const char *display_of(const CNamed *cn)
+{
+    return cn->path ? cn->path : cn->assign ? cn->assign->name : cn->cname;
+}
+
 /* The named C type whose functions handle t's base. */
 static CNamed *owner_for(Type *t, const char *path, Module *m)
 {
@@ -272,6 +281,7 @@ static CNamed *owner_for(Type *t, const char *path, Module *m)
     /* An inline type: hoisted under its path name. */
     CNamed *cn = new_named(path, b, m, NULL);
     CType *bct = arena_alloc(A, sizeof *bct);
+    cn->path = g_asn1_path;
     cn->defines = true;
     bct->owner = cn;
     b->cinfo = bct;
@@ -673,6 +683,7 @@ static void map_components(CNamed *cn, Type *b, Module *m)
             cc->name = c_ident(c->name);
             c->cname = cc->name;
             c->cinfo = cc;
+            g_asn1_path = arena_printf(A, "%s.%s", display_of(cn), c->name);
             cc->ct = map_type(c->type, arena_printf(A, "%s_%s", cn->cname, cc->name), m);
             cc->optional = b->kind != TY_CHOICE && (c->optional || (c->is_extension && !c->default_value));
             cc->has_member = cc->ct->kind != CK_NULL;
@@ -702,6 +713,7 @@ static void map_components(CNamed *cn, Type *b, Module *m)
         }
     } else if (b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF) {
         const char *ename = arena_printf(A, "%s_%s", cn->cname, b->elem_name ? c_ident(b->elem_name) : "item");
+        g_asn1_path = arena_printf(A, "%s.%s", display_of(cn), b->elem_name ? b->elem_name : "*");
         cn->ct->elem = map_type(b->inner, ename, m);
     } else if (b->kind == TY_ENUMERATED) {
         cn->extensible = b->enum_extensible;

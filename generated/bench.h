@@ -197,7 +197,7 @@ int SimpleSequence_enc_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag
 size_t SimpleSequence_len_(const SimpleSequence *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* NestedSequence_body: inner type of its parent */
+/* NestedSequence_body: the inner type of NestedSequence.body */
 typedef struct NestedSequence_body {
     uint16_t count;
     SimpleSequence inner;
@@ -245,7 +245,7 @@ int NestedSequence_enc_(const NestedSequence *in, asn1rt_writer *w, uint32_t tag
 size_t NestedSequence_len_(const NestedSequence *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* ComplexSequence_value: inner type of its parent */
+/* ComplexSequence_value: the inner type of ComplexSequence.value */
 typedef enum ComplexSequence_value_PR {
     ComplexSequence_value_PR_NOTHING = 0,
     ComplexSequence_value_PR_number = 1,
@@ -275,7 +275,7 @@ int ComplexSequence_value_enc_(const ComplexSequence_value *in, asn1rt_writer *w
 size_t ComplexSequence_value_len_(const ComplexSequence_value *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* ComplexSequence_items: inner type of its parent */
+/* ComplexSequence_items: the inner type of ComplexSequence.items */
 typedef struct ComplexSequence_items {
     size_t count;
     uint32_t items[16];
@@ -359,7 +359,7 @@ int DeriveSimple_enc_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag);
 size_t DeriveSimple_len_(const DeriveSimple *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_priority: inner type of its parent */
+/* DeriveMessage_priority: the inner type of DeriveMessage.priority */
 typedef enum DeriveMessage_priority {
     DeriveMessage_priority_low = 0,
     DeriveMessage_priority_normal = 1,
@@ -381,7 +381,7 @@ int DeriveMessage_priority_enc_(const DeriveMessage_priority *in, asn1rt_writer 
 size_t DeriveMessage_priority_len_(const DeriveMessage_priority *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_header: inner type of its parent */
+/* DeriveMessage_header: the inner type of DeriveMessage.header */
 typedef struct DeriveMessage_header {
     uint16_t kind;
     asn1rt_bits flags;
@@ -404,7 +404,7 @@ int DeriveMessage_header_enc_(const DeriveMessage_header *in, asn1rt_writer *w, 
 size_t DeriveMessage_header_len_(const DeriveMessage_header *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_tags: inner type of its parent */
+/* DeriveMessage_tags: the inner type of DeriveMessage.tags */
 typedef struct DeriveMessage_tags {
     size_t count;
     uint16_t items[8];

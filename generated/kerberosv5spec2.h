@@ -114,7 +114,7 @@ bool Realm_equal(const Realm *a, const Realm *b);
 int Realm_print(FILE *f, const Realm *in);
 
 /* ------------------------------------------------------------------ */
-/* PrincipalName_name_string: inner type of its parent */
+/* PrincipalName_name_string: the inner type of PrincipalName.name-string */
 typedef struct PrincipalName_name_string {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -233,7 +233,7 @@ int HostAddresses_enc_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag);
 size_t HostAddresses_len_(const HostAddresses *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* AuthorizationData_item: inner type of its parent */
+/* AuthorizationData_item: the inner type of AuthorizationData.* */
 typedef struct AuthorizationData_item {
     Int32 ad_type;
     asn1rt_view ad_data;
@@ -518,7 +518,7 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag);
 size_t EncTicketPart_len_(const EncTicketPart *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_padata: inner type of its parent */
+/* KDC_REQ_padata: the inner type of KDC-REQ.padata */
 typedef struct KDC_REQ_padata {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -558,7 +558,7 @@ bool KDCOptions_equal(const KDCOptions *a, const KDCOptions *b);
 int KDCOptions_print(FILE *f, const KDCOptions *in);
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_BODY_etype: inner type of its parent */
+/* KDC_REQ_BODY_etype: the inner type of KDC-REQ-BODY.etype */
 typedef struct KDC_REQ_BODY_etype {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -583,7 +583,7 @@ int KDC_REQ_BODY_etype_enc_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint
 size_t KDC_REQ_BODY_etype_len_(const KDC_REQ_BODY_etype *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_BODY_additional_tickets: inner type of its parent */
+/* KDC_REQ_BODY_additional_tickets: the inner type of KDC-REQ-BODY.additional-tickets */
 typedef struct KDC_REQ_BODY_additional_tickets {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -728,7 +728,7 @@ bool TGS_REQ_equal(const TGS_REQ *a, const TGS_REQ *b);
 int TGS_REQ_print(FILE *f, const TGS_REQ *in);
 
 /* ------------------------------------------------------------------ */
-/* KDC_REP_padata: inner type of its parent */
+/* KDC_REP_padata: the inner type of KDC-REP.padata */
 typedef struct KDC_REP_padata {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -822,7 +822,7 @@ bool TGS_REP_equal(const TGS_REP *a, const TGS_REP *b);
 int TGS_REP_print(FILE *f, const TGS_REP *in);
 
 /* ------------------------------------------------------------------ */
-/* LastReq_item: inner type of its parent */
+/* LastReq_item: the inner type of LastReq.* */
 typedef struct LastReq_item {
     Int32 lr_type;
     KerberosTime lr_value;
@@ -1229,7 +1229,7 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
 size_t EncKrbPrivPart_len_(const EncKrbPrivPart *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* KRB_CRED_tickets: inner type of its parent */
+/* KRB_CRED_tickets: the inner type of KRB-CRED.tickets */
 typedef struct KRB_CRED_tickets {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -1336,7 +1336,7 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag);
 size_t KrbCredInfo_len_(const KrbCredInfo *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* EncKrbCredPart_ticket_info: inner type of its parent */
+/* EncKrbCredPart_ticket_info: the inner type of EncKrbCredPart.ticket-info */
 typedef struct EncKrbCredPart_ticket_info {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -1479,7 +1479,7 @@ int METHOD_DATA_enc_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag);
 size_t METHOD_DATA_len_(const METHOD_DATA *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* TYPED_DATA_item: inner type of its parent */
+/* TYPED_DATA_item: the inner type of TYPED-DATA.* */
 typedef struct TYPED_DATA_item {
     Int32 data_type;
     asn1rt_view data_value;

@@ -111,7 +111,7 @@ bool AttributeValue_equal(const AttributeValue *a, const AttributeValue *b);
 int AttributeValue_print(FILE *f, const AttributeValue *in);
 
 /* ------------------------------------------------------------------ */
-/* Attribute_values: inner type of its parent */
+/* Attribute_values: the inner type of Attribute.values */
 typedef struct Attribute_values {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -1028,7 +1028,7 @@ int Certificate_enc_(const Certificate *in, asn1rt_writer *w, uint32_t tag);
 size_t Certificate_len_(const Certificate *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* TBSCertList_revokedCertificates_item: inner type of its parent */
+/* TBSCertList_revokedCertificates_item: the inner type of TBSCertList.revokedCertificates.* */
 typedef struct TBSCertList_revokedCertificates_item {
     CertificateSerialNumber userCertificate;
     Time revocationDate;
@@ -1050,7 +1050,7 @@ int TBSCertList_revokedCertificates_item_enc_(const TBSCertList_revokedCertifica
 size_t TBSCertList_revokedCertificates_item_len_(const TBSCertList_revokedCertificates_item *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* TBSCertList_revokedCertificates: inner type of its parent */
+/* TBSCertList_revokedCertificates: the inner type of TBSCertList.revokedCertificates */
 typedef struct TBSCertList_revokedCertificates {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -1930,7 +1930,7 @@ bool ExtensionPhysicalDeliveryAddressComponents_equal(const ExtensionPhysicalDel
 int ExtensionPhysicalDeliveryAddressComponents_print(FILE *f, const ExtensionPhysicalDeliveryAddressComponents *in);
 
 /* ------------------------------------------------------------------ */
-/* UnformattedPostalAddress_printable_address: inner type of its parent */
+/* UnformattedPostalAddress_printable_address: the inner type of UnformattedPostalAddress.printable-address */
 typedef struct UnformattedPostalAddress_printable_address {
     size_t count;
     asn1rt_view items[6];
@@ -2060,7 +2060,7 @@ bool LocalPostalAttributes_equal(const LocalPostalAttributes *a, const LocalPost
 int LocalPostalAttributes_print(FILE *f, const LocalPostalAttributes *in);
 
 /* ------------------------------------------------------------------ */
-/* ExtendedNetworkAddress_e163_4_address: inner type of its parent */
+/* ExtendedNetworkAddress_e163_4_address: the inner type of ExtendedNetworkAddress.e163-4-address */
 typedef struct ExtendedNetworkAddress_e163_4_address {
     asn1rt_view number;
     asn1rt_view sub_address;
@@ -2082,7 +2082,7 @@ int ExtendedNetworkAddress_e163_4_address_enc_(const ExtendedNetworkAddress_e163
 size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e163_4_address *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* PresentationAddress_nAddresses: inner type of its parent */
+/* PresentationAddress_nAddresses: the inner type of PresentationAddress.nAddresses */
 typedef struct PresentationAddress_nAddresses {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */

@@ -339,7 +339,7 @@ int PolicyQualifierInfo_enc_(const PolicyQualifierInfo *in, asn1rt_writer *w, ui
 size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* PolicyInformation_policyQualifiers: inner type of its parent */
+/* PolicyInformation_policyQualifiers: the inner type of PolicyInformation.policyQualifiers */
 typedef struct PolicyInformation_policyQualifiers {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -471,7 +471,7 @@ int DisplayText_enc_(const DisplayText *in, asn1rt_writer *w, uint32_t tag);
 size_t DisplayText_len_(const DisplayText *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* NoticeReference_noticeNumbers: inner type of its parent */
+/* NoticeReference_noticeNumbers: the inner type of NoticeReference.noticeNumbers */
 typedef struct NoticeReference_noticeNumbers {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
@@ -546,7 +546,7 @@ int UserNotice_enc_(const UserNotice *in, asn1rt_writer *w, uint32_t tag);
 size_t UserNotice_len_(const UserNotice *in, uint32_t tag);
 
 /* ------------------------------------------------------------------ */
-/* PolicyMappings_item: inner type of its parent */
+/* PolicyMappings_item: the inner type of PolicyMappings.* */
 typedef struct PolicyMappings_item {
     CertPolicyId issuerDomainPolicy;
     CertPolicyId subjectDomainPolicy;

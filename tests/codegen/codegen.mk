@@ -8,7 +8,8 @@ CODEGEN_GEN  := $(B)/tests/codegen/gen
 CODEGEN_GENC := $(CODEGEN_GEN)/codegenauto.c $(CODEGEN_GEN)/codegentags.c
 
 CHECKS += check-codegen
-PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix
+PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \
+            $(B)/tests/codegen/test-kerberos
 
 $(CODEGEN_GENC) $(CODEGEN_GENC:.c=.h) &: tests/codegen/constructs.asn $(B)/asn1cc
 	@mkdir -p $(CODEGEN_GEN)
@@ -24,14 +25,21 @@ $(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
 $(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 
+$(B)/tests/codegen/test_kerberos.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
+$(B)/tests/codegen/test-kerberos: $(B)/tests/codegen/test_kerberos.o $(B)/tests/codegen/x509_facts.o \
+  $(B)/generated/kerberosv5spec2.o $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+
 $(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(B)/tests/codegen/x509_facts.o \
   $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
 .PHONY: check-codegen
-check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix
+check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \
+  $(B)/tests/codegen/test-kerberos
 	$(B)/tests/codegen/test-constructs
 	$(B)/tests/codegen/test-x509
+	$(B)/tests/codegen/test-kerberos
 	$(B)/tests/codegen/test-prefix
 
 # --prefix: two copies of one schema in one program.

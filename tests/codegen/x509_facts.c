@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/conf.h>
 #include <openssl/err.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
@@ -115,4 +116,31 @@ int x509_for_each_cert(const char *path, x509_each_fn fn, void *ctx)
     }
     free(buf);
     return count;
+}
+
+int der_from_genconf(const char *conf_text, uint8_t *out, size_t cap, size_t *len)
+{
+    BIO *bio = BIO_new_mem_buf(conf_text, -1);
+    CONF *conf = NCONF_new(NULL);
+    long errline = -1;
+    ASN1_TYPE *t = NULL;
+    unsigned char *der = NULL;
+    int n = -1, rc = -1;
+    if (!bio || !conf || NCONF_load_bio(conf, bio, &errline) <= 0)
+        goto out;
+    t = ASN1_generate_nconf(NCONF_get_string(conf, "default", "asn1"), conf);
+    if (!t)
+        goto out;
+    n = i2d_ASN1_TYPE(t, &der);
+    if (n <= 0 || (size_t)n > cap)
+        goto out;
+    memcpy(out, der, (size_t)n);
+    *len = (size_t)n;
+    rc = 0;
+out:
+    OPENSSL_free(der);
+    ASN1_TYPE_free(t);
+    NCONF_free(conf);
+    BIO_free(bio);
+    return rc;
 }

@@ -28,4 +28,9 @@ int x509_facts_get(const uint8_t *der, size_t len, x509_facts *f);
 typedef void (*x509_each_fn)(const char *file, int index, const uint8_t *der, size_t len, void *ctx);
 int x509_for_each_cert(const char *path, x509_each_fn fn, void *ctx);
 
+/* DER of the value OpenSSL's ASN1_generate_nconf builds from a config text
+ * whose [default] section has "asn1 = ..." (an encoder independent of ours);
+ * 0 on success. */
+int der_from_genconf(const char *conf_text, uint8_t *out, size_t cap, size_t *len);
+
 #endif
