@@ -673,7 +673,6 @@ typedef struct Sema {
     Vec instances;                       /* Assignment* made by instantiation */
     int inst_typed, inst_valued;         /* instances already finished / valued */
     Vec loaded_paths;                    /* files read through -I */
-    bool dirs_scanned;
     ClassDef *type_identifier, *abstract_syntax; /* X.681 Annex A/B, made on first use */
     int depth;                           /* recursion depth of reference chains */
     bool checking_imports;               /* lookups that do not count as uses */

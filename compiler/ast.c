@@ -124,8 +124,6 @@ ImportSymbol *ast_symbol(Parser *P, Token *name, bool parameterized)
 
 /* ------------------------------------------------------------ assignments */
 
-typedef struct AssignVec { Vec v; } AssignVec;
-
 static void add_assignment(Parser *P, Assignment *as)
 {
     Module *m = P->mod;

@@ -140,14 +140,13 @@ static Type *assignment_type(Sema *S, Assignment *as)
 
 /* ------------------------------------------------------------ classes */
 
-static ClassDef *predefined_class(Sema *S, TypeKind k, Loc loc)
+static ClassDef *predefined_class(Sema *S, TypeKind k)
 {
     ClassDef **slot = k == TY_TYPE_IDENTIFIER ? &S->type_identifier : &S->abstract_syntax;
     if (*slot)
         return *slot;
     /* X.681 Annex A: TYPE-IDENTIFIER ::= CLASS { &id OBJECT IDENTIFIER UNIQUE, &Type }
      * WITH SYNTAX { &Type IDENTIFIED BY &id }; ABSTRACT-SYNTAX (Annex B) adds &property. */
-    (void)loc;
     ClassDef *cd = arena_alloc(S->a, sizeof *cd);
     int n = k == TY_TYPE_IDENTIFIER ? 2 : 3;
     cd->fields = arena_alloc(S->a, sizeof(ClassField *) * (size_t)n);
@@ -200,9 +199,10 @@ static ClassDef *predefined_class(Sema *S, TypeKind k, Loc loc)
     return cd;
 }
 
+/* The class a (resolved) type denotes, through references and parameters. */
 ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t)
 {
-    (void)m;
+    (void)m;                 /* references were bound when t was resolved */
     (void)env;
     for (int guard = 0; t && guard < 64; guard++) {
         switch (t->kind) {
@@ -210,7 +210,7 @@ ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t)
             return t->cls;
         case TY_TYPE_IDENTIFIER:
         case TY_ABSTRACT_SYNTAX:
-            return predefined_class(S, t->kind, t->loc);
+            return predefined_class(S, t->kind);
         case TY_REF:
             if (t->inner) {
                 t = t->inner;
@@ -932,17 +932,16 @@ static void number_named(Sema *S, Type *t)
             any = true;
         }
     }
-    if (t->kind != TY_BIT_STRING || true) {
-        for (int i = 0; i < t->nnamed; i++)
-            for (int j = 0; j < i; j++)
-                if (t->named[j]->number == t->named[i]->number) {
-                    char buf[48];
-                    diag(DIAG_ERROR, t->named[i]->loc, "'%s' and '%s' have the same value %s", t->named[j]->name,
-                         t->named[i]->name, asn_int_str(buf, t->named[i]->number));
-                    diag_note(t->named[j]->loc, "'%s' is here", t->named[j]->name);
-                    break;
-                }
-    }
+    /* X.680 19.5, 20.3, 22.4: distinct numbers (and bit positions). */
+    for (int i = 0; i < t->nnamed; i++)
+        for (int j = 0; j < i; j++)
+            if (t->named[j]->number == t->named[i]->number) {
+                char buf[48];
+                diag(DIAG_ERROR, t->named[i]->loc, "'%s' and '%s' have the same value %s", t->named[j]->name,
+                     t->named[i]->name, asn_int_str(buf, t->named[i]->number));
+                diag_note(t->named[j]->loc, "'%s' is here", t->named[j]->name);
+                break;
+            }
 }
 
 /* ------------------------------------------------------------ finishing */
@@ -1288,7 +1287,6 @@ typedef struct Graph {
     int n;
     int counter;
     Vec stack;
-    Vec scc_id_for;          /* unused */
     int *scc;                /* node -> scc number */
     int nscc;
 } Graph;
