@@ -209,6 +209,12 @@ static bool lex_one(Lexer *L)
     <init> id "-" / [^a-zA-Z0-9-] {
         lex_error(L, "a reference cannot end with a hyphen"); return tk(L->tok[0] <= 'Z' ? T_TYPEREF : T_IDENTIFIER);
     }
+    <init> "\xef\xbb\xbf" {
+        /* A UTF-8 byte order mark is allowed at the start of a file. */
+        if (L->tok != L->start)
+            lex_error(L, "byte order mark inside the file");
+        continue;
+    }
     <init> [\x80-\xff]+ { lex_error(L, "non-ASCII character outside a string or comment"); continue; }
     <init> * { lex_error(L, "stray character in input"); continue; }
 
