@@ -834,7 +834,12 @@ static void dump_value_inline(FILE *out, const Value *v)
         return;
     }
     switch (v->kind) {
-    case V_INTEGER: fputs(asn_int_str(buf, v->ival), out); break;
+    case V_INTEGER:
+        if (v->big)
+            fputs(v->text, out);     /* above AsnInt: the digits as written */
+        else
+            fputs(asn_int_str(buf, v->ival), out);
+        break;
     case V_REAL: fputs(v->text, out); break;
     case V_BOOLEAN: fputs(v->bval ? "TRUE" : "FALSE", out); break;
     case V_NULL: fputs("NULL", out); break;
@@ -889,6 +894,117 @@ static void dump_value_inline(FILE *out, const Value *v)
         fputs(" }", out);
         break;
     case V_QUADRUPLE: fputs("{quadruple}", out); break;
+    }
+}
+
+/* Constraints as notation rebuilt from the tree, so golden tests pin how
+ * they were parsed (grouping, extensibility, every kind of element). */
+static void dump_constraint(FILE *out, const Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING) {
+        fputs("?", out);
+        return;
+    }
+    switch (c->kind) {
+    case C_SINGLE_VALUE:
+        dump_value_inline(out, c->lo);
+        break;
+    case C_RANGE:
+        if (c->lo)
+            dump_value_inline(out, c->lo);
+        else
+            fputs("MIN", out);
+        fprintf(out, "%s..%s", c->lo_open ? "<" : "", c->hi_open ? "<" : "");
+        if (c->hi)
+            dump_value_inline(out, c->hi);
+        else
+            fputs("MAX", out);
+        break;
+    case C_SIZE:
+    case C_FROM:
+    case C_WITH_COMPONENT:
+        fputs(c->kind == C_SIZE ? "SIZE(" : c->kind == C_FROM ? "FROM(" : "WITH COMPONENT(", out);
+        dump_constraint(out, c->sub, depth + 1);
+        fputc(')', out);
+        break;
+    case C_TYPE:
+        fputs("INCLUDES ", out);
+        fputs(c->type && c->type->kind == TY_REF ? c->type->ref_name
+              : c->type && c->type->kind == TY_STRING ? ast_string_kind_name(c->type->str_kind)
+              : c->type ? ast_type_kind_name(c->type->kind) : "?", out);
+        break;
+    case C_PATTERN:
+        fputs("PATTERN ", out);
+        dump_value_inline(out, c->value);
+        break;
+    case C_CONTAINING:
+        fprintf(out, "CONTAINING %s", c->type && c->type->kind == TY_REF ? c->type->ref_name
+                                       : c->type ? ast_type_kind_name(c->type->kind) : "?");
+        if (c->value) {
+            fputs(" ENCODED BY ", out);
+            dump_value_inline(out, c->value);
+        }
+        break;
+    case C_ENCODED_BY:
+        fputs("ENCODED BY ", out);
+        dump_value_inline(out, c->value);
+        break;
+    case C_WITH_COMPONENTS:
+        fputs("WITH COMPONENTS {", out);
+        if (c->partial)
+            fputs(" ...,", out);
+        for (int i = 0; i < c->nnamed; i++) {
+            const NamedConstraint *nc = c->named[i];
+            fprintf(out, "%s %s", i ? "," : "", nc->name);
+            if (nc->value_constraint) {
+                fputc('(', out);
+                dump_constraint(out, nc->value_constraint, depth + 1);
+                fputc(')', out);
+            }
+            static const char *const pres[] = {"", " PRESENT", " ABSENT", " OPTIONAL"};
+            fputs(pres[nc->presence], out);
+        }
+        fputs(" }", out);
+        break;
+    case C_UNION:
+    case C_INTERSECTION:
+    case C_EXCEPT:
+        fputc('(', out);
+        dump_constraint(out, c->sub, depth + 1);
+        fputs(c->kind == C_UNION ? " | " : c->kind == C_INTERSECTION ? " ^ " : " EXCEPT ", out);
+        dump_constraint(out, c->sub2, depth + 1);
+        fputc(')', out);
+        break;
+    case C_ALL_EXCEPT:
+        fputs("ALL EXCEPT ", out);
+        dump_constraint(out, c->sub, depth + 1);
+        break;
+    case C_EXTENSIBLE:
+        if (c->sub) {
+            dump_constraint(out, c->sub, depth + 1);
+            fputs(", ", out);
+        }
+        fputs("...", out);
+        if (c->sub2) {
+            fputs(", ", out);
+            dump_constraint(out, c->sub2, depth + 1);
+        }
+        break;
+    case C_BRACED:
+        dump_tokens(out, c->braced);
+        break;
+    case C_RELATION:
+        dump_tokens(out, c->braced);
+        dump_tokens(out, c->relation);
+        break;
+    case C_USER:
+        fputs("CONSTRAINED BY ", out);
+        dump_tokens(out, c->braced);
+        break;
+    }
+    if (c->exception) {
+        fputs(" ! ", out);
+        dump_value_inline(out, c->exception);
     }
 }
 
@@ -992,6 +1108,11 @@ static void dump_type(FILE *out, const Type *t, int ind)
         fprintf(out, " base=%s", b->kind == TY_STRING ? ast_string_kind_name(b->str_kind) : ast_type_kind_name(b->kind));
     }
     dump_tags(out, t);
+    for (const Constraint *c = t->constraints; c; c = c->next_serial) {
+        fputs(" (", out);
+        dump_constraint(out, c, 0);
+        fputc(')', out);
+    }
     dump_range(out, "value", &t->value_range);
     dump_range(out, "size", &t->size_range);
     if ((t->kind == TY_SEQUENCE || t->kind == TY_SET || t->kind == TY_CHOICE) && t->extensible)
