@@ -326,6 +326,13 @@ struct Type {
      * constraints and everything it references. */
     Range value_range;
     Range size_range;
+    /* Effective permitted alphabet of a character string type (FROM, X.680
+     * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
+     * least significant) set when character c (0..127) is permitted. Absent
+     * (has_alphabet false) when no FROM applies, when one is extensible, or
+     * when it names characters beyond ASCII. */
+    bool has_alphabet;
+    uint8_t alphabet[16];
     /* Table constraint on an open type or &id field: object set assignment and
      * the path after '@' ("extnID", "a.b", ".c"; NULL for a simple table
      * constraint or none). table_set is NULL when the set is not resolvable;

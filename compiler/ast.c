@@ -1115,6 +1115,28 @@ static void dump_type(FILE *out, const Type *t, int ind)
     }
     dump_range(out, "value", &t->value_range);
     dump_range(out, "size", &t->size_range);
+    if (t->has_alphabet) {
+        /* Runs of permitted characters: "0-9a-z" */
+        fputs(" alphabet=\"", out);
+        for (int ch = 0; ch < 128; ch++) {
+            if (!(t->alphabet[ch / 8] & (1u << (ch % 8))))
+                continue;
+            int end = ch;
+            while (end + 1 < 128 && (t->alphabet[(end + 1) / 8] & (1u << ((end + 1) % 8))))
+                end++;
+            for (int k = 0; k < (end > ch + 1 ? 2 : end - ch + 1); k++) {
+                int c = k == 0 ? ch : end;
+                if (k == 1 && end > ch + 1)
+                    fputc('-', out);
+                if (c >= 32 && c < 127 && c != '"' && c != '\\' && c != '-')
+                    fputc(c, out);
+                else
+                    fprintf(out, "\\x%02X", (unsigned)c);
+            }
+            ch = end;
+        }
+        fputc('"', out);
+    }
     if ((t->kind == TY_SEQUENCE || t->kind == TY_SET || t->kind == TY_CHOICE) && t->extensible)
         fputs(" extensible", out);
     if (t->recursive)

@@ -16,6 +16,7 @@ enum {
     F_FINISHED = 1 << 10,
     F_BROKEN = 1 << 11,      /* an error was reported for this node */
     F_NAMED = 1 << 12,
+    F_ALPHABET = 1 << 13,
 };
 
 static void resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
@@ -875,6 +876,155 @@ static void size_range_of(Sema *S, Type *t)
     t->size_range = r;
 }
 
+/* ------------------------------------------------------------ alphabets */
+
+typedef struct CharSet {
+    bool all;                /* no restriction */
+    uint8_t bits[16];
+} CharSet;
+
+static CharSet cs_all(void)
+{
+    CharSet s = {.all = true};
+    return s;
+}
+
+static CharSet cs_union(CharSet a, CharSet b)
+{
+    if (a.all || b.all)
+        return cs_all();
+    for (int i = 0; i < 16; i++)
+        a.bits[i] |= b.bits[i];
+    return a;
+}
+
+static CharSet cs_inter(CharSet a, CharSet b)
+{
+    if (a.all)
+        return b;
+    if (b.all)
+        return a;
+    for (int i = 0; i < 16; i++)
+        a.bits[i] &= b.bits[i];
+    return a;
+}
+
+static void alphabet_of(Sema *S, Type *t);
+
+/* One character of a cstring range endpoint ("a".."z"), or -1. */
+static int single_char(const Value *v)
+{
+    if (v && v->eval)
+        v = v->eval;
+    if (!v || v->kind != V_CSTRING || !v->text || strlen(v->text) != 1)
+        return -1;
+    unsigned char c = (unsigned char)v->text[0];
+    return c < 128 ? c : -1;
+}
+
+/* The characters a constraint inside FROM permits (X.680 51.7). */
+static CharSet fold_chars(Sema *S, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return cs_all();
+    switch (c->kind) {
+    case C_SINGLE_VALUE: {
+        const Value *v = c->lo && c->lo->eval ? c->lo->eval : c->lo;
+        if (v && v->kind == V_REF)
+            return cs_all();
+        if (!v || v->kind != V_CSTRING || !v->text)
+            return cs_all();
+        CharSet s = {0};
+        for (const unsigned char *p = (const unsigned char *)v->text; *p; p++) {
+            if (*p >= 128)
+                return cs_all();
+            s.bits[*p / 8] |= (uint8_t)(1u << (*p % 8));
+        }
+        return s;
+    }
+    case C_RANGE: {
+        int lo = c->lo ? single_char(c->lo) : 0, hi = c->hi ? single_char(c->hi) : 127;
+        if (lo < 0 || hi < 0)
+            return cs_all();
+        if (c->lo_open)
+            lo++;
+        if (c->hi_open)
+            hi--;
+        CharSet s = {0};
+        for (int ch = lo; ch <= hi; ch++)
+            s.bits[ch / 8] |= (uint8_t)(1u << (ch % 8));
+        return s;
+    }
+    case C_UNION:
+        return cs_union(fold_chars(S, c->sub, depth + 1), fold_chars(S, c->sub2, depth + 1));
+    case C_INTERSECTION:
+        return cs_inter(fold_chars(S, c->sub, depth + 1), fold_chars(S, c->sub2, depth + 1));
+    case C_EXCEPT: {
+        CharSet a = fold_chars(S, c->sub, depth + 1), b = fold_chars(S, c->sub2, depth + 1);
+        if (!a.all && !b.all)
+            for (int i = 0; i < 16; i++)
+                a.bits[i] &= (uint8_t)~b.bits[i];
+        return a;
+    }
+    case C_TYPE:
+        if (c->type) {
+            alphabet_of(S, c->type);
+            if (c->type->has_alphabet) {
+                CharSet s = {0};
+                memcpy(s.bits, c->type->alphabet, 16);
+                return s;
+            }
+        }
+        return cs_all();
+    default:
+        return cs_all();     /* extensible, SIZE inside FROM, ...: no restriction */
+    }
+}
+
+/* The alphabet a constraint on a string type permits: FROM elements
+ * restrict, SIZE and others do not. */
+static CharSet fold_alphabet(Sema *S, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return cs_all();
+    switch (c->kind) {
+    case C_FROM:
+        return fold_chars(S, c->sub, depth + 1);
+    case C_UNION:
+        return cs_union(fold_alphabet(S, c->sub, depth + 1), fold_alphabet(S, c->sub2, depth + 1));
+    case C_INTERSECTION:
+        return cs_inter(fold_alphabet(S, c->sub, depth + 1), fold_alphabet(S, c->sub2, depth + 1));
+    case C_EXCEPT:
+        return fold_alphabet(S, c->sub, depth + 1);
+    case C_TYPE:
+        return fold_chars(S, c, depth + 1);
+    default:
+        return cs_all();     /* extensible (X.680 51.7.?: not enforced), SIZE, PATTERN, ... */
+    }
+}
+
+static void alphabet_of(Sema *S, Type *t)
+{
+    if (!t || (t->sema_flags & F_ALPHABET) || !t->base || t->base->kind != TY_STRING)
+        return;
+    t->sema_flags |= F_ALPHABET;
+    CharSet s = cs_all();
+    Type *p = parent_type(S, t);
+    if (p) {
+        alphabet_of(S, p);
+        if (p->has_alphabet) {
+            s.all = false;
+            memcpy(s.bits, p->alphabet, 16);
+        }
+    }
+    for (Constraint *c = t->constraints; c; c = c->next_serial)
+        s = cs_inter(s, fold_alphabet(S, c, 0));
+    if (!s.all) {
+        t->has_alphabet = true;
+        memcpy(t->alphabet, s.bits, 16);
+    }
+}
+
 /* ------------------------------------------------------------ named numbers */
 
 /* X.680 19 (INTEGER), 20.2-20.4 (ENUMERATED numbering), 22 (named bits). */
@@ -1036,6 +1186,7 @@ void sema_finish_type(Sema *S, Type *t)
     }
     tags_of(S, t);
     value_range_of(S, t);
+    alphabet_of(S, t);
 }
 
 static void finish_assignment(Sema *S, Assignment *as)
