@@ -47,7 +47,7 @@ static const struct { int code; const char *why; } no_sample[] = {
      * with other codes; the samples in struct/ say which. */
     { ASN1RT_E_MISSING_COMPONENT, "struct/missing-component.der: TRUNCATED at the end of the SEQUENCE" },
     { ASN1RT_E_UNKNOWN_COMPONENT, "struct/unknown-component.der: TRAILING_DATA" },
-    { ASN1RT_E_DUPLICATE_COMPONENT, "struct/set-duplicate.der: UNEXPECTED_TAG (SET read in tag order)" },
+    { ASN1RT_E_DUPLICATE_COMPONENT, "struct/set-duplicate.der: SET_ORDER (SET read in tag order)" },
 };
 
 static int code_value(const char *name)
