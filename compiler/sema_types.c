@@ -911,6 +911,43 @@ static CharSet cs_inter(CharSet a, CharSet b)
 
 static void alphabet_of(Sema *S, Type *t);
 
+static void cs_add_range(CharSet *s, int lo, int hi)
+{
+    for (int ch = lo; ch <= hi; ch++)
+        s->bits[ch / 8] |= (uint8_t)(1u << (ch % 8));
+}
+
+/* Characters of the ASCII-only string types (X.680 41, Table 8), used when
+ * a type is a contained subtype: GeneralString (IA5String) permits ASCII. */
+static CharSet inherent_chars(const Type *b)
+{
+    CharSet s = {0};
+    if (!b || b->kind != TY_STRING)
+        return cs_all();
+    switch (b->str_kind) {
+    case STR_IA5:
+        cs_add_range(&s, 0, 127);
+        return s;
+    case STR_VISIBLE:
+    case STR_ISO646:
+        cs_add_range(&s, 32, 126);
+        return s;
+    case STR_NUMERIC:
+        cs_add_range(&s, '0', '9');
+        cs_add_range(&s, ' ', ' ');
+        return s;
+    case STR_PRINTABLE:
+        cs_add_range(&s, 'A', 'Z');
+        cs_add_range(&s, 'a', 'z');
+        cs_add_range(&s, '0', '9');
+        for (const char *p = " '()+,-./:=?"; *p; p++)
+            cs_add_range(&s, *p, *p);
+        return s;
+    default:
+        return cs_all();
+    }
+}
+
 /* One character of a cstring range endpoint ("a".."z"), or -1. */
 static int single_char(const Value *v)
 {
@@ -968,12 +1005,14 @@ static CharSet fold_chars(Sema *S, Constraint *c, int depth)
     }
     case C_TYPE:
         if (c->type) {
+            base_of(S, c->type);
             alphabet_of(S, c->type);
             if (c->type->has_alphabet) {
                 CharSet s = {0};
                 memcpy(s.bits, c->type->alphabet, 16);
                 return s;
             }
+            return inherent_chars(c->type->base);
         }
         return cs_all();
     default:
