@@ -238,10 +238,114 @@ ExtensionDefault
     | KW_EXTENSIBILITY KW_IMPLIED     { $$ = 1; }
     ;
 
-/* X.680 13.1 EncodingControlSections (kept for syntax only) */
+/* X.680 13.1 EncodingControlSections: the instructions are in the notation
+ * of their encoding rules (X.693, X.692); they are skipped. */
 EncodingControlSections
     : %empty
-    | EncodingControlSections KW_ENCODING_CONTROL T_TYPEREF
+    | EncodingControlSections KW_ENCODING_CONTROL T_TYPEREF EncodingInstructions
+    ;
+
+EncodingInstructions
+    : %empty
+    | EncodingInstructions EncodingInstructionToken
+    | EncodingInstructions '{' Soup '}'
+    ;
+
+EncodingInstructionToken
+    : T_TYPEREF | T_IDENTIFIER | T_TYPEFIELDREF | T_VALUEFIELDREF | T_NUMBER | T_REALNUMBER
+    | T_BSTRING | T_HSTRING | T_CSTRING | T_ASSIGN | T_ELLIPSIS | T_RANGE | T_LBRACK2 | T_RBRACK2
+    | '(' | ')' | '[' | ']' | ',' | '.' | ';' | ':' | '|' | '^' | '!' | '@' | '<' | '>' | '=' | '*' | '-'
+    | KW_ABSENT
+    | KW_ABSTRACT_SYNTAX
+    | KW_ALL
+    | KW_ANY
+    | KW_APPLICATION
+    | KW_AUTOMATIC
+    | KW_BEGIN
+    | KW_BIT
+    | KW_BMPString
+    | KW_BOOLEAN
+    | KW_BY
+    | KW_CHARACTER
+    | KW_CHOICE
+    | KW_CLASS
+    | KW_COMPONENT
+    | KW_COMPONENTS
+    | KW_CONSTRAINED
+    | KW_CONTAINING
+    | KW_DATE
+    | KW_DATE_TIME
+    | KW_DEFAULT
+    | KW_DEFINED
+    | KW_DEFINITIONS
+    | KW_DURATION
+    | KW_EMBEDDED
+    | KW_ENCODED
+    | KW_ENUMERATED
+    | KW_EXCEPT
+    | KW_EXPLICIT
+    | KW_EXPORTS
+    | KW_EXTENSIBILITY
+    | KW_EXTERNAL
+    | KW_FALSE
+    | KW_FROM
+    | KW_GeneralizedTime
+    | KW_GeneralString
+    | KW_GraphicString
+    | KW_IA5String
+    | KW_IDENTIFIER
+    | KW_IMPLICIT
+    | KW_IMPLIED
+    | KW_IMPORTS
+    | KW_INCLUDES
+    | KW_INSTANCE
+    | KW_INSTRUCTIONS
+    | KW_INTEGER
+    | KW_INTERSECTION
+    | KW_ISO646String
+    | KW_MAX
+    | KW_MIN
+    | KW_MINUS_INFINITY
+    | KW_NOT_A_NUMBER
+    | KW_NULL
+    | KW_NumericString
+    | KW_OBJECT
+    | KW_ObjectDescriptor
+    | KW_OCTET
+    | KW_OF
+    | KW_OID_IRI
+    | KW_OPTIONAL
+    | KW_PATTERN
+    | KW_PDV
+    | KW_PLUS_INFINITY
+    | KW_PRESENT
+    | KW_PrintableString
+    | KW_PRIVATE
+    | KW_REAL
+    | KW_RELATIVE_OID
+    | KW_RELATIVE_OID_IRI
+    | KW_SEQUENCE
+    | KW_SET
+    | KW_SETTINGS
+    | KW_SIZE
+    | KW_STRING
+    | KW_SYNTAX
+    | KW_T61String
+    | KW_TAGS
+    | KW_TeletexString
+    | KW_TIME
+    | KW_TIME_OF_DAY
+    | KW_TRUE
+    | KW_TYPE_IDENTIFIER
+    | KW_UNION
+    | KW_UNIQUE
+    | KW_UNIVERSAL
+    | KW_UniversalString
+    | KW_UTCTime
+    | KW_UTF8String
+    | KW_VideotexString
+    | KW_VisibleString
+    | KW_WITH
     ;
 
 /* X.680 13.1 ModuleBody */
