@@ -94,12 +94,30 @@ typedef struct CValue {      /* emitted value assignment (OIDs, integers) */
     bool int_small;          /* fits int: an enum constant (usable in constant expressions) */
 } CValue;
 
+/* A decoder for an open type component identified through a table
+ * constraint ({Set}{@id}): one alternative per object of the set. */
+typedef struct COpenAlt {
+    const char *name;        /* C name of the alternative (object name or index) */
+    const char *member;      /* union member, NULL when the type carries no value (NULL) */
+    CType *ct;               /* mapping of the object's type */
+    const char *id_expr;     /* C expression true when the id component matches */
+    const char *id_decl;     /* static definitions it needs, or NULL */
+} COpenAlt;
+
+typedef struct COpen {
+    CNamed *owner;           /* the SEQUENCE/SET holding both components */
+    CComp *open, *id;
+    const char *cname;       /* Owner_component: prefix of the helper's names */
+    COpenAlt **alts; int nalts;
+} COpen;
+
 typedef struct CModule {
     const char *file_base;   /* pkix1explicit88 */
     const char *guard;       /* PKIX1EXPLICIT88_H */
     CNamed **types; int ntypes;   /* print order: dependencies first */
     CValue **values; int nvalues;
     Module **imports; int nimports; /* modules whose headers this one includes */
+    COpen **opens; int nopens;      /* open-type decoders, printed after the types */
 } CModule;
 
 /* Fills Module.cinfo / Type.cinfo / Component.cinfo for every module of c;

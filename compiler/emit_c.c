@@ -1427,6 +1427,50 @@ static void emit_type_decl(CNamed *cn)
     }
 }
 
+static const char *display_name(const CNamed *cn)
+{
+    return cn->path ? cn->path : cn->assign ? cn->assign->name : cn->cname;
+}
+
+static void emit_open(COpen *op)
+{
+    char *buf;
+    size_t len;
+    P(0, "%s", "");
+    P(0, "/* ------------------------------------------------------------------ */");
+    P(0, "/* %s_decode_open */", op->cname);
+    P(0, "%s", "");
+    for (int k = 0; k < op->nalts; k++)
+        if (op->alts[k]->id_decl)
+            fputs(op->alts[k]->id_decl, o);
+    P(0, "int %s_decode_open(const %s *in, %s_open *out)", op->cname, op->owner->cname, op->cname);
+    P(0, "{");
+    P(4, "asn1rt_reader rd;");
+    P(4, "asn1rt_reader *r = &rd;");
+    P(4, "asn1rt_error *err = NULL;");
+    FILE *saved = body_begin(&buf, &len);
+    P(4, "memset(out, 0, sizeof *out);");
+    if (op->open->optional) {
+        P(4, "if (!in->%s_present)", op->open->name);
+        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
+    }
+    P(4, "asn1g_reader_init(r, in->%s.ptr, in->%s.len, 0);", op->open->name, op->open->name);
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(4, "%sif (%s) {", k ? "} else " : "", a->id_expr);
+        P(8, "out->kind = %s_KIND_%s;", op->cname, a->name);
+        dec_value(8, a->ct, a->member ? S("out->u.%s", a->member) : "out->u.unused_", "r", "NULL");
+    }
+    P(4, "} else {");
+    P(8, "return ASN1RT_E_UNKNOWN_OPEN_TYPE;");
+    P(4, "}");
+    P(4, "(void)err;");
+    try_dec(4, "asn1g_expect_end(r)", "r", "NULL");
+    P(4, "return ASN1RT_OK;");
+    body_end(saved, &buf, NULL);
+    P(0, "}");
+}
+
 static const char *basename_of(const char *p)
 {
     const char *s = strrchr(p, '/');
@@ -1506,6 +1550,36 @@ static int emit_module(Module *m, const char *outdir)
     header_doc();
     for (int i = 0; i < cm->ntypes; i++)
         emit_type_decl(cm->types[i]);
+    for (int i = 0; i < cm->nopens; i++) {
+        COpen *op = cm->opens[i];
+        bool any = false;
+        P(0, "%s", "");
+        P(0, "/* ------------------------------------------------------------------ */");
+        P(0, "/* %s.%s: the open type decoded by the object of its table constraint", display_name(op->owner),
+          op->open->comp->name);
+        P(0, " * whose identifier %s holds. */", op->id->comp->name);
+        P(0, "typedef enum %s_KIND {", op->cname);
+        P(0, "    %s_KIND_NONE = 0,", op->cname);
+        for (int k = 0; k < op->nalts; k++)
+            P(0, "    %s_KIND_%s = %d%s", op->cname, op->alts[k]->name, k + 1, k + 1 < op->nalts ? "," : "");
+        P(0, "} %s_KIND;", op->cname);
+        P(0, "typedef struct %s_open {", op->cname);
+        P(0, "    %s_KIND kind;", op->cname);
+        P(0, "    union {");
+        for (int k = 0; k < op->nalts; k++)
+            if (op->alts[k]->member) {
+                P(0, "        %s %s;", op->alts[k]->ct->ctype, op->alts[k]->member);
+                any = true;
+            }
+        if (!any)
+            P(0, "        uint8_t unused_;");
+        P(0, "    } u;");
+        P(0, "} %s_open;", op->cname);
+        P(0, "/* ASN1RT_E_MISSING_COMPONENT when absent, ASN1RT_E_UNKNOWN_OPEN_TYPE when the");
+        P(0, " * identifier is not in the set, else the decoding result. */");
+        P(0, "ASN1RT_MUST_USE int %s_decode_open(const %s *in, %s_open *out);", op->cname, op->owner->cname,
+          op->cname);
+    }
     if (cm->nvalues)
         P(0, "\n/* ------------------------------------------------------------------ */\n/* Values. */");
     for (int i = 0; i < cm->nvalues; i++) {
@@ -1582,6 +1656,8 @@ static int emit_module(Module *m, const char *outdir)
         P(0, "const asn1rt_view %s = { %s_bytes_, %zu };", v->assign->cname, v->assign->cname, v->oid_len);
         free(init);
     }
+    for (int i = 0; i < cm->nopens; i++)
+        emit_open(cm->opens[i]);
     fclose(o);
     o = NULL;
 

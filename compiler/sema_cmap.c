@@ -233,7 +233,7 @@ static CNamed *new_named(const char *cname, Type *type, Module *m, Assignment *a
 /* Per-module list of named types, in creation order (ordered later). */
 typedef struct ModState {
     CModule cm;
-    Vec types, values;
+    Vec types, values, opens;
 } ModState;
 
 static void add_named(CNamed *cn)
@@ -789,6 +789,78 @@ static bool max_encoded(CType *ct, uint64_t *out, int depth)
     return true;
 }
 
+/* ---------------------------------------------------------------- open types */
+
+static CComp *find_comp(CNamed *cn, const char *asn1_name)
+{
+    for (int i = 0; i < cn->ncomps; i++)
+        if (strcmp(cn->comps[i]->comp->name, asn1_name) == 0)
+            return cn->comps[i];
+    return NULL;
+}
+
+/* For each component that is an open type under a table constraint whose
+ * identifier is a sibling component ("{Set}{@id}"), the alternatives the
+ * object set gives. Paths into other components ("@.a.b") are left as views. */
+static void map_opens(CNamed *cn, ModState *ms)
+{
+    for (int i = 0; i < cn->ncomps; i++) {
+        CComp *oc = cn->comps[i];
+        Type *u = strip_tagged(oc->comp->type);
+        if (!u || !u->table_set || !u->table_at || oc->ct->kind != CK_ANY || !u->field)
+            continue;
+        const char *at = u->table_at[0] == '.' ? u->table_at + 1 : u->table_at;
+        if (strchr(at, '.'))
+            continue;
+        CComp *ic = find_comp(cn, at);
+        Type *iu = ic ? strip_tagged(ic->comp->type) : NULL;
+        if (!ic || !iu || !iu->field || (ic->ct->kind != CK_OID && ic->ct->kind != CK_INT))
+            continue;
+        COpen *op = arena_alloc(A, sizeof *op);
+        Vec alts = {0};
+        op->owner = cn;
+        op->open = oc;
+        op->id = ic;
+        op->cname = arena_printf(A, "%s_%s", cn->cname, oc->name);
+        Assignment *set = u->table_set;
+        for (int k = 0; k < set->nobjects; k++) {
+            Object *o = set->objects[k];
+            FieldSetting *idf = object_field(o, iu->field->name);
+            FieldSetting *tf = object_field(o, u->field->name);
+            Value *iv = idf && idf->value ? (idf->value->eval ? idf->value->eval : idf->value) : NULL;
+            if (!iv || !tf || !tf->type)
+                continue;             /* no type for this identifier: the view stays raw */
+            COpenAlt *alt = arena_alloc(A, sizeof *alt);
+            alt->name = o->assign ? c_ident(o->assign->name) : arena_printf(A, "object%d", k + 1);
+            const char *path = arena_printf(A, "%s_%s", op->cname, alt->name);
+            g_asn1_path = arena_printf(A, "%s.%s (%s)", display_of(cn), oc->comp->name,
+                                       o->assign ? o->assign->name : "object");
+            alt->ct = map_type(tf->type, path, cn->module);
+            alt->member = alt->ct->kind == CK_NULL ? NULL : alt->name;
+            if (ic->ct->kind == CK_OID && iv->kind == V_OID) {
+                uint8_t buf[512];
+                size_t n = oid_encode(iv, buf, sizeof buf);
+                if (n == 0)
+                    continue;
+                const char *id = arena_printf(A, "%s_id_", path);
+                alt->id_decl = arena_printf(A, "static const uint8_t %s[] = { %s };\n", id, bytes_init(buf, n));
+                alt->id_expr = arena_printf(A, "in->%s.len == %zu && memcmp(in->%s.ptr, %s, %zu) == 0", ic->name,
+                                            n, ic->name, id, n);
+            } else if (ic->ct->kind == CK_INT && iv->kind == V_INTEGER) {
+                alt->id_expr = arena_printf(A, "in->%s == %s", ic->name, int_literal(iv->ival, false));
+            } else {
+                continue;
+            }
+            vec_push(A, &alts, alt);
+        }
+        if (alts.len == 0)
+            continue;
+        op->alts = (COpenAlt **)alts.items;
+        op->nalts = alts.len;
+        vec_push(A, &ms->opens, op);
+    }
+}
+
 /* ---------------------------------------------------------------- ordering */
 
 static void order_visit(CNamed *cn, Vec *out);
@@ -1016,6 +1088,16 @@ bool sema_cmap(Compilation *c)
                 map_value(m->assigns[j], ms);
     }
 
+    /* Open-type decoders (may hoist the objects' inner types). */
+    for (int i = 0; i < c->nmodules; i++) {
+        ModState *ms = c->modules[i]->cinfo;
+        for (int j = 0; j < ms->types.len; j++) {
+            CNamed *cn = ms->types.items[j];
+            if (cn->defines && (cn->ct->kind == CK_SEQ || cn->ct->kind == CK_SET))
+                map_opens(cn, ms);
+        }
+    }
+
     /* Print order and bounds. */
     for (int i = 0; i < c->nmodules; i++) {
         Module *m = c->modules[i];
@@ -1027,6 +1109,8 @@ bool sema_cmap(Compilation *c)
         ms->cm.ntypes = order.len;
         ms->cm.values = (CValue **)ms->values.items;
         ms->cm.nvalues = ms->values.len;
+        ms->cm.opens = (COpen **)ms->opens.items;
+        ms->cm.nopens = ms->opens.len;
         Vec imps = {0};
         for (int j = 0; j < m->nimports; j++)
             if (m->imports[j]->module && m->imports[j]->module != m)

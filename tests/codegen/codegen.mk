@@ -5,7 +5,7 @@
 #                    the cryptography_vectors x509 samples, differential vs OpenSSL
 
 CODEGEN_GEN  := $(B)/tests/codegen/gen
-CODEGEN_GENC := $(CODEGEN_GEN)/codegenauto.c $(CODEGEN_GEN)/codegentags.c
+CODEGEN_GENC := $(CODEGEN_GEN)/codegenauto.c $(CODEGEN_GEN)/codegentags.c $(CODEGEN_GEN)/codegenopen.c
 
 CHECKS += check-codegen
 PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \

@@ -14,6 +14,7 @@
 #include <asn1rt/gen.h>
 
 #include "codegenauto.h"
+#include "codegenopen.h"
 #include "codegentags.h"
 
 /* ------------------------------------------------------------------ */
@@ -606,6 +607,47 @@ static void test_fast_paths(void)
     CU_ASSERT(fast_strings > 1000 && fast_oids > 1000 && fast_times >= 8);
 }
 
+/* ------------------------------------------------------------------ */
+/* Open type under a table constraint: decoded by its identifier.       */
+
+static void test_open_type(void)
+{
+    static const struct {
+        const char *name, *hex;
+        int rc;
+        AlgorithmIdentifier_parameters_KIND kind;
+    } cases[] = {
+        { "ec named curve", "30158007 2A8648CE3D0201 A10A 8008 2A8648CE3D030107", 0, AlgorithmIdentifier_parameters_KIND_ec },
+        { "rsa NULL", "300F8009 2A864886F70D010101 A102 0500", 0, AlgorithmIdentifier_parameters_KIND_rsa },
+        { "inline INTEGER", "300A8003 2B6570 A103 020105", 0, AlgorithmIdentifier_parameters_KIND_object3 },
+        { "inline INTEGER range", "300B8003 2B6570 A104 0202012C", ASN1RT_E_VALUE_CONSTRAINT,
+          AlgorithmIdentifier_parameters_KIND_object3 },
+        { "rsa with wrong type", "30108009 2A864886F70D010101 A103 020100", ASN1RT_E_UNEXPECTED_TAG,
+          AlgorithmIdentifier_parameters_KIND_rsa },
+        { "unknown identifier", "30098002 2A03 A103 020105", ASN1RT_E_UNKNOWN_OPEN_TYPE,
+          AlgorithmIdentifier_parameters_KIND_NONE },
+        { "absent", "30058003 2B6570", ASN1RT_E_MISSING_COMPONENT, AlgorithmIdentifier_parameters_KIND_NONE },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint8_t der[64];
+        size_t n = unhex(cases[i].hex, der, sizeof der);
+        AlgorithmIdentifier ai;
+        AlgorithmIdentifier_parameters_open p;
+        int rc;
+        CU_ASSERT_EQUAL_FATAL(AlgorithmIdentifier_decode(&ai, der, n), 0);
+        rc = AlgorithmIdentifier_parameters_decode_open(&ai, &p);
+        if (rc != cases[i].rc)
+            printf("\n  %s: got %d, expected %d", cases[i].name, rc, cases[i].rc);
+        CU_ASSERT_EQUAL(rc, cases[i].rc);
+        if (rc == 0 || cases[i].rc != ASN1RT_E_UNKNOWN_OPEN_TYPE)
+            CU_ASSERT_EQUAL(p.kind, cases[i].kind);
+        if (i == 0)
+            CU_ASSERT(p.u.ec.present == ECParams_PR_named && p.u.ec.u.named.len == 8);
+        if (i == 2)
+            CU_ASSERT_EQUAL(p.u.object3, 5);
+    }
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -617,6 +659,7 @@ int main(void)
     CU_add_test(s, "encode table (values to exact bytes)", test_encode_table);
     CU_add_test(s, "error reports (code, offset, path)", test_error_table);
     CU_add_test(s, "JER print", test_print);
+    CU_add_test(s, "open type decoded by its table constraint", test_open_type);
     CU_add_test(s, "gen.h fast paths accept only what the runtime accepts", test_fast_paths);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
