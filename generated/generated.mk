@@ -34,13 +34,14 @@ check-generated: $(B)/asn1cc $(B)/libasn1rt.a
 	if ! diff -r -q generated $$tmp/out --exclude=generated.mk >/dev/null; then \
 	  diff -r generated $$tmp/out --exclude=generated.mk | head -40; \
 	  echo "check-generated: generated/ is stale: run 'make generate' and commit"; exit 1; fi; \
-	n=0; \
+	n=0; jobs=$$(nproc 2>/dev/null || echo 2); \
 	for f in $(GEN_SRCS); do \
-	  gcc $(GEN_WARN) -O2 -Iruntime/include -Igenerated -c $$f -o $$tmp/obj/gcc.o; n=$$((n+1)); \
-	  if [ -n "$(GEN_CLANG)" ]; then clang $(GEN_WARN) -O2 -Iruntime/include -Igenerated -c $$f -o $$tmp/obj/clang.o; n=$$((n+1)); fi; \
-	done; \
+	  echo "gcc $(GEN_WARN) -O2 -Iruntime/include -Igenerated -c $$f -o $$tmp/obj/$$(basename $$f).gcc.o"; n=$$((n+1)); \
+	  if [ -n "$(GEN_CLANG)" ]; then echo "clang $(GEN_WARN) -O2 -Iruntime/include -Igenerated -c $$f -o $$tmp/obj/$$(basename $$f).clang.o"; n=$$((n+1)); fi; \
+	done > $$tmp/jobs; \
 	for h in $(GEN_HDRS); do \
-	  printf '#include "%s"\nint main() { return 0; }\n' $$(basename $$h) > $$tmp/obj/inc.cc; \
-	  if [ -n "$(GEN_CXX)" ]; then g++ -Wall -Wextra -Werror -Iruntime/include -Igenerated -c $$tmp/obj/inc.cc -o $$tmp/obj/inc.o; n=$$((n+1)); fi; \
-	done; \
-	echo "check-generated: generated/ is up to date; $$n compilations clean (gcc$(if $(GEN_CLANG), + clang) -Wconversion -Werror$(if $(GEN_CXX), + g++ headers))"
+	  b=$$(basename $$h .h); printf '#include "%s"\nint main() { return 0; }\n' $$b.h > $$tmp/obj/$$b.cc; \
+	  if [ -n "$(GEN_CXX)" ]; then echo "g++ -Wall -Wextra -Werror -Iruntime/include -Igenerated -c $$tmp/obj/$$b.cc -o $$tmp/obj/$$b.cc.o"; n=$$((n+1)); fi; \
+	done >> $$tmp/jobs; \
+	if ! xargs -P $$jobs -I{} sh -c '{}' < $$tmp/jobs; then echo "check-generated: a compilation failed"; exit 1; fi; \
+	echo "check-generated: generated/ is up to date; $$n compilations clean (gcc$(if $(GEN_CLANG), + clang) -Wconversion -Werror$(if $(GEN_CXX), + g++ headers)): 1 passed, 0 failed"
