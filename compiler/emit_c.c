@@ -840,6 +840,12 @@ static void emit_enum(CNamed *cn)
     P(0, "%s", "");
     P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag)", cn->cname, cn->cname);
     P(0, "{");
+    if (!cn->extensible) {
+        /* A value outside a closed list must not reach the wire. */
+        P(4, "int rc = %s_check(in);", cn->cname);
+        P(4, "if (ASN1G_UNLIKELY(rc != 0))");
+        P(8, "return rc;");
+    }
     P(4, "return asn1g_put_int(w, tag, (int64_t)*in);");
     P(0, "}");
     P(0, "%s", "");

@@ -2190,6 +2190,9 @@ int DeriveMessage_priority_dec_(DeriveMessage_priority *out, asn1rt_reader *r, u
 
 int DeriveMessage_priority_enc_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag)
 {
+    int rc = DeriveMessage_priority_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
     return asn1g_put_int(w, tag, (int64_t)*in);
 }
 

@@ -7430,6 +7430,9 @@ int CRLReason_dec_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
 
 int CRLReason_enc_(const CRLReason *in, asn1rt_writer *w, uint32_t tag)
 {
+    int rc = CRLReason_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
     return asn1g_put_int(w, tag, (int64_t)*in);
 }
 

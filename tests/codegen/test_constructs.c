@@ -244,6 +244,24 @@ static int enc_defaults_some(uint8_t *b, size_t c, size_t *l)
     v.d = WithDefaults_d_x;
     return WithDefaults_encode(&v, b, c, l);
 }
+static int enc_enum_unknown(uint8_t *b, size_t c, size_t *l)
+{
+    WithDefaults v;
+    WithDefaults_init(&v);
+    v.d = (WithDefaults_d)5;      /* not in the closed list */
+    return WithDefaults_encode(&v, b, c, l);
+}
+static const uint8_t b_c1[] = { 0xC1 };
+static int enc_bits_padding(uint8_t *b, size_t c, size_t *l)
+{
+    RawBits v = { b_c1, 1, 1 };   /* unused bit set */
+    return RawBits_encode(&v, b, c, l);
+}
+static int enc_bits_clean(uint8_t *b, size_t c, size_t *l)
+{
+    RawBits v = { b_c1, 1, 0 };
+    return RawBits_encode(&v, b, c, l);
+}
 static int enc_defaults_range(uint8_t *b, size_t c, size_t *l)
 {
     WithDefaults v;
@@ -394,6 +412,9 @@ static const encode_case encode_cases[] = {
     { "defaults omitted", enc_defaults_all, "3000", 0 },
     { "non-defaults written", enc_defaults_some, "300680010A830100", 0 },
     { "integer over range", enc_defaults_range, NULL, ASN1RT_E_VALUE_CONSTRAINT },
+    { "enumerated not in list", enc_enum_unknown, NULL, ASN1RT_E_ENUM_VALUE },
+    { "bit string padding set", enc_bits_padding, NULL, ASN1RT_E_BITSTRING_PADDING },
+    { "bit string padding clear", enc_bits_clean, "030200C1", 0 },
     { "named bits trimmed", enc_flags_trim, "03020284", 0 },
     { "named bits", enc_flags_plain, "03020284", 0 },
     { "u8 255", enc_u8_range, "020200FF", 0 },

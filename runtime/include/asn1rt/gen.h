@@ -672,9 +672,12 @@ ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t
 ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v)
 {
     size_t n = v->len;
-    /* X.690 8.6.2.2/3: unused 0..7, and 0 when there are no octets. */
+    /* X.690 8.6.2.2/3: unused 0..7, and 0 when there are no octets;
+     * 11.2.1: the unused bits are zero. Anything else takes the runtime's
+     * path, which reports it. */
     if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0xFFFF && asn1g_room(w) >= n + 5 &&
-                     v->unused <= 7 && (n > 0 || v->unused == 0))) {
+                     v->unused <= 7 && (n > 0 || v->unused == 0) &&
+                     (n == 0 || (v->ptr[n - 1] & ((1u << v->unused) - 1u)) == 0))) {
         w->pos -= n;
         asn1g_copy(w->pos, v->ptr, n);
         *--w->pos = v->unused;
