@@ -85,10 +85,10 @@ fuzz: fuzz-build
 	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_B) $(FUZZ_TARGETS)
 
 # In `make test`: a short run, proportionate to the number of targets (about
-# two and a half minutes in all, 3..20 s a target: 6 s for 25 targets; the
+# a minute and a half in all, 3..20 s a target: 4 s for 25 targets; the
 # first clang build adds about three). FUZZ_CHECK_SECONDS overrides.
 FUZZ_NTARGETS = $(words $(FUZZ_TARGETS))
-FUZZ_CHECK_SECONDS ?= $(shell n=$(FUZZ_NTARGETS); s=$$((150 / (n ? n : 1))); [ $$s -gt 20 ] && s=20; [ $$s -lt 3 ] && s=3; echo $$s)
+FUZZ_CHECK_SECONDS ?= $(shell n=$(FUZZ_NTARGETS); s=$$((100 / (n ? n : 1))); [ $$s -gt 20 ] && s=20; [ $$s -lt 3 ] && s=3; echo $$s)
 
 ifeq ($(HAVE_FUZZ_CC),yes)
 CHECKS += check-fuzz
