@@ -23,6 +23,8 @@ LDFLAGS_ALL  := $(SAN) $(LDFLAGS)
 
 SHELL := /bin/bash
 PKG_CONFIG ?= pkg-config
+# Builds run in parallel on every core; the checks themselves run one by one.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
 CUNIT_LIBS  = $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 CRYPTO_LIBS = $(shell $(PKG_CONFIG) --libs libcrypto 2>/dev/null || echo -lcrypto)
 SECP_LIBS   = $(shell $(PKG_CONFIG) --libs libsecp256k1 2>/dev/null || echo -lsecp256k1)
@@ -37,7 +39,7 @@ CLEAN_FILES :=
 .PHONY: all build deps deps-bench test checks sanitize install clean demo
 
 all: deps
-	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory -j$(NPROC) build
 
 deps:
 	@scripts/deps.sh
@@ -58,14 +60,14 @@ build: $(PROGRAMS)
 # One line per check, then the total; the last line is what CI reads.
 # check-sanitize (last) runs the test programs again under ASan+UBSan.
 test: deps
-	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory -j$(NPROC) build
 	@scripts/run-checks.sh $(MAKE) -- $(CHECKS) check-sanitize
 
 # The whole suite, separate build tree, ASan+UBSan, aborting on the first report.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize: deps
 	@$(MAKE) --no-print-directory B=build/san OPT='-O1 -g' SAN='$(SAN_FLAGS)' \
-	  ASAN_OPTIONS=detect_leaks=1 SANITIZE_RUN=1 build
+	  ASAN_OPTIONS=detect_leaks=1 SANITIZE_RUN=1 -j$(NPROC) build
 	@$(MAKE) --no-print-directory B=build/san OPT='-O1 -g' SAN='$(SAN_FLAGS)' \
 	  ASAN_OPTIONS=detect_leaks=1 SANITIZE_RUN=1 sanitize-checks
 

@@ -14,7 +14,7 @@ $(ASN1DUMP): $(B)/examples/asn1dump.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 demo: deps
-	@$(MAKE) --no-print-directory -s build
+	@$(MAKE) --no-print-directory -s -j$(NPROC) build
 	@echo "== asn1cc $(DEMO_SCHEMAS) -o $(DEMO_OUT)/"
 	@$(B)/asn1cc $(DEMO_SCHEMAS) -o $(DEMO_OUT)/
 	@ls $(DEMO_OUT)

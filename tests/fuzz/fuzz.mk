@@ -95,7 +95,7 @@ CHECKS += check-fuzz
 endif
 check-fuzz:
 	@if [ "$(SANITIZE_RUN)" = 1 ]; then echo "check-fuzz: skipped in make sanitize (the fuzz build is ASan+UBSan already; check-fuzz-replay runs)"; exit 0; fi; \
-	$(MAKE) --no-print-directory fuzz-build && \
+	$(MAKE) --no-print-directory -j$(NPROC) fuzz-build && \
 	tests/fuzz/run.sh $(FUZZ_CHECK_SECONDS) $(FUZZ_B) $(FUZZ_TARGETS)
 
 # ---- replay: same harnesses, plain main (driver.c), any compiler ---------
