@@ -116,9 +116,10 @@ LEZ_WUR lez_status lez_mnemonic_from_entropy(const uint8_t entropy[LEZ_ENTROPY_L
 
 /* Parses a mnemonic (exactly 24 lower-case English words joined by single
  * ASCII spaces; sentence need not be NUL-terminated) back to its entropy and
- * verifies the checksum. Returns LEZ_OK; LEZ_E_MNEMONIC_WORDS if it is not
- * 24 non-empty space-separated words; LEZ_E_MNEMONIC_WORD with
- * *bad_word = the 0-based position of the first unknown word;
+ * verifies the checksum. Returns LEZ_OK; LEZ_E_MNEMONIC_WORDS if it does
+ * not split into 24 space-separated words or is longer than LEZ_MNEMONIC_MAX
+ * allows; LEZ_E_MNEMONIC_WORD with *bad_word = the 0-based position of the
+ * first word not in the list (an empty word, from two spaces, is one);
  * LEZ_E_MNEMONIC_CHECKSUM. Constant time in the words on success.
  * bad_word may be NULL; it is written only for LEZ_E_MNEMONIC_WORD.
  * On failure entropy is zeroed. */
