@@ -44,6 +44,11 @@ static int validate_element(asn1rt_reader *r)
     int rc = asn1rt_read_header(r, &tag, &len);
     if (rc != ASN1RT_OK)
         return rc;
+    if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && ASN1RT_TAG_NUMBER(tag) == 0) {
+        save.err_offset = asn1rt_offset(&save);   /* end-of-contents: BER only (X.690 8.1.5, 10.1) */
+        *r = save;
+        return ASN1RT_E_UNEXPECTED_TAG;
+    }
     if (ASN1RT_TAG_CONSTRUCTED(tag)) {
         asn1rt_reader child;
         if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && universal_primitive_only(ASN1RT_TAG_NUMBER(tag))) {

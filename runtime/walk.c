@@ -76,6 +76,12 @@ int asn1rt_walk(const uint8_t *der, size_t len, unsigned lax,
         }
         if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
             bool prim_type = universal_primitive(ASN1RT_TAG_NUMBER(tag));
+            /* [UNIVERSAL 0] is end-of-contents, which only ends an indefinite
+             * length (X.690 8.1.5); DER has none (X.690 10.1). */
+            if (ASN1RT_TAG_NUMBER(tag) == 0) {
+                rc = asn1rt_fail_at(&r, ASN1RT_E_UNEXPECTED_TAG, r.cur);
+                break;
+            }
             if (ASN1RT_TAG_CONSTRUCTED(tag) && prim_type) {
                 rc = asn1rt_fail_at(&r, ASN1RT_E_CONSTRUCTED, r.cur);
                 break;

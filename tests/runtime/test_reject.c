@@ -119,6 +119,8 @@ static const row rows[] = {
     { "walker: INTEGER inside", "30 04 02 02 00 01", OP_WALK, 0, 0, ASN1RT_E_INTEGER_NOT_MINIMAL, 4 },
     { "walker: time inside", "30 0F 17 0D 32 35 30 31 30 31 30 30 30 30 30 30 2B", OP_WALK, 0, 0, ASN1RT_E_TIME_FORMAT, 4 },
     { "walker: constructed string", "30 05 24 03 04 01 41", OP_WALK, 0, 0, ASN1RT_E_CONSTRUCTED, 2 },
+    { "walker: end-of-contents", "30 02 00 00", OP_WALK, 0, 0, ASN1RT_E_UNEXPECTED_TAG, 2 },
+    { "walker: end-of-contents on top", "00 00", OP_WALK, 0, 0, ASN1RT_E_UNEXPECTED_TAG, 0 },
     /* Leniency: each flag relaxes exactly its own rule. */
     { "LAX_BOOLEAN 0x01", "01 01 01", OP_BOOL, 0, ASN1RT_LAX_BOOLEAN, ASN1RT_OK, 0 },
     { "LAX_INTEGER leading 00", "02 02 00 7F", OP_INT64, 0, ASN1RT_LAX_INTEGER, ASN1RT_OK, 0 },
