@@ -24,6 +24,9 @@ FUZZ_LEZ_TARGETS := mnemonic epk note
 # The front end: tests/compiler/fuzz_frontend.c (the front-end engineer's
 # harness; lexer, parser, sema and the AST dump), seeds in corpus/frontend/.
 FUZZ_FE_TARGETS  := frontend
+# The whole compiler: tests/fuzz/fuzz_compile.c (front end, sema_cmap,
+# emit_c, emit_fuzz into a scratch directory), seeds in corpus/compile/.
+FUZZ_CC_TARGETS  := compile
 # Generated decoders: one harness per top-level type of schemas/, written
 # at build time by `asn1cc --emit-fuzz T` (all schemas in one run, as
 # generated/ is made, so the C names match) and linked with generated/*.c.
@@ -33,7 +36,7 @@ FUZZ_GEN_TYPES := Certificate CertificateList \
                   EncryptedNote ViewingKeys Account
 fuzz_gen_name     = gen_$(subst -,_,$(1))
 FUZZ_GEN_TARGETS := $(foreach t,$(FUZZ_GEN_TYPES),$(call fuzz_gen_name,$(t)))
-FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_GEN_TARGETS)
+FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_CC_TARGETS) $(FUZZ_GEN_TARGETS)
 
 FUZZ_OBJ = $(B)/tests/fuzz
 FUZZ_GEN_DIR = $(B)/tests/fuzz/gen
@@ -41,6 +44,7 @@ FUZZ_GEN_DIR = $(B)/tests/fuzz/gen
 # sub-make is told which), so it is not itself an instrumented binary.
 FUZZ_ASN1CC ?= $(B)/asn1cc
 FUZZ_FE_OBJS = $(patsubst %.c,$(B)/%.o,$(filter-out compiler/main.c,$(ASN1CC_FRONTEND))) $(ASN1CC_GEN:.c=.o)
+FUZZ_CC_OBJS = $(FUZZ_FE_OBJS) $(patsubst %.c,$(B)/%.o,$(ASN1CC_BACKEND))
 FUZZ_SCHEMAS = $(sort $(wildcard schemas/*.asn))
 
 define FUZZ_GEN_RULE
@@ -58,6 +62,7 @@ $(FUZZ_GEN_DIR)/%.o: $(FUZZ_GEN_DIR)/%.c
 
 $(B)/tests/compiler/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
 $(B)/tests/compiler/fuzz_frontend.o: $(B)/compiler/parser.h
+$(FUZZ_OBJ)/fuzz_compile.o: CPPFLAGS_ALL += -Icompiler
 
 # ---- libFuzzer binaries (inside the clang sub-make) ----------------------
 $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(B)/libasn1rt.a
@@ -67,6 +72,9 @@ $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
 
 $(FUZZ_OBJ)/fuzz_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_FE_OBJS)
+	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
+
+$(FUZZ_OBJ)/fuzz_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_CC_OBJS)
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_GEN_DIR)/%.o $(GEN_OBJS) $(B)/libasn1rt.a
@@ -108,6 +116,9 @@ $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fu
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
 
 $(FUZZ_OBJ)/replay_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_OBJ)/driver.o $(FUZZ_FE_OBJS)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+$(FUZZ_OBJ)/replay_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/driver.o $(FUZZ_CC_OBJS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_GEN_DIR)/%.o $(FUZZ_OBJ)/driver.o $(GEN_OBJS) $(B)/libasn1rt.a

@@ -29,3 +29,19 @@ rm -f "$tmp"
 # The front end: the shipped schemas and the compiler's golden inputs.
 mkdir -p corpus/frontend
 cp ../../schemas/*.asn ../compiler/*.asn corpus/frontend/
+
+# The whole compiler: every module that ships or is tested (golden inputs
+# keep their "asn1cc:" option line), PKIX with its import in one input (the
+# target has no -I), and a few with back-end options in front.
+out=corpus/compile
+mkdir -p "$out"
+cp ../../schemas/*.asn ../compiler/*.asn ../compiler/real/*.asn* ../codegen/constructs.asn \
+   ../codegen/golden/golden.asn "$out/"
+# Comments and indentation dropped, so that the pair fits the run's max_len.
+squeeze() { sed -E 's/--([^-]|-[^-])*(--|-?$)//g; s/[ \t]+/ /g; s/^ //; s/ $//' "$@" | tr -s '\n'; }
+squeeze ../../schemas/rfc5280-PKIX1Explicit88.asn ../../schemas/rfc5280-PKIX1Implicit88.asn > "$out/pkix-explicit-implicit.asn"
+for f in constructs.asn bench.asn golden.asn; do
+  { echo "-- asn1cc: --int64 --array-limit 2 --prefix p_"; cat "$out/$f"; } > "$out/opts-$f"
+done
+{ echo "-- asn1cc: --array-limit 0 --emit-fuzz Certificate -Werror"; squeeze ../../schemas/rfc5280-PKIX1Explicit88.asn; } \
+  > "$out/opts-pkix1explicit88.asn"
