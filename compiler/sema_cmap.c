@@ -1009,6 +1009,16 @@ bool sema_cmap(Compilation *c)
         ms->cm.file_base = m->cname;
         ms->cm.guard = arena_printf(A, "%s%s_H", upper(g_prefix), upper(m->cname));
         m->cinfo = ms;
+        /* Names differing only in case would share <base>.h/.c (the later
+         * overwriting the earlier) and the include guard. */
+        for (int k = 0; k < i; k++)
+            if (strcmp(c->modules[k]->cname, m->cname) == 0) {
+                diag(DIAG_ERROR, m->loc, "code generation: modules %s and %s both map to the file name %s.h",
+                     c->modules[k]->name, m->name, m->cname);
+                diag_note(c->modules[k]->loc, "module %s defined here", c->modules[k]->name);
+                g_ok = false;
+                break;
+            }
     }
 
     /* Names of type and value assignments; clashes across modules get the module prefix. */
