@@ -23,6 +23,7 @@ else
   missing+=(libsecp256k1-dev libssl-dev libcunit1-dev)
 fi
 need_file /usr/include/secp256k1_ecdh.h libsecp256k1-dev
+need_file /usr/include/uninorm.h libunistring-dev   # NFKD of BIP-39 text; Debian 12 ships no .pc for it
 need_file /etc/ssl/certs/ca-certificates.crt ca-certificates
 need_file /usr/include/openssl/ssl.h libssl-dev
 need_cmd valgrind valgrind

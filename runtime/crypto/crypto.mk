@@ -2,10 +2,15 @@
 # users need not link libsecp256k1), the lez-wallet tool, its tests, the
 # ctgrind check and the bench-crypto table.
 
-LEZ_SRCS := runtime/crypto/bip39.c runtime/crypto/keys.c runtime/crypto/note.c
+LEZ_SRCS := runtime/crypto/bip39.c runtime/crypto/keys.c runtime/crypto/note.c runtime/crypto/seed.c
 LEZ_OBJS := $(LEZ_SRCS:%.c=$(B)/%.o)
 LEZ_LIB  := $(B)/liblez.a
-LEZ_LIBS := $(LEZ_LIB) $(SECP_LIBS) $(CRYPTO_LIBS)
+# libunistring: NFKD of BIP-39 text (seed.c only; programs that use only DH
+# and notes do not pull seed.o and need not link it). Debian 12's package
+# has no .pc file, hence the fallback.
+UNISTRING_LIBS = $(shell $(PKG_CONFIG) --libs libunistring 2>/dev/null || echo -lunistring)
+LEZ_DEP_LIBS = $(SECP_LIBS) $(CRYPTO_LIBS) $(UNISTRING_LIBS)
+LEZ_LIBS := $(LEZ_LIB) $(LEZ_DEP_LIBS)
 LEZ_WORDLIST := runtime/crypto/bip39-english.txt
 LEZ_WORDLIST_H := $(B)/runtime/crypto/bip39_wordlist.h
 # The wordlist's published SHA-256 (BIP-39, English).
@@ -83,7 +88,7 @@ $(LEZ_CT)/%.o: %.c $(LEZ_WORDLIST_H)
 	$(CC) $(CPPFLAGS_ALL) -DLEZ_CTGRIND $(CFLAGS_ALL) -gdwarf-4 -MMD -MP -c $< -o $@
 
 $(LEZ_CT)/ctgrind: $(LEZ_CT_OBJS)
-	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(SECP_LIBS) $(CRYPTO_LIBS)
+	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(LEZ_DEP_LIBS)
 
 # No suppressions: OpenSSL's SHA-2/HMAC/PBKDF2/ChaCha20 and libsecp256k1's
 # keygen/ECDH/scalar code run clean with undefined secrets. The canary run

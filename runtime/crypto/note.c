@@ -28,6 +28,9 @@ const char *lez_status_str(lez_status status)
     case LEZ_E_NOTE_DATA_TRUNCATED: return "note data truncated";
     case LEZ_E_RANDOM: return "random generator failed";
     case LEZ_E_CRYPTO: return "internal cryptographic library failure";
+    case LEZ_E_MNEMONIC_UTF8: return "mnemonic is not valid UTF-8";
+    case LEZ_E_PASSPHRASE_UTF8: return "passphrase is not valid UTF-8";
+    case LEZ_E_NOMEM: return "out of memory normalising text";
     }
     return "unknown status";
 }

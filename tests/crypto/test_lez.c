@@ -578,6 +578,388 @@ static void test_bad_mnemonics(void)
     }
 }
 
+/* ---- NFKD: BIP-39 hashes NFKD-normalised UTF-8 (spec §2) --------------------- */
+
+#define ABANDON_ART W23 " art"
+
+/* Each composed or compatibility form (nfkd = 0) must give the seed of its
+ * NFKD form (the row after it, nfkd = 1). The seeds were computed apart from
+ * this code, with python3 3.11 (unicodedata is Unicode 14.0, as libunistring
+ * 1.0 is):
+ *   NFKD = lambda s: unicodedata.normalize("NFKD", s).encode()
+ *   hashlib.pbkdf2_hmac("sha512", NFKD(sentence), b"mnemonic" + NFKD(passphrase), 2048, 64).hex()
+ * The test also checks that PBKDF2 of the row's own bytes gives the seed
+ * exactly when the row is in NFKD form, so every nfkd = 0 row fails if
+ * normalisation is skipped. "fullwidth TREZOR" is also the published
+ * TREZOR vector. Passphrases are repeated `repeat` times. */
+static const struct {
+    const char *name, *sentence, *passphrase;
+    unsigned repeat;
+    int nfkd;
+    const char *seed;
+} nfkd_seeds[] = {
+    { "fullwidth TREZOR", ABANDON_ART, "\xef\xbc\xb4\xef\xbc\xb2\xef\xbc\xa5\xef\xbc\xba\xef\xbc\xaf\xef\xbc\xb2", 1, 0,
+      "bda85446c68413707090a52022edd26a1c9462295029f2e60cd7c4f2bbd30971"
+      "70af7a4d73245cafa9c3cca8d561a7c3de6f5d4a10be8ed2a5e608d68f92fcc8" },
+    { "TREZOR", ABANDON_ART, "TREZOR", 1, 1,
+      "bda85446c68413707090a52022edd26a1c9462295029f2e60cd7c4f2bbd30971"
+      "70af7a4d73245cafa9c3cca8d561a7c3de6f5d4a10be8ed2a5e608d68f92fcc8" },
+    { "fullwidth A", ABANDON_ART, "\xef\xbc\xa1", 1, 0,
+      "cdb49d57f82f780301407d0622e282486e09d75eeb5dbd0dbcf54f62375aa2ca"
+      "ddececa00c2397d1c0740577dc4f135c6b623daa78cae10f022b366195363b13" },
+    { "A", ABANDON_ART, "A", 1, 1,
+      "cdb49d57f82f780301407d0622e282486e09d75eeb5dbd0dbcf54f62375aa2ca"
+      "ddececa00c2397d1c0740577dc4f135c6b623daa78cae10f022b366195363b13" },
+    { "e acute composed", ABANDON_ART, "caf\xc3\xa9", 1, 0,
+      "5473db1e091268961306abc6ec40fa37dde0a3941bfcd1dc51ec8dba85b1808f"
+      "677044cbd09379624b76078694a6ec1d665edd442911d5e054fca1495234a4a1" },
+    { "e acute decomposed", ABANDON_ART, "cafe\xcc\x81", 1, 1,
+      "5473db1e091268961306abc6ec40fa37dde0a3941bfcd1dc51ec8dba85b1808f"
+      "677044cbd09379624b76078694a6ec1d665edd442911d5e054fca1495234a4a1" },
+    { "fi ligature", ABANDON_ART, "\xef\xac\x81", 1, 0,
+      "00b741364fb7a65be8a2d5f3e1844bf94c8fa35fef5b0d67d432351a7b468d82"
+      "7722306412fa1710316e5367054d59106b2da6ff4eeafb3ba9baa9e1fef55016" },
+    { "fi", ABANDON_ART, "fi", 1, 1,
+      "00b741364fb7a65be8a2d5f3e1844bf94c8fa35fef5b0d67d432351a7b468d82"
+      "7722306412fa1710316e5367054d59106b2da6ff4eeafb3ba9baa9e1fef55016" },
+    { "hangul syllable", ABANDON_ART, "\xed\x95\x9c", 1, 0,
+      "b75ccf947d3026d10a5221992adb88e7ede7020e62b0950433a131756f25362f"
+      "9b77283b5e6cb90074995d9c2727f958fe5fe27a6cb9b90b0a4d41ec858cc28b" },
+    { "hangul jamo", ABANDON_ART, "\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab", 1, 1,
+      "b75ccf947d3026d10a5221992adb88e7ede7020e62b0950433a131756f25362f"
+      "9b77283b5e6cb90074995d9c2727f958fe5fe27a6cb9b90b0a4d41ec858cc28b" },
+    { "marks out of canonical order", ABANDON_ART, "a\xcc\x81\xcc\x96", 1, 0,
+      "b2dc81121a1365237d4b2e9052f4aa032d07c9c131a5e6232b32bfb48491e501"
+      "4d6fdb31c5da25f3a6c6c78b8be18ceaaa0b3db0947dc9a60ffd100bdd1e794f" },
+    { "marks in canonical order", ABANDON_ART, "a\xcc\x96\xcc\x81", 1, 1,
+      "b2dc81121a1365237d4b2e9052f4aa032d07c9c131a5e6232b32bfb48491e501"
+      "4d6fdb31c5da25f3a6c6c78b8be18ceaaa0b3db0947dc9a60ffd100bdd1e794f" },
+    { "ohm sign", ABANDON_ART, "\xe2\x84\xa6", 1, 0,
+      "b1682797ac12826fc5e007f72912ca869c6ad0460ced9394ef24628606eb5198"
+      "357fe849521f858b8d3956332cbb4fc398dc8ca57825872b5b887a1cf0c7d1bc" },
+    { "omega", ABANDON_ART, "\xce\xa9", 1, 1,
+      "b1682797ac12826fc5e007f72912ca869c6ad0460ced9394ef24628606eb5198"
+      "357fe849521f858b8d3956332cbb4fc398dc8ca57825872b5b887a1cf0c7d1bc" },
+    { "vulgar fraction one half", ABANDON_ART, "\xc2\xbd", 1, 0,
+      "fe044ce9e9b7c735347dd72c4b51be467754a1d137fd187458be24cfd181c4fe"
+      "b76eda46663d4b020156a177116a8e7f5cd0b3a7f1a6ff4f757a0762b5ba0578" },
+    { "1, fraction slash, 2", ABANDON_ART, "1\xe2\x81\x84" "2", 1, 1,
+      "fe044ce9e9b7c735347dd72c4b51be467754a1d137fd187458be24cfd181c4fe"
+      "b76eda46663d4b020156a177116a8e7f5cd0b3a7f1a6ff4f757a0762b5ba0578" },
+    { "no-break space", ABANDON_ART, "a\xc2\xa0" "b", 1, 0,
+      "37272327b4d884f5f05cd39ae1dac8a8f1f273ad2d6247e285aa4559e5b503dc"
+      "0395e29445f84ff2fb7c8ad32cb7deac15dc23543bc9497c549e5eed68f1e48e" },
+    { "space", ABANDON_ART, "a b", 1, 1,
+      "37272327b4d884f5f05cd39ae1dac8a8f1f273ad2d6247e285aa4559e5b503dc"
+      "0395e29445f84ff2fb7c8ad32cb7deac15dc23543bc9497c549e5eed68f1e48e" },
+    { "U+FDFA x 341: 1023 bytes, NFKD 11253", ABANDON_ART, "\xef\xb7\xba", 341, 0,
+      "87e39cf38cd9b9f3d20b04e410f149aaaf82a5e72f04a0a5a5a6cb78cc5a12ac"
+      "3504182e7a69cefa6a92d2a908247bcef2277172b90249835aad8d9b70ea7b6e" },
+    { "sentence composed", "caf\xc3\xa9 na\xc3\xafve", "", 1, 0,
+      "75c3bd10d87715851187ed8e840b051aa728fb418c4d2cba6ccddfb9e0af9bf5"
+      "433d2cd9676be071b19cc2d00342c3d973f4a36d1310dcd5fab464edcb8e298c" },
+    { "sentence decomposed", "cafe\xcc\x81 nai\xcc\x88ve", "", 1, 1,
+      "75c3bd10d87715851187ed8e840b051aa728fb418c4d2cba6ccddfb9e0af9bf5"
+      "433d2cd9676be071b19cc2d00342c3d973f4a36d1310dcd5fab464edcb8e298c" },
+};
+
+static void pbkdf2_raw(const char *sentence, const uint8_t *pass, size_t pass_len, uint8_t seed[64])
+{
+    static uint8_t salt[8 + 1024];
+    CU_ASSERT_FATAL(pass_len <= 1024);
+    memcpy(salt, "mnemonic", 8);
+    memcpy(salt + 8, pass, pass_len);
+    CU_ASSERT_FATAL(PKCS5_PBKDF2_HMAC(sentence, (int)strlen(sentence), salt, (int)(8 + pass_len), 2048, EVP_sha512(),
+                                      64, seed) == 1);
+}
+
+static void test_nfkd_seeds(void)
+{
+    static const uint8_t zero_entropy[32];
+    for (size_t i = 0; i < sizeof nfkd_seeds / sizeof nfkd_seeds[0]; i++) {
+        static uint8_t pass[1024];
+        const char *s = nfkd_seeds[i].sentence;
+        size_t one = strlen(nfkd_seeds[i].passphrase), pass_len = one * nfkd_seeds[i].repeat;
+        uint8_t expect[64], seed[64], raw[64];
+        lez_keychain keys;
+
+        CU_ASSERT_FATAL(pass_len <= sizeof pass);
+        for (unsigned r = 0; r < nfkd_seeds[i].repeat; r++) memcpy(pass + r * one, nfkd_seeds[i].passphrase, one);
+        unhex(nfkd_seeds[i].seed, expect, sizeof expect);
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(s, strlen(s), (const char *)pass, pass_len, seed), LEZ_OK);
+        CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+        pbkdf2_raw(s, pass, pass_len, raw);
+        CU_ASSERT_EQUAL(memcmp(raw, expect, 64) == 0, nfkd_seeds[i].nfkd);
+        if (memcmp(seed, expect, 64) != 0) fprintf(stderr, "\n  %s: wrong seed\n", nfkd_seeds[i].name);
+        if (strcmp(s, ABANDON_ART) != 0) continue;
+        /* The same passphrase through the keychain entry points (entropy 0
+         * is "abandon ... art"): their seed output is the BIP-39 seed. */
+        {
+            char sentence[LEZ_MNEMONIC_MAX];
+            size_t len = 0, bad = 99;
+            memset(seed, 0xa5, sizeof seed);
+            CU_ASSERT_EQUAL(lez_keychain_from_entropy(&ctx, zero_entropy, (const char *)pass, pass_len, sentence, &len,
+                                                      &keys, seed),
+                            LEZ_OK);
+            CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+            memset(seed, 0xa5, sizeof seed);
+            CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, s, strlen(s), (const char *)pass, pass_len, &keys, seed,
+                                                       &bad),
+                            LEZ_OK);
+            CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+        }
+    }
+}
+
+/* A published English vector (TREZOR) typed in compatibility forms; with
+ * `fullwidth`, every letter becomes its fullwidth form (U+FF41..) and every
+ * space U+3000. lez_keychain_from_mnemonic must parse the NFKD form and give
+ * the published seed and the keys of the plain sentence. */
+#define ABSENT_24 "absent gorilla van acoustic humor firm title dolphin bulk barely citizen recall crane moment aspect appear track phrase actual enforce steel spoon afraid benefit"
+#define ABSENT_24_SEED "2e3c58340e28b1e70f1bec7393459fd4c16058aacd6c87d99439616742daf02f" \
+                       "9d18d919fe7c74a34a2a9d2b417e9a9021fcc8f820e257e355762cbbece5eea2"
+
+static const struct { const char *name, *sentence, *passphrase; int fullwidth; } nfkd_mnemonics[] = {
+    { "fi ligature in firm",
+      "absent gorilla van acoustic humor \xef\xac\x81rm title dolphin bulk barely citizen recall crane moment aspect "
+      "appear track phrase actual enforce steel spoon afraid benefit",
+      "TREZOR", 0 },
+    { "fullwidth absent, U+3000 after it",
+      "\xef\xbd\x81\xef\xbd\x82\xef\xbd\x93\xef\xbd\x85\xef\xbd\x8e\xef\xbd\x94\xe3\x80\x80gorilla van acoustic humor "
+      "firm title dolphin bulk barely citizen recall crane moment aspect appear track phrase actual enforce steel "
+      "spoon afraid benefit",
+      "TREZOR", 0 },
+    { "no-break spaces, fullwidth TREZOR",
+      "absent gorilla\xc2\xa0van\xc2\xa0" "acoustic humor firm title dolphin bulk barely citizen recall crane moment "
+      "aspect appear track phrase actual enforce steel spoon afraid benefit",
+      "\xef\xbc\xb4\xef\xbc\xb2\xef\xbc\xa5\xef\xbc\xba\xef\xbc\xaf\xef\xbc\xb2", 0 },
+    { "all fullwidth (483 bytes), U+3000 between words", ABSENT_24, "TREZOR", 1 },
+};
+
+/* ASCII letters to U+FF41.., spaces to U+3000: 3 bytes each. */
+static size_t to_fullwidth(const char *ascii, char *out)
+{
+    size_t n = 0;
+    for (const char *p = ascii; *p != '\0'; p++) {
+        unsigned c = *p == ' ' ? 0x3000u : 0xff41u + (unsigned)(*p - 'a');
+        out[n++] = (char)(0xe0 | c >> 12);
+        out[n++] = (char)(0x80 | (c >> 6 & 0x3f));
+        out[n++] = (char)(0x80 | (c & 0x3f));
+    }
+    out[n] = '\0';
+    return n;
+}
+
+static void test_nfkd_mnemonics(void)
+{
+    lez_keychain plain, keys;
+    uint8_t expect[64], seed[64];
+    size_t bad = 99;
+
+    unhex(ABSENT_24_SEED, expect, sizeof expect);
+    CU_ASSERT_EQUAL_FATAL(lez_keychain_from_mnemonic(&ctx, ABSENT_24, strlen(ABSENT_24), "TREZOR", 6, &plain, seed, &bad),
+                          LEZ_OK);
+    CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+    for (size_t i = 0; i < sizeof nfkd_mnemonics / sizeof nfkd_mnemonics[0]; i++) {
+        char text[3 * LEZ_MNEMONIC_MAX];
+        const char *s = nfkd_mnemonics[i].sentence, *p = nfkd_mnemonics[i].passphrase;
+        size_t len = nfkd_mnemonics[i].fullwidth ? to_fullwidth(s, text) : strlen(s);
+        uint8_t entropy[32];
+
+        if (nfkd_mnemonics[i].fullwidth) s = text;
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, s, len, p, strlen(p), &keys, seed, &bad), LEZ_OK);
+        CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+        CU_ASSERT_EQUAL(memcmp(&keys, &plain, sizeof keys), 0);
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(s, len, p, strlen(p), seed), LEZ_OK);
+        CU_ASSERT_EQUAL(memcmp(seed, expect, 64), 0);
+        /* The parser itself takes bytes as they are: normalising is the
+         * keychain's job, so the raw text is not a mnemonic to it. */
+        CU_ASSERT_NOT_EQUAL(lez_mnemonic_to_entropy(s, len, entropy, NULL), LEZ_OK);
+    }
+}
+
+/* Japanese BIP-39 vectors: every entry of test_JP_BIP39.json in
+ * github.com/bip32JP/bip32JP.github.io (commit 2ec91ad18196ed96596ac8a63fb6b6cd295973b0),
+ * phrases and seeds pasted as published; all share the passphrase below.
+ * Words are joined by U+3000, kana are composed (NFC) and the passphrase
+ * holds U+334D and U+309E, so none passes without NFKD. The LEZ wordlist is
+ * English, so these go through lez_mnemonic_to_seed only. */
+#define JP_PASSPHRASE "㍍ガバヴァぱばぐゞちぢ十人十色"
+
+static const struct { const char *phrase, *seed; } jp_vectors[] = {
+    { "あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あおぞら",
+      "a262d6fb6122ecf45be09c50492b31f92e9beb7d9a845987a02cefda57a15f9c"
+      "467a17872029a9e92299b5cbdf306e3a0ee620245cbd508959b6cb7ca637bd55" },
+    { "そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　やちん　そつう　れきだい　ほんやく　わかめ",
+      "aee025cbe6ca256862f889e48110a6a382365142f7d16f2b9545285b3af64e54"
+      "2143a577e9c144e101a6bdca18f8d97ec3366ebf5b088b1c1af9bc31346e60d9" },
+    { "そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　いよく　そとづら　あまど　おおう　あかちゃん",
+      "e51736736ebdf77eda23fa17e31475fa1d9509c78f1deb6b4aacfbd760a7e2ad"
+      "769c714352c95143b5c1241985bcb407df36d64e75dd5a2b78ca5d2ba82a3544" },
+    { "われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　ろんぶん",
+      "4cd2ef49b479af5e1efbbd1e0bdc117f6a29b1010211df4f78e2ed4008286579"
+      "3e57949236c43b9fe591ec70e5bb4298b8b71dc4b267bb96ed4ed282c8f7761c" },
+    { "あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あらいぐま",
+      "d99e8f1ce2d4288d30b9c815ae981edd923c01aa4ffdc5dee1ab5fe0d4a3e139"
+      "66023324d119105aff266dac32e5cd11431eeca23bbd7202ff423f30d6776d69" },
+    { "そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　やちん　そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　やちん　そつう　れいぎ",
+      "eaaf171efa5de4838c758a93d6c86d2677d4ccda4a064a7136344e975f91fe61"
+      "340ec8a615464b461d67baaf12b62ab5e742f944c7bd4ab6c341fbafba435716" },
+    { "そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　いよく　そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　いよく　そとづら　いきなり",
+      "aec0f8d3167a10683374c222e6e632f2940c0826587ea0a73ac5d0493b6a6325"
+      "90179a6538287641a9fc9df8e6f24e01bf1be548e1f74fd7407ccd72ecebe425" },
+    { "われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　りんご",
+      "f0f738128a65b8d1854d68de50ed97ac1831fc3a978c569e415bbcb431a6a671"
+      "d4377e3b56abd518daa861676c4da75a19ccb41e00c37d086941e471a4374b95" },
+    { "あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　あいこくしん　いってい",
+      "23f500eec4a563bf90cfda87b3e590b211b959985c555d17e88f46f7183590cd"
+      "5793458b094a4dccc8f05807ec7bd2d19ce269e20568936a751f6f1ec7c14ddd" },
+    { "そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　やちん　そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　やちん　そつう　れきだい　ほんやく　わかす　りくつ　ばいか　ろせん　まんきつ",
+      "cd354a40aa2e241e8f306b3b752781b70dfd1c69190e510bc1297a9c5738e833"
+      "bcdc179e81707d57263fb7564466f73d30bf979725ff783fb3eb4baa86560b05" },
+    { "そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　いよく　そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　いよく　そとづら　あまど　おおう　あこがれる　いくぶん　けいけん　あたえる　うめる",
+      "6b7cd1b2cdfeeef8615077cadd6a0625f417f287652991c80206dbd82db17bf3"
+      "17d5c50a80bd9edd836b39daa1b6973359944c46d3fcc0129198dc7dc5cd0e68" },
+    { "われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　われる　らいう",
+      "a44ba7054ac2f9226929d56505a51e13acdaa8a9097923ca07ea465c4c7e294c"
+      "038f3f4e7e4b373726ba0057191aced6e48ac8d183f3a11569c426f0de414623" },
+    { "せまい　うちがわ　あずき　かろう　めずらしい　だんち　ますく　おさめる　ていぼう　あたる　すあな　えしゃく",
+      "344cef9efc37d0cb36d89def03d09144dd51167923487eec42c487f742890854"
+      "6fa31a3c26b7391a2b3afe7db81b9f8c5007336b58e269ea0bd10749a87e0193" },
+    { "ぬすむ　ふっかつ　うどん　こうりつ　しつじ　りょうり　おたがい　せもたれ　あつめる　いちりゅう　はんしゃ　ごますり　そんけい　たいちょう　らしんばん　ぶんせき　やすみ　ほいく",
+      "b14e7d35904cb8569af0d6a016cee7066335a21c1c67891b01b83033cadb3e8a"
+      "034a726e3909139ecd8b2eb9e9b05245684558f329b38480e262c1d6bc20ecc4" },
+    { "くのう　てぬぐい　そんかい　すろっと　ちきゅう　ほあん　とさか　はくしゅ　ひびく　みえる　そざい　てんすう　たんぴん　くしょう　すいようび　みけん　きさらぎ　げざん　ふくざつ　あつかう　はやい　くろう　おやゆび　こすう",
+      "32e78dce2aff5db25aa7a4a32b493b5d10b4089923f3320c8b287a77e5124554"
+      "43298351beb3f7eb2390c4662a2e566eec5217e1a37467af43b46668d515e41b" },
+    { "あみもの　いきおい　ふいうち　にげる　ざんしょ　じかん　ついか　はたん　ほあん　すんぽう　てちがい　わかめ",
+      "0acf902cd391e30f3f5cb0605d72a4c849342f62bd6a360298c7013d714d7e58"
+      "ddf9c7fdf141d0949f17a2c9c37ced1d8cb2edabab97c4199b142c829850154b" },
+    { "すろっと　にくしみ　なやむ　たとえる　へいこう　すくう　きない　けってい　とくべつ　ねっしん　いたみ　せんせい　おくりがな　まかい　とくい　けあな　いきおい　そそぐ",
+      "9869e220bec09b6f0c0011f46e1f9032b269f096344028f5006a6e69ea5b0b8a"
+      "fabbb6944a23e11ebd021f182dd056d96e4e3657df241ca40babda532d364f73" },
+    { "かほご　きうい　ゆたか　みすえる　もらう　がっこう　よそう　ずっと　ときどき　したうけ　にんか　はっこう　つみき　すうじつ　よけい　くげん　もくてき　まわり　せめる　げざい　にげる　にんたい　たんそく　ほそく",
+      "713b7e70c9fbc18c831bfd1f03302422822c3727a93a5efb9659bec6ad8d6f2c"
+      "1b5c8ed8b0b77775feaf606e9d1cc0a84ac416a85514ad59f5541ff5e0382481" },
+    { "めいえん　さのう　めだつ　すてる　きぬごし　ろんぱ　はんこ　まける　たいおう　さかいし　ねんいり　はぶらし",
+      "06e1d5289a97bcc95cb4a6360719131a786aba057d8efd603a547bd254261c2a"
+      "97fcd3e8a4e766d5416437e956b388336d36c7ad2dba4ee6796f0249b10ee961" },
+    { "せんぱい　おしえる　ぐんかん　もらう　きあい　きぼう　やおや　いせえび　のいず　じゅしん　よゆう　きみつ　さといも　ちんもく　ちわわ　しんせいじ　とめる　はちみつ",
+      "1fef28785d08cbf41d7a20a3a6891043395779ed74503a5652760ee8c24dfe60"
+      "972105ee71d5168071a35ab7b5bd2f8831f75488078a90f0926c8e9171b2bc4a" },
+    { "こころ　いどう　きあつ　そうがんきょう　へいあん　せつりつ　ごうせい　はいち　いびき　きこく　あんい　おちつく　きこえる　けんとう　たいこ　すすめる　はっけん　ていど　はんおん　いんさつ　うなぎ　しねま　れいぼう　みつかる",
+      "43de99b502e152d4c198542624511db3007c8f8f126a30818e856b2d8a20400d"
+      "29e7a7e3fdd21f909e23be5e3c8d9aee3a739b0b65041ff0b8637276703f65c2" },
+    { "うりきれ　さいせい　じゆう　むろん　とどける　ぐうたら　はいれつ　ひけつ　いずれ　うちあわせ　おさめる　おたく",
+      "3d711f075ee44d8b535bb4561ad76d7d5350ea0b1f5d2eac054e869ff7963cdc"
+      "e9581097a477d697a2a9433a0c6884bea10a2193647677977c9820dd0921cbde" },
+    { "うりきれ　うねる　せっさたくま　きもち　めんきょ　へいたく　たまご　ぜっく　びじゅつかん　さんそ　むせる　せいじ　ねくたい　しはらい　せおう　ねんど　たんまつ　がいけん",
+      "753ec9e333e616e9471482b4b70a18d413241f1e335c65cd7996f32b66cf9554"
+      "6612c51dcf12ead6f805f9ee3d965846b894ae99b24204954be80810d292fcdd" },
+    { "うちゅう　ふそく　ひしょ　がちょう　うけもつ　めいそう　みかん　そざい　いばる　うけとる　さんま　さこつ　おうさま　ぱんつ　しひょう　めした　たはつ　いちぶ　つうじょう　てさぎょう　きつね　みすえる　いりぐち　かめれおん",
+      "346b7321d8c04f6f37b49fdf062a2fddc8e1bf8f1d33171b65074531ec546d1d"
+      "3469974beccb1a09263440fc92e1042580a557fdce314e27ee4eabb25fa5e5fe" },
+};
+
+static void test_japanese_vectors(void)
+{
+    for (size_t i = 0; i < sizeof jp_vectors / sizeof jp_vectors[0]; i++) {
+        uint8_t seed[64];
+        const char *m = jp_vectors[i].phrase;
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(m, strlen(m), JP_PASSPHRASE, strlen(JP_PASSPHRASE), seed), LEZ_OK);
+        ASSERT_HEX(seed, jp_vectors[i].seed);
+    }
+}
+
+/* Text that is not UTF-8 (RFC 3629), refused wherever it is the sentence or
+ * the passphrase, with every output zeroed. Each would otherwise reach
+ * u8_normalize, which reads a bad sequence as U+FFFD. */
+static const struct { const char *name, *bytes; } bad_utf8[] = {
+    { "stray continuation byte", "caf\x80" },
+    { "truncated at the end", "caf\xc3" },
+    { "lead byte then ASCII", "caf\xc3" "e" },
+    { "truncated 3-byte sequence", "\xe2\x82" },
+    { "overlong NUL", "\xc0\x80" },
+    { "overlong slash (3 bytes)", "\xe0\x80\xaf" },
+    { "surrogate U+D800", "\xed\xa0\x80" },
+    { "above U+10FFFF", "\xf4\x90\x80\x80" },
+    { "5-byte form", "\xf8\x88\x80\x80\x80" },
+    { "byte 0xFF", "\xff" },
+    { "Latin-1 e acute", "caf\xe9" },
+};
+
+static void test_bad_utf8(void)
+{
+    static const uint8_t zero[LEZ_MNEMONIC_MAX], zero_entropy[32];
+    for (size_t i = 0; i < sizeof bad_utf8 / sizeof bad_utf8[0]; i++) {
+        const char *b = bad_utf8[i].bytes;
+        size_t n = strlen(b), bad = 99, len = 7;
+        uint8_t seed[64];
+        char sentence[LEZ_MNEMONIC_MAX];
+        lez_keychain keys;
+
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(b, n, "", 0, seed), LEZ_E_MNEMONIC_UTF8);
+        CU_ASSERT_EQUAL(memcmp(seed, zero, 64), 0);
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(ABANDON_ART, strlen(ABANDON_ART), b, n, seed), LEZ_E_PASSPHRASE_UTF8);
+        CU_ASSERT_EQUAL(memcmp(seed, zero, 64), 0);
+        CU_ASSERT_EQUAL(lez_mnemonic_to_seed(b, n, b, n, seed), LEZ_E_MNEMONIC_UTF8);
+
+        memset(&keys, 0xa5, sizeof keys);
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, b, n, "", 0, &keys, seed, &bad), LEZ_E_MNEMONIC_UTF8);
+        CU_ASSERT_EQUAL(bad, 99);
+        CU_ASSERT_EQUAL(memcmp(&keys, zero, sizeof keys) | memcmp(seed, zero, 64), 0);
+        memset(&keys, 0xa5, sizeof keys);
+        memset(seed, 0xa5, sizeof seed);
+        CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, ABANDON_ART, strlen(ABANDON_ART), b, n, &keys, seed, &bad),
+                        LEZ_E_PASSPHRASE_UTF8);
+        CU_ASSERT_EQUAL(memcmp(&keys, zero, sizeof keys) | memcmp(seed, zero, 64), 0);
+        memset(&keys, 0xa5, sizeof keys);
+        memset(sentence, 'x', sizeof sentence);
+        CU_ASSERT_EQUAL(lez_keychain_from_entropy(&ctx, zero_entropy, b, n, sentence, &len, &keys, NULL),
+                        LEZ_E_PASSPHRASE_UTF8);
+        CU_ASSERT_EQUAL(len, 0);
+        CU_ASSERT_EQUAL(memcmp(sentence, zero, sizeof sentence) | memcmp(&keys, zero, sizeof keys), 0);
+    }
+    CU_ASSERT_STRING_EQUAL(lez_status_str(LEZ_E_PASSPHRASE_UTF8), "passphrase is not valid UTF-8");
+}
+
+/* Mnemonic errors found in the NFKD form, and the length limits. */
+static void test_nfkd_limits(void)
+{
+    static char long_text[4 * 215 + 2], pass[1026];
+    uint8_t seed[64];
+    size_t bad = 99;
+    lez_keychain keys;
+    const char *jp = jp_vectors[8].phrase; /* 24 Japanese words */
+
+    /* Word 2 is unknown; U+3000 is the separator before it. */
+    CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, "abandon\xe3\x80\x80" "abandonn " W22, strlen("abandon\xe3\x80\x80"
+                                               "abandonn " W22), "", 0, &keys, NULL, &bad),
+                    LEZ_E_MNEMONIC_WORD);
+    CU_ASSERT_EQUAL(bad, 1);
+    /* 24 Japanese words: NFKD (3 bytes a kana, more with marks) makes them
+     * longer than any 24 English words, so not even the split is tried. */
+    CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, jp, strlen(jp), "", 0, &keys, NULL, &bad), LEZ_E_MNEMONIC_WORDS);
+    /* 24 fullwidth words fit (NFKD shrinks them threefold); a sentence no
+     * NFKD could bring under 216 bytes is refused before normalising. */
+    memset(long_text, 'a', sizeof long_text - 1);
+    CU_ASSERT_EQUAL(lez_keychain_from_mnemonic(&ctx, long_text, 4 * 215 + 1, "", 0, &keys, NULL, &bad),
+                    LEZ_E_MNEMONIC_WORDS);
+    /* Passphrases: 1024 bytes as given, ASCII or not. */
+    memset(pass, 'p', sizeof pass);
+    CU_ASSERT_EQUAL(lez_mnemonic_to_seed("x", 1, pass, 1024, seed), LEZ_OK);
+    CU_ASSERT_EQUAL(lez_mnemonic_to_seed("x", 1, pass, 1025, seed), LEZ_E_ARG);
+    memcpy(pass + 1022, "\xc3\xa9", 2);
+    CU_ASSERT_EQUAL(lez_mnemonic_to_seed("x", 1, pass, 1024, seed), LEZ_OK);
+    memcpy(pass + 1023, "\xc3\xa9", 2);
+    CU_ASSERT_EQUAL(lez_mnemonic_to_seed("x", 1, pass, 1025, seed), LEZ_E_ARG);
+}
+
 /* ---- Random round trips and wrong keys -------------------------------------------- */
 
 static void test_random_round_trips(void)
@@ -815,6 +1197,11 @@ int main(void)
         { "crafted notes", test_crafted_notes },
         { "truncated P3", test_truncated_p3 },
         { "bad mnemonics", test_bad_mnemonics },
+        { "NFKD: composed, decomposed, compatibility forms", test_nfkd_seeds },
+        { "NFKD: English mnemonic in compatibility forms", test_nfkd_mnemonics },
+        { "NFKD: Japanese BIP-39 vectors (bip32JP)", test_japanese_vectors },
+        { "NFKD: invalid UTF-8 refused", test_bad_utf8 },
+        { "NFKD: limits and errors in the NFKD form", test_nfkd_limits },
         { "random round trips, wrong keys", test_random_round_trips },
         { "P3 with wrong keys", test_wrong_keys_p3 },
         { "generated keychains restore", test_generate },

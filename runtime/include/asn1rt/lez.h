@@ -4,7 +4,8 @@
  * shared LEZ-SPEC.md: BIP-39, the flat keychain, the key tree, account ids,
  * commitments, view tags, sender/receiver DH and note encryption.
  *
- * Link with liblez.a, libsecp256k1 and libcrypto (OpenSSL 3).
+ * Link with liblez.a, libsecp256k1, libcrypto (OpenSSL 3) and libunistring
+ * (-llez -lsecp256k1 -lcrypto -lunistring).
  *
  * Conventions, for every function below:
  *  - Return LEZ_OK (0) on success, otherwise a lez_status code; a NULL
@@ -15,7 +16,14 @@
  *    partial results), unless the function says otherwise.
  *  - Secret inputs are never branched on or used as an index, except where a
  *    function documents what it reveals (validity of a scalar, the length of
- *    a mnemonic sentence, the position of an unknown word on failure).
+ *    a mnemonic sentence, the position of an unknown word on failure,
+ *    whether a passphrase or sentence is all ASCII; the NFKD normalisation
+ *    of non-ASCII text is not constant time).
+ *  - Text (mnemonic sentences, passphrases) is UTF-8 and is NFKD-normalised
+ *    here, as BIP-39 requires; callers pass it as typed. ASCII text, which
+ *    NFKD leaves unchanged, takes a path without allocation; other text is
+ *    normalised by libunistring into a heap buffer that is wiped and freed
+ *    before the function returns.
  *  - A lez_ctx is used by one thread at a time; functions that take none
  *    are thread-safe.
  */
@@ -65,7 +73,11 @@ typedef enum lez_status {
     LEZ_E_NOTE_DATA_TOO_LONG,  /* encoded data length > LEZ_DATA_MAX */
     LEZ_E_NOTE_DATA_TRUNCATED, /* data length beyond the end of the note */
     LEZ_E_RANDOM,              /* the OS random generator failed */
-    LEZ_E_CRYPTO               /* libcrypto or libsecp256k1 failed internally */
+    LEZ_E_CRYPTO,              /* libcrypto or libsecp256k1 failed internally */
+    /* Appended with UTF-8 input, so the codes above keep their values. */
+    LEZ_E_MNEMONIC_UTF8,       /* mnemonic sentence is not valid UTF-8 */
+    LEZ_E_PASSPHRASE_UTF8,     /* passphrase is not valid UTF-8 */
+    LEZ_E_NOMEM                /* no memory to normalise non-ASCII text */
 } lez_status;
 
 /* A static English description of the code ("scalar is zero or not below
@@ -122,15 +134,21 @@ LEZ_WUR lez_status lez_mnemonic_from_entropy(const uint8_t entropy[LEZ_ENTROPY_L
  * first word not in the list (an empty word, from two spaces, is one);
  * LEZ_E_MNEMONIC_CHECKSUM. Constant time in the words on success.
  * bad_word may be NULL; it is written only for LEZ_E_MNEMONIC_WORD.
- * On failure entropy is zeroed. */
+ * The sentence is taken as it is, not normalised (any byte outside a-z and
+ * space makes its word unknown); lez_keychain_from_mnemonic normalises
+ * first. On failure entropy is zeroed. */
 LEZ_WUR lez_status lez_mnemonic_to_entropy(const char *sentence, size_t len,
                                            uint8_t entropy[LEZ_ENTROPY_LEN], size_t *bad_word);
 
-/* seed = PBKDF2-SHA512(sentence, "mnemonic" ‖ passphrase, 2048, 64). The
- * sentence is not validated (BIP-39 allows any). Both strings must already
- * be NFKD-normalised UTF-8 (ASCII always is). Returns LEZ_OK, LEZ_E_ARG
- * (also for a passphrase over 1024 bytes) or LEZ_E_CRYPTO; seed is zeroed
- * on failure. */
+/* seed = PBKDF2-SHA512(NFKD(sentence), "mnemonic" ‖ NFKD(passphrase), 2048,
+ * 64), both strings UTF-8 (BIP-39). The sentence is not checked against a
+ * wordlist (BIP-39 allows any, e.g. Japanese words joined by U+3000).
+ * Returns LEZ_OK; LEZ_E_ARG (also for a passphrase over 1024 bytes as
+ * given, or a sentence of 2^31 bytes or more as given or once normalised);
+ * LEZ_E_MNEMONIC_UTF8, checked first, or LEZ_E_PASSPHRASE_UTF8 for text that
+ * is not UTF-8 (a stray or truncated sequence, an overlong form, a
+ * surrogate, a code point above U+10FFFF); LEZ_E_NOMEM; LEZ_E_CRYPTO.
+ * seed is zeroed on failure. */
 LEZ_WUR lez_status lez_mnemonic_to_seed(const char *sentence, size_t len,
                                         const char *passphrase, size_t passphrase_len,
                                         uint8_t seed[LEZ_SEED_LEN]);
@@ -160,17 +178,25 @@ LEZ_WUR lez_status lez_npk_from_nsk(const uint8_t nsk[LEZ_SCALAR_LEN], uint8_t n
 LEZ_WUR lez_status lez_keys_from_ssk(lez_ctx *ctx, const uint8_t ssk[LEZ_SCALAR_LEN],
                                      uint32_t index, lez_keychain *keys);
 
-/* Whole flat derivation from a mnemonic (validated as by
- * lez_mnemonic_to_entropy, same codes and *bad_word): seed, SSK chain,
- * keys with index 0. seed_out (may be NULL) receives the seed. Returns as
- * the steps do; *keys and seed_out are zeroed on failure. */
+/* Whole flat derivation from a mnemonic: the sentence is NFKD-normalised
+ * (so "ﬁ" becomes "fi", a fullwidth letter its ASCII one, U+3000 a space),
+ * its NFKD form is validated as by lez_mnemonic_to_entropy (same codes;
+ * *bad_word counts words of the NFKD form), then seed, SSK chain and keys
+ * with index 0. seed_out (may be NULL) receives the seed. Checked in this
+ * order: LEZ_E_MNEMONIC_WORDS for a sentence longer than
+ * 4 × (LEZ_MNEMONIC_MAX - 1) bytes (NFKD never shrinks UTF-8 below a
+ * quarter, so its NFKD form could not fit either), LEZ_E_MNEMONIC_UTF8,
+ * the other mnemonic codes, then the passphrase as in lez_mnemonic_to_seed.
+ * *keys and seed_out are zeroed on failure. */
 LEZ_WUR lez_status lez_keychain_from_mnemonic(lez_ctx *ctx, const char *sentence, size_t len,
                                               const char *passphrase, size_t passphrase_len,
                                               lez_keychain *keys, uint8_t seed_out[LEZ_SEED_LEN],
                                               size_t *bad_word);
 
 /* Same from entropy: also writes the mnemonic (see lez_mnemonic_from_entropy)
- * and, if seed_out is not NULL, the seed. All outputs zeroed on failure. */
+ * and, if seed_out is not NULL, the seed. Returns LEZ_OK, LEZ_E_ARG or as
+ * lez_mnemonic_to_seed does for the passphrase (LEZ_E_PASSPHRASE_UTF8,
+ * LEZ_E_NOMEM, LEZ_E_CRYPTO). All outputs zeroed on failure. */
 LEZ_WUR lez_status lez_keychain_from_entropy(lez_ctx *ctx, const uint8_t entropy[LEZ_ENTROPY_LEN],
                                              const char *passphrase, size_t passphrase_len,
                                              char sentence[LEZ_MNEMONIC_MAX], size_t *sentence_len,
