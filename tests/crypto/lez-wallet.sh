@@ -202,7 +202,26 @@ expect_err "pda half given" "go together" account-id --npk $A_NPK --identifier 0
 expect_err "bad path" "--path" tree --seed $SEED --path 0/1
 expect_err "path trailing slash" "--path: trailing" tree --seed $SEED --path /0/
 expect_err "path component over u32" "--path: out of range" tree --seed $SEED --path /4294967296
-expect_err "non-ASCII passphrase" "NFKD" keys --entropy "$(rep 00 32)" --passphrase "caf$(printf '\xc3\xa9')"
+
+# ---- UTF-8 text, NFKD-normalised as BIP-39 wants ------------------------------
+# Seeds: the published TREZOR vectors, and python3's
+# hashlib.pbkdf2_hmac("sha512", NFKD(m), b"mnemonic" + NFKD(p), 2048, 64)
+# for "café" (tests/crypto/test_lez.c has the same values).
+TREZOR_SEED=bda85446c68413707090a52022edd26a1c9462295029f2e60cd7c4f2bbd3097170af7a4d73245cafa9c3cca8d561a7c3de6f5d4a10be8ed2a5e608d68f92fcc8
+CAFE_SEED=5473db1e091268961306abc6ec40fa37dde0a3941bfcd1dc51ec8dba85b1808f677044cbd09379624b76078694a6ec1d665edd442911d5e054fca1495234a4a1
+ABSENT_SEED=2e3c58340e28b1e70f1bec7393459fd4c16058aacd6c87d99439616742daf02f9d18d919fe7c74a34a2a9d2b417e9a9021fcc8f820e257e355762cbbece5eea2
+IDSP=$(printf '\xe3\x80\x80')   # U+3000 IDEOGRAPHIC SPACE
+expect_line "fullwidth TREZOR passphrase" "seed=$TREZOR_SEED" keys --mnemonic "${ABANDON23}art" \
+  --passphrase "$(printf '\xef\xbc\xb4\xef\xbc\xb2\xef\xbc\xa5\xef\xbc\xba\xef\xbc\xaf\xef\xbc\xb2')"
+expect_line "passphrase with U+00E9" "seed=$CAFE_SEED" keys --entropy "$(rep 00 32)" --passphrase "caf$(printf '\xc3\xa9')"
+expect_line "passphrase with e + U+0301" "seed=$CAFE_SEED" keys --mnemonic "${ABANDON23}art" --passphrase "cafe$(printf '\xcc\x81')"
+expect_line "mnemonic: fullwidth a, fi ligature, U+3000" "seed=$ABSENT_SEED" keys --passphrase TREZOR --mnemonic \
+  "$(printf '\xef\xbd\x81')bsent${IDSP}gorilla van acoustic humor $(printf '\xef\xac\x81')rm title dolphin bulk barely citizen recall crane moment aspect appear track phrase actual enforce steel spoon${IDSP} afraid benefit"
+expect_err "passphrase not UTF-8" "--passphrase: not valid UTF-8 at byte offset 3" keys --entropy "$(rep 00 32)" \
+  --passphrase "caf$(printf '\xe9')"
+expect_err "mnemonic not UTF-8" "--mnemonic: not valid UTF-8 at byte offset 7" keys --mnemonic "abandon$(printf '\xc0\x80') ${ABANDON23}"
+expect_err "unknown word after U+3000" 'word 2 "abandonn" is not in the BIP-39' keys \
+  --mnemonic "abandon${IDSP}abandonn ${ABANDON23:8}"
 
 # ---- --der: the LEZ-Wire EncryptedNote -------------------------------------
 P3_ARGS=(encrypt --vpk $A_VPK --npk $A_NPK --identifier 0 --owner 1,2,3,4,5,6,7,8

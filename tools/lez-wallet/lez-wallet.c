@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include <openssl/crypto.h>
+#include <uninorm.h>
+#include <unistr.h>
 
 #include "asn1rt/lez.h"
 
@@ -241,33 +243,64 @@ static void emit_keys(const lez_keychain *k, int with_ssk)
     emit_hex("vpk", k->vpk, 33);
 }
 
+/* Arguments are taken as UTF-8 whatever the locale, as BIP-39 text is.
+ * The library refuses invalid UTF-8 too; checking here names the offset. */
+static void check_utf8(const char *name, const char *text)
+{
+    const uint8_t *bad = u8_check((const uint8_t *)text, strlen(text));
+    if (bad != NULL) die("--%s: not valid UTF-8 at byte offset %zu", name, (size_t)(bad - (const uint8_t *)text));
+}
+
+/* The passphrase goes to the library as typed (it normalises it); blanks
+ * in it are part of it. */
 static const char *passphrase_or(const char *fallback, size_t *len)
 {
     const char *p = opt("passphrase");
     if (p == NULL) p = fallback;
-    for (const char *c = p; *c != '\0'; c++)
-        if ((unsigned char)*c >= 0x80)
-            die("--passphrase: non-ASCII text needs NFKD normalisation, which lez-wallet does not do");
+    check_utf8("passphrase", p);
     *len = strlen(p);
     return p;
 }
 
-/* Words separated by any run of blanks become single-space separated, as a
- * BIP-39 wallet reads them; the sentence itself is checked by the library. */
+/* The NFKD form of the mnemonic, then every run of blanks made one space,
+ * as a BIP-39 wallet reads words; the sentence itself is checked by the
+ * library. Normalising first (the library would do it too) turns U+3000 and
+ * the other compatibility spaces into blanks here, so the word positions
+ * the library reports are positions in this very string. */
 static char *normalise_mnemonic(const char *text, size_t *len)
 {
-    char *s = xmalloc(strlen(text) + 1);
-    size_t n = 0;
-    for (const char *p = text; *p != '\0'; p++) {
-        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+    size_t in_len = strlen(text), cap, nfkd_len, n = 0;
+    uint8_t *nfkd, *res;
+    char *s;
+
+    check_utf8("mnemonic", text);
+    /* 11: the largest NFKD growth of UTF-8 (see runtime/crypto/seed.c), so
+     * libunistring fills this buffer and leaves no copies behind. */
+    cap = 11 * in_len + 1;
+    nfkd = xmalloc(cap);
+    nfkd_len = cap;
+    res = u8_normalize(UNINORM_NFKD, (const uint8_t *)text, in_len, nfkd, &nfkd_len);
+    if (res == NULL) die("--mnemonic: cannot normalise: %s", strerror(errno));
+    if (res != nfkd) {
+        OPENSSL_cleanse(nfkd, cap);
+        free(nfkd);
+        nfkd = res;
+        cap = nfkd_len;
+    }
+    s = xmalloc(nfkd_len + 1);
+    for (size_t i = 0; i < nfkd_len; i++) {
+        char c = (char)nfkd[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
             if (n != 0 && s[n - 1] != ' ') s[n++] = ' ';
         } else {
-            s[n++] = *p;
+            s[n++] = c;
         }
     }
     if (n != 0 && s[n - 1] == ' ') n--;
     s[n] = '\0';
     *len = n;
+    OPENSSL_cleanse(nfkd, cap);
+    free(nfkd);
     return s;
 }
 
@@ -315,6 +348,7 @@ static void cmd_keys(struct option_value *o)
         if (st == LEZ_E_MNEMONIC_WORDS) {
             size_t words = len != 0;
             for (size_t i = 0; i < len; i++) words += sentence[i] == ' ';
+            if (words == LEZ_MNEMONIC_WORDS) die("--mnemonic: 24 words, but longer than any 24 words of the list");
             die("--mnemonic: expected 24 words, got %zu", words);
         }
         if (st == LEZ_E_MNEMONIC_CHECKSUM) die("--mnemonic: bad checksum (the last word does not match)");
