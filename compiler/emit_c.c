@@ -26,6 +26,24 @@
 static FILE *o;          /* current output (a memory stream) */
 static Arena *g_arena;   /* the compilation's arena */
 static int g_tmp;        /* unique local names within one function */
+static Module *g_module; /* module being printed */
+
+/* Each type's codec functions (_dec_, _enc_, _len_, and _item_ of an OF)
+ * are printed twice. The extern T_dec_ calls its children's extern
+ * functions: one level, for other modules and for callers of the header.
+ * The static T_dec_inl_ (ASN1G_BODY: always inlined) calls the _inl_
+ * bodies of its same-module children, so a public entry point such as
+ * T_decode is one straight-line function under any compiler (gcc's
+ * `flatten` alone did this; clang's inlines a single level and left every
+ * entry point calling its body out of line, with the reader in memory).
+ * Two versions rather than always_inline on the externs: that would put
+ * the whole subtree into every extern too (+55% object size on Kerberos). */
+static bool g_deep;
+
+static char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static const char *fn_ret(const char *ret) { return g_deep ? S("ASN1G_BODY %s", ret) : ret; }
+static const char *fn_sfx(void) { return g_deep ? "inl_" : ""; }
+static const char *call_sfx(const CNamed *owner) { return g_deep && owner->module == g_module ? "inl_" : ""; }
 
 static void P(int ind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void P(int ind, const char *fmt, ...)
@@ -178,7 +196,8 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         try_dec(ind, S("asn1g_read_any(%s, &(%s))", rd, lv), rd, nm);
         break;
     default:
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s_dec_(&(%s), %s, %s, err)) != 0))", ct->owner->cname, lv, rd, vt);
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s_dec_%s(&(%s), %s, %s, err)) != 0))", ct->owner->cname, call_sfx(ct->owner), lv,
+          rd, vt);
         fail_line(ind + 4, "rc", "0", nm);
         break;
     }
@@ -262,7 +281,7 @@ static void enc_plain(int ind, CType *ct, const char *rv)
             P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, (%s).ptr, (%s).len));", vt, rv, rv);
         break;
     case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, (%s).ptr, (%s).len));", rv, rv); break;
-    default: P(ind, "ASN1G_TRY(%s_enc_(&(%s), w, %s));", ct->owner->cname, rv, vt); break;
+    default: P(ind, "ASN1G_TRY(%s_enc_%s(&(%s), w, %s));", ct->owner->cname, call_sfx(ct->owner), rv, vt); break;
     }
 }
 
@@ -446,7 +465,8 @@ static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "int %s_dec_(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", cn->cname, cn->cname);
+    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+      cn->cname);
     P(0, "{");
     P(4, "asn1rt_reader c;");
     FILE *saved = body_begin(&buf, &len);
@@ -495,7 +515,7 @@ static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     FILE *saved = body_begin(&buf, &len);
@@ -524,28 +544,30 @@ static void emit_seq_enc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-    P(0, "{");
-    P(4, "size_t n = 0;");
-    saved = body_begin(&buf, &len);
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        const char *rv = member(cc, "in->");
-        if (cc->optional)
-            P(4, "if (in->%s_present)", cc->name);
-        else if (cc->has_default)
-            P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
-        P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
+    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
+        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+        P(0, "{");
+        P(4, "size_t n = 0;");
+        saved = body_begin(&buf, &len);
+        for (int k = 0; k < cn->ncomps; k++) {
+            CComp *cc = cn->comps[k];
+            const char *rv = member(cc, "in->");
+            if (cc->optional)
+                P(4, "if (in->%s_present)", cc->name);
+            else if (cc->has_default)
+                P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
+            P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
+        }
+        if (cn->extensible)
+            P(4, "n += in->unknown_ext.len;");
+        fflush(o);
+        if (!strstr(buf, "in->"))
+            P(4, "(void)in;");
+        P(4, "return asn1g_tlv_len(tag, n);");
+        body_end(saved, &buf, NULL);
+        P(0, "}");
+        P(0, "%s", "");
     }
-    if (cn->extensible)
-        P(4, "n += in->unknown_ext.len;");
-    fflush(o);
-    if (!strstr(buf, "in->"))
-        P(4, "(void)in;");
-    P(4, "return asn1g_tlv_len(tag, n);");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
 }
 
 static void emit_seq_misc(CNamed *cn)
@@ -662,7 +684,8 @@ static void emit_choice(CNamed *cn)
     char *buf;
     size_t len;
     CComp *any_alt = NULL;
-    P(0, "int %s_dec_(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", cn->cname, cn->cname);
+    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+      cn->cname);
     P(0, "{");
     FILE *saved = body_begin(&buf, &len);
     P(4, "(void)tag;");
@@ -697,7 +720,7 @@ static void emit_choice(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
@@ -717,25 +740,31 @@ static void emit_choice(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-    P(0, "{");
-    P(4, "(void)tag;");
-    P(4, "switch (in->present) {");
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
-        P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
+    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
+        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+        P(0, "{");
+        P(4, "(void)tag;");
+        P(4, "switch (in->present) {");
+        for (int k = 0; k < cn->ncomps; k++) {
+            CComp *cc = cn->comps[k];
+            P(4, "case %s:", alt_const(cn, cc));
+            P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
+        }
+        if (cn->extensible) {
+            P(4, "case %s_PR_UNKNOWN:", cn->cname);
+            P(8, "return in->u.unknown.len;");
+        }
+        P(4, "default:");
+        P(8, "return 0;");
+        P(4, "}");
+        P(0, "}");
+        P(0, "%s", "");
     }
-    if (cn->extensible) {
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
-        P(8, "return in->u.unknown.len;");
-    }
-    P(4, "default:");
-    P(8, "return 0;");
-    P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
 
+}
+
+static void emit_choice_misc(CNamed *cn)
+{
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
     P(4, "switch (in->present) {");
@@ -813,7 +842,8 @@ static void emit_choice(CNamed *cn)
 static void emit_enum(CNamed *cn)
 {
     Type *b = cn->ct->base;
-    P(0, "int %s_dec_(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", cn->cname, cn->cname);
+    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+      cn->cname);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
     P(4, "int v;");
@@ -838,7 +868,7 @@ static void emit_enum(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
     P(0, "{");
     if (!cn->extensible) {
         /* A value outside a closed list must not reach the wire. */
@@ -849,11 +879,18 @@ static void emit_enum(CNamed *cn)
     P(4, "return asn1g_put_int(w, tag, (int64_t)*in);");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-    P(0, "{");
-    P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
-    P(0, "}");
-    P(0, "%s", "");
+    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
+        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+        P(0, "{");
+        P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
+        P(0, "}");
+        P(0, "%s", "");
+    }
+}
+
+static void emit_enum_misc(CNamed *cn)
+{
+    Type *b = cn->ct->base;
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
     if (cn->extensible) {
@@ -921,7 +958,8 @@ static void emit_of(CNamed *cn)
     size_t len;
     const char *viol;
 
-    P(0, "static int %s_item_(%s *out, asn1rt_reader *r, asn1rt_error *err)", cn->cname, el->ctype);
+    P(0, "%s %s_item_%s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
+      cn->cname, fn_sfx(), el->ctype);
     P(0, "{");
     FILE *saved = body_begin(&buf, &len);
     dec_value(4, el, "(*out)", "r", "NULL");
@@ -933,7 +971,8 @@ static void emit_of(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_dec_(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", cn->cname, cn->cname);
+    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+      cn->cname);
     P(0, "{");
     P(4, "asn1rt_reader c;");
     if (!array)
@@ -954,9 +993,9 @@ static void emit_of(CNamed *cn)
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(out->count == %llu))", (unsigned long long)ct->size_hi);
         fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s_item_(&out->items[out->count], &c, err)", cn->cname), "&c", "NULL");
+        try_dec(8, S("%s_item_%s(&out->items[out->count], &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
     } else {
-        try_dec(8, S("%s_item_(&item, &c, err)", cn->cname), "&c", "NULL");
+        try_dec(8, S("%s_item_%s(&item, &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
     }
     if (!ct->set_of)
         P(8, "(void)s;");
@@ -975,7 +1014,7 @@ static void emit_of(CNamed *cn)
     P(0, "%s", "");
 
     /* encode */
-    P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     if (array) {
@@ -1004,18 +1043,32 @@ static void emit_of(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-    P(0, "{");
-    if (array) {
-        P(4, "size_t n = 0, i;");
-        P(4, "for (i = 0; i < in->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
-        P(8, "n += %s;", len_expr(el, "in->items[i]"));
-        P(4, "return asn1g_tlv_len(tag, n);");
-    } else {
-        P(4, "return asn1g_tlv_len(tag, in->raw.len);");
+    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
+        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+        P(0, "{");
+        if (array) {
+            P(4, "size_t n = 0, i;");
+            P(4, "for (i = 0; i < in->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
+            P(8, "n += %s;", len_expr(el, "in->items[i]"));
+            P(4, "return asn1g_tlv_len(tag, n);");
+        } else {
+            P(4, "return asn1g_tlv_len(tag, in->raw.len);");
+        }
+        P(0, "}");
+        P(0, "%s", "");
     }
-    P(0, "}");
-    P(0, "%s", "");
+
+}
+
+static void emit_of_misc(CNamed *cn)
+{
+    CType *ct = cn->ct;
+    CType *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    char *buf;
+    size_t len;
+    const char *viol;
+    FILE *saved;
 
     /* check / equal / print */
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
@@ -1122,6 +1175,31 @@ static void emit_of(CNamed *cn)
     }
 }
 
+static void emit_codec(CNamed *cn)
+{
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET:
+        emit_seq_dec(cn);
+        emit_seq_enc(cn);
+        break;
+    case CK_CHOICE: emit_choice(cn); break;
+    case CK_ENUM: emit_enum(cn); break;
+    case CK_ARRAY: case CK_LIST: emit_of(cn); break;
+    default: break;
+    }
+}
+
+static void emit_misc(CNamed *cn)
+{
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: emit_seq_misc(cn); break;
+    case CK_CHOICE: emit_choice_misc(cn); break;
+    case CK_ENUM: emit_enum_misc(cn); break;
+    case CK_ARRAY: case CK_LIST: emit_of_misc(cn); break;
+    default: break;
+    }
+}
+
 /* Public entry points of any named type: its own tags around the value. */
 static void emit_public(CNamed *cn)
 {
@@ -1129,18 +1207,25 @@ static void emit_public(CNamed *cn)
     const char *T = cn->cname;
     char *buf;
     size_t len;
+    FILE *saved;
 
-    P(0, "static int %s_read_(%s *out, asn1rt_reader *r, asn1rt_error *err)", T, T);
-    P(0, "{");
-    FILE *saved = body_begin(&buf, &len);
-    dec_value(4, ct, "(*out)", "r", "NULL");
-    fflush(o);
-    if (ct->kind == CK_NULL)
-        P(4, "(void)out;");
-    P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    /* T_decode and T_encode, the fast entry points, run the inline bodies;
+     * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
+    for (int deep = 0; deep <= 1; deep++) {
+        g_deep = deep;
+        P(0, "%s %s_read_%s(%s *out, asn1rt_reader *r, asn1rt_error *err)", deep ? "ASN1G_BODY int" : "static int", T,
+          fn_sfx(), T);
+        P(0, "{");
+        saved = body_begin(&buf, &len);
+        dec_value(4, ct, "(*out)", "r", "NULL");
+        fflush(o);
+        if (ct->kind == CK_NULL)
+            P(4, "(void)out;");
+        P(4, "return ASN1RT_OK;");
+        body_end(saved, &buf, NULL);
+        P(0, "}");
+        P(0, "%s", "");
+    }
 
     P(0, "ASN1G_FLATTEN int %s_decode(%s *out, const uint8_t *der, size_t len)", T, T);
     P(0, "{");
@@ -1149,7 +1234,7 @@ static void emit_public(CNamed *cn)
     P(4, "if (out == NULL || (der == NULL && len != 0))");
     P(8, "return ASN1RT_E_ARG;");
     P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s_read_(out, &r, NULL);", T);
+    P(4, "rc = %s_read_inl_(out, &r, NULL);", T);
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
     P(8, "rc = asn1g_expect_end(&r);");
     P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK))");
@@ -1192,9 +1277,11 @@ static void emit_public(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
+    g_deep = true;
     P(0, "static int %s_write_(const %s *in, asn1rt_writer *w)", T, T);
     P(0, "{");
     enc_value(4, ct, "(*in)");
+    g_deep = false;
     if (ct->kind == CK_NULL)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
@@ -1614,6 +1701,7 @@ static int emit_module(Module *m, const char *outdir)
     fclose(o);
 
     /* ---- source */
+    g_module = m;
     o = open_memstream(&cbuf, &clen);
     P(0, "/* %s.c — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->file_base, ASN1CC_VERSION,
       src, m->name);
@@ -1634,16 +1722,11 @@ static int emit_module(Module *m, const char *outdir)
             if (cn->comps[k]->default_decl)
                 fputs(cn->comps[k]->default_decl, o);
         if (cn->defines) {
-            switch (cn->ct->kind) {
-            case CK_SEQ: case CK_SET:
-                emit_seq_dec(cn);
-                emit_seq_enc(cn);
-                emit_seq_misc(cn);
-                break;
-            case CK_CHOICE: emit_choice(cn); break;
-            case CK_ENUM: emit_enum(cn); break;
-            case CK_ARRAY: case CK_LIST: emit_of(cn); break;
-            default: break;
+            for (int deep = 0; deep <= 1; deep++) {
+                g_deep = deep;
+                emit_codec(cn);
+                if (!deep)
+                    emit_misc(cn);
             }
         }
         emit_public(cn);

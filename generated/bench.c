@@ -21,6 +21,18 @@ static int ConstrainedU8_read_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ConstrainedU8_read_inl_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 200, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint8_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ConstrainedU8_decode(ConstrainedU8 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -28,7 +40,7 @@ ASN1G_FLATTEN int ConstrainedU8_decode(ConstrainedU8 *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ConstrainedU8_read_(out, &r, NULL);
+    rc = ConstrainedU8_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -132,6 +144,18 @@ static int ConstrainedU16_read_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ConstrainedU16_read_inl_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 10000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ConstrainedU16_decode(ConstrainedU16 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -139,7 +163,7 @@ ASN1G_FLATTEN int ConstrainedU16_decode(ConstrainedU16 *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ConstrainedU16_read_(out, &r, NULL);
+    rc = ConstrainedU16_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -243,6 +267,18 @@ static int ConstrainedI16_read_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ConstrainedI16_read_inl_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000, 1000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ConstrainedI16_decode(ConstrainedI16 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -250,7 +286,7 @@ ASN1G_FLATTEN int ConstrainedI16_decode(ConstrainedI16 *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ConstrainedI16_read_(out, &r, NULL);
+    rc = ConstrainedI16_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -354,6 +390,18 @@ static int ConstrainedI64_read_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ConstrainedI64_read_inl_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000000000, 1000000000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ConstrainedI64_decode(ConstrainedI64 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -361,7 +409,7 @@ ASN1G_FLATTEN int ConstrainedI64_decode(ConstrainedI64 *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ConstrainedI64_read_(out, &r, NULL);
+    rc = ConstrainedI64_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -461,6 +509,14 @@ static int UnconstrainedInteger_read_(UnconstrainedInteger *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UnconstrainedInteger_read_inl_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UnconstrainedInteger_decode(UnconstrainedInteger *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -468,7 +524,7 @@ ASN1G_FLATTEN int UnconstrainedInteger_decode(UnconstrainedInteger *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UnconstrainedInteger_read_(out, &r, NULL);
+    rc = UnconstrainedInteger_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -640,10 +696,44 @@ void IntegerStruct_init(IntegerStruct *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int IntegerStruct_dec_inl_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->a))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "a");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->b))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "b");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "c");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IntegerStruct_enc_inl_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->c)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->b)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->a)));
+    return asn1g_close(w, tag, m);
+}
+
 static int IntegerStruct_read_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IntegerStruct_read_inl_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -655,7 +745,7 @@ ASN1G_FLATTEN int IntegerStruct_decode(IntegerStruct *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = IntegerStruct_read_(out, &r, NULL);
+    rc = IntegerStruct_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -697,7 +787,7 @@ int IntegerStruct_decode_ex(IntegerStruct *out, const uint8_t *der, size_t len, 
 
 static int IntegerStruct_write_(const IntegerStruct *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(IntegerStruct_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(IntegerStruct_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -826,10 +916,62 @@ void ConstrainedStruct_init(ConstrainedStruct *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 200, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "small");
+        out->small = (ConstrainedU8)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 1), 0, 10000, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "medium");
+        out->medium = (ConstrainedU16)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), -1000000000, 1000000000, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "large");
+        out->large = (ConstrainedI64)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (ASN1G_UNLIKELY((in->large) < -1000000000 || (in->large) > 1000000000))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->large)));
+    if (ASN1G_UNLIKELY((in->medium) > 10000))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->medium)));
+    if (ASN1G_UNLIKELY((in->small) > 200))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->small)));
+    return asn1g_close(w, tag, m);
+}
+
 static int ConstrainedStruct_read_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedStruct_read_inl_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -841,7 +983,7 @@ ASN1G_FLATTEN int ConstrainedStruct_decode(ConstrainedStruct *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ConstrainedStruct_read_(out, &r, NULL);
+    rc = ConstrainedStruct_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -883,7 +1025,7 @@ int ConstrainedStruct_decode_ex(ConstrainedStruct *out, const uint8_t *der, size
 
 static int ConstrainedStruct_write_(const ConstrainedStruct *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ConstrainedStruct_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ConstrainedStruct_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -989,10 +1131,44 @@ void SimpleSequence_init(SimpleSequence *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->id))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "id");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->flag))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "flag");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "payload");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->flag));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->id)));
+    return asn1g_close(w, tag, m);
+}
+
 static int SimpleSequence_read_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SimpleSequence_read_inl_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1004,7 +1180,7 @@ ASN1G_FLATTEN int SimpleSequence_decode(SimpleSequence *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SimpleSequence_read_(out, &r, NULL);
+    rc = SimpleSequence_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1046,7 +1222,7 @@ int SimpleSequence_decode_ex(SimpleSequence *out, const uint8_t *der, size_t len
 
 static int SimpleSequence_write_(const SimpleSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SimpleSequence_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SimpleSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1146,10 +1322,45 @@ void NestedSequence_body_init(NestedSequence_body *out)
     SimpleSequence_init(&out->inner);
 }
 
+ASN1G_BODY int NestedSequence_body_dec_inl_(NestedSequence_body *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "count");
+        out->count = (uint16_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->inner), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+        return asn1g_fail(err, rc, 0, "inner");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->inner), w, ASN1RT_TAG(2, 1, 1)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->count)));
+    return asn1g_close(w, tag, m);
+}
+
 static int NestedSequence_body_read_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_body_read_inl_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1161,7 +1372,7 @@ ASN1G_FLATTEN int NestedSequence_body_decode(NestedSequence_body *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NestedSequence_body_read_(out, &r, NULL);
+    rc = NestedSequence_body_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1203,7 +1414,7 @@ int NestedSequence_body_decode_ex(NestedSequence_body *out, const uint8_t *der, 
 
 static int NestedSequence_body_write_(const NestedSequence_body *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NestedSequence_body_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NestedSequence_body_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1301,10 +1512,41 @@ void NestedSequence_init(NestedSequence *out)
     NestedSequence_body_init(&out->body);
 }
 
+ASN1G_BODY int NestedSequence_dec_inl_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->header), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
+        return asn1g_fail(err, rc, 0, "header");
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&(out->body), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+        return asn1g_fail(err, rc, 0, "body");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_enc_inl_(const NestedSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(NestedSequence_body_enc_inl_(&(in->body), w, ASN1RT_TAG(2, 1, 1)));
+    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->header), w, ASN1RT_TAG(2, 1, 0)));
+    return asn1g_close(w, tag, m);
+}
+
 static int NestedSequence_read_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NestedSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_read_inl_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1316,7 +1558,7 @@ ASN1G_FLATTEN int NestedSequence_decode(NestedSequence *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NestedSequence_read_(out, &r, NULL);
+    rc = NestedSequence_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1358,7 +1600,7 @@ int NestedSequence_decode_ex(NestedSequence *out, const uint8_t *der, size_t len
 
 static int NestedSequence_write_(const NestedSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NestedSequence_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NestedSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1504,10 +1746,61 @@ void ComplexSequence_value_init(ComplexSequence_value *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 0, 0):
+        out->present = ComplexSequence_value_PR_number;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(2, 0, 0), &(out->u.number))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "number");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 1):
+        out->present = ComplexSequence_value_PR_text;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 12, &(out->u.text))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "text");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 2):
+        out->present = ComplexSequence_value_PR_raw;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 2), &(out->u.raw))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "raw");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case ComplexSequence_value_PR_number:
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->u.number)));
+        return ASN1RT_OK;
+    case ComplexSequence_value_PR_text:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.text).ptr, (in->u.text).len));
+        return ASN1RT_OK;
+    case ComplexSequence_value_PR_raw:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.raw).ptr, (in->u.raw).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int ComplexSequence_value_read_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_value_read_inl_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1519,7 +1812,7 @@ ASN1G_FLATTEN int ComplexSequence_value_decode(ComplexSequence_value *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ComplexSequence_value_read_(out, &r, NULL);
+    rc = ComplexSequence_value_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1561,7 +1854,7 @@ int ComplexSequence_value_decode_ex(ComplexSequence_value *out, const uint8_t *d
 
 static int ComplexSequence_value_write_(const ComplexSequence_value *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_value_enc_(&((*in)), w, 0));
+    ASN1G_TRY(ComplexSequence_value_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -1677,10 +1970,61 @@ void ComplexSequence_items_init(ComplexSequence_items *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ComplexSequence_items_item_inl_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_dec_inl_(ComplexSequence_items *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 16))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count > 16u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int ComplexSequence_items_read_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_read_inl_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1692,7 +2036,7 @@ ASN1G_FLATTEN int ComplexSequence_items_decode(ComplexSequence_items *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ComplexSequence_items_read_(out, &r, NULL);
+    rc = ComplexSequence_items_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1734,7 +2078,7 @@ int ComplexSequence_items_decode_ex(ComplexSequence_items *out, const uint8_t *d
 
 static int ComplexSequence_items_write_(const ComplexSequence_items *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_items_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ComplexSequence_items_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1919,10 +2263,91 @@ void ComplexSequence_init(ComplexSequence *out)
     out->version = (uint8_t)1;
 }
 
+ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        const uint8_t *s = c.cur;
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 255, &v)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "version");
+            out->version = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
+    } else {
+        out->version = (uint8_t)1;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "name");
+    {
+        size_t n = asn1g_string_size(12, &(out->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->note_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->note))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "note");
+    } else {
+        out->note_present = false;
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(&(out->value), &x3, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "value");
+    }
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
+        return asn1g_fail(err, rc, 0, "items");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(ComplexSequence_items_enc_inl_(&(in->items), w, ASN1RT_TAG(2, 1, 4)));
+    {
+        uint8_t *m4 = asn1g_mark(w);
+        ASN1G_TRY(ComplexSequence_value_enc_inl_(&(in->value), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
+    }
+    if (in->note_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
+    }
+    {
+        size_t n = asn1g_string_size(12, &(in->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
+    if (!((in->version) == ((uint8_t)1))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int ComplexSequence_read_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_read_inl_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1934,7 +2359,7 @@ ASN1G_FLATTEN int ComplexSequence_decode(ComplexSequence *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ComplexSequence_read_(out, &r, NULL);
+    rc = ComplexSequence_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1976,7 +2401,7 @@ int ComplexSequence_decode_ex(ComplexSequence *out, const uint8_t *der, size_t l
 
 static int ComplexSequence_write_(const ComplexSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ComplexSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2086,10 +2511,48 @@ void DeriveSimple_init(DeriveSimple *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "id");
+        out->id = (uint32_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->active))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "active");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "payload");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->active));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->id)));
+    return asn1g_close(w, tag, m);
+}
+
 static int DeriveSimple_read_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveSimple_read_inl_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2101,7 +2564,7 @@ ASN1G_FLATTEN int DeriveSimple_decode(DeriveSimple *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveSimple_read_(out, &r, NULL);
+    rc = DeriveSimple_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2143,7 +2606,7 @@ int DeriveSimple_decode_ex(DeriveSimple *out, const uint8_t *der, size_t len, un
 
 static int DeriveSimple_write_(const DeriveSimple *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveSimple_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveSimple_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2242,10 +2705,46 @@ void DeriveMessage_priority_init(DeriveMessage_priority *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DeriveMessage_priority_dec_inl_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    const uint8_t *s = r->cur;
+    int v;
+    int rc = asn1g_read_enum(r, tag, &v);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    switch (v) {
+    case 0:
+    case 1:
+    case 2:
+        break;
+    default:
+        r->cur = s;
+        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
+    }
+    *out = (DeriveMessage_priority)v;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_priority_enc_inl_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag)
+{
+    int rc = DeriveMessage_priority_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
+    return asn1g_put_int(w, tag, (int64_t)*in);
+}
+
 static int DeriveMessage_priority_read_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_priority_read_inl_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2257,7 +2756,7 @@ ASN1G_FLATTEN int DeriveMessage_priority_decode(DeriveMessage_priority *out, con
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_priority_read_(out, &r, NULL);
+    rc = DeriveMessage_priority_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2299,7 +2798,7 @@ int DeriveMessage_priority_decode_ex(DeriveMessage_priority *out, const uint8_t 
 
 static int DeriveMessage_priority_write_(const DeriveMessage_priority *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_priority_enc_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
+    ASN1G_TRY(DeriveMessage_priority_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
     return ASN1RT_OK;
 }
 
@@ -2458,10 +2957,80 @@ void DeriveMessage_header_init(DeriveMessage_header *out)
     out->ttl = (uint32_t)3600;
 }
 
+ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "kind");
+        out->kind = (uint16_t)v;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->flags_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
+        }
+    } else {
+        out->flags_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        const uint8_t *s = c.cur;
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), 0, 86400, &v)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "ttl");
+            out->ttl = (uint32_t)v;
+        }
+        if (ASN1G_UNLIKELY(((out->ttl) == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "ttl");
+    } else {
+        out->ttl = (uint32_t)3600;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (!((in->ttl) == ((uint32_t)3600))) {
+        if (ASN1G_UNLIKELY((in->ttl) > 86400))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
+    }
+    if (in->flags_present) {
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
+    }
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
+    return asn1g_close(w, tag, m);
+}
+
 static int DeriveMessage_header_read_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_header_read_inl_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2473,7 +3042,7 @@ ASN1G_FLATTEN int DeriveMessage_header_decode(DeriveMessage_header *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_header_read_(out, &r, NULL);
+    rc = DeriveMessage_header_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2515,7 +3084,7 @@ int DeriveMessage_header_decode_ex(DeriveMessage_header *out, const uint8_t *der
 
 static int DeriveMessage_header_write_(const DeriveMessage_header *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_header_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_header_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2631,10 +3200,61 @@ void DeriveMessage_tags_init(DeriveMessage_tags *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DeriveMessage_tags_item_inl_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_dec_inl_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 8))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count > 8u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int DeriveMessage_tags_read_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_read_inl_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2646,7 +3266,7 @@ ASN1G_FLATTEN int DeriveMessage_tags_decode(DeriveMessage_tags *out, const uint8
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_tags_read_(out, &r, NULL);
+    rc = DeriveMessage_tags_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2688,7 +3308,7 @@ int DeriveMessage_tags_decode_ex(DeriveMessage_tags *out, const uint8_t *der, si
 
 static int DeriveMessage_tags_write_(const DeriveMessage_tags *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_tags_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_tags_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2967,10 +3587,132 @@ void DeriveMessage_init(DeriveMessage *out)
     DeriveMessage_header_init(&out->header);
 }
 
+ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        const uint8_t *s = c.cur;
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 255, &v)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "version");
+            out->version = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)0)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
+    } else {
+        out->version = (uint8_t)0;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 1), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "messageId");
+        out->messageId = (uint32_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->sender))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "sender");
+    {
+        size_t n = (out->sender).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sender).ptr - c.base), "sender");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 3), &(out->recipient))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "recipient");
+    {
+        size_t n = (out->recipient).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->recipient).ptr - c.base), "recipient");
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 4), INT64_MIN, INT64_MAX, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "timestamp");
+        out->timestamp = (int64_t)v;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 5))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(&(out->priority), &c, ASN1RT_TAG(2, 0, 5), err)) != 0))
+            return asn1g_fail(err, rc, 0, "priority");
+        if (ASN1G_UNLIKELY(((out->priority) == (DeriveMessage_priority_normal)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "priority");
+    } else {
+        out->priority = DeriveMessage_priority_normal;
+    }
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(&(out->header), &c, ASN1RT_TAG(2, 1, 6), err)) != 0))
+        return asn1g_fail(err, rc, 0, "header");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 7), &(out->body))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "body");
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 8))) {
+        out->signature_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 8), &(out->signature))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "signature");
+        {
+            size_t n = (out->signature).len;
+            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
+        }
+    } else {
+        out->signature_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(&(out->tags), &c, ASN1RT_TAG(2, 1, 9), err)) != 0))
+        return asn1g_fail(err, rc, 0, "tags");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(DeriveMessage_tags_enc_inl_(&(in->tags), w, ASN1RT_TAG(2, 1, 9)));
+    if (in->signature_present) {
+        {
+            size_t n = (in->signature).len;
+            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->body).ptr, (in->body).len));
+    ASN1G_TRY(DeriveMessage_header_enc_inl_(&(in->header), w, ASN1RT_TAG(2, 1, 6)));
+    if (!((in->priority) == (DeriveMessage_priority_normal))) {
+        ASN1G_TRY(DeriveMessage_priority_enc_inl_(&(in->priority), w, ASN1RT_TAG(2, 0, 5)));
+    }
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)(in->timestamp)));
+    {
+        size_t n = (in->recipient).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->recipient).ptr, (in->recipient).len));
+    {
+        size_t n = (in->sender).len;
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->sender).ptr, (in->sender).len));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->messageId)));
+    if (!((in->version) == ((uint8_t)0))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int DeriveMessage_read_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_read_inl_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2982,7 +3724,7 @@ ASN1G_FLATTEN int DeriveMessage_decode(DeriveMessage *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_read_(out, &r, NULL);
+    rc = DeriveMessage_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3024,7 +3766,7 @@ int DeriveMessage_decode_ex(DeriveMessage *out, const uint8_t *der, size_t len, 
 
 static int DeriveMessage_write_(const DeriveMessage *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 

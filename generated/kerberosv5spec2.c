@@ -21,6 +21,18 @@ static int Int32_read_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int Int32_read_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int Int32_decode(Int32 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -28,7 +40,7 @@ ASN1G_FLATTEN int Int32_decode(Int32 *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Int32_read_(out, &r, NULL);
+    rc = Int32_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -129,6 +141,18 @@ static int UInt32_read_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UInt32_read_inl_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UInt32_decode(UInt32 *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -136,7 +160,7 @@ ASN1G_FLATTEN int UInt32_decode(UInt32 *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UInt32_read_(out, &r, NULL);
+    rc = UInt32_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -237,6 +261,18 @@ static int Microseconds_read_(Microseconds *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int Microseconds_read_inl_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int Microseconds_decode(Microseconds *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -244,7 +280,7 @@ ASN1G_FLATTEN int Microseconds_decode(Microseconds *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Microseconds_read_(out, &r, NULL);
+    rc = Microseconds_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -344,6 +380,14 @@ static int KerberosString_read_(KerberosString *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KerberosString_read_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KerberosString_decode(KerberosString *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -351,7 +395,7 @@ ASN1G_FLATTEN int KerberosString_decode(KerberosString *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KerberosString_read_(out, &r, NULL);
+    rc = KerberosString_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -448,6 +492,14 @@ static int Realm_read_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int Realm_read_inl_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int Realm_decode(Realm *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -455,7 +507,7 @@ ASN1G_FLATTEN int Realm_decode(Realm *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Realm_read_(out, &r, NULL);
+    rc = Realm_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -639,10 +691,53 @@ bool PrincipalName_name_string_iter_next(PrincipalName_name_string_iter *it, Ker
     return PrincipalName_name_string_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int PrincipalName_name_string_item_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KerberosString item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PrincipalName_name_string_read_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_read_inl_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -654,7 +749,7 @@ ASN1G_FLATTEN int PrincipalName_name_string_decode(PrincipalName_name_string *ou
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PrincipalName_name_string_read_(out, &r, NULL);
+    rc = PrincipalName_name_string_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -696,7 +791,7 @@ int PrincipalName_name_string_decode_ex(PrincipalName_name_string *out, const ui
 
 static int PrincipalName_name_string_write_(const PrincipalName_name_string *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrincipalName_name_string_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrincipalName_name_string_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -817,10 +912,67 @@ void PrincipalName_init(PrincipalName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "name-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "name-type");
+            out->name_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "name-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "name-string");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&(out->name_string), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "name-string");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "name-string");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_name_string_enc_inl_(&(in->name_string), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PrincipalName_read_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_read_inl_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -832,7 +984,7 @@ ASN1G_FLATTEN int PrincipalName_decode(PrincipalName *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PrincipalName_read_(out, &r, NULL);
+    rc = PrincipalName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -874,7 +1026,7 @@ int PrincipalName_decode_ex(PrincipalName *out, const uint8_t *der, size_t len, 
 
 static int PrincipalName_write_(const PrincipalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrincipalName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrincipalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -907,6 +1059,14 @@ static int KerberosTime_read_(KerberosTime *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KerberosTime_read_inl_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KerberosTime_decode(KerberosTime *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -914,7 +1074,7 @@ ASN1G_FLATTEN int KerberosTime_decode(KerberosTime *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KerberosTime_read_(out, &r, NULL);
+    rc = KerberosTime_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1102,10 +1262,67 @@ void HostAddress_init(HostAddress *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "addr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "addr-type");
+            out->addr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "addr-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "address");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->address))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "address");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->address).ptr, (in->address).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->addr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int HostAddress_read_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddress_read_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1117,7 +1334,7 @@ ASN1G_FLATTEN int HostAddress_decode(HostAddress *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = HostAddress_read_(out, &r, NULL);
+    rc = HostAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1159,7 +1376,7 @@ int HostAddress_decode_ex(HostAddress *out, const uint8_t *der, size_t len, unsi
 
 static int HostAddress_write_(const HostAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(HostAddress_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(HostAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1279,10 +1496,53 @@ bool HostAddresses_iter_next(HostAddresses_iter *it, HostAddress *out)
     return HostAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int HostAddresses_item_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    HostAddress item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = HostAddresses_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int HostAddresses_read_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_read_inl_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1294,7 +1554,7 @@ ASN1G_FLATTEN int HostAddresses_decode(HostAddresses *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = HostAddresses_read_(out, &r, NULL);
+    rc = HostAddresses_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1336,7 +1596,7 @@ int HostAddresses_decode_ex(HostAddresses *out, const uint8_t *der, size_t len, 
 
 static int HostAddresses_write_(const HostAddresses *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(HostAddresses_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(HostAddresses_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1457,10 +1717,67 @@ void AuthorizationData_item_init(AuthorizationData_item *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "ad-type");
+            out->ad_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "ad-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->ad_data))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ad-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ad-data");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ad_data).ptr, (in->ad_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->ad_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AuthorizationData_item_read_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_item_read_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1472,7 +1789,7 @@ ASN1G_FLATTEN int AuthorizationData_item_decode(AuthorizationData_item *out, con
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AuthorizationData_item_read_(out, &r, NULL);
+    rc = AuthorizationData_item_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1514,7 +1831,7 @@ int AuthorizationData_item_decode_ex(AuthorizationData_item *out, const uint8_t 
 
 static int AuthorizationData_item_write_(const AuthorizationData_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_item_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1634,10 +1951,53 @@ bool AuthorizationData_iter_next(AuthorizationData_iter *it, AuthorizationData_i
     return AuthorizationData_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int AuthorizationData_item_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AuthorizationData_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AuthorizationData_read_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_read_inl_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1649,7 +2009,7 @@ ASN1G_FLATTEN int AuthorizationData_decode(AuthorizationData *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AuthorizationData_read_(out, &r, NULL);
+    rc = AuthorizationData_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1691,7 +2051,7 @@ int AuthorizationData_decode_ex(AuthorizationData *out, const uint8_t *der, size
 
 static int AuthorizationData_write_(const AuthorizationData *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1812,10 +2172,67 @@ void PA_DATA_init(PA_DATA *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "padata-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "padata-type");
+            out->padata_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "padata-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "padata-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->padata_value))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "padata-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "padata-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->padata_value).ptr, (in->padata_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->padata_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PA_DATA_read_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_DATA_read_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1827,7 +2244,7 @@ ASN1G_FLATTEN int PA_DATA_decode(PA_DATA *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PA_DATA_read_(out, &r, NULL);
+    rc = PA_DATA_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1869,7 +2286,7 @@ int PA_DATA_decode_ex(PA_DATA *out, const uint8_t *der, size_t len, unsigned lax
 
 static int PA_DATA_write_(const PA_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PA_DATA_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PA_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1907,6 +2324,19 @@ static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KerberosFlags_decode(KerberosFlags *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -1914,7 +2344,7 @@ ASN1G_FLATTEN int KerberosFlags_decode(KerberosFlags *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KerberosFlags_read_(out, &r, NULL);
+    rc = KerberosFlags_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2149,10 +2579,92 @@ void EncryptedData_init(EncryptedData *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->kvno_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "kvno");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x8.err_offset, "kvno");
+                out->kvno = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "kvno");
+        }
+    } else {
+        out->kvno_present = false;
+    }
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cipher");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->cipher))) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "cipher");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "cipher");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->cipher).ptr, (in->cipher).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+    }
+    if (in->kvno_present) {
+        {
+            uint8_t *m11 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->kvno)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+        }
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncryptedData_read_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedData_read_inl_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2164,7 +2676,7 @@ ASN1G_FLATTEN int EncryptedData_decode(EncryptedData *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncryptedData_read_(out, &r, NULL);
+    rc = EncryptedData_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2206,7 +2718,7 @@ int EncryptedData_decode_ex(EncryptedData *out, const uint8_t *der, size_t len, 
 
 static int EncryptedData_write_(const EncryptedData *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedData_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2327,10 +2839,67 @@ void EncryptionKey_init(EncryptionKey *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keytype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "keytype");
+            out->keytype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "keytype");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keyvalue");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->keyvalue))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->keyvalue).ptr, (in->keyvalue).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->keytype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncryptionKey_read_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptionKey_read_inl_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2342,7 +2911,7 @@ ASN1G_FLATTEN int EncryptionKey_decode(EncryptionKey *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncryptionKey_read_(out, &r, NULL);
+    rc = EncryptionKey_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2384,7 +2953,7 @@ int EncryptionKey_decode_ex(EncryptionKey *out, const uint8_t *der, size_t len, 
 
 static int EncryptionKey_write_(const EncryptionKey *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptionKey_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptionKey_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2505,10 +3074,67 @@ void Checksum_init(Checksum *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cksumtype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "cksumtype");
+            out->cksumtype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "cksumtype");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->checksum))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "checksum");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->checksum).ptr, (in->checksum).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cksumtype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int Checksum_read_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Checksum_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Checksum_read_inl_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2520,7 +3146,7 @@ ASN1G_FLATTEN int Checksum_decode(Checksum *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Checksum_read_(out, &r, NULL);
+    rc = Checksum_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2562,7 +3188,7 @@ int Checksum_decode_ex(Checksum *out, const uint8_t *der, size_t len, unsigned l
 
 static int Checksum_write_(const Checksum *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Checksum_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Checksum_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2735,17 +3361,111 @@ void Ticket_init(Ticket *out)
     EncryptedData_init(&out->enc_part);
 }
 
+ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "tkt-vno");
+            out->tkt_vno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "tkt-vno");
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "realm");
+    }
+    {
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "sname");
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+    }
+    {
+        uint8_t *m15 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int Ticket_read_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x9)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&((*out)), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Ticket_read_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x18)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -2757,7 +3477,7 @@ ASN1G_FLATTEN int Ticket_decode(Ticket *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Ticket_read_(out, &r, NULL);
+    rc = Ticket_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2800,9 +3520,9 @@ int Ticket_decode_ex(Ticket *out, const uint8_t *der, size_t len, unsigned lax, 
 static int Ticket_write_(const Ticket *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m10));
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(Ticket_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m19));
     }
     return ASN1RT_OK;
 }
@@ -2841,6 +3561,19 @@ static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *e
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TicketFlags_decode(TicketFlags *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -2848,7 +3581,7 @@ ASN1G_FLATTEN int TicketFlags_decode(TicketFlags *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TicketFlags_read_(out, &r, NULL);
+    rc = TicketFlags_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3044,10 +3777,67 @@ void TransitedEncoding_init(TransitedEncoding *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "tr-type");
+            out->tr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "tr-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "contents");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->contents))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "contents");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "contents");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->contents).ptr, (in->contents).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TransitedEncoding_read_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TransitedEncoding_read_inl_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3059,7 +3849,7 @@ ASN1G_FLATTEN int TransitedEncoding_decode(TransitedEncoding *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TransitedEncoding_read_(out, &r, NULL);
+    rc = TransitedEncoding_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3101,7 +3891,7 @@ int TransitedEncoding_decode_ex(TransitedEncoding *out, const uint8_t *der, size
 
 static int TransitedEncoding_write_(const TransitedEncoding *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TransitedEncoding_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TransitedEncoding_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3513,17 +4303,241 @@ void EncTicketPart_init(EncTicketPart *out)
     TransitedEncoding_init(&out->transited);
 }
 
+ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x23, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x23.base), "flags");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "flags");
+    }
+    {
+        asn1rt_reader x24;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x24, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+            return asn1g_fail(err, rc, x24.err_offset, "key");
+    }
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x25, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x26;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+            return asn1g_fail(err, rc, x26.err_offset, "cname");
+    }
+    {
+        asn1rt_reader x27;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "transited");
+        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&(out->transited), &x27, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "transited");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+            return asn1g_fail(err, rc, x27.err_offset, "transited");
+    }
+    {
+        asn1rt_reader x28;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x28.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
+            return asn1g_fail(err, rc, x28.err_offset, "authtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x29;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    {
+        asn1rt_reader x30;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "endtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x31;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x32;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x32, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
+                return asn1g_fail(err, rc, x32.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->authorization_data_present = true;
+        {
+            asn1rt_reader x33;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
+                return asn1g_fail(err, rc, x33.err_offset, "authorization-data");
+        }
+    } else {
+        out->authorization_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorization_data_present) {
+        {
+            uint8_t *m34 = asn1g_mark(w);
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
+        }
+    }
+    if (in->caddr_present) {
+        {
+            uint8_t *m35 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
+        }
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m36 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
+        }
+    }
+    {
+        uint8_t *m37 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m38 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
+        }
+    }
+    {
+        uint8_t *m39 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
+    }
+    {
+        uint8_t *m40 = asn1g_mark(w);
+        ASN1G_TRY(TransitedEncoding_enc_inl_(&(in->transited), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
+    }
+    {
+        uint8_t *m41 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
+    }
+    {
+        uint8_t *m42 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
+    }
+    {
+        uint8_t *m43 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
+    }
+    {
+        uint8_t *m44 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncTicketPart_read_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x23;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x23)) != 0))
+        asn1rt_reader x45;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x45)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(&((*out)), &x23, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(&((*out)), &x45, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x45)) != 0))
+            return asn1g_fail(err, rc, x45.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncTicketPart_read_inl_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x46;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x46)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_inl_(&((*out)), &x46, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x46)) != 0))
+            return asn1g_fail(err, rc, x46.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -3535,7 +4549,7 @@ ASN1G_FLATTEN int EncTicketPart_decode(EncTicketPart *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncTicketPart_read_(out, &r, NULL);
+    rc = EncTicketPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3578,9 +4592,9 @@ int EncTicketPart_decode_ex(EncTicketPart *out, const uint8_t *der, size_t len, 
 static int EncTicketPart_write_(const EncTicketPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(EncTicketPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 3), m24));
+        uint8_t *m47 = asn1g_mark(w);
+        ASN1G_TRY(EncTicketPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 3), m47));
     }
     return ASN1RT_OK;
 }
@@ -3701,10 +4715,53 @@ bool KDC_REQ_padata_iter_next(KDC_REQ_padata_iter *it, PA_DATA *out)
     return KDC_REQ_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int KDC_REQ_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REQ_padata_read_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_read_inl_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3716,7 +4773,7 @@ ASN1G_FLATTEN int KDC_REQ_padata_decode(KDC_REQ_padata *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REQ_padata_read_(out, &r, NULL);
+    rc = KDC_REQ_padata_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3758,7 +4815,7 @@ int KDC_REQ_padata_decode_ex(KDC_REQ_padata *out, const uint8_t *der, size_t len
 
 static int KDC_REQ_padata_write_(const KDC_REQ_padata *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_padata_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_padata_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3796,6 +4853,19 @@ static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KDCOptions_decode(KDCOptions *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3803,7 +4873,7 @@ ASN1G_FLATTEN int KDCOptions_decode(KDCOptions *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDCOptions_read_(out, &r, NULL);
+    rc = KDCOptions_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4002,10 +5072,57 @@ bool KDC_REQ_BODY_etype_iter_next(KDC_REQ_BODY_etype_iter *it, Int32 *out)
     return KDC_REQ_BODY_etype_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int KDC_REQ_BODY_etype_item_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (Int32)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Int32 item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REQ_BODY_etype_read_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_read_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4017,7 +5134,7 @@ ASN1G_FLATTEN int KDC_REQ_BODY_etype_decode(KDC_REQ_BODY_etype *out, const uint8
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REQ_BODY_etype_read_(out, &r, NULL);
+    rc = KDC_REQ_BODY_etype_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4059,7 +5176,7 @@ int KDC_REQ_BODY_etype_decode_ex(KDC_REQ_BODY_etype *out, const uint8_t *der, si
 
 static int KDC_REQ_BODY_etype_write_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_etype_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4186,10 +5303,60 @@ bool KDC_REQ_BODY_additional_tickets_iter_next(KDC_REQ_BODY_additional_tickets_i
     return KDC_REQ_BODY_additional_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Ticket item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REQ_BODY_additional_tickets_read_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_read_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4201,7 +5368,7 @@ ASN1G_FLATTEN int KDC_REQ_BODY_additional_tickets_decode(KDC_REQ_BODY_additional
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REQ_BODY_additional_tickets_read_(out, &r, NULL);
+    rc = KDC_REQ_BODY_additional_tickets_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4243,7 +5410,7 @@ int KDC_REQ_BODY_additional_tickets_decode_ex(KDC_REQ_BODY_additional_tickets *o
 
 static int KDC_REQ_BODY_additional_tickets_write_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4717,10 +5884,266 @@ void KDC_REQ_BODY_init(KDC_REQ_BODY *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "kdc-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x25, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, "kdc-options");
+        {
+            size_t n = asn1g_bits_count(&(out->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x25.base), "kdc-options");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, "kdc-options");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->cname_present = true;
+        {
+            asn1rt_reader x26;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "cname");
+        }
+    } else {
+        out->cname_present = false;
+    }
+    {
+        asn1rt_reader x27;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x27)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x27, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x27.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+            return asn1g_fail(err, rc, x27.err_offset, "realm");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->sname_present = true;
+        {
+            asn1rt_reader x28;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x28, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "sname");
+        }
+    } else {
+        out->sname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->from_present = true;
+        {
+            asn1rt_reader x29;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->from))) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "from");
+        }
+    } else {
+        out->from_present = false;
+    }
+    {
+        asn1rt_reader x30;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->till))) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "till");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->rtime_present = true;
+        {
+            asn1rt_reader x31;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->rtime))) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "rtime");
+        }
+    } else {
+        out->rtime_present = false;
+    }
+    {
+        asn1rt_reader x32;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x32)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nonce");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x32.err_offset, "nonce");
+            out->nonce = (UInt32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
+            return asn1g_fail(err, rc, x32.err_offset, "nonce");
+    }
+    {
+        asn1rt_reader x33;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&(out->etype), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "etype");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
+            return asn1g_fail(err, rc, x33.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->addresses_present = true;
+        {
+            asn1rt_reader x34;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "addresses");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->addresses), &x34, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "addresses");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
+                return asn1g_fail(err, rc, x34.err_offset, "addresses");
+        }
+    } else {
+        out->addresses_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->enc_authorization_data_present = true;
+        {
+            asn1rt_reader x35;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
+            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_authorization_data), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "enc-authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
+                return asn1g_fail(err, rc, x35.err_offset, "enc-authorization-data");
+        }
+    } else {
+        out->enc_authorization_data_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->additional_tickets_present = true;
+        {
+            asn1rt_reader x36;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&(out->additional_tickets), &x36, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "additional-tickets");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
+                return asn1g_fail(err, rc, x36.err_offset, "additional-tickets");
+        }
+    } else {
+        out->additional_tickets_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->additional_tickets_present) {
+        {
+            uint8_t *m37 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
+        }
+    }
+    if (in->enc_authorization_data_present) {
+        {
+            uint8_t *m38 = asn1g_mark(w);
+            ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
+        }
+    }
+    if (in->addresses_present) {
+        {
+            uint8_t *m39 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->addresses), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
+        }
+    }
+    {
+        uint8_t *m40 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&(in->etype), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
+    }
+    {
+        uint8_t *m41 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
+    }
+    if (in->rtime_present) {
+        {
+            uint8_t *m42 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
+        }
+    }
+    {
+        uint8_t *m43 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
+    }
+    if (in->from_present) {
+        {
+            uint8_t *m44 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
+        }
+    }
+    if (in->sname_present) {
+        {
+            uint8_t *m45 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
+        }
+    }
+    {
+        uint8_t *m46 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
+    }
+    if (in->cname_present) {
+        {
+            uint8_t *m47 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
+        }
+    }
+    {
+        uint8_t *m48 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->kdc_options)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REQ_BODY_read_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_read_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4732,7 +6155,7 @@ ASN1G_FLATTEN int KDC_REQ_BODY_decode(KDC_REQ_BODY *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REQ_BODY_read_(out, &r, NULL);
+    rc = KDC_REQ_BODY_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4774,7 +6197,7 @@ int KDC_REQ_BODY_decode_ex(KDC_REQ_BODY *out, const uint8_t *der, size_t len, un
 
 static int KDC_REQ_BODY_write_(const KDC_REQ_BODY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4967,10 +6390,110 @@ void KDC_REQ_init(KDC_REQ *out)
     KDC_REQ_BODY_init(&out->req_body);
 }
 
+ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 10, 12, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->padata_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&(out->padata), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "padata");
+        }
+    } else {
+        out->padata_present = false;
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "req-body");
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&(out->req_body), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "req-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "req-body");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&(in->req_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m13));
+    }
+    if (in->padata_present) {
+        {
+            uint8_t *m14 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REQ_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m14));
+        }
+    }
+    {
+        uint8_t *m15 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REQ_read_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_read_inl_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4982,7 +6505,7 @@ ASN1G_FLATTEN int KDC_REQ_decode(KDC_REQ *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REQ_read_(out, &r, NULL);
+    rc = KDC_REQ_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5024,7 +6547,7 @@ int KDC_REQ_decode_ex(KDC_REQ *out, const uint8_t *der, size_t len, unsigned lax
 
 static int KDC_REQ_write_(const KDC_REQ *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5064,6 +6587,21 @@ static int AS_REQ_read_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AS_REQ_read_inl_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AS_REQ_decode(AS_REQ *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5071,7 +6609,7 @@ ASN1G_FLATTEN int AS_REQ_decode(AS_REQ *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AS_REQ_read_(out, &r, NULL);
+    rc = AS_REQ_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5114,9 +6652,9 @@ int AS_REQ_decode_ex(AS_REQ *out, const uint8_t *der, size_t len, unsigned lax, 
 static int AS_REQ_write_(const AS_REQ *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 10), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 10), m3));
     }
     return ASN1RT_OK;
 }
@@ -5179,6 +6717,21 @@ static int TGS_REQ_read_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TGS_REQ_read_inl_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TGS_REQ_decode(TGS_REQ *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5186,7 +6739,7 @@ ASN1G_FLATTEN int TGS_REQ_decode(TGS_REQ *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TGS_REQ_read_(out, &r, NULL);
+    rc = TGS_REQ_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5229,9 +6782,9 @@ int TGS_REQ_decode_ex(TGS_REQ *out, const uint8_t *der, size_t len, unsigned lax
 static int TGS_REQ_write_(const TGS_REQ *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 12), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 12), m3));
     }
     return ASN1RT_OK;
 }
@@ -5374,10 +6927,53 @@ bool KDC_REP_padata_iter_next(KDC_REP_padata_iter *it, PA_DATA *out)
     return KDC_REP_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int KDC_REP_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REP_padata_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REP_padata_read_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_read_inl_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5389,7 +6985,7 @@ ASN1G_FLATTEN int KDC_REP_padata_decode(KDC_REP_padata *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REP_padata_read_(out, &r, NULL);
+    rc = KDC_REP_padata_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5431,7 +7027,7 @@ int KDC_REP_padata_decode_ex(KDC_REP_padata *out, const uint8_t *der, size_t len
 
 static int KDC_REP_padata_write_(const KDC_REP_padata *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REP_padata_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REP_padata_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5702,10 +7298,159 @@ void KDC_REP_init(KDC_REP *out)
     EncryptedData_init(&out->enc_part);
 }
 
+ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x17)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x18)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x18, ASN1RT_TAG(0, 0, 2), 11, 13, &v)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->padata_present = true;
+        {
+            asn1rt_reader x19;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x19)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&(out->padata), &x19, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "padata");
+        }
+    } else {
+        out->padata_present = false;
+    }
+    {
+        asn1rt_reader x20;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x20)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x21;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x21)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+            return asn1g_fail(err, rc, x21.err_offset, "cname");
+    }
+    {
+        asn1rt_reader x22;
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x22)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x22, ASN1RT_TAG(1, 1, 1), &x23)) != 0))
+            return asn1g_fail(err, rc, x22.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x23, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+            return asn1g_fail(err, rc, x22.err_offset, "ticket");
+    }
+    {
+        asn1rt_reader x24;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x24)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x24, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+            return asn1g_fail(err, rc, x24.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m25 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m25));
+    }
+    {
+        uint8_t *m26 = asn1g_mark(w);
+        uint8_t *m27 = asn1g_mark(w);
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m27));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m26));
+    }
+    {
+        uint8_t *m28 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m28));
+    }
+    {
+        uint8_t *m29 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m29));
+    }
+    if (in->padata_present) {
+        {
+            uint8_t *m30 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REP_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m30));
+        }
+    }
+    {
+        uint8_t *m31 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
+    }
+    {
+        uint8_t *m32 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m32));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KDC_REP_read_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_read_inl_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5717,7 +7462,7 @@ ASN1G_FLATTEN int KDC_REP_decode(KDC_REP *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KDC_REP_read_(out, &r, NULL);
+    rc = KDC_REP_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5759,7 +7504,7 @@ int KDC_REP_decode_ex(KDC_REP *out, const uint8_t *der, size_t len, unsigned lax
 
 static int KDC_REP_write_(const KDC_REP *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REP_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5799,6 +7544,21 @@ static int AS_REP_read_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AS_REP_read_inl_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AS_REP_decode(AS_REP *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5806,7 +7566,7 @@ ASN1G_FLATTEN int AS_REP_decode(AS_REP *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AS_REP_read_(out, &r, NULL);
+    rc = AS_REP_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5849,9 +7609,9 @@ int AS_REP_decode_ex(AS_REP *out, const uint8_t *der, size_t len, unsigned lax, 
 static int AS_REP_write_(const AS_REP *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REP_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 11), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 11), m3));
     }
     return ASN1RT_OK;
 }
@@ -5914,6 +7674,21 @@ static int TGS_REP_read_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TGS_REP_read_inl_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TGS_REP_decode(TGS_REP *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5921,7 +7696,7 @@ ASN1G_FLATTEN int TGS_REP_decode(TGS_REP *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TGS_REP_read_(out, &r, NULL);
+    rc = TGS_REP_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5964,9 +7739,9 @@ int TGS_REP_decode_ex(TGS_REP *out, const uint8_t *der, size_t len, unsigned lax
 static int TGS_REP_write_(const TGS_REP *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REP_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 13), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 13), m3));
     }
     return ASN1RT_OK;
 }
@@ -6113,10 +7888,67 @@ void LastReq_item_init(LastReq_item *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "lr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "lr-type");
+            out->lr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "lr-type");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "lr-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->lr_value))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "lr-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "lr-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->lr_value).ptr, (in->lr_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->lr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int LastReq_item_read_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_item_read_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6128,7 +7960,7 @@ ASN1G_FLATTEN int LastReq_item_decode(LastReq_item *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = LastReq_item_read_(out, &r, NULL);
+    rc = LastReq_item_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6170,7 +8002,7 @@ int LastReq_item_decode_ex(LastReq_item *out, const uint8_t *der, size_t len, un
 
 static int LastReq_item_write_(const LastReq_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(LastReq_item_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(LastReq_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6290,10 +8122,53 @@ bool LastReq_iter_next(LastReq_iter *it, LastReq_item *out)
     return LastReq_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int LastReq_item_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    LastReq_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = LastReq_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int LastReq_read_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = LastReq_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_read_inl_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6305,7 +8180,7 @@ ASN1G_FLATTEN int LastReq_decode(LastReq *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = LastReq_read_(out, &r, NULL);
+    rc = LastReq_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6347,7 +8222,7 @@ int LastReq_decode_ex(LastReq *out, const uint8_t *der, size_t len, unsigned lax
 
 static int LastReq_write_(const LastReq *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(LastReq_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(LastReq_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6787,10 +8662,245 @@ void EncKDCRepPart_init(EncKDCRepPart *out)
     PrincipalName_init(&out->sname);
 }
 
+ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, "key");
+    }
+    {
+        asn1rt_reader x26;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "last-req");
+        if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&(out->last_req), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "last-req");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+            return asn1g_fail(err, rc, x26.err_offset, "last-req");
+    }
+    {
+        asn1rt_reader x27;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x27)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nonce");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x27.err_offset, "nonce");
+            out->nonce = (UInt32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+            return asn1g_fail(err, rc, x27.err_offset, "nonce");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->key_expiration_present = true;
+        {
+            asn1rt_reader x28;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->key_expiration))) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
+        }
+    } else {
+        out->key_expiration_present = false;
+    }
+    {
+        asn1rt_reader x29;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x29, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x29.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x29.base), "flags");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
+            return asn1g_fail(err, rc, x29.err_offset, "flags");
+    }
+    {
+        asn1rt_reader x30;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
+            return asn1g_fail(err, rc, x30.err_offset, "authtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x31;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    {
+        asn1rt_reader x32;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x32)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x32, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x32.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
+            return asn1g_fail(err, rc, x32.err_offset, "endtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x33;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x33, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x33.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
+                return asn1g_fail(err, rc, x33.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    {
+        asn1rt_reader x34;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+            return asn1g_fail(err, rc, x34.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
+            return asn1g_fail(err, rc, x34.err_offset, "srealm");
+    }
+    {
+        asn1rt_reader x35;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
+            return asn1g_fail(err, rc, x35.err_offset, "sname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x36;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x36, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
+                return asn1g_fail(err, rc, x36.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->caddr_present) {
+        {
+            uint8_t *m37 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
+        }
+    }
+    {
+        uint8_t *m38 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
+    }
+    {
+        uint8_t *m39 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m40 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
+        }
+    }
+    {
+        uint8_t *m41 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m42 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
+        }
+    }
+    {
+        uint8_t *m43 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
+    }
+    {
+        uint8_t *m44 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
+    }
+    if (in->key_expiration_present) {
+        {
+            uint8_t *m45 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
+        }
+    }
+    {
+        uint8_t *m46 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
+    }
+    {
+        uint8_t *m47 = asn1g_mark(w);
+        ASN1G_TRY(LastReq_enc_inl_(&(in->last_req), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
+    }
+    {
+        uint8_t *m48 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncKDCRepPart_read_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKDCRepPart_read_inl_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6802,7 +8912,7 @@ ASN1G_FLATTEN int EncKDCRepPart_decode(EncKDCRepPart *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncKDCRepPart_read_(out, &r, NULL);
+    rc = EncKDCRepPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6844,7 +8954,7 @@ int EncKDCRepPart_decode_ex(EncKDCRepPart *out, const uint8_t *der, size_t len, 
 
 static int EncKDCRepPart_write_(const EncKDCRepPart *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncKDCRepPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6884,6 +8994,21 @@ static int EncASRepPart_read_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int EncASRepPart_read_inl_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int EncASRepPart_decode(EncASRepPart *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -6891,7 +9016,7 @@ ASN1G_FLATTEN int EncASRepPart_decode(EncASRepPart *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncASRepPart_read_(out, &r, NULL);
+    rc = EncASRepPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6934,9 +9059,9 @@ int EncASRepPart_decode_ex(EncASRepPart *out, const uint8_t *der, size_t len, un
 static int EncASRepPart_write_(const EncASRepPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(EncKDCRepPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 25), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 25), m3));
     }
     return ASN1RT_OK;
 }
@@ -6999,6 +9124,21 @@ static int EncTGSRepPart_read_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int EncTGSRepPart_read_inl_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int EncTGSRepPart_decode(EncTGSRepPart *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7006,7 +9146,7 @@ ASN1G_FLATTEN int EncTGSRepPart_decode(EncTGSRepPart *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncTGSRepPart_read_(out, &r, NULL);
+    rc = EncTGSRepPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7049,9 +9189,9 @@ int EncTGSRepPart_decode_ex(EncTGSRepPart *out, const uint8_t *der, size_t len, 
 static int EncTGSRepPart_write_(const EncTGSRepPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(EncKDCRepPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 26), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 26), m3));
     }
     return ASN1RT_OK;
 }
@@ -7112,6 +9252,19 @@ static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(&((*out)));
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int APOptions_decode(APOptions *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7119,7 +9272,7 @@ ASN1G_FLATTEN int APOptions_decode(APOptions *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = APOptions_read_(out, &r, NULL);
+    rc = APOptions_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7420,17 +9573,148 @@ void AP_REQ_init(AP_REQ *out)
     EncryptedData_init(&out->authenticator);
 }
 
+ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x13, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, 2), 14, 14, &v)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ap-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x15, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "ap-options");
+        {
+            size_t n = asn1g_bits_count(&(out->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x15.base), "ap-options");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "ap-options");
+    }
+    {
+        asn1rt_reader x16;
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x16, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
+            return asn1g_fail(err, rc, x16.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+            return asn1g_fail(err, rc, x16.err_offset, "ticket");
+    }
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x18)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authenticator");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->authenticator), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "authenticator");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "authenticator");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->authenticator), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m19));
+    }
+    {
+        uint8_t *m20 = asn1g_mark(w);
+        uint8_t *m21 = asn1g_mark(w);
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m21));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m20));
+    }
+    {
+        uint8_t *m22 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->ap_options)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+    }
+    {
+        uint8_t *m23 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+    }
+    {
+        uint8_t *m24 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AP_REQ_read_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x13)) != 0))
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REQ_read_inl_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x26;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x26)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+            return asn1g_fail(err, rc, x26.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -7442,7 +9726,7 @@ ASN1G_FLATTEN int AP_REQ_decode(AP_REQ *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AP_REQ_read_(out, &r, NULL);
+    rc = AP_REQ_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7485,9 +9769,9 @@ int AP_REQ_decode_ex(AP_REQ *out, const uint8_t *der, size_t len, unsigned lax, 
 static int AP_REQ_write_(const AP_REQ *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(AP_REQ_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 14), m14));
+        uint8_t *m27 = asn1g_mark(w);
+        ASN1G_TRY(AP_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 14), m27));
     }
     return ASN1RT_OK;
 }
@@ -7844,17 +10128,219 @@ void Authenticator_init(Authenticator *out)
     PrincipalName_init(&out->cname);
 }
 
+ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x19;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x19)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x19, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "authenticator-vno");
+            out->authenticator_vno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+            return asn1g_fail(err, rc, x19.err_offset, "authenticator-vno");
+    }
+    {
+        asn1rt_reader x20;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x20)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x21;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x21)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+            return asn1g_fail(err, rc, x21.err_offset, "cname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->cksum_present = true;
+        {
+            asn1rt_reader x22;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x22)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cksum");
+            if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x22, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cksum");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+                return asn1g_fail(err, rc, x22.err_offset, "cksum");
+        }
+    } else {
+        out->cksum_present = false;
+    }
+    {
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x23)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cusec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x23, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x23.err_offset, "cusec");
+            out->cusec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "cusec");
+    }
+    {
+        asn1rt_reader x24;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x24)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x24, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x24.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+            return asn1g_fail(err, rc, x24.err_offset, "ctime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->subkey_present = true;
+        {
+            asn1rt_reader x25;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x25)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+                return asn1g_fail(err, rc, x25.err_offset, "subkey");
+        }
+    } else {
+        out->subkey_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x26;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x26)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x26, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x26.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->authorization_data_present = true;
+        {
+            asn1rt_reader x27;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x27)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x27, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+                return asn1g_fail(err, rc, x27.err_offset, "authorization-data");
+        }
+    } else {
+        out->authorization_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorization_data_present) {
+        {
+            uint8_t *m28 = asn1g_mark(w);
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
+        }
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m29 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
+        }
+    }
+    if (in->subkey_present) {
+        {
+            uint8_t *m30 = asn1g_mark(w);
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
+        }
+    }
+    {
+        uint8_t *m31 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
+    }
+    {
+        uint8_t *m32 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
+    }
+    if (in->cksum_present) {
+        {
+            uint8_t *m33 = asn1g_mark(w);
+            ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
+        }
+    }
+    {
+        uint8_t *m34 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
+    }
+    {
+        uint8_t *m35 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
+    }
+    {
+        uint8_t *m36 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int Authenticator_read_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x19;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x19)) != 0))
+        asn1rt_reader x37;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x37)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(&((*out)), &x19, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(&((*out)), &x37, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
-            return asn1g_fail(err, rc, x19.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
+            return asn1g_fail(err, rc, x37.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Authenticator_read_inl_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x38;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x38)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_inl_(&((*out)), &x38, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
+            return asn1g_fail(err, rc, x38.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -7866,7 +10352,7 @@ ASN1G_FLATTEN int Authenticator_decode(Authenticator *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Authenticator_read_(out, &r, NULL);
+    rc = Authenticator_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7909,9 +10395,9 @@ int Authenticator_decode_ex(Authenticator *out, const uint8_t *der, size_t len, 
 static int Authenticator_write_(const Authenticator *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(Authenticator_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m20));
+        uint8_t *m39 = asn1g_mark(w);
+        ASN1G_TRY(Authenticator_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m39));
     }
     return ASN1RT_OK;
 }
@@ -8068,17 +10554,103 @@ void AP_REP_init(AP_REP *out)
     EncryptedData_init(&out->enc_part);
 }
 
+ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 15, 15, &v)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AP_REP_read_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x7)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x13)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(&((*out)), &x7, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REP_read_inl_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x14)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_inl_(&((*out)), &x14, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -8090,7 +10662,7 @@ ASN1G_FLATTEN int AP_REP_decode(AP_REP *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AP_REP_read_(out, &r, NULL);
+    rc = AP_REP_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8133,9 +10705,9 @@ int AP_REP_decode_ex(AP_REP *out, const uint8_t *der, size_t len, unsigned lax, 
 static int AP_REP_write_(const AP_REP *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(AP_REP_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 15), m8));
+        uint8_t *m15 = asn1g_mark(w);
+        ASN1G_TRY(AP_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 15), m15));
     }
     return ASN1RT_OK;
 }
@@ -8341,17 +10913,129 @@ void EncAPRepPart_init(EncAPRepPart *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "ctime");
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cusec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "cusec");
+            out->cusec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "cusec");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->subkey_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "subkey");
+        }
+    } else {
+        out->subkey_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x12, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x12.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->seq_number_present) {
+        {
+            uint8_t *m13 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+        }
+    }
+    if (in->subkey_present) {
+        {
+            uint8_t *m14 = asn1g_mark(w);
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+        }
+    }
+    {
+        uint8_t *m15 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncAPRepPart_read_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x9)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(&((*out)), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncAPRepPart_read_inl_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x18)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -8363,7 +11047,7 @@ ASN1G_FLATTEN int EncAPRepPart_decode(EncAPRepPart *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncAPRepPart_read_(out, &r, NULL);
+    rc = EncAPRepPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8406,9 +11090,9 @@ int EncAPRepPart_decode_ex(EncAPRepPart *out, const uint8_t *der, size_t len, un
 static int EncAPRepPart_write_(const EncAPRepPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(EncAPRepPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 27), m10));
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(EncAPRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 27), m19));
     }
     return ASN1RT_OK;
 }
@@ -8688,10 +11372,157 @@ void KRB_SAFE_BODY_init(KRB_SAFE_BODY *out)
     HostAddress_init(&out->s_address);
 }
 
+ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "user-data");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x14;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x15;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x15.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x16.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "s-address");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m19 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
+        }
+    }
+    {
+        uint8_t *m20 = asn1g_mark(w);
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m21 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m22 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m23 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+        }
+    }
+    {
+        uint8_t *m24 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_SAFE_BODY_read_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_BODY_read_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8703,7 +11534,7 @@ ASN1G_FLATTEN int KRB_SAFE_BODY_decode(KRB_SAFE_BODY *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_SAFE_BODY_read_(out, &r, NULL);
+    rc = KRB_SAFE_BODY_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8745,7 +11576,7 @@ int KRB_SAFE_BODY_decode_ex(KRB_SAFE_BODY *out, const uint8_t *der, size_t len, 
 
 static int KRB_SAFE_BODY_write_(const KRB_SAFE_BODY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KRB_SAFE_BODY_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -8925,17 +11756,117 @@ void KRB_SAFE_init(KRB_SAFE *out)
     Checksum_init(&out->cksum);
 }
 
+ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 20, 20, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "safe-body");
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&(out->safe_body), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "safe-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "safe-body");
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cksum");
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "cksum");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&(in->safe_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+    }
+    {
+        uint8_t *m15 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_SAFE_read_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x9)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(&((*out)), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_read_inl_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x18)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -8947,7 +11878,7 @@ ASN1G_FLATTEN int KRB_SAFE_decode(KRB_SAFE *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_SAFE_read_(out, &r, NULL);
+    rc = KRB_SAFE_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8990,9 +11921,9 @@ int KRB_SAFE_decode_ex(KRB_SAFE *out, const uint8_t *der, size_t len, unsigned l
 static int KRB_SAFE_write_(const KRB_SAFE *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(KRB_SAFE_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 20), m10));
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(KRB_SAFE_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 20), m19));
     }
     return ASN1RT_OK;
 }
@@ -9149,17 +12080,103 @@ void KRB_PRIV_init(KRB_PRIV *out)
     EncryptedData_init(&out->enc_part);
 }
 
+ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 21, 21, &v)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m10));
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_PRIV_read_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x7)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x13)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(&((*out)), &x7, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_PRIV_read_inl_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x14)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_inl_(&((*out)), &x14, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -9171,7 +12188,7 @@ ASN1G_FLATTEN int KRB_PRIV_decode(KRB_PRIV *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_PRIV_read_(out, &r, NULL);
+    rc = KRB_PRIV_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9214,9 +12231,9 @@ int KRB_PRIV_decode_ex(KRB_PRIV *out, const uint8_t *der, size_t len, unsigned l
 static int KRB_PRIV_write_(const KRB_PRIV *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(KRB_PRIV_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 21), m8));
+        uint8_t *m15 = asn1g_mark(w);
+        ASN1G_TRY(KRB_PRIV_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 21), m15));
     }
     return ASN1RT_OK;
 }
@@ -9496,17 +12513,171 @@ void EncKrbPrivPart_init(EncKrbPrivPart *out)
     HostAddress_init(&out->s_address);
 }
 
+ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "user-data");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x14;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x15;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x15.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x16.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "s-address");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m19 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
+        }
+    }
+    {
+        uint8_t *m20 = asn1g_mark(w);
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m21 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m22 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m23 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+        }
+    }
+    {
+        uint8_t *m24 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncKrbPrivPart_read_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x13)) != 0))
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbPrivPart_read_inl_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x26;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x26)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+            return asn1g_fail(err, rc, x26.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -9518,7 +12689,7 @@ ASN1G_FLATTEN int EncKrbPrivPart_decode(EncKrbPrivPart *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncKrbPrivPart_read_(out, &r, NULL);
+    rc = EncKrbPrivPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9561,9 +12732,9 @@ int EncKrbPrivPart_decode_ex(EncKrbPrivPart *out, const uint8_t *der, size_t len
 static int EncKrbPrivPart_write_(const EncKrbPrivPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbPrivPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 28), m14));
+        uint8_t *m27 = asn1g_mark(w);
+        ASN1G_TRY(EncKrbPrivPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 28), m27));
     }
     return ASN1RT_OK;
 }
@@ -9691,10 +12862,60 @@ bool KRB_CRED_tickets_iter_next(KRB_CRED_tickets_iter *it, Ticket *out)
     return KRB_CRED_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int KRB_CRED_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Ticket item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_CRED_tickets_read_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_read_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9706,7 +12927,7 @@ ASN1G_FLATTEN int KRB_CRED_tickets_decode(KRB_CRED_tickets *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_CRED_tickets_read_(out, &r, NULL);
+    rc = KRB_CRED_tickets_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9748,7 +12969,7 @@ int KRB_CRED_tickets_decode_ex(KRB_CRED_tickets *out, const uint8_t *der, size_t
 
 static int KRB_CRED_tickets_write_(const KRB_CRED_tickets *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KRB_CRED_tickets_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -9927,17 +13148,117 @@ void KRB_CRED_init(KRB_CRED *out)
     EncryptedData_init(&out->enc_part);
 }
 
+ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 22, 22, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tickets");
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&(out->tickets), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "tickets");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "tickets");
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&(in->tickets), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+    }
+    {
+        uint8_t *m15 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_CRED_read_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x9)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(&((*out)), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_read_inl_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x18)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -9949,7 +13270,7 @@ ASN1G_FLATTEN int KRB_CRED_decode(KRB_CRED *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_CRED_read_(out, &r, NULL);
+    rc = KRB_CRED_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9992,9 +13313,9 @@ int KRB_CRED_decode_ex(KRB_CRED *out, const uint8_t *der, size_t len, unsigned l
 static int KRB_CRED_write_(const KRB_CRED *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(KRB_CRED_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 22), m10));
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(KRB_CRED_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 22), m19));
     }
     return ASN1RT_OK;
 }
@@ -10489,10 +13810,269 @@ void KrbCredInfo_init(KrbCredInfo *out)
     EncryptionKey_init(&out->key);
 }
 
+ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x23, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "key");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->prealm_present = true;
+        {
+            asn1rt_reader x24;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x24, ASN1RT_TAG(0, 0, 27), 27, &(out->prealm))) != 0))
+                return asn1g_fail(err, rc, x24.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+                return asn1g_fail(err, rc, x24.err_offset, "prealm");
+        }
+    } else {
+        out->prealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->pname_present = true;
+        {
+            asn1rt_reader x25;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->pname), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "pname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+                return asn1g_fail(err, rc, x25.err_offset, "pname");
+        }
+    } else {
+        out->pname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->flags_present = true;
+        {
+            asn1rt_reader x26;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "flags");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x26, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "flags");
+            {
+                size_t n = asn1g_bits_count(&(out->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x26.base), "flags");
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "flags");
+        }
+    } else {
+        out->flags_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->authtime_present = true;
+        {
+            asn1rt_reader x27;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x27, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+                return asn1g_fail(err, rc, x27.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+                return asn1g_fail(err, rc, x27.err_offset, "authtime");
+        }
+    } else {
+        out->authtime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x28;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->endtime_present = true;
+        {
+            asn1rt_reader x29;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "endtime");
+        }
+    } else {
+        out->endtime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x30;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x30.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
+                return asn1g_fail(err, rc, x30.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->srealm_present = true;
+        {
+            asn1rt_reader x31;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x31, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
+                return asn1g_fail(err, rc, x31.err_offset, "srealm");
+        }
+    } else {
+        out->srealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->sname_present = true;
+        {
+            asn1rt_reader x32;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x32, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
+                return asn1g_fail(err, rc, x32.err_offset, "sname");
+        }
+    } else {
+        out->sname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x33;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
+                return asn1g_fail(err, rc, x33.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->caddr_present) {
+        {
+            uint8_t *m34 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
+        }
+    }
+    if (in->sname_present) {
+        {
+            uint8_t *m35 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
+        }
+    }
+    if (in->srealm_present) {
+        {
+            uint8_t *m36 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
+        }
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m37 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
+        }
+    }
+    if (in->endtime_present) {
+        {
+            uint8_t *m38 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
+        }
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m39 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
+        }
+    }
+    if (in->authtime_present) {
+        {
+            uint8_t *m40 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
+        }
+    }
+    if (in->flags_present) {
+        {
+            uint8_t *m41 = asn1g_mark(w);
+            {
+                size_t n = asn1g_bits_count(&(in->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return ASN1RT_E_SIZE_CONSTRAINT;
+            }
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
+        }
+    }
+    if (in->pname_present) {
+        {
+            uint8_t *m42 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->pname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
+        }
+    }
+    if (in->prealm_present) {
+        {
+            uint8_t *m43 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
+        }
+    }
+    {
+        uint8_t *m44 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KrbCredInfo_read_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KrbCredInfo_read_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10504,7 +14084,7 @@ ASN1G_FLATTEN int KrbCredInfo_decode(KrbCredInfo *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KrbCredInfo_read_(out, &r, NULL);
+    rc = KrbCredInfo_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10546,7 +14126,7 @@ int KrbCredInfo_decode_ex(KrbCredInfo *out, const uint8_t *der, size_t len, unsi
 
 static int KrbCredInfo_write_(const KrbCredInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KrbCredInfo_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KrbCredInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10666,10 +14246,53 @@ bool EncKrbCredPart_ticket_info_iter_next(EncKrbCredPart_ticket_info_iter *it, K
     return EncKrbCredPart_ticket_info_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int EncKrbCredPart_ticket_info_item_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KrbCredInfo item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int EncKrbCredPart_ticket_info_read_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_read_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10681,7 +14304,7 @@ ASN1G_FLATTEN int EncKrbCredPart_ticket_info_decode(EncKrbCredPart_ticket_info *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncKrbCredPart_ticket_info_read_(out, &r, NULL);
+    rc = EncKrbCredPart_ticket_info_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10723,7 +14346,7 @@ int EncKrbCredPart_ticket_info_decode_ex(EncKrbCredPart_ticket_info *out, const 
 
 static int EncKrbCredPart_ticket_info_write_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncKrbCredPart_ticket_info_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -11016,17 +14639,178 @@ void EncKrbCredPart_init(EncKrbCredPart *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket-info");
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&(out->ticket_info), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket-info");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "ticket-info");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->nonce_present = true;
+        {
+            asn1rt_reader x14;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "nonce");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x14.err_offset, "nonce");
+                out->nonce = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "nonce");
+        }
+    } else {
+        out->nonce_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x15;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x15, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x16.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->s_address_present = true;
+        {
+            asn1rt_reader x17;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "s-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "s-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "s-address");
+        }
+    } else {
+        out->s_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m19 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
+        }
+    }
+    if (in->s_address_present) {
+        {
+            uint8_t *m20 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m21 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m22 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        }
+    }
+    if (in->nonce_present) {
+        {
+            uint8_t *m23 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+        }
+    }
+    {
+        uint8_t *m24 = asn1g_mark(w);
+        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EncKrbCredPart_read_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x13)) != 0))
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_read_inl_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x26;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x26)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+            return asn1g_fail(err, rc, x26.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -11038,7 +14822,7 @@ ASN1G_FLATTEN int EncKrbCredPart_decode(EncKrbCredPart *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncKrbCredPart_read_(out, &r, NULL);
+    rc = EncKrbCredPart_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11081,9 +14865,9 @@ int EncKrbCredPart_decode_ex(EncKrbCredPart *out, const uint8_t *der, size_t len
 static int EncKrbCredPart_write_(const EncKrbCredPart *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbCredPart_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 29), m14));
+        uint8_t *m27 = asn1g_mark(w);
+        ASN1G_TRY(EncKrbCredPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 29), m27));
     }
     return ASN1RT_OK;
 }
@@ -11576,17 +15360,301 @@ void KRB_ERROR_init(KRB_ERROR *out)
     PrincipalName_init(&out->sname);
 }
 
+ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x27;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x27)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x27.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
+            return asn1g_fail(err, rc, x27.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x28;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x28)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x28, ASN1RT_TAG(0, 0, 2), 30, 30, &v)) != 0))
+                return asn1g_fail(err, rc, x28.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
+            return asn1g_fail(err, rc, x28.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->ctime_present = true;
+        {
+            asn1rt_reader x29;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x29)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
+                return asn1g_fail(err, rc, x29.err_offset, "ctime");
+        }
+    } else {
+        out->ctime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->cusec_present = true;
+        {
+            asn1rt_reader x30;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x30)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cusec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x30, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x30.err_offset, "cusec");
+                out->cusec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
+                return asn1g_fail(err, rc, x30.err_offset, "cusec");
+        }
+    } else {
+        out->cusec_present = false;
+    }
+    {
+        asn1rt_reader x31;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x31)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->stime))) != 0))
+            return asn1g_fail(err, rc, x31.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
+            return asn1g_fail(err, rc, x31.err_offset, "stime");
+    }
+    {
+        asn1rt_reader x32;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x32)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "susec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x32.err_offset, "susec");
+            out->susec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
+            return asn1g_fail(err, rc, x32.err_offset, "susec");
+    }
+    {
+        asn1rt_reader x33;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x33)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "error-code");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x33, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x33.err_offset, "error-code");
+            out->error_code = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
+            return asn1g_fail(err, rc, x33.err_offset, "error-code");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->crealm_present = true;
+        {
+            asn1rt_reader x34;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x34)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+                return asn1g_fail(err, rc, x34.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
+                return asn1g_fail(err, rc, x34.err_offset, "crealm");
+        }
+    } else {
+        out->crealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->cname_present = true;
+        {
+            asn1rt_reader x35;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x35)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
+                return asn1g_fail(err, rc, x35.err_offset, "cname");
+        }
+    } else {
+        out->cname_present = false;
+    }
+    {
+        asn1rt_reader x36;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x36)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x36, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x36.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
+            return asn1g_fail(err, rc, x36.err_offset, "realm");
+    }
+    {
+        asn1rt_reader x37;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x37)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x37, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
+            return asn1g_fail(err, rc, x37.err_offset, "sname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->e_text_present = true;
+        {
+            asn1rt_reader x38;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x38)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x38, ASN1RT_TAG(0, 0, 27), 27, &(out->e_text))) != 0))
+                return asn1g_fail(err, rc, x38.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
+                return asn1g_fail(err, rc, x38.err_offset, "e-text");
+        }
+    } else {
+        out->e_text_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 12))) {
+        out->e_data_present = true;
+        {
+            asn1rt_reader x39;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x39)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x39, ASN1RT_TAG(0, 0, 4), &(out->e_data))) != 0))
+                return asn1g_fail(err, rc, x39.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x39)) != 0))
+                return asn1g_fail(err, rc, x39.err_offset, "e-data");
+        }
+    } else {
+        out->e_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->e_data_present) {
+        {
+            uint8_t *m40 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m40));
+        }
+    }
+    if (in->e_text_present) {
+        {
+            uint8_t *m41 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m41));
+        }
+    }
+    {
+        uint8_t *m42 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m42));
+    }
+    {
+        uint8_t *m43 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m43));
+    }
+    if (in->cname_present) {
+        {
+            uint8_t *m44 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m44));
+        }
+    }
+    if (in->crealm_present) {
+        {
+            uint8_t *m45 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m45));
+        }
+    }
+    {
+        uint8_t *m46 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m46));
+    }
+    {
+        uint8_t *m47 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->susec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m47));
+    }
+    {
+        uint8_t *m48 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m48));
+    }
+    if (in->cusec_present) {
+        {
+            uint8_t *m49 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->cusec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m49));
+        }
+    }
+    if (in->ctime_present) {
+        {
+            uint8_t *m50 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m50));
+        }
+    }
+    {
+        uint8_t *m51 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m51));
+    }
+    {
+        uint8_t *m52 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m52));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int KRB_ERROR_read_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x27;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x27)) != 0))
+        asn1rt_reader x53;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x53)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(&((*out)), &x27, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(&((*out)), &x53, ASN1RT_TAG(0, 1, 16), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x53)) != 0))
+            return asn1g_fail(err, rc, x53.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_ERROR_read_inl_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x54;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x54)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_inl_(&((*out)), &x54, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x54)) != 0))
+            return asn1g_fail(err, rc, x54.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -11598,7 +15666,7 @@ ASN1G_FLATTEN int KRB_ERROR_decode(KRB_ERROR *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KRB_ERROR_read_(out, &r, NULL);
+    rc = KRB_ERROR_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11641,9 +15709,9 @@ int KRB_ERROR_decode_ex(KRB_ERROR *out, const uint8_t *der, size_t len, unsigned
 static int KRB_ERROR_write_(const KRB_ERROR *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m28 = asn1g_mark(w);
-        ASN1G_TRY(KRB_ERROR_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 30), m28));
+        uint8_t *m55 = asn1g_mark(w);
+        ASN1G_TRY(KRB_ERROR_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 30), m55));
     }
     return ASN1RT_OK;
 }
@@ -11764,10 +15832,53 @@ bool METHOD_DATA_iter_next(METHOD_DATA_iter *it, PA_DATA *out)
     return METHOD_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int METHOD_DATA_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = METHOD_DATA_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int METHOD_DATA_read_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_read_inl_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11779,7 +15890,7 @@ ASN1G_FLATTEN int METHOD_DATA_decode(METHOD_DATA *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = METHOD_DATA_read_(out, &r, NULL);
+    rc = METHOD_DATA_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11821,7 +15932,7 @@ int METHOD_DATA_decode_ex(METHOD_DATA *out, const uint8_t *der, size_t len, unsi
 
 static int METHOD_DATA_write_(const METHOD_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(METHOD_DATA_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(METHOD_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -11955,10 +16066,74 @@ void TYPED_DATA_item_init(TYPED_DATA_item *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "data-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "data-type");
+            out->data_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "data-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->data_value_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "data-value");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->data_value))) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "data-value");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "data-value");
+        }
+    } else {
+        out->data_value_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->data_value_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data_value).ptr, (in->data_value).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        }
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->data_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TYPED_DATA_item_read_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_item_read_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11970,7 +16145,7 @@ ASN1G_FLATTEN int TYPED_DATA_item_decode(TYPED_DATA_item *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TYPED_DATA_item_read_(out, &r, NULL);
+    rc = TYPED_DATA_item_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12012,7 +16187,7 @@ int TYPED_DATA_item_decode_ex(TYPED_DATA_item *out, const uint8_t *der, size_t l
 
 static int TYPED_DATA_item_write_(const TYPED_DATA_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TYPED_DATA_item_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TYPED_DATA_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -12134,10 +16309,55 @@ bool TYPED_DATA_iter_next(TYPED_DATA_iter *it, TYPED_DATA_item *out)
     return TYPED_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int TYPED_DATA_item_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    TYPED_DATA_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int TYPED_DATA_read_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_read_inl_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12149,7 +16369,7 @@ ASN1G_FLATTEN int TYPED_DATA_decode(TYPED_DATA *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TYPED_DATA_read_(out, &r, NULL);
+    rc = TYPED_DATA_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12191,7 +16411,7 @@ int TYPED_DATA_decode_ex(TYPED_DATA *out, const uint8_t *der, size_t len, unsign
 
 static int TYPED_DATA_write_(const TYPED_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TYPED_DATA_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TYPED_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -12224,6 +16444,14 @@ static int PA_ENC_TIMESTAMP_read_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PA_ENC_TIMESTAMP_read_inl_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PA_ENC_TIMESTAMP_decode(PA_ENC_TIMESTAMP *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -12231,7 +16459,7 @@ ASN1G_FLATTEN int PA_ENC_TIMESTAMP_decode(PA_ENC_TIMESTAMP *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PA_ENC_TIMESTAMP_read_(out, &r, NULL);
+    rc = PA_ENC_TIMESTAMP_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12273,7 +16501,7 @@ int PA_ENC_TIMESTAMP_decode_ex(PA_ENC_TIMESTAMP *out, const uint8_t *der, size_t
 
 static int PA_ENC_TIMESTAMP_write_(const PA_ENC_TIMESTAMP *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedData_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -12437,10 +16665,76 @@ void PA_ENC_TS_ENC_init(PA_ENC_TS_ENC *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "patimestamp");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->patimestamp))) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->pausec_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pausec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x6.err_offset, "pausec");
+                out->pausec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "pausec");
+        }
+    } else {
+        out->pausec_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->pausec_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->pausec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pausec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        }
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->patimestamp).ptr, (in->patimestamp).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PA_ENC_TS_ENC_read_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_ENC_TS_ENC_read_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12452,7 +16746,7 @@ ASN1G_FLATTEN int PA_ENC_TS_ENC_decode(PA_ENC_TS_ENC *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PA_ENC_TS_ENC_read_(out, &r, NULL);
+    rc = PA_ENC_TS_ENC_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12494,7 +16788,7 @@ int PA_ENC_TS_ENC_decode_ex(PA_ENC_TS_ENC *out, const uint8_t *der, size_t len, 
 
 static int PA_ENC_TS_ENC_write_(const PA_ENC_TS_ENC *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PA_ENC_TS_ENC_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PA_ENC_TS_ENC_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -12628,10 +16922,74 @@ void ETYPE_INFO_ENTRY_init(ETYPE_INFO_ENTRY *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->salt_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->salt))) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "salt");
+        }
+    } else {
+        out->salt_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->salt_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        }
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int ETYPE_INFO_ENTRY_read_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_ENTRY_read_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12643,7 +17001,7 @@ ASN1G_FLATTEN int ETYPE_INFO_ENTRY_decode(ETYPE_INFO_ENTRY *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ETYPE_INFO_ENTRY_read_(out, &r, NULL);
+    rc = ETYPE_INFO_ENTRY_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12685,7 +17043,7 @@ int ETYPE_INFO_ENTRY_decode_ex(ETYPE_INFO_ENTRY *out, const uint8_t *der, size_t
 
 static int ETYPE_INFO_ENTRY_write_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO_ENTRY_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO_ENTRY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -12805,10 +17163,53 @@ bool ETYPE_INFO_iter_next(ETYPE_INFO_iter *it, ETYPE_INFO_ENTRY *out)
     return ETYPE_INFO_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int ETYPE_INFO_item_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ETYPE_INFO_ENTRY item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ETYPE_INFO_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int ETYPE_INFO_read_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_read_inl_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12820,7 +17221,7 @@ ASN1G_FLATTEN int ETYPE_INFO_decode(ETYPE_INFO *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ETYPE_INFO_read_(out, &r, NULL);
+    rc = ETYPE_INFO_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12862,7 +17263,7 @@ int ETYPE_INFO_decode_ex(ETYPE_INFO *out, const uint8_t *der, size_t len, unsign
 
 static int ETYPE_INFO_write_(const ETYPE_INFO *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13033,10 +17434,95 @@ void ETYPE_INFO2_ENTRY_init(ETYPE_INFO2_ENTRY *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->salt_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, 27), 27, &(out->salt))) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "salt");
+        }
+    } else {
+        out->salt_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->s2kparams_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "s2kparams");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->s2kparams))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
+        }
+    } else {
+        out->s2kparams_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->s2kparams_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->s2kparams).ptr, (in->s2kparams).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        }
+    }
+    if (in->salt_present) {
+        {
+            uint8_t *m11 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+        }
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int ETYPE_INFO2_ENTRY_read_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_ENTRY_read_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13048,7 +17534,7 @@ ASN1G_FLATTEN int ETYPE_INFO2_ENTRY_decode(ETYPE_INFO2_ENTRY *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ETYPE_INFO2_ENTRY_read_(out, &r, NULL);
+    rc = ETYPE_INFO2_ENTRY_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13090,7 +17576,7 @@ int ETYPE_INFO2_ENTRY_decode_ex(ETYPE_INFO2_ENTRY *out, const uint8_t *der, size
 
 static int ETYPE_INFO2_ENTRY_write_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13212,10 +17698,55 @@ bool ETYPE_INFO2_iter_next(ETYPE_INFO2_iter *it, ETYPE_INFO2_ENTRY *out)
     return ETYPE_INFO2_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int ETYPE_INFO2_item_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ETYPE_INFO2_ENTRY item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int ETYPE_INFO2_read_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_read_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13227,7 +17758,7 @@ ASN1G_FLATTEN int ETYPE_INFO2_decode(ETYPE_INFO2 *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ETYPE_INFO2_read_(out, &r, NULL);
+    rc = ETYPE_INFO2_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13269,7 +17800,7 @@ int ETYPE_INFO2_decode_ex(ETYPE_INFO2 *out, const uint8_t *der, size_t len, unsi
 
 static int ETYPE_INFO2_write_(const ETYPE_INFO2 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO2_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO2_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13302,6 +17833,14 @@ static int AD_IF_RELEVANT_read_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AD_IF_RELEVANT_read_inl_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AD_IF_RELEVANT_decode(AD_IF_RELEVANT *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13309,7 +17848,7 @@ ASN1G_FLATTEN int AD_IF_RELEVANT_decode(AD_IF_RELEVANT *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AD_IF_RELEVANT_read_(out, &r, NULL);
+    rc = AD_IF_RELEVANT_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13351,7 +17890,7 @@ int AD_IF_RELEVANT_decode_ex(AD_IF_RELEVANT *out, const uint8_t *der, size_t len
 
 static int AD_IF_RELEVANT_write_(const AD_IF_RELEVANT *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13566,10 +18105,105 @@ void AD_KDCIssued_init(AD_KDCIssued *out)
     Checksum_init(&out->ad_checksum);
 }
 
+ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->ad_checksum), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ad-checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "ad-checksum");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->i_realm_present = true;
+        {
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->i_realm))) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "i-realm");
+        }
+    } else {
+        out->i_realm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->i_sname_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "i-sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->i_sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "i-sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "i-sname");
+        }
+    } else {
+        out->i_sname_present = false;
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "elements");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+    }
+    if (in->i_sname_present) {
+        {
+            uint8_t *m14 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->i_sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+        }
+    }
+    if (in->i_realm_present) {
+        {
+            uint8_t *m15 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+        }
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        ASN1G_TRY(Checksum_enc_inl_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AD_KDCIssued_read_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_KDCIssued_read_inl_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13581,7 +18215,7 @@ ASN1G_FLATTEN int AD_KDCIssued_decode(AD_KDCIssued *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AD_KDCIssued_read_(out, &r, NULL);
+    rc = AD_KDCIssued_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13623,7 +18257,7 @@ int AD_KDCIssued_decode_ex(AD_KDCIssued *out, const uint8_t *der, size_t len, un
 
 static int AD_KDCIssued_write_(const AD_KDCIssued *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AD_KDCIssued_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AD_KDCIssued_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13744,10 +18378,67 @@ void AD_AND_OR_init(AD_AND_OR *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "condition-count");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "condition-count");
+            out->condition_count = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "condition-count");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "elements");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AD_AND_OR_read_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_AND_OR_read_inl_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13759,7 +18450,7 @@ ASN1G_FLATTEN int AD_AND_OR_decode(AD_AND_OR *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AD_AND_OR_read_(out, &r, NULL);
+    rc = AD_AND_OR_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13801,7 +18492,7 @@ int AD_AND_OR_decode_ex(AD_AND_OR *out, const uint8_t *der, size_t len, unsigned
 
 static int AD_AND_OR_write_(const AD_AND_OR *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AD_AND_OR_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AD_AND_OR_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13834,6 +18525,14 @@ static int AD_MANDATORY_FOR_KDC_read_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AD_MANDATORY_FOR_KDC_read_inl_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AD_MANDATORY_FOR_KDC_decode(AD_MANDATORY_FOR_KDC *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13841,7 +18540,7 @@ ASN1G_FLATTEN int AD_MANDATORY_FOR_KDC_decode(AD_MANDATORY_FOR_KDC *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AD_MANDATORY_FOR_KDC_read_(out, &r, NULL);
+    rc = AD_MANDATORY_FOR_KDC_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13883,7 +18582,7 @@ int AD_MANDATORY_FOR_KDC_decode_ex(AD_MANDATORY_FOR_KDC *out, const uint8_t *der
 
 static int AD_MANDATORY_FOR_KDC_write_(const AD_MANDATORY_FOR_KDC *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 

@@ -123,10 +123,65 @@ void EncryptedNote_init(EncryptedNote *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ciphertext))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "ciphertext");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ephemeralPublicKey))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
+    {
+        size_t n = (out->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, 255, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "viewTag");
+        out->viewTag = (uint8_t)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "outputIndex");
+        out->outputIndex = (uint32_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->outputIndex)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->viewTag)));
+    {
+        size_t n = (in->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ciphertext).ptr, (in->ciphertext).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int EncryptedNote_read_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedNote_read_inl_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -138,7 +193,7 @@ ASN1G_FLATTEN int EncryptedNote_decode(EncryptedNote *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EncryptedNote_read_(out, &r, NULL);
+    rc = EncryptedNote_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -180,7 +235,7 @@ int EncryptedNote_decode_ex(EncryptedNote *out, const uint8_t *der, size_t len, 
 
 static int EncryptedNote_write_(const EncryptedNote *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedNote_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedNote_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -323,10 +378,70 @@ void ViewingKeys_init(ViewingKeys *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 1, 1, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "version");
+        out->version = (uint8_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->npk))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "npk");
+    {
+        size_t n = (out->npk).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->vpk))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "vpk");
+    {
+        size_t n = (out->vpk).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = (in->vpk).len;
+        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->vpk).ptr, (in->vpk).len));
+    {
+        size_t n = (in->npk).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->npk).ptr, (in->npk).len));
+    if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->version)));
+    return asn1g_close(w, tag, m);
+}
+
 static int ViewingKeys_read_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ViewingKeys_read_inl_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -338,7 +453,7 @@ ASN1G_FLATTEN int ViewingKeys_decode(ViewingKeys *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ViewingKeys_read_(out, &r, NULL);
+    rc = ViewingKeys_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -380,7 +495,7 @@ int ViewingKeys_decode_ex(ViewingKeys *out, const uint8_t *der, size_t len, unsi
 
 static int ViewingKeys_write_(const ViewingKeys *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ViewingKeys_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ViewingKeys_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -511,10 +626,57 @@ void Account_init(Account *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->owner))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "owner");
+    {
+        size_t n = (out->owner).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->balance))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "balance");
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->nonce))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "nonce");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->data))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "data");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data).ptr, (in->data).len));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->nonce));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->balance));
+    {
+        size_t n = (in->owner).len;
+        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->owner).ptr, (in->owner).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int Account_read_(Account *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Account_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Account_read_inl_(Account *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Account_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -526,7 +688,7 @@ ASN1G_FLATTEN int Account_decode(Account *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Account_read_(out, &r, NULL);
+    rc = Account_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -568,7 +730,7 @@ int Account_decode_ex(Account *out, const uint8_t *der, size_t len, unsigned lax
 
 static int Account_write_(const Account *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Account_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Account_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 

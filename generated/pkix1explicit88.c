@@ -17,6 +17,14 @@ static int UniversalString_read_(UniversalString *out, asn1rt_reader *r, asn1rt_
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UniversalString_read_inl_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 28), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UniversalString_decode(UniversalString *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -24,7 +32,7 @@ ASN1G_FLATTEN int UniversalString_decode(UniversalString *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UniversalString_read_(out, &r, NULL);
+    rc = UniversalString_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -121,6 +129,14 @@ static int BMPString_read_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int BMPString_read_inl_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 30), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int BMPString_decode(BMPString *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -128,7 +144,7 @@ ASN1G_FLATTEN int BMPString_decode(BMPString *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BMPString_read_(out, &r, NULL);
+    rc = BMPString_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -225,6 +241,14 @@ static int UTF8String_read_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UTF8String_read_inl_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 12), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UTF8String_decode(UTF8String *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -232,7 +256,7 @@ ASN1G_FLATTEN int UTF8String_decode(UTF8String *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UTF8String_read_(out, &r, NULL);
+    rc = UTF8String_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -329,6 +353,14 @@ static int AttributeType_read_(AttributeType *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AttributeType_read_inl_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AttributeType_decode(AttributeType *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -336,7 +368,7 @@ ASN1G_FLATTEN int AttributeType_decode(AttributeType *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AttributeType_read_(out, &r, NULL);
+    rc = AttributeType_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -433,6 +465,14 @@ static int AttributeValue_read_(AttributeValue *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AttributeValue_read_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AttributeValue_decode(AttributeValue *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -440,7 +480,7 @@ ASN1G_FLATTEN int AttributeValue_decode(AttributeValue *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AttributeValue_read_(out, &r, NULL);
+    rc = AttributeValue_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -630,10 +670,59 @@ bool Attribute_values_iter_next(Attribute_values_iter *it, AttributeValue *out)
     return Attribute_values_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int Attribute_values_item_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AttributeValue item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = Attribute_values_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int Attribute_values_read_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_read_inl_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -645,7 +734,7 @@ ASN1G_FLATTEN int Attribute_values_decode(Attribute_values *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Attribute_values_read_(out, &r, NULL);
+    rc = Attribute_values_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -687,7 +776,7 @@ int Attribute_values_decode_ex(Attribute_values *out, const uint8_t *der, size_t
 
 static int Attribute_values_write_(const Attribute_values *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Attribute_values_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(Attribute_values_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -783,10 +872,41 @@ void Attribute_init(Attribute *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, "values");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int Attribute_read_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Attribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_read_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -798,7 +918,7 @@ ASN1G_FLATTEN int Attribute_decode(Attribute *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Attribute_read_(out, &r, NULL);
+    rc = Attribute_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -840,7 +960,7 @@ int Attribute_decode_ex(Attribute *out, const uint8_t *der, size_t len, unsigned
 
 static int Attribute_write_(const Attribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Attribute_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Attribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -936,10 +1056,41 @@ void AttributeTypeAndValue_init(AttributeTypeAndValue *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AttributeTypeAndValue_read_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeTypeAndValue_read_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -951,7 +1102,7 @@ ASN1G_FLATTEN int AttributeTypeAndValue_decode(AttributeTypeAndValue *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AttributeTypeAndValue_read_(out, &r, NULL);
+    rc = AttributeTypeAndValue_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -993,7 +1144,7 @@ int AttributeTypeAndValue_decode_ex(AttributeTypeAndValue *out, const uint8_t *d
 
 static int AttributeTypeAndValue_write_(const AttributeTypeAndValue *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AttributeTypeAndValue_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AttributeTypeAndValue_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1255,10 +1406,127 @@ void X520name_init(X520name *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520name_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520name_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520name_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520name_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520name_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520name_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520name_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520name_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520name_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520name_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520name_read_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520name_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520name_read_inl_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520name_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1270,7 +1538,7 @@ ASN1G_FLATTEN int X520name_decode(X520name *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520name_read_(out, &r, NULL);
+    rc = X520name_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1312,7 +1580,7 @@ int X520name_decode_ex(X520name *out, const uint8_t *der, size_t len, unsigned l
 
 static int X520name_write_(const X520name *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520name_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520name_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -1574,10 +1842,127 @@ void X520CommonName_init(X520CommonName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520CommonName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520CommonName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520CommonName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520CommonName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520CommonName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520CommonName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520CommonName_read_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520CommonName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520CommonName_read_inl_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1589,7 +1974,7 @@ ASN1G_FLATTEN int X520CommonName_decode(X520CommonName *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520CommonName_read_(out, &r, NULL);
+    rc = X520CommonName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1631,7 +2016,7 @@ int X520CommonName_decode_ex(X520CommonName *out, const uint8_t *der, size_t len
 
 static int X520CommonName_write_(const X520CommonName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520CommonName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520CommonName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -1893,10 +2278,127 @@ void X520LocalityName_init(X520LocalityName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520LocalityName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520LocalityName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520LocalityName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520LocalityName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520LocalityName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520LocalityName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520LocalityName_read_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520LocalityName_read_inl_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1908,7 +2410,7 @@ ASN1G_FLATTEN int X520LocalityName_decode(X520LocalityName *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520LocalityName_read_(out, &r, NULL);
+    rc = X520LocalityName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1950,7 +2452,7 @@ int X520LocalityName_decode_ex(X520LocalityName *out, const uint8_t *der, size_t
 
 static int X520LocalityName_write_(const X520LocalityName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520LocalityName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520LocalityName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -2212,10 +2714,127 @@ void X520StateOrProvinceName_init(X520StateOrProvinceName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520StateOrProvinceName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520StateOrProvinceName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520StateOrProvinceName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520StateOrProvinceName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520StateOrProvinceName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520StateOrProvinceName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520StateOrProvinceName_read_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520StateOrProvinceName_read_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2227,7 +2846,7 @@ ASN1G_FLATTEN int X520StateOrProvinceName_decode(X520StateOrProvinceName *out, c
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520StateOrProvinceName_read_(out, &r, NULL);
+    rc = X520StateOrProvinceName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2269,7 +2888,7 @@ int X520StateOrProvinceName_decode_ex(X520StateOrProvinceName *out, const uint8_
 
 static int X520StateOrProvinceName_write_(const X520StateOrProvinceName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520StateOrProvinceName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520StateOrProvinceName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -2531,10 +3150,127 @@ void X520OrganizationName_init(X520OrganizationName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520OrganizationName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520OrganizationName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520OrganizationName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520OrganizationName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520OrganizationName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520OrganizationName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520OrganizationName_read_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520OrganizationName_read_inl_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2546,7 +3282,7 @@ ASN1G_FLATTEN int X520OrganizationName_decode(X520OrganizationName *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520OrganizationName_read_(out, &r, NULL);
+    rc = X520OrganizationName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2588,7 +3324,7 @@ int X520OrganizationName_decode_ex(X520OrganizationName *out, const uint8_t *der
 
 static int X520OrganizationName_write_(const X520OrganizationName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520OrganizationName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520OrganizationName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -2850,10 +3586,127 @@ void X520OrganizationalUnitName_init(X520OrganizationalUnitName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520OrganizationalUnitName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520OrganizationalUnitName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520OrganizationalUnitName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520OrganizationalUnitName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520OrganizationalUnitName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520OrganizationalUnitName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520OrganizationalUnitName_read_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520OrganizationalUnitName_read_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2865,7 +3718,7 @@ ASN1G_FLATTEN int X520OrganizationalUnitName_decode(X520OrganizationalUnitName *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520OrganizationalUnitName_read_(out, &r, NULL);
+    rc = X520OrganizationalUnitName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2907,7 +3760,7 @@ int X520OrganizationalUnitName_decode_ex(X520OrganizationalUnitName *out, const 
 
 static int X520OrganizationalUnitName_write_(const X520OrganizationalUnitName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520OrganizationalUnitName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520OrganizationalUnitName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -3169,10 +4022,127 @@ void X520Title_init(X520Title *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520Title_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520Title_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520Title_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520Title_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520Title_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520Title_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520Title_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520Title_read_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520Title_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520Title_read_inl_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520Title_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3184,7 +4154,7 @@ ASN1G_FLATTEN int X520Title_decode(X520Title *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520Title_read_(out, &r, NULL);
+    rc = X520Title_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3226,7 +4196,7 @@ int X520Title_decode_ex(X520Title *out, const uint8_t *der, size_t len, unsigned
 
 static int X520Title_write_(const X520Title *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520Title_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520Title_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -3259,6 +4229,14 @@ static int X520dnQualifier_read_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int X520dnQualifier_read_inl_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int X520dnQualifier_decode(X520dnQualifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3266,7 +4244,7 @@ ASN1G_FLATTEN int X520dnQualifier_decode(X520dnQualifier *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520dnQualifier_read_(out, &r, NULL);
+    rc = X520dnQualifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3368,6 +4346,19 @@ static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int X520countryName_decode(X520countryName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3375,7 +4366,7 @@ ASN1G_FLATTEN int X520countryName_decode(X520countryName *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520countryName_read_(out, &r, NULL);
+    rc = X520countryName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3487,6 +4478,19 @@ static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int X520SerialNumber_decode(X520SerialNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3494,7 +4498,7 @@ ASN1G_FLATTEN int X520SerialNumber_decode(X520SerialNumber *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520SerialNumber_read_(out, &r, NULL);
+    rc = X520SerialNumber_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3830,10 +4834,127 @@ void X520Pseudonym_init(X520Pseudonym *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = X520Pseudonym_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = X520Pseudonym_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = X520Pseudonym_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = X520Pseudonym_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = X520Pseudonym_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520Pseudonym_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int X520Pseudonym_read_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520Pseudonym_read_inl_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3845,7 +4966,7 @@ ASN1G_FLATTEN int X520Pseudonym_decode(X520Pseudonym *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X520Pseudonym_read_(out, &r, NULL);
+    rc = X520Pseudonym_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3887,7 +5008,7 @@ int X520Pseudonym_decode_ex(X520Pseudonym *out, const uint8_t *der, size_t len, 
 
 static int X520Pseudonym_write_(const X520Pseudonym *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520Pseudonym_enc_(&((*in)), w, 0));
+    ASN1G_TRY(X520Pseudonym_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -3920,6 +5041,14 @@ static int DomainComponent_read_(DomainComponent *out, asn1rt_reader *r, asn1rt_
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int DomainComponent_read_inl_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int DomainComponent_decode(DomainComponent *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3927,7 +5056,7 @@ ASN1G_FLATTEN int DomainComponent_decode(DomainComponent *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DomainComponent_read_(out, &r, NULL);
+    rc = DomainComponent_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4029,6 +5158,19 @@ static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(22, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int EmailAddress_decode(EmailAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -4036,7 +5178,7 @@ ASN1G_FLATTEN int EmailAddress_decode(EmailAddress *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EmailAddress_read_(out, &r, NULL);
+    rc = EmailAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4238,10 +5380,61 @@ bool RelativeDistinguishedName_iter_next(RelativeDistinguishedName_iter *it, Att
     return RelativeDistinguishedName_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int RelativeDistinguishedName_item_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AttributeTypeAndValue item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int RelativeDistinguishedName_read_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_read_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4253,7 +5446,7 @@ ASN1G_FLATTEN int RelativeDistinguishedName_decode(RelativeDistinguishedName *ou
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = RelativeDistinguishedName_read_(out, &r, NULL);
+    rc = RelativeDistinguishedName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4295,7 +5488,7 @@ int RelativeDistinguishedName_decode_ex(RelativeDistinguishedName *out, const ui
 
 static int RelativeDistinguishedName_write_(const RelativeDistinguishedName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RelativeDistinguishedName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(RelativeDistinguishedName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -4415,10 +5608,53 @@ bool RDNSequence_iter_next(RDNSequence_iter *it, RelativeDistinguishedName *out)
     return RDNSequence_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int RDNSequence_item_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    RelativeDistinguishedName item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = RDNSequence_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int RDNSequence_read_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_read_inl_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4430,7 +5666,7 @@ ASN1G_FLATTEN int RDNSequence_decode(RDNSequence *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = RDNSequence_read_(out, &r, NULL);
+    rc = RDNSequence_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4472,7 +5708,7 @@ int RDNSequence_decode_ex(RDNSequence *out, const uint8_t *der, size_t len, unsi
 
 static int RDNSequence_write_(const RDNSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RDNSequence_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(RDNSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4579,10 +5815,45 @@ void Name_init(Name *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 1, 16):
+        out->present = Name_PR_rdnSequence;
+        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "rdnSequence");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case Name_PR_rdnSequence:
+        ASN1G_TRY(RDNSequence_enc_inl_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, 16)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int Name_read_(Name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Name_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Name_read_inl_(Name *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4594,7 +5865,7 @@ ASN1G_FLATTEN int Name_decode(Name *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Name_read_(out, &r, NULL);
+    rc = Name_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4636,7 +5907,7 @@ int Name_decode_ex(Name *out, const uint8_t *der, size_t len, unsigned lax, asn1
 
 static int Name_write_(const Name *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Name_enc_(&((*in)), w, 0));
+    ASN1G_TRY(Name_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -4669,6 +5940,14 @@ static int DistinguishedName_read_(DistinguishedName *out, asn1rt_reader *r, asn
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int DistinguishedName_read_inl_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int DistinguishedName_decode(DistinguishedName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -4676,7 +5955,7 @@ ASN1G_FLATTEN int DistinguishedName_decode(DistinguishedName *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DistinguishedName_read_(out, &r, NULL);
+    rc = DistinguishedName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4718,7 +5997,7 @@ int DistinguishedName_decode_ex(DistinguishedName *out, const uint8_t *der, size
 
 static int DistinguishedName_write_(const DistinguishedName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RDNSequence_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(RDNSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5002,10 +6281,127 @@ void DirectoryString_init(DirectoryString *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 20):
+        out->present = DirectoryString_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = DirectoryString_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 28):
+        out->present = DirectoryString_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = DirectoryString_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = DirectoryString_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DirectoryString_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_printableString:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_universalString:
+        {
+            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int DirectoryString_read_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DirectoryString_read_inl_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5017,7 +6413,7 @@ ASN1G_FLATTEN int DirectoryString_decode(DirectoryString *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DirectoryString_read_(out, &r, NULL);
+    rc = DirectoryString_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5059,7 +6455,7 @@ int DirectoryString_decode_ex(DirectoryString *out, const uint8_t *der, size_t l
 
 static int DirectoryString_write_(const DirectoryString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DirectoryString_enc_(&((*in)), w, 0));
+    ASN1G_TRY(DirectoryString_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -5092,6 +6488,14 @@ static int Version_read_(Version *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int Version_read_inl_(Version *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int Version_decode(Version *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5099,7 +6503,7 @@ ASN1G_FLATTEN int Version_decode(Version *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Version_read_(out, &r, NULL);
+    rc = Version_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5196,6 +6600,14 @@ static int CertificateSerialNumber_read_(CertificateSerialNumber *out, asn1rt_re
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CertificateSerialNumber_read_inl_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CertificateSerialNumber_decode(CertificateSerialNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5203,7 +6615,7 @@ ASN1G_FLATTEN int CertificateSerialNumber_decode(CertificateSerialNumber *out, c
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CertificateSerialNumber_read_(out, &r, NULL);
+    rc = CertificateSerialNumber_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5377,10 +6789,48 @@ void AlgorithmIdentifier_init(AlgorithmIdentifier *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->algorithm))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "algorithm");
+    if (!asn1rt_at_end(&c)) {
+        out->parameters_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->parameters))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "parameters");
+    } else {
+        out->parameters_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->parameters_present) {
+        ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->algorithm).ptr, (in->algorithm).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AlgorithmIdentifier_read_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AlgorithmIdentifier_read_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5392,7 +6842,7 @@ ASN1G_FLATTEN int AlgorithmIdentifier_decode(AlgorithmIdentifier *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AlgorithmIdentifier_read_(out, &r, NULL);
+    rc = AlgorithmIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5434,7 +6884,7 @@ int AlgorithmIdentifier_decode_ex(AlgorithmIdentifier *out, const uint8_t *der, 
 
 static int AlgorithmIdentifier_write_(const AlgorithmIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5567,10 +7017,53 @@ void Time_init(Time *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 23):
+        out->present = Time_PR_utcTime;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 23), 23, &(out->u.utcTime))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utcTime");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 24):
+        out->present = Time_PR_generalTime;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &(out->u.generalTime))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "generalTime");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case Time_PR_utcTime:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 23), (in->u.utcTime).ptr, (in->u.utcTime).len));
+        return ASN1RT_OK;
+    case Time_PR_generalTime:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->u.generalTime).ptr, (in->u.generalTime).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int Time_read_(Time *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Time_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Time_read_inl_(Time *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5582,7 +7075,7 @@ ASN1G_FLATTEN int Time_decode(Time *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Time_read_(out, &r, NULL);
+    rc = Time_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5624,7 +7117,7 @@ int Time_decode_ex(Time *out, const uint8_t *der, size_t len, unsigned lax, asn1
 
 static int Time_write_(const Time *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Time_enc_(&((*in)), w, 0));
+    ASN1G_TRY(Time_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -5720,10 +7213,41 @@ void Validity_init(Validity *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int Validity_dec_inl_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notBefore), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "notBefore");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notAfter), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "notAfter");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Validity_enc_inl_(const Validity *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(Time_enc_inl_(&(in->notAfter), w, 0));
+    ASN1G_TRY(Time_enc_inl_(&(in->notBefore), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
 static int Validity_read_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Validity_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Validity_read_inl_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5735,7 +7259,7 @@ ASN1G_FLATTEN int Validity_decode(Validity *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Validity_read_(out, &r, NULL);
+    rc = Validity_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5777,7 +7301,7 @@ int Validity_decode_ex(Validity *out, const uint8_t *der, size_t len, unsigned l
 
 static int Validity_write_(const Validity *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Validity_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Validity_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5875,10 +7399,41 @@ void SubjectPublicKeyInfo_init(SubjectPublicKeyInfo *out)
     AlgorithmIdentifier_init(&out->algorithm);
 }
 
+ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "algorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectPublicKeyInfo_enc_inl_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->subjectPublicKey)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->algorithm), w, ASN1RT_TAG(0, 1, 16)));
+    return asn1g_close(w, tag, m);
+}
+
 static int SubjectPublicKeyInfo_read_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectPublicKeyInfo_read_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5890,7 +7445,7 @@ ASN1G_FLATTEN int SubjectPublicKeyInfo_decode(SubjectPublicKeyInfo *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SubjectPublicKeyInfo_read_(out, &r, NULL);
+    rc = SubjectPublicKeyInfo_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5932,7 +7487,7 @@ int SubjectPublicKeyInfo_decode_ex(SubjectPublicKeyInfo *out, const uint8_t *der
 
 static int SubjectPublicKeyInfo_write_(const SubjectPublicKeyInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectPublicKeyInfo_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5965,6 +7520,14 @@ static int UniqueIdentifier_read_(UniqueIdentifier *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UniqueIdentifier_read_inl_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UniqueIdentifier_decode(UniqueIdentifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5972,7 +7535,7 @@ ASN1G_FLATTEN int UniqueIdentifier_decode(UniqueIdentifier *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UniqueIdentifier_read_(out, &r, NULL);
+    rc = UniqueIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6154,10 +7717,53 @@ void Extension_init(Extension *out)
     out->critical = false;
 }
 
+ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->extnID))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "extnID");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->critical))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "critical");
+        if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
+    } else {
+        out->critical = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->extnValue))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "extnValue");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->extnValue).ptr, (in->extnValue).len));
+    if (!((in->critical) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->critical));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->extnID).ptr, (in->extnID).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int Extension_read_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Extension_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extension_read_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6169,7 +7775,7 @@ ASN1G_FLATTEN int Extension_decode(Extension *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Extension_read_(out, &r, NULL);
+    rc = Extension_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6211,7 +7817,7 @@ int Extension_decode_ex(Extension *out, const uint8_t *der, size_t len, unsigned
 
 static int Extension_write_(const Extension *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Extension_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Extension_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6333,10 +7939,55 @@ bool Extensions_iter_next(Extensions_iter *it, Extension *out)
     return Extensions_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int Extensions_item_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Extension item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = Extensions_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int Extensions_read_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Extensions_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_read_inl_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6348,7 +7999,7 @@ ASN1G_FLATTEN int Extensions_decode(Extensions *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Extensions_read_(out, &r, NULL);
+    rc = Extensions_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6390,7 +8041,7 @@ int Extensions_decode_ex(Extensions *out, const uint8_t *der, size_t len, unsign
 
 static int Extensions_write_(const Extensions *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Extensions_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Extensions_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6664,10 +8315,117 @@ void TBSCertificate_init(TBSCertificate *out)
     SubjectPublicKeyInfo_init(&out->subjectPublicKeyInfo);
 }
 
+ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        const uint8_t *s = c.cur;
+        {
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x5, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "version");
+        }
+        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->version), &(TBSCertificate_version_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
+    } else {
+        out->version = TBSCertificate_version_default_;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->serialNumber))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "serialNumber");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signature");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "issuer");
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&(out->validity), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "validity");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->subject), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "subject");
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->issuerUniqueID_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->issuerUniqueID))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "issuerUniqueID");
+    } else {
+        out->issuerUniqueID_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->subjectUniqueID_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 2), &(out->subjectUniqueID))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "subjectUniqueID");
+    } else {
+        out->subjectUniqueID_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->extensions_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "extensions");
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->extensions), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "extensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "extensions");
+        }
+    } else {
+        out->extensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->extensions_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            ASN1G_TRY(Extensions_enc_inl_(&(in->extensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m7));
+        }
+    }
+    if (in->subjectUniqueID_present) {
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 2), &(in->subjectUniqueID)));
+    }
+    if (in->issuerUniqueID_present) {
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->issuerUniqueID)));
+    }
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Name_enc_inl_(&(in->subject), w, 0));
+    ASN1G_TRY(Validity_enc_inl_(&(in->validity), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->serialNumber)));
+    if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
+        {
+            uint8_t *m8 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TBSCertificate_read_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertificate_read_inl_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6679,7 +8437,7 @@ ASN1G_FLATTEN int TBSCertificate_decode(TBSCertificate *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TBSCertificate_read_(out, &r, NULL);
+    rc = TBSCertificate_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6721,7 +8479,7 @@ int TBSCertificate_decode_ex(TBSCertificate *out, const uint8_t *der, size_t len
 
 static int TBSCertificate_write_(const TBSCertificate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertificate_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertificate_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6832,10 +8590,44 @@ void Certificate_init(Certificate *out)
     AlgorithmIdentifier_init(&out->signatureAlgorithm);
 }
 
+ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "tbsCertificate");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "signature");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Certificate_enc_inl_(const Certificate *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertificate_enc_inl_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, 16)));
+    return asn1g_close(w, tag, m);
+}
+
 static int Certificate_read_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Certificate_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Certificate_read_inl_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Certificate_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6847,7 +8639,7 @@ ASN1G_FLATTEN int Certificate_decode(Certificate *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = Certificate_read_(out, &r, NULL);
+    rc = Certificate_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6889,7 +8681,7 @@ int Certificate_decode_ex(Certificate *out, const uint8_t *der, size_t len, unsi
 
 static int Certificate_write_(const Certificate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Certificate_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Certificate_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7011,10 +8803,51 @@ void TBSCertList_revokedCertificates_item_init(TBSCertList_revokedCertificates_i
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->userCertificate))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "userCertificate");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->revocationDate), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "revocationDate");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->crlEntryExtensions_present = true;
+        if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "crlEntryExtensions");
+    } else {
+        out->crlEntryExtensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_enc_inl_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->crlEntryExtensions_present) {
+        ASN1G_TRY(Extensions_enc_inl_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    ASN1G_TRY(Time_enc_inl_(&(in->revocationDate), w, 0));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->userCertificate)));
+    return asn1g_close(w, tag, m);
+}
+
 static int TBSCertList_revokedCertificates_item_read_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_read_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7026,7 +8859,7 @@ ASN1G_FLATTEN int TBSCertList_revokedCertificates_item_decode(TBSCertList_revoke
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TBSCertList_revokedCertificates_item_read_(out, &r, NULL);
+    rc = TBSCertList_revokedCertificates_item_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7068,7 +8901,7 @@ int TBSCertList_revokedCertificates_item_decode_ex(TBSCertList_revokedCertificat
 
 static int TBSCertList_revokedCertificates_item_write_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7188,10 +9021,53 @@ bool TBSCertList_revokedCertificates_iter_next(TBSCertList_revokedCertificates_i
     return TBSCertList_revokedCertificates_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int TBSCertList_revokedCertificates_item_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    TBSCertList_revokedCertificates_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int TBSCertList_revokedCertificates_read_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_read_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7203,7 +9079,7 @@ ASN1G_FLATTEN int TBSCertList_revokedCertificates_decode(TBSCertList_revokedCert
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TBSCertList_revokedCertificates_read_(out, &r, NULL);
+    rc = TBSCertList_revokedCertificates_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7245,7 +9121,7 @@ int TBSCertList_revokedCertificates_decode_ex(TBSCertList_revokedCertificates *o
 
 static int TBSCertList_revokedCertificates_write_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_revokedCertificates_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7469,10 +9345,95 @@ void TBSCertList_init(TBSCertList *out)
     AlgorithmIdentifier_init(&out->signature);
 }
 
+ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+        out->version_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "version");
+    } else {
+        out->version_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signature");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "issuer");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->thisUpdate), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "thisUpdate");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 23)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 24))) {
+        out->nextUpdate_present = true;
+        if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->nextUpdate), &c, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "nextUpdate");
+    } else {
+        out->nextUpdate_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->revokedCertificates_present = true;
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "revokedCertificates");
+    } else {
+        out->revokedCertificates_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->crlExtensions_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlExtensions), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+                return asn1g_fail(err, rc, 0, "crlExtensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "crlExtensions");
+        }
+    } else {
+        out->crlExtensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->crlExtensions_present) {
+        {
+            uint8_t *m4 = asn1g_mark(w);
+            ASN1G_TRY(Extensions_enc_inl_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+        }
+    }
+    if (in->revokedCertificates_present) {
+        ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    if (in->nextUpdate_present) {
+        ASN1G_TRY(Time_enc_inl_(&(in->nextUpdate), w, 0));
+    }
+    ASN1G_TRY(Time_enc_inl_(&(in->thisUpdate), w, 0));
+    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
+    if (in->version_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TBSCertList_read_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_read_inl_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7484,7 +9445,7 @@ ASN1G_FLATTEN int TBSCertList_decode(TBSCertList *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TBSCertList_read_(out, &r, NULL);
+    rc = TBSCertList_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7526,7 +9487,7 @@ int TBSCertList_decode_ex(TBSCertList *out, const uint8_t *der, size_t len, unsi
 
 static int TBSCertList_write_(const TBSCertList *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7637,10 +9598,44 @@ void CertificateList_init(CertificateList *out)
     AlgorithmIdentifier_init(&out->signatureAlgorithm);
 }
 
+ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "tbsCertList");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "signature");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateList_enc_inl_(const CertificateList *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_enc_inl_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, 16)));
+    return asn1g_close(w, tag, m);
+}
+
 static int CertificateList_read_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CertificateList_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateList_read_inl_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CertificateList_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7652,7 +9647,7 @@ ASN1G_FLATTEN int CertificateList_decode(CertificateList *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CertificateList_read_(out, &r, NULL);
+    rc = CertificateList_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7694,7 +9689,7 @@ int CertificateList_decode_ex(CertificateList *out, const uint8_t *der, size_t l
 
 static int CertificateList_write_(const CertificateList *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CertificateList_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CertificateList_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7851,6 +9846,61 @@ void CountryName_init(CountryName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 18):
+        out->present = CountryName_PR_x121_dcc_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = CountryName_PR_iso_3166_alpha2_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case CountryName_PR_x121_dcc_code:
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        return ASN1RT_OK;
+    case CountryName_PR_iso_3166_alpha2_code:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int CountryName_read_(CountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
@@ -7866,6 +9916,21 @@ static int CountryName_read_(CountryName *out, asn1rt_reader *r, asn1rt_error *e
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CountryName_read_inl_(CountryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(&((*out)), &x2, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CountryName_decode(CountryName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7873,7 +9938,7 @@ ASN1G_FLATTEN int CountryName_decode(CountryName *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CountryName_read_(out, &r, NULL);
+    rc = CountryName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7916,9 +9981,9 @@ int CountryName_decode_ex(CountryName *out, const uint8_t *der, size_t len, unsi
 static int CountryName_write_(const CountryName *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(CountryName_enc_(&((*in)), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(CountryName_enc_inl_(&((*in)), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m3));
     }
     return ASN1RT_OK;
 }
@@ -8076,6 +10141,61 @@ void AdministrationDomainName_init(AdministrationDomainName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 18):
+        out->present = AdministrationDomainName_PR_numeric;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = AdministrationDomainName_PR_printable;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case AdministrationDomainName_PR_numeric:
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        return ASN1RT_OK;
+    case AdministrationDomainName_PR_printable:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int AdministrationDomainName_read_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
@@ -8091,6 +10211,21 @@ static int AdministrationDomainName_read_(AdministrationDomainName *out, asn1rt_
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int AdministrationDomainName_read_inl_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x2)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(&((*out)), &x2, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int AdministrationDomainName_decode(AdministrationDomainName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8098,7 +10233,7 @@ ASN1G_FLATTEN int AdministrationDomainName_decode(AdministrationDomainName *out,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AdministrationDomainName_read_(out, &r, NULL);
+    rc = AdministrationDomainName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8141,9 +10276,9 @@ int AdministrationDomainName_decode_ex(AdministrationDomainName *out, const uint
 static int AdministrationDomainName_write_(const AdministrationDomainName *in, asn1rt_writer *w)
 {
     {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(AdministrationDomainName_enc_(&((*in)), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m2));
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(AdministrationDomainName_enc_inl_(&((*in)), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m3));
     }
     return ASN1RT_OK;
 }
@@ -8182,6 +10317,19 @@ static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *e
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int X121Address_decode(X121Address *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8189,7 +10337,7 @@ ASN1G_FLATTEN int X121Address_decode(X121Address *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = X121Address_read_(out, &r, NULL);
+    rc = X121Address_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8301,6 +10449,19 @@ static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int NetworkAddress_decode(NetworkAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8308,7 +10469,7 @@ ASN1G_FLATTEN int NetworkAddress_decode(NetworkAddress *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NetworkAddress_read_(out, &r, NULL);
+    rc = NetworkAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8420,6 +10581,19 @@ static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, a
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TerminalIdentifier_decode(TerminalIdentifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8427,7 +10601,7 @@ ASN1G_FLATTEN int TerminalIdentifier_decode(TerminalIdentifier *out, const uint8
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TerminalIdentifier_read_(out, &r, NULL);
+    rc = TerminalIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8658,10 +10832,73 @@ void PrivateDomainName_init(PrivateDomainName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 18):
+        out->present = PrivateDomainName_PR_numeric;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = PrivateDomainName_PR_printable;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PrivateDomainName_PR_numeric:
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        return ASN1RT_OK;
+    case PrivateDomainName_PR_printable:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int PrivateDomainName_read_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateDomainName_read_inl_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8673,7 +10910,7 @@ ASN1G_FLATTEN int PrivateDomainName_decode(PrivateDomainName *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PrivateDomainName_read_(out, &r, NULL);
+    rc = PrivateDomainName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8715,7 +10952,7 @@ int PrivateDomainName_decode_ex(PrivateDomainName *out, const uint8_t *der, size
 
 static int PrivateDomainName_write_(const PrivateDomainName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrivateDomainName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(PrivateDomainName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -8753,6 +10990,19 @@ static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int OrganizationName_decode(OrganizationName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8760,7 +11010,7 @@ ASN1G_FLATTEN int OrganizationName_decode(OrganizationName *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = OrganizationName_read_(out, &r, NULL);
+    rc = OrganizationName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -8872,6 +11122,19 @@ static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(18, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int NumericUserIdentifier_decode(NumericUserIdentifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -8879,7 +11142,7 @@ ASN1G_FLATTEN int NumericUserIdentifier_decode(NumericUserIdentifier *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NumericUserIdentifier_read_(out, &r, NULL);
+    rc = NumericUserIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9180,10 +11443,113 @@ void PersonalName_init(PersonalName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "surname");
+    {
+        size_t n = asn1g_string_size(19, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->given_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "given-name");
+        {
+            size_t n = asn1g_string_size(19, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
+    } else {
+        out->given_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->initials_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "initials");
+        {
+            size_t n = asn1g_string_size(19, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
+    } else {
+        out->initials_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->generation_qualifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(19, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
+    } else {
+        out->generation_qualifier_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->generation_qualifier_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+    }
+    if (in->initials_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+    }
+    if (in->given_name_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+    }
+    {
+        size_t n = asn1g_string_size(19, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PersonalName_read_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PersonalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PersonalName_read_inl_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9195,7 +11561,7 @@ ASN1G_FLATTEN int PersonalName_decode(PersonalName *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PersonalName_read_(out, &r, NULL);
+    rc = PersonalName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9237,7 +11603,7 @@ int PersonalName_decode_ex(PersonalName *out, const uint8_t *der, size_t len, un
 
 static int PersonalName_write_(const PersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PersonalName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PersonalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -9275,6 +11641,19 @@ static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_read
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int OrganizationalUnitName_decode(OrganizationalUnitName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -9282,7 +11661,7 @@ ASN1G_FLATTEN int OrganizationalUnitName_decode(OrganizationalUnitName *out, con
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = OrganizationalUnitName_read_(out, &r, NULL);
+    rc = OrganizationalUnitName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9485,10 +11864,69 @@ void OrganizationalUnitNames_init(OrganizationalUnitNames *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_dec_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int OrganizationalUnitNames_read_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_read_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9500,7 +11938,7 @@ ASN1G_FLATTEN int OrganizationalUnitNames_decode(OrganizationalUnitNames *out, c
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = OrganizationalUnitNames_read_(out, &r, NULL);
+    rc = OrganizationalUnitNames_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9542,7 +11980,7 @@ int OrganizationalUnitNames_decode_ex(OrganizationalUnitNames *out, const uint8_
 
 static int OrganizationalUnitNames_write_(const OrganizationalUnitNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(OrganizationalUnitNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(OrganizationalUnitNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -9941,10 +12379,198 @@ void BuiltInStandardAttributes_init(BuiltInStandardAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 1))) {
+        out->country_name_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 1), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "country-name");
+            if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(&(out->country_name), &x7, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "country-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "country-name");
+        }
+    } else {
+        out->country_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 2))) {
+        out->administration_domain_name_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 2), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "administration-domain-name");
+            if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(&(out->administration_domain_name), &x8, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "administration-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "administration-domain-name");
+        }
+    } else {
+        out->administration_domain_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->network_address_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "network-address");
+        {
+            size_t n = asn1g_string_size(18, &(out->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+        }
+    } else {
+        out->network_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->terminal_identifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
+        {
+            size_t n = asn1g_string_size(19, &(out->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+        }
+    } else {
+        out->terminal_identifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->private_domain_name_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "private-domain-name");
+            if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(&(out->private_domain_name), &x9, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "private-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "private-domain-name");
+        }
+    } else {
+        out->private_domain_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->organization_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "organization-name");
+        {
+            size_t n = asn1g_string_size(19, &(out->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+        }
+    } else {
+        out->organization_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
+        out->numeric_user_identifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
+        {
+            size_t n = asn1g_string_size(18, &(out->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+        }
+    } else {
+        out->numeric_user_identifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->personal_name_present = true;
+        if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(&(out->personal_name), &c, ASN1RT_TAG(2, 1, 5), err)) != 0))
+            return asn1g_fail(err, rc, 0, "personal-name");
+    } else {
+        out->personal_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->organizational_unit_names_present = true;
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(&(out->organizational_unit_names), &c, ASN1RT_TAG(2, 1, 6), err)) != 0))
+            return asn1g_fail(err, rc, 0, "organizational-unit-names");
+    } else {
+        out->organizational_unit_names_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->organizational_unit_names_present) {
+        ASN1G_TRY(OrganizationalUnitNames_enc_inl_(&(in->organizational_unit_names), w, ASN1RT_TAG(2, 1, 6)));
+    }
+    if (in->personal_name_present) {
+        ASN1G_TRY(PersonalName_enc_inl_(&(in->personal_name), w, ASN1RT_TAG(2, 1, 5)));
+    }
+    if (in->numeric_user_identifier_present) {
+        {
+            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+    }
+    if (in->organization_name_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
+    }
+    if (in->private_domain_name_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(PrivateDomainName_enc_inl_(&(in->private_domain_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        }
+    }
+    if (in->terminal_identifier_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+    }
+    if (in->network_address_present) {
+        {
+            size_t n = asn1g_string_size(18, &(in->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
+    }
+    if (in->administration_domain_name_present) {
+        {
+            uint8_t *m11 = asn1g_mark(w);
+            ASN1G_TRY(AdministrationDomainName_enc_inl_(&(in->administration_domain_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m11));
+        }
+    }
+    if (in->country_name_present) {
+        {
+            uint8_t *m12 = asn1g_mark(w);
+            ASN1G_TRY(CountryName_enc_inl_(&(in->country_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m12));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int BuiltInStandardAttributes_read_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInStandardAttributes_read_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9956,7 +12582,7 @@ ASN1G_FLATTEN int BuiltInStandardAttributes_decode(BuiltInStandardAttributes *ou
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BuiltInStandardAttributes_read_(out, &r, NULL);
+    rc = BuiltInStandardAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -9998,7 +12624,7 @@ int BuiltInStandardAttributes_decode_ex(BuiltInStandardAttributes *out, const ui
 
 static int BuiltInStandardAttributes_write_(const BuiltInStandardAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInStandardAttributes_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10124,10 +12750,61 @@ void BuiltInDomainDefinedAttribute_init(BuiltInDomainDefinedAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    {
+        size_t n = asn1g_string_size(19, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    {
+        size_t n = asn1g_string_size(19, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = asn1g_string_size(19, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->value).ptr, (in->value).len));
+    {
+        size_t n = asn1g_string_size(19, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int BuiltInDomainDefinedAttribute_read_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttribute_read_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10139,7 +12816,7 @@ ASN1G_FLATTEN int BuiltInDomainDefinedAttribute_decode(BuiltInDomainDefinedAttri
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BuiltInDomainDefinedAttribute_read_(out, &r, NULL);
+    rc = BuiltInDomainDefinedAttribute_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10181,7 +12858,7 @@ int BuiltInDomainDefinedAttribute_decode_ex(BuiltInDomainDefinedAttribute *out, 
 
 static int BuiltInDomainDefinedAttribute_write_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10295,10 +12972,59 @@ void BuiltInDomainDefinedAttributes_init(BuiltInDomainDefinedAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int BuiltInDomainDefinedAttributes_item_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_dec_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int BuiltInDomainDefinedAttributes_read_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_read_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10310,7 +13036,7 @@ ASN1G_FLATTEN int BuiltInDomainDefinedAttributes_decode(BuiltInDomainDefinedAttr
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BuiltInDomainDefinedAttributes_read_(out, &r, NULL);
+    rc = BuiltInDomainDefinedAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10352,7 +13078,7 @@ int BuiltInDomainDefinedAttributes_decode_ex(BuiltInDomainDefinedAttributes *out
 
 static int BuiltInDomainDefinedAttributes_write_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10466,10 +13192,58 @@ void ExtensionAttribute_init(ExtensionAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ExtensionAttribute_dec_inl_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 256, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-type");
+        out->extension_attribute_type = (uint16_t)v;
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x3, &(out->extension_attribute_value))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "extension-attribute-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "extension-attribute-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m4 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
+    }
+    if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->extension_attribute_type)));
+    return asn1g_close(w, tag, m);
+}
+
 static int ExtensionAttribute_read_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttribute_read_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10481,7 +13255,7 @@ ASN1G_FLATTEN int ExtensionAttribute_decode(ExtensionAttribute *out, const uint8
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtensionAttribute_read_(out, &r, NULL);
+    rc = ExtensionAttribute_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10523,7 +13297,7 @@ int ExtensionAttribute_decode_ex(ExtensionAttribute *out, const uint8_t *der, si
 
 static int ExtensionAttribute_write_(const ExtensionAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtensionAttribute_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtensionAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10651,10 +13425,61 @@ bool ExtensionAttributes_iter_next(ExtensionAttributes_iter *it, ExtensionAttrib
     return ExtensionAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int ExtensionAttributes_item_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ExtensionAttribute item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u || out->count > 256u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int ExtensionAttributes_read_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_read_inl_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10666,7 +13491,7 @@ ASN1G_FLATTEN int ExtensionAttributes_decode(ExtensionAttributes *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtensionAttributes_read_(out, &r, NULL);
+    rc = ExtensionAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10708,7 +13533,7 @@ int ExtensionAttributes_decode_ex(ExtensionAttributes *out, const uint8_t *der, 
 
 static int ExtensionAttributes_write_(const ExtensionAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtensionAttributes_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(ExtensionAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -10845,10 +13670,58 @@ void ORAddress_init(ORAddress *out)
     BuiltInStandardAttributes_init(&out->built_in_standard_attributes);
 }
 
+ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "built-in-standard-attributes");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->built_in_domain_defined_attributes_present = true;
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "built-in-domain-defined-attributes");
+    } else {
+        out->built_in_domain_defined_attributes_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 17))) {
+        out->extension_attributes_present = true;
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+            return asn1g_fail(err, rc, 0, "extension-attributes");
+    } else {
+        out->extension_attributes_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ORAddress_enc_inl_(const ORAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->extension_attributes_present) {
+        ASN1G_TRY(ExtensionAttributes_enc_inl_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, 17)));
+    }
+    if (in->built_in_domain_defined_attributes_present) {
+        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, 16)));
+    return asn1g_close(w, tag, m);
+}
+
 static int ORAddress_read_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ORAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ORAddress_read_inl_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ORAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10860,7 +13733,7 @@ ASN1G_FLATTEN int ORAddress_decode(ORAddress *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ORAddress_read_(out, &r, NULL);
+    rc = ORAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -10902,7 +13775,7 @@ int ORAddress_decode_ex(ORAddress *out, const uint8_t *der, size_t len, unsigned
 
 static int ORAddress_write_(const ORAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ORAddress_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ORAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -10940,6 +13813,19 @@ static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CommonName_decode(CommonName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -10947,7 +13833,7 @@ ASN1G_FLATTEN int CommonName_decode(CommonName *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CommonName_read_(out, &r, NULL);
+    rc = CommonName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11059,6 +13945,19 @@ static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TeletexCommonName_decode(TeletexCommonName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -11066,7 +13965,7 @@ ASN1G_FLATTEN int TeletexCommonName_decode(TeletexCommonName *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexCommonName_read_(out, &r, NULL);
+    rc = TeletexCommonName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11178,6 +14077,19 @@ static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_re
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TeletexOrganizationName_decode(TeletexOrganizationName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -11185,7 +14097,7 @@ ASN1G_FLATTEN int TeletexOrganizationName_decode(TeletexOrganizationName *out, c
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexOrganizationName_read_(out, &r, NULL);
+    rc = TeletexOrganizationName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11486,10 +14398,113 @@ void TeletexPersonalName_init(TeletexPersonalName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "surname");
+    {
+        size_t n = asn1g_string_size(20, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->given_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "given-name");
+        {
+            size_t n = asn1g_string_size(20, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
+    } else {
+        out->given_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->initials_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "initials");
+        {
+            size_t n = asn1g_string_size(20, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
+    } else {
+        out->initials_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->generation_qualifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(20, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
+    } else {
+        out->generation_qualifier_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->generation_qualifier_present) {
+        {
+            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+    }
+    if (in->initials_present) {
+        {
+            size_t n = asn1g_string_size(20, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+    }
+    if (in->given_name_present) {
+        {
+            size_t n = asn1g_string_size(20, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+    }
+    {
+        size_t n = asn1g_string_size(20, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int TeletexPersonalName_read_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexPersonalName_read_inl_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11501,7 +14516,7 @@ ASN1G_FLATTEN int TeletexPersonalName_decode(TeletexPersonalName *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexPersonalName_read_(out, &r, NULL);
+    rc = TeletexPersonalName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11543,7 +14558,7 @@ int TeletexPersonalName_decode_ex(TeletexPersonalName *out, const uint8_t *der, 
 
 static int TeletexPersonalName_write_(const TeletexPersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexPersonalName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(TeletexPersonalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -11581,6 +14596,19 @@ static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *ou
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TeletexOrganizationalUnitName_decode(TeletexOrganizationalUnitName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -11588,7 +14616,7 @@ ASN1G_FLATTEN int TeletexOrganizationalUnitName_decode(TeletexOrganizationalUnit
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexOrganizationalUnitName_read_(out, &r, NULL);
+    rc = TeletexOrganizationalUnitName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11791,10 +14819,69 @@ void TeletexOrganizationalUnitNames_init(TeletexOrganizationalUnitNames *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(20, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_dec_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(20, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TeletexOrganizationalUnitNames_read_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_read_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11806,7 +14893,7 @@ ASN1G_FLATTEN int TeletexOrganizationalUnitNames_decode(TeletexOrganizationalUni
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexOrganizationalUnitNames_read_(out, &r, NULL);
+    rc = TeletexOrganizationalUnitNames_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -11848,7 +14935,7 @@ int TeletexOrganizationalUnitNames_decode_ex(TeletexOrganizationalUnitNames *out
 
 static int TeletexOrganizationalUnitNames_write_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexOrganizationalUnitNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexOrganizationalUnitNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -11886,6 +14973,19 @@ static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PDSName_decode(PDSName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -11893,7 +14993,7 @@ ASN1G_FLATTEN int PDSName_decode(PDSName *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PDSName_read_(out, &r, NULL);
+    rc = PDSName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12124,10 +15224,73 @@ void PhysicalDeliveryCountryName_init(PhysicalDeliveryCountryName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 18):
+        out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PhysicalDeliveryCountryName_PR_x121_dcc_code:
+        {
+            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        return ASN1RT_OK;
+    case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int PhysicalDeliveryCountryName_read_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryCountryName_read_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12139,7 +15302,7 @@ ASN1G_FLATTEN int PhysicalDeliveryCountryName_decode(PhysicalDeliveryCountryName
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PhysicalDeliveryCountryName_read_(out, &r, NULL);
+    rc = PhysicalDeliveryCountryName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12181,7 +15344,7 @@ int PhysicalDeliveryCountryName_decode_ex(PhysicalDeliveryCountryName *out, cons
 
 static int PhysicalDeliveryCountryName_write_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PhysicalDeliveryCountryName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(PhysicalDeliveryCountryName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -12338,10 +15501,73 @@ void PostalCode_init(PostalCode *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 18):
+        out->present = PostalCode_PR_numeric_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric-code");
+        {
+            size_t n = asn1g_string_size(18, &(out->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 19):
+        out->present = PostalCode_PR_printable_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable-code");
+        {
+            size_t n = asn1g_string_size(19, &(out->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PostalCode_PR_numeric_code:
+        {
+            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        return ASN1RT_OK;
+    case PostalCode_PR_printable_code:
+        {
+            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable_code).ptr, (in->u.printable_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int PostalCode_read_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PostalCode_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PostalCode_read_inl_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PostalCode_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12353,7 +15579,7 @@ ASN1G_FLATTEN int PostalCode_decode(PostalCode *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PostalCode_read_(out, &r, NULL);
+    rc = PostalCode_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12395,7 +15621,7 @@ int PostalCode_decode_ex(PostalCode *out, const uint8_t *der, size_t len, unsign
 
 static int PostalCode_write_(const PostalCode *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PostalCode_enc_(&((*in)), w, 0));
+    ASN1G_TRY(PostalCode_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -12549,10 +15775,75 @@ void PDSParameter_init(PDSParameter *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 19))) {
+        out->printable_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "printable-string");
+        {
+            size_t n = asn1g_string_size(19, &(out->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
+        }
+    } else {
+        out->printable_string_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+        out->teletex_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
+        {
+            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
+    } else {
+        out->teletex_string_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->teletex_string_present) {
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+    }
+    if (in->printable_string_present) {
+        {
+            size_t n = asn1g_string_size(19, &(in->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->printable_string).ptr, (in->printable_string).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PDSParameter_read_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PDSParameter_read_inl_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12564,7 +15855,7 @@ ASN1G_FLATTEN int PDSParameter_decode(PDSParameter *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PDSParameter_read_(out, &r, NULL);
+    rc = PDSParameter_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12606,7 +15897,7 @@ int PDSParameter_decode_ex(PDSParameter *out, const uint8_t *der, size_t len, un
 
 static int PDSParameter_write_(const PDSParameter *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -12639,6 +15930,14 @@ static int PhysicalDeliveryOfficeName_read_(PhysicalDeliveryOfficeName *out, asn
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PhysicalDeliveryOfficeName_read_inl_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PhysicalDeliveryOfficeName_decode(PhysicalDeliveryOfficeName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -12646,7 +15945,7 @@ ASN1G_FLATTEN int PhysicalDeliveryOfficeName_decode(PhysicalDeliveryOfficeName *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PhysicalDeliveryOfficeName_read_(out, &r, NULL);
+    rc = PhysicalDeliveryOfficeName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12688,7 +15987,7 @@ int PhysicalDeliveryOfficeName_decode_ex(PhysicalDeliveryOfficeName *out, const 
 
 static int PhysicalDeliveryOfficeName_write_(const PhysicalDeliveryOfficeName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -12743,6 +16042,14 @@ static int PhysicalDeliveryOfficeNumber_read_(PhysicalDeliveryOfficeNumber *out,
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PhysicalDeliveryOfficeNumber_read_inl_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PhysicalDeliveryOfficeNumber_decode(PhysicalDeliveryOfficeNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -12750,7 +16057,7 @@ ASN1G_FLATTEN int PhysicalDeliveryOfficeNumber_decode(PhysicalDeliveryOfficeNumb
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PhysicalDeliveryOfficeNumber_read_(out, &r, NULL);
+    rc = PhysicalDeliveryOfficeNumber_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12792,7 +16099,7 @@ int PhysicalDeliveryOfficeNumber_decode_ex(PhysicalDeliveryOfficeNumber *out, co
 
 static int PhysicalDeliveryOfficeNumber_write_(const PhysicalDeliveryOfficeNumber *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -12847,6 +16154,14 @@ static int ExtensionORAddressComponents_read_(ExtensionORAddressComponents *out,
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ExtensionORAddressComponents_read_inl_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ExtensionORAddressComponents_decode(ExtensionORAddressComponents *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -12854,7 +16169,7 @@ ASN1G_FLATTEN int ExtensionORAddressComponents_decode(ExtensionORAddressComponen
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtensionORAddressComponents_read_(out, &r, NULL);
+    rc = ExtensionORAddressComponents_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -12896,7 +16211,7 @@ int ExtensionORAddressComponents_decode_ex(ExtensionORAddressComponents *out, co
 
 static int ExtensionORAddressComponents_write_(const ExtensionORAddressComponents *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -12951,6 +16266,14 @@ static int PhysicalDeliveryPersonalName_read_(PhysicalDeliveryPersonalName *out,
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PhysicalDeliveryPersonalName_read_inl_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PhysicalDeliveryPersonalName_decode(PhysicalDeliveryPersonalName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -12958,7 +16281,7 @@ ASN1G_FLATTEN int PhysicalDeliveryPersonalName_decode(PhysicalDeliveryPersonalNa
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PhysicalDeliveryPersonalName_read_(out, &r, NULL);
+    rc = PhysicalDeliveryPersonalName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13000,7 +16323,7 @@ int PhysicalDeliveryPersonalName_decode_ex(PhysicalDeliveryPersonalName *out, co
 
 static int PhysicalDeliveryPersonalName_write_(const PhysicalDeliveryPersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13055,6 +16378,14 @@ static int PhysicalDeliveryOrganizationName_read_(PhysicalDeliveryOrganizationNa
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PhysicalDeliveryOrganizationName_read_inl_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PhysicalDeliveryOrganizationName_decode(PhysicalDeliveryOrganizationName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13062,7 +16393,7 @@ ASN1G_FLATTEN int PhysicalDeliveryOrganizationName_decode(PhysicalDeliveryOrgani
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PhysicalDeliveryOrganizationName_read_(out, &r, NULL);
+    rc = PhysicalDeliveryOrganizationName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13104,7 +16435,7 @@ int PhysicalDeliveryOrganizationName_decode_ex(PhysicalDeliveryOrganizationName 
 
 static int PhysicalDeliveryOrganizationName_write_(const PhysicalDeliveryOrganizationName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13159,6 +16490,14 @@ static int ExtensionPhysicalDeliveryAddressComponents_read_(ExtensionPhysicalDel
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ExtensionPhysicalDeliveryAddressComponents_read_inl_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ExtensionPhysicalDeliveryAddressComponents_decode(ExtensionPhysicalDeliveryAddressComponents *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13166,7 +16505,7 @@ ASN1G_FLATTEN int ExtensionPhysicalDeliveryAddressComponents_decode(ExtensionPhy
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtensionPhysicalDeliveryAddressComponents_read_(out, &r, NULL);
+    rc = ExtensionPhysicalDeliveryAddressComponents_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13208,7 +16547,7 @@ int ExtensionPhysicalDeliveryAddressComponents_decode_ex(ExtensionPhysicalDelive
 
 static int ExtensionPhysicalDeliveryAddressComponents_write_(const ExtensionPhysicalDeliveryAddressComponents *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13359,10 +16698,69 @@ void UnformattedPostalAddress_printable_address_init(UnformattedPostalAddress_pr
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(19, &((*out)));
+        if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_dec_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 6))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 6u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(19, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int UnformattedPostalAddress_printable_address_read_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_read_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13374,7 +16772,7 @@ ASN1G_FLATTEN int UnformattedPostalAddress_printable_address_decode(UnformattedP
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UnformattedPostalAddress_printable_address_read_(out, &r, NULL);
+    rc = UnformattedPostalAddress_printable_address_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13416,7 +16814,7 @@ int UnformattedPostalAddress_printable_address_decode_ex(UnformattedPostalAddres
 
 static int UnformattedPostalAddress_printable_address_write_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -13555,10 +16953,65 @@ void UnformattedPostalAddress_init(UnformattedPostalAddress *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->printable_address_present = true;
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "printable-address");
+    } else {
+        out->printable_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+        out->teletex_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
+        {
+            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
+    } else {
+        out->teletex_string_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->teletex_string_present) {
+        {
+            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+    }
+    if (in->printable_address_present) {
+        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int UnformattedPostalAddress_read_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_read_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13570,7 +17023,7 @@ ASN1G_FLATTEN int UnformattedPostalAddress_decode(UnformattedPostalAddress *out,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UnformattedPostalAddress_read_(out, &r, NULL);
+    rc = UnformattedPostalAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13612,7 +17065,7 @@ int UnformattedPostalAddress_decode_ex(UnformattedPostalAddress *out, const uint
 
 static int UnformattedPostalAddress_write_(const UnformattedPostalAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UnformattedPostalAddress_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(UnformattedPostalAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13645,6 +17098,14 @@ static int StreetAddress_read_(StreetAddress *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int StreetAddress_read_inl_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int StreetAddress_decode(StreetAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13652,7 +17113,7 @@ ASN1G_FLATTEN int StreetAddress_decode(StreetAddress *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = StreetAddress_read_(out, &r, NULL);
+    rc = StreetAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13694,7 +17155,7 @@ int StreetAddress_decode_ex(StreetAddress *out, const uint8_t *der, size_t len, 
 
 static int StreetAddress_write_(const StreetAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13749,6 +17210,14 @@ static int PostOfficeBoxAddress_read_(PostOfficeBoxAddress *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PostOfficeBoxAddress_read_inl_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PostOfficeBoxAddress_decode(PostOfficeBoxAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13756,7 +17225,7 @@ ASN1G_FLATTEN int PostOfficeBoxAddress_decode(PostOfficeBoxAddress *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PostOfficeBoxAddress_read_(out, &r, NULL);
+    rc = PostOfficeBoxAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13798,7 +17267,7 @@ int PostOfficeBoxAddress_decode_ex(PostOfficeBoxAddress *out, const uint8_t *der
 
 static int PostOfficeBoxAddress_write_(const PostOfficeBoxAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13853,6 +17322,14 @@ static int PosteRestanteAddress_read_(PosteRestanteAddress *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PosteRestanteAddress_read_inl_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PosteRestanteAddress_decode(PosteRestanteAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13860,7 +17337,7 @@ ASN1G_FLATTEN int PosteRestanteAddress_decode(PosteRestanteAddress *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PosteRestanteAddress_read_(out, &r, NULL);
+    rc = PosteRestanteAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -13902,7 +17379,7 @@ int PosteRestanteAddress_decode_ex(PosteRestanteAddress *out, const uint8_t *der
 
 static int PosteRestanteAddress_write_(const PosteRestanteAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -13957,6 +17434,14 @@ static int UniquePostalName_read_(UniquePostalName *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int UniquePostalName_read_inl_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int UniquePostalName_decode(UniquePostalName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -13964,7 +17449,7 @@ ASN1G_FLATTEN int UniquePostalName_decode(UniquePostalName *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UniquePostalName_read_(out, &r, NULL);
+    rc = UniquePostalName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14006,7 +17491,7 @@ int UniquePostalName_decode_ex(UniquePostalName *out, const uint8_t *der, size_t
 
 static int UniquePostalName_write_(const UniquePostalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -14061,6 +17546,14 @@ static int LocalPostalAttributes_read_(LocalPostalAttributes *out, asn1rt_reader
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int LocalPostalAttributes_read_inl_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int LocalPostalAttributes_decode(LocalPostalAttributes *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -14068,7 +17561,7 @@ ASN1G_FLATTEN int LocalPostalAttributes_decode(LocalPostalAttributes *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = LocalPostalAttributes_read_(out, &r, NULL);
+    rc = LocalPostalAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14110,7 +17603,7 @@ int LocalPostalAttributes_decode_ex(LocalPostalAttributes *out, const uint8_t *d
 
 static int LocalPostalAttributes_write_(const LocalPostalAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -14272,10 +17765,68 @@ void ExtendedNetworkAddress_e163_4_address_init(ExtendedNetworkAddress_e163_4_ad
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "number");
+    {
+        size_t n = asn1g_string_size(18, &(out->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->sub_address_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sub-address");
+        {
+            size_t n = asn1g_string_size(18, &(out->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
+        }
+    } else {
+        out->sub_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->sub_address_present) {
+        {
+            size_t n = asn1g_string_size(18, &(in->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
+    }
+    {
+        size_t n = asn1g_string_size(18, &(in->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int ExtendedNetworkAddress_e163_4_address_read_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_read_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14287,7 +17838,7 @@ ASN1G_FLATTEN int ExtendedNetworkAddress_e163_4_address_decode(ExtendedNetworkAd
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtendedNetworkAddress_e163_4_address_read_(out, &r, NULL);
+    rc = ExtendedNetworkAddress_e163_4_address_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14329,7 +17880,7 @@ int ExtendedNetworkAddress_e163_4_address_decode_ex(ExtendedNetworkAddress_e163_
 
 static int ExtendedNetworkAddress_e163_4_address_write_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -14457,10 +18008,61 @@ bool PresentationAddress_nAddresses_iter_next(PresentationAddress_nAddresses_ite
     return PresentationAddress_nAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int PresentationAddress_nAddresses_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    asn1rt_view item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PresentationAddress_nAddresses_read_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_read_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14472,7 +18074,7 @@ ASN1G_FLATTEN int PresentationAddress_nAddresses_decode(PresentationAddress_nAdd
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PresentationAddress_nAddresses_read_(out, &r, NULL);
+    rc = PresentationAddress_nAddresses_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14514,7 +18116,7 @@ int PresentationAddress_nAddresses_decode_ex(PresentationAddress_nAddresses *out
 
 static int PresentationAddress_nAddresses_write_(const PresentationAddress_nAddresses *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PresentationAddress_nAddresses_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
     return ASN1RT_OK;
 }
 
@@ -14717,10 +18319,112 @@ void PresentationAddress_init(PresentationAddress *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->pSelector_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->pSelector))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pSelector");
+        }
+    } else {
+        out->pSelector_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->sSelector_present = true;
+        {
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x10, ASN1RT_TAG(0, 0, 4), &(out->sSelector))) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "sSelector");
+        }
+    } else {
+        out->sSelector_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->tSelector_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x11, ASN1RT_TAG(0, 0, 4), &(out->tSelector))) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "tSelector");
+        }
+    } else {
+        out->tSelector_present = false;
+    }
+    {
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nAddresses");
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&(out->nAddresses), &x12, ASN1RT_TAG(0, 1, 17), err)) != 0))
+            return asn1g_fail(err, rc, 0, "nAddresses");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "nAddresses");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, 17)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+    }
+    if (in->tSelector_present) {
+        {
+            uint8_t *m14 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+        }
+    }
+    if (in->sSelector_present) {
+        {
+            uint8_t *m15 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+        }
+    }
+    if (in->pSelector_present) {
+        {
+            uint8_t *m16 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PresentationAddress_read_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_read_inl_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14732,7 +18436,7 @@ ASN1G_FLATTEN int PresentationAddress_decode(PresentationAddress *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PresentationAddress_read_(out, &r, NULL);
+    rc = PresentationAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14774,7 +18478,7 @@ int PresentationAddress_decode_ex(PresentationAddress *out, const uint8_t *der, 
 
 static int PresentationAddress_write_(const PresentationAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PresentationAddress_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PresentationAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -14901,10 +18605,53 @@ void ExtendedNetworkAddress_init(ExtendedNetworkAddress *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 1, 16):
+        out->present = ExtendedNetworkAddress_PR_e163_4_address;
+        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "e163-4-address");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = ExtendedNetworkAddress_PR_psap_address;
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(&(out->u.psap_address), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "psap-address");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case ExtendedNetworkAddress_PR_e163_4_address:
+        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, 16)));
+        return ASN1RT_OK;
+    case ExtendedNetworkAddress_PR_psap_address:
+        ASN1G_TRY(PresentationAddress_enc_inl_(&(in->u.psap_address), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int ExtendedNetworkAddress_read_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_read_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14916,7 +18663,7 @@ ASN1G_FLATTEN int ExtendedNetworkAddress_decode(ExtendedNetworkAddress *out, con
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtendedNetworkAddress_read_(out, &r, NULL);
+    rc = ExtendedNetworkAddress_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -14958,7 +18705,7 @@ int ExtendedNetworkAddress_decode_ex(ExtendedNetworkAddress *out, const uint8_t 
 
 static int ExtendedNetworkAddress_write_(const ExtendedNetworkAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtendedNetworkAddress_enc_(&((*in)), w, 0));
+    ASN1G_TRY(ExtendedNetworkAddress_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -14995,6 +18742,18 @@ static int TerminalType_read_(TerminalType *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int TerminalType_read_inl_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 256, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int TerminalType_decode(TerminalType *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -15002,7 +18761,7 @@ ASN1G_FLATTEN int TerminalType_decode(TerminalType *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TerminalType_read_(out, &r, NULL);
+    rc = TerminalType_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -15195,10 +18954,61 @@ void TeletexDomainDefinedAttribute_init(TeletexDomainDefinedAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    {
+        size_t n = asn1g_string_size(20, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    {
+        size_t n = asn1g_string_size(20, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = asn1g_string_size(20, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->value).ptr, (in->value).len));
+    {
+        size_t n = asn1g_string_size(20, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int TeletexDomainDefinedAttribute_read_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttribute_read_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15210,7 +19020,7 @@ ASN1G_FLATTEN int TeletexDomainDefinedAttribute_decode(TeletexDomainDefinedAttri
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexDomainDefinedAttribute_read_(out, &r, NULL);
+    rc = TeletexDomainDefinedAttribute_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -15252,7 +19062,7 @@ int TeletexDomainDefinedAttribute_decode_ex(TeletexDomainDefinedAttribute *out, 
 
 static int TeletexDomainDefinedAttribute_write_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexDomainDefinedAttribute_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -15366,10 +19176,59 @@ void TeletexDomainDefinedAttributes_init(TeletexDomainDefinedAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int TeletexDomainDefinedAttributes_item_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_dec_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(out->count == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_inl_(&out->items[out->count], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int TeletexDomainDefinedAttributes_read_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_read_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15381,7 +19240,7 @@ ASN1G_FLATTEN int TeletexDomainDefinedAttributes_decode(TeletexDomainDefinedAttr
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = TeletexDomainDefinedAttributes_read_(out, &r, NULL);
+    rc = TeletexDomainDefinedAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -15423,7 +19282,7 @@ int TeletexDomainDefinedAttributes_decode_ex(TeletexDomainDefinedAttributes *out
 
 static int TeletexDomainDefinedAttributes_write_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexDomainDefinedAttributes_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexDomainDefinedAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 

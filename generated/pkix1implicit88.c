@@ -17,6 +17,14 @@ static int KeyIdentifier_read_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KeyIdentifier_read_inl_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KeyIdentifier_decode(KeyIdentifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -24,7 +32,7 @@ ASN1G_FLATTEN int KeyIdentifier_decode(KeyIdentifier *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KeyIdentifier_read_(out, &r, NULL);
+    rc = KeyIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -195,10 +203,52 @@ void AnotherName_init(AnotherName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type_id))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type-id");
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x3, &(out->value))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m4 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type_id).ptr, (in->type_id).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AnotherName_read_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AnotherName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AnotherName_read_inl_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -210,7 +260,7 @@ ASN1G_FLATTEN int AnotherName_decode(AnotherName *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AnotherName_read_(out, &r, NULL);
+    rc = AnotherName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -252,7 +302,7 @@ int AnotherName_decode_ex(AnotherName *out, const uint8_t *der, size_t len, unsi
 
 static int AnotherName_write_(const AnotherName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AnotherName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AnotherName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -384,10 +434,70 @@ void EDIPartyName_init(EDIPartyName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int EDIPartyName_dec_inl_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->nameAssigner_present = true;
+        {
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "nameAssigner");
+            if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->nameAssigner), &x5, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "nameAssigner");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "nameAssigner");
+        }
+    } else {
+        out->nameAssigner_present = false;
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "partyName");
+        if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->partyName), &x6, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "partyName");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "partyName");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(DirectoryString_enc_(&(in->partyName), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+    }
+    if (in->nameAssigner_present) {
+        {
+            uint8_t *m8 = asn1g_mark(w);
+            ASN1G_TRY(DirectoryString_enc_(&(in->nameAssigner), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int EDIPartyName_read_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EDIPartyName_read_inl_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -399,7 +509,7 @@ ASN1G_FLATTEN int EDIPartyName_decode(EDIPartyName *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = EDIPartyName_read_(out, &r, NULL);
+    rc = EDIPartyName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -441,7 +551,7 @@ int EDIPartyName_decode_ex(EDIPartyName *out, const uint8_t *der, size_t len, un
 
 static int EDIPartyName_write_(const EDIPartyName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EDIPartyName_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EDIPartyName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -718,10 +828,120 @@ void GeneralName_init(GeneralName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = GeneralName_PR_otherName;
+        if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(&(out->u.otherName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "otherName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 1):
+        out->present = GeneralName_PR_rfc822Name;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 22, &(out->u.rfc822Name))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 2):
+        out->present = GeneralName_PR_dNSName;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), 22, &(out->u.dNSName))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "dNSName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 3):
+        out->present = GeneralName_PR_x400Address;
+        if (ASN1G_UNLIKELY((rc = ORAddress_dec_(&(out->u.x400Address), r, ASN1RT_TAG(2, 1, 3), err)) != 0))
+            return asn1g_fail(err, rc, 0, "x400Address");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 4):
+        out->present = GeneralName_PR_directoryName;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(2, 1, 4), &x3)) != 0))
+                return asn1g_fail(err, rc, r->err_offset, "directoryName");
+            if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->u.directoryName), &x3, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "directoryName");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "directoryName");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 5):
+        out->present = GeneralName_PR_ediPartyName;
+        if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(&(out->u.ediPartyName), r, ASN1RT_TAG(2, 1, 5), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ediPartyName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 6):
+        out->present = GeneralName_PR_uniformResourceIdentifier;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), 22, &(out->u.uniformResourceIdentifier))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 7):
+        out->present = GeneralName_PR_iPAddress;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 7), &(out->u.iPAddress))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iPAddress");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 8):
+        out->present = GeneralName_PR_registeredID;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(2, 0, 8), &(out->u.registeredID))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "registeredID");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case GeneralName_PR_otherName:
+        ASN1G_TRY(AnotherName_enc_inl_(&(in->u.otherName), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    case GeneralName_PR_rfc822Name:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_dNSName:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.dNSName).ptr, (in->u.dNSName).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_x400Address:
+        ASN1G_TRY(ORAddress_enc_(&(in->u.x400Address), w, ASN1RT_TAG(2, 1, 3)));
+        return ASN1RT_OK;
+    case GeneralName_PR_directoryName:
+        {
+            uint8_t *m4 = asn1g_mark(w);
+            ASN1G_TRY(Name_enc_(&(in->u.directoryName), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m4));
+        }
+        return ASN1RT_OK;
+    case GeneralName_PR_ediPartyName:
+        ASN1G_TRY(EDIPartyName_enc_inl_(&(in->u.ediPartyName), w, ASN1RT_TAG(2, 1, 5)));
+        return ASN1RT_OK;
+    case GeneralName_PR_uniformResourceIdentifier:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_iPAddress:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).ptr, (in->u.iPAddress).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_registeredID:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->u.registeredID).ptr, (in->u.registeredID).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int GeneralName_read_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralName_read_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -733,7 +953,7 @@ ASN1G_FLATTEN int GeneralName_decode(GeneralName *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = GeneralName_read_(out, &r, NULL);
+    rc = GeneralName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -775,7 +995,7 @@ int GeneralName_decode_ex(GeneralName *out, const uint8_t *der, size_t len, unsi
 
 static int GeneralName_write_(const GeneralName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(GeneralName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -897,10 +1117,55 @@ bool GeneralNames_iter_next(GeneralNames_iter *it, GeneralName *out)
     return GeneralNames_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int GeneralNames_item_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    GeneralName item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int GeneralNames_read_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_read_inl_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -912,7 +1177,7 @@ ASN1G_FLATTEN int GeneralNames_decode(GeneralNames *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = GeneralNames_read_(out, &r, NULL);
+    rc = GeneralNames_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -954,7 +1219,7 @@ int GeneralNames_decode_ex(GeneralNames *out, const uint8_t *der, size_t len, un
 
 static int GeneralNames_write_(const GeneralNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1103,10 +1368,65 @@ void AuthorityKeyIdentifier_init(AuthorityKeyIdentifier *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AuthorityKeyIdentifier_dec_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->keyIdentifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 0), &(out->keyIdentifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keyIdentifier");
+    } else {
+        out->keyIdentifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->authorityCertIssuer_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->authorityCertIssuer), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "authorityCertIssuer");
+    } else {
+        out->authorityCertIssuer_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->authorityCertSerialNumber_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->authorityCertSerialNumber))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authorityCertSerialNumber");
+    } else {
+        out->authorityCertSerialNumber_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorityCertSerialNumber_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->authorityCertSerialNumber)));
+    }
+    if (in->authorityCertIssuer_present) {
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->authorityCertIssuer), w, ASN1RT_TAG(2, 1, 1)));
+    }
+    if (in->keyIdentifier_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).ptr, (in->keyIdentifier).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int AuthorityKeyIdentifier_read_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityKeyIdentifier_read_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1118,7 +1438,7 @@ ASN1G_FLATTEN int AuthorityKeyIdentifier_decode(AuthorityKeyIdentifier *out, con
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AuthorityKeyIdentifier_read_(out, &r, NULL);
+    rc = AuthorityKeyIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1160,7 +1480,7 @@ int AuthorityKeyIdentifier_decode_ex(AuthorityKeyIdentifier *out, const uint8_t 
 
 static int AuthorityKeyIdentifier_write_(const AuthorityKeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorityKeyIdentifier_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorityKeyIdentifier_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1193,6 +1513,14 @@ static int SubjectKeyIdentifier_read_(SubjectKeyIdentifier *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int SubjectKeyIdentifier_read_inl_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int SubjectKeyIdentifier_decode(SubjectKeyIdentifier *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -1200,7 +1528,7 @@ ASN1G_FLATTEN int SubjectKeyIdentifier_decode(SubjectKeyIdentifier *out, const u
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SubjectKeyIdentifier_read_(out, &r, NULL);
+    rc = SubjectKeyIdentifier_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1299,6 +1627,16 @@ static int KeyUsage_read_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KeyUsage_decode(KeyUsage *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -1306,7 +1644,7 @@ ASN1G_FLATTEN int KeyUsage_decode(KeyUsage *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KeyUsage_read_(out, &r, NULL);
+    rc = KeyUsage_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1504,10 +1842,55 @@ void PrivateKeyUsagePeriod_init(PrivateKeyUsagePeriod *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->notBefore_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), 24, &(out->notBefore))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "notBefore");
+    } else {
+        out->notBefore_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->notAfter_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), 24, &(out->notAfter))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "notAfter");
+    } else {
+        out->notAfter_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->notAfter_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->notAfter).ptr, (in->notAfter).len));
+    }
+    if (in->notBefore_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->notBefore).ptr, (in->notBefore).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PrivateKeyUsagePeriod_read_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateKeyUsagePeriod_read_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1519,7 +1902,7 @@ ASN1G_FLATTEN int PrivateKeyUsagePeriod_decode(PrivateKeyUsagePeriod *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PrivateKeyUsagePeriod_read_(out, &r, NULL);
+    rc = PrivateKeyUsagePeriod_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1561,7 +1944,7 @@ int PrivateKeyUsagePeriod_decode_ex(PrivateKeyUsagePeriod *out, const uint8_t *d
 
 static int PrivateKeyUsagePeriod_write_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrivateKeyUsagePeriod_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrivateKeyUsagePeriod_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -1594,6 +1977,14 @@ static int CertPolicyId_read_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CertPolicyId_decode(CertPolicyId *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -1601,7 +1992,7 @@ ASN1G_FLATTEN int CertPolicyId_decode(CertPolicyId *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CertPolicyId_read_(out, &r, NULL);
+    rc = CertPolicyId_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1698,6 +2089,14 @@ static int PolicyQualifierId_read_(PolicyQualifierId *out, asn1rt_reader *r, asn
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int PolicyQualifierId_decode(PolicyQualifierId *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -1705,7 +2104,7 @@ ASN1G_FLATTEN int PolicyQualifierId_decode(PolicyQualifierId *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyQualifierId_read_(out, &r, NULL);
+    rc = PolicyQualifierId_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1865,10 +2264,41 @@ void PolicyQualifierInfo_init(PolicyQualifierInfo *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyQualifierId))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "qualifier");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyQualifierInfo_read_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyQualifierInfo_read_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1880,7 +2310,7 @@ ASN1G_FLATTEN int PolicyQualifierInfo_decode(PolicyQualifierInfo *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyQualifierInfo_read_(out, &r, NULL);
+    rc = PolicyQualifierInfo_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -1922,7 +2352,7 @@ int PolicyQualifierInfo_decode_ex(PolicyQualifierInfo *out, const uint8_t *der, 
 
 static int PolicyQualifierInfo_write_(const PolicyQualifierInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyQualifierInfo_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyQualifierInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2044,10 +2474,55 @@ bool PolicyInformation_policyQualifiers_iter_next(PolicyInformation_policyQualif
     return PolicyInformation_policyQualifiers_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int PolicyInformation_policyQualifiers_item_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyQualifierInfo item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyInformation_policyQualifiers_read_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_read_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2059,7 +2534,7 @@ ASN1G_FLATTEN int PolicyInformation_policyQualifiers_decode(PolicyInformation_po
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyInformation_policyQualifiers_read_(out, &r, NULL);
+    rc = PolicyInformation_policyQualifiers_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2101,7 +2576,7 @@ int PolicyInformation_policyQualifiers_decode_ex(PolicyInformation_policyQualifi
 
 static int PolicyInformation_policyQualifiers_write_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyInformation_policyQualifiers_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2211,10 +2686,48 @@ void PolicyInformation_init(PolicyInformation *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyIdentifier))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->policyQualifiers_present = true;
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "policyQualifiers");
+    } else {
+        out->policyQualifiers_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->policyQualifiers_present) {
+        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyInformation_read_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_read_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2226,7 +2739,7 @@ ASN1G_FLATTEN int PolicyInformation_decode(PolicyInformation *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyInformation_read_(out, &r, NULL);
+    rc = PolicyInformation_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2268,7 +2781,7 @@ int PolicyInformation_decode_ex(PolicyInformation *out, const uint8_t *der, size
 
 static int PolicyInformation_write_(const PolicyInformation *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyInformation_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyInformation_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2390,10 +2903,55 @@ bool CertificatePolicies_iter_next(CertificatePolicies_iter *it, PolicyInformati
     return CertificatePolicies_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int CertificatePolicies_item_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyInformation item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = CertificatePolicies_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int CertificatePolicies_read_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_read_inl_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2405,7 +2963,7 @@ ASN1G_FLATTEN int CertificatePolicies_decode(CertificatePolicies *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CertificatePolicies_read_(out, &r, NULL);
+    rc = CertificatePolicies_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2447,7 +3005,7 @@ int CertificatePolicies_decode_ex(CertificatePolicies *out, const uint8_t *der, 
 
 static int CertificatePolicies_write_(const CertificatePolicies *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CertificatePolicies_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CertificatePolicies_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -2480,6 +3038,14 @@ static int CPSuri_read_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CPSuri_read_inl_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CPSuri_decode(CPSuri *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -2487,7 +3053,7 @@ ASN1G_FLATTEN int CPSuri_decode(CPSuri *out, const uint8_t *der, size_t len)
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CPSuri_read_(out, &r, NULL);
+    rc = CPSuri_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2778,10 +3344,109 @@ void DisplayText_init(DisplayText *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, 22):
+        out->present = DisplayText_PR_ia5String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "ia5String");
+        {
+            size_t n = asn1g_string_size(22, &(out->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 26):
+        out->present = DisplayText_PR_visibleString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "visibleString");
+        {
+            size_t n = asn1g_string_size(26, &(out->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 30):
+        out->present = DisplayText_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, 12):
+        out->present = DisplayText_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DisplayText_PR_ia5String:
+        {
+            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), (in->u.ia5String).ptr, (in->u.ia5String).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_visibleString:
+        {
+            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 26), (in->u.visibleString).ptr, (in->u.visibleString).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int DisplayText_read_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DisplayText_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DisplayText_read_inl_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2793,7 +3458,7 @@ ASN1G_FLATTEN int DisplayText_decode(DisplayText *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DisplayText_read_(out, &r, NULL);
+    rc = DisplayText_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -2835,7 +3500,7 @@ int DisplayText_decode_ex(DisplayText *out, const uint8_t *der, size_t len, unsi
 
 static int DisplayText_write_(const DisplayText *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DisplayText_enc_(&((*in)), w, 0));
+    ASN1G_TRY(DisplayText_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -2955,10 +3620,53 @@ bool NoticeReference_noticeNumbers_iter_next(NoticeReference_noticeNumbers_iter 
     return NoticeReference_noticeNumbers_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int NoticeReference_noticeNumbers_item_inl_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    asn1rt_bigint item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int NoticeReference_noticeNumbers_read_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_read_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2970,7 +3678,7 @@ ASN1G_FLATTEN int NoticeReference_noticeNumbers_decode(NoticeReference_noticeNum
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NoticeReference_noticeNumbers_read_(out, &r, NULL);
+    rc = NoticeReference_noticeNumbers_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3012,7 +3720,7 @@ int NoticeReference_noticeNumbers_decode_ex(NoticeReference_noticeNumbers *out, 
 
 static int NoticeReference_noticeNumbers_write_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NoticeReference_noticeNumbers_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3108,10 +3816,41 @@ void NoticeReference_init(NoticeReference *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->organization), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "organization");
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, "noticeNumbers");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DisplayText_enc_inl_(&(in->organization), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
 static int NoticeReference_read_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_read_inl_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3123,7 +3862,7 @@ ASN1G_FLATTEN int NoticeReference_decode(NoticeReference *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NoticeReference_read_(out, &r, NULL);
+    rc = NoticeReference_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3165,7 +3904,7 @@ int NoticeReference_decode_ex(NoticeReference *out, const uint8_t *der, size_t l
 
 static int NoticeReference_write_(const NoticeReference *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NoticeReference_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3289,10 +4028,55 @@ void UserNotice_init(UserNotice *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+        out->noticeRef_present = true;
+        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            return asn1g_fail(err, rc, 0, "noticeRef");
+    } else {
+        out->noticeRef_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 22)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 26)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 30)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 12))) {
+        out->explicitText_present = true;
+        if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->explicitText), &c, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "explicitText");
+    } else {
+        out->explicitText_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->explicitText_present) {
+        ASN1G_TRY(DisplayText_enc_inl_(&(in->explicitText), w, 0));
+    }
+    if (in->noticeRef_present) {
+        ASN1G_TRY(NoticeReference_enc_inl_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, 16)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int UserNotice_read_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UserNotice_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UserNotice_read_inl_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UserNotice_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3304,7 +4088,7 @@ ASN1G_FLATTEN int UserNotice_decode(UserNotice *out, const uint8_t *der, size_t 
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = UserNotice_read_(out, &r, NULL);
+    rc = UserNotice_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3346,7 +4130,7 @@ int UserNotice_decode_ex(UserNotice *out, const uint8_t *der, size_t len, unsign
 
 static int UserNotice_write_(const UserNotice *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UserNotice_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(UserNotice_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3442,10 +4226,41 @@ void PolicyMappings_item_init(PolicyMappings_item *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->issuerDomainPolicy))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyMappings_item_read_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_item_read_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3457,7 +4272,7 @@ ASN1G_FLATTEN int PolicyMappings_item_decode(PolicyMappings_item *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyMappings_item_read_(out, &r, NULL);
+    rc = PolicyMappings_item_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3499,7 +4314,7 @@ int PolicyMappings_item_decode_ex(PolicyMappings_item *out, const uint8_t *der, 
 
 static int PolicyMappings_item_write_(const PolicyMappings_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyMappings_item_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyMappings_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3621,10 +4436,55 @@ bool PolicyMappings_iter_next(PolicyMappings_iter *it, PolicyMappings_item *out)
     return PolicyMappings_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int PolicyMappings_item_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyMappings_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PolicyMappings_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyMappings_read_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_read_inl_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3636,7 +4496,7 @@ ASN1G_FLATTEN int PolicyMappings_decode(PolicyMappings *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyMappings_read_(out, &r, NULL);
+    rc = PolicyMappings_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3678,7 +4538,7 @@ int PolicyMappings_decode_ex(PolicyMappings *out, const uint8_t *der, size_t len
 
 static int PolicyMappings_write_(const PolicyMappings *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyMappings_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyMappings_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3711,6 +4571,14 @@ static int SubjectAltName_read_(SubjectAltName *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int SubjectAltName_read_inl_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int SubjectAltName_decode(SubjectAltName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3718,7 +4586,7 @@ ASN1G_FLATTEN int SubjectAltName_decode(SubjectAltName *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SubjectAltName_read_(out, &r, NULL);
+    rc = SubjectAltName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3760,7 +4628,7 @@ int SubjectAltName_decode_ex(SubjectAltName *out, const uint8_t *der, size_t len
 
 static int SubjectAltName_write_(const SubjectAltName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -3815,6 +4683,14 @@ static int IssuerAltName_read_(IssuerAltName *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int IssuerAltName_read_inl_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int IssuerAltName_decode(IssuerAltName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -3822,7 +4698,7 @@ ASN1G_FLATTEN int IssuerAltName_decode(IssuerAltName *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = IssuerAltName_read_(out, &r, NULL);
+    rc = IssuerAltName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -3864,7 +4740,7 @@ int IssuerAltName_decode_ex(IssuerAltName *out, const uint8_t *der, size_t len, 
 
 static int IssuerAltName_write_(const IssuerAltName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4008,10 +4884,55 @@ bool SubjectDirectoryAttributes_iter_next(SubjectDirectoryAttributes_iter *it, A
     return SubjectDirectoryAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int SubjectDirectoryAttributes_item_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Attribute item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int SubjectDirectoryAttributes_read_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_read_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4023,7 +4944,7 @@ ASN1G_FLATTEN int SubjectDirectoryAttributes_decode(SubjectDirectoryAttributes *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SubjectDirectoryAttributes_read_(out, &r, NULL);
+    rc = SubjectDirectoryAttributes_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4065,7 +4986,7 @@ int SubjectDirectoryAttributes_decode_ex(SubjectDirectoryAttributes *out, const 
 
 static int SubjectDirectoryAttributes_write_(const SubjectDirectoryAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectDirectoryAttributes_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectDirectoryAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4185,10 +5106,57 @@ void BasicConstraints_init(BasicConstraints *out)
     out->cA = false;
 }
 
+ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->cA))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cA");
+        if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
+    } else {
+        out->cA = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+        out->pathLenConstraint_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->pathLenConstraint))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
+    } else {
+        out->pathLenConstraint_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->pathLenConstraint_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->pathLenConstraint)));
+    }
+    if (!((in->cA) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->cA));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int BasicConstraints_read_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BasicConstraints_read_inl_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4200,7 +5168,7 @@ ASN1G_FLATTEN int BasicConstraints_decode(BasicConstraints *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BasicConstraints_read_(out, &r, NULL);
+    rc = BasicConstraints_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4242,7 +5210,7 @@ int BasicConstraints_decode_ex(BasicConstraints *out, const uint8_t *der, size_t
 
 static int BasicConstraints_write_(const BasicConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BasicConstraints_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BasicConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4275,6 +5243,14 @@ static int BaseDistance_read_(BaseDistance *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int BaseDistance_read_inl_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int BaseDistance_decode(BaseDistance *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -4282,7 +5258,7 @@ ASN1G_FLATTEN int BaseDistance_decode(BaseDistance *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BaseDistance_read_(out, &r, NULL);
+    rc = BaseDistance_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4481,10 +5457,60 @@ void GeneralSubtree_init(GeneralSubtree *out)
     out->minimum = GeneralSubtree_minimum_default_;
 }
 
+ASN1G_BODY int GeneralSubtree_dec_inl_(GeneralSubtree *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->base), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "base");
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->minimum))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "minimum");
+        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->minimum), &(GeneralSubtree_minimum_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "minimum");
+    } else {
+        out->minimum = GeneralSubtree_minimum_default_;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->maximum_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->maximum))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "maximum");
+    } else {
+        out->maximum_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtree_enc_inl_(const GeneralSubtree *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->maximum_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->maximum)));
+    }
+    if (!(asn1g_view_eq(&(in->minimum), &(GeneralSubtree_minimum_default_)))) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->minimum)));
+    }
+    ASN1G_TRY(GeneralName_enc_inl_(&(in->base), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
 static int GeneralSubtree_read_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtree_read_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4496,7 +5522,7 @@ ASN1G_FLATTEN int GeneralSubtree_decode(GeneralSubtree *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = GeneralSubtree_read_(out, &r, NULL);
+    rc = GeneralSubtree_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4538,7 +5564,7 @@ int GeneralSubtree_decode_ex(GeneralSubtree *out, const uint8_t *der, size_t len
 
 static int GeneralSubtree_write_(const GeneralSubtree *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralSubtree_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralSubtree_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4660,10 +5686,55 @@ bool GeneralSubtrees_iter_next(GeneralSubtrees_iter *it, GeneralSubtree *out)
     return GeneralSubtrees_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int GeneralSubtrees_item_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    GeneralSubtree item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int GeneralSubtrees_read_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_read_inl_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4675,7 +5746,7 @@ ASN1G_FLATTEN int GeneralSubtrees_decode(GeneralSubtrees *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = GeneralSubtrees_read_(out, &r, NULL);
+    rc = GeneralSubtrees_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4717,7 +5788,7 @@ int GeneralSubtrees_decode_ex(GeneralSubtrees *out, const uint8_t *der, size_t l
 
 static int GeneralSubtrees_write_(const GeneralSubtrees *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralSubtrees_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralSubtrees_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4841,10 +5912,55 @@ void NameConstraints_init(NameConstraints *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int NameConstraints_dec_inl_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->permittedSubtrees_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->permittedSubtrees), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "permittedSubtrees");
+    } else {
+        out->permittedSubtrees_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->excludedSubtrees_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->excludedSubtrees), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "excludedSubtrees");
+    } else {
+        out->excludedSubtrees_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NameConstraints_enc_inl_(const NameConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->excludedSubtrees_present) {
+        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->excludedSubtrees), w, ASN1RT_TAG(2, 1, 1)));
+    }
+    if (in->permittedSubtrees_present) {
+        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->permittedSubtrees), w, ASN1RT_TAG(2, 1, 0)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int NameConstraints_read_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NameConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NameConstraints_read_inl_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4856,7 +5972,7 @@ ASN1G_FLATTEN int NameConstraints_decode(NameConstraints *out, const uint8_t *de
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = NameConstraints_read_(out, &r, NULL);
+    rc = NameConstraints_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -4898,7 +6014,7 @@ int NameConstraints_decode_ex(NameConstraints *out, const uint8_t *der, size_t l
 
 static int NameConstraints_write_(const NameConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NameConstraints_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NameConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -4931,6 +6047,14 @@ static int SkipCerts_read_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int SkipCerts_read_inl_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int SkipCerts_decode(SkipCerts *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -4938,7 +6062,7 @@ ASN1G_FLATTEN int SkipCerts_decode(SkipCerts *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SkipCerts_read_(out, &r, NULL);
+    rc = SkipCerts_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5126,10 +6250,55 @@ void PolicyConstraints_init(PolicyConstraints *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int PolicyConstraints_dec_inl_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->requireExplicitPolicy_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->requireExplicitPolicy))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "requireExplicitPolicy");
+    } else {
+        out->requireExplicitPolicy_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->inhibitPolicyMapping_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->inhibitPolicyMapping))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "inhibitPolicyMapping");
+    } else {
+        out->inhibitPolicyMapping_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyConstraints_enc_inl_(const PolicyConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->inhibitPolicyMapping_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->inhibitPolicyMapping)));
+    }
+    if (in->requireExplicitPolicy_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->requireExplicitPolicy)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int PolicyConstraints_read_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyConstraints_read_inl_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5141,7 +6310,7 @@ ASN1G_FLATTEN int PolicyConstraints_decode(PolicyConstraints *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = PolicyConstraints_read_(out, &r, NULL);
+    rc = PolicyConstraints_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5183,7 +6352,7 @@ int PolicyConstraints_decode_ex(PolicyConstraints *out, const uint8_t *der, size
 
 static int PolicyConstraints_write_(const PolicyConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyConstraints_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5310,10 +6479,53 @@ void DistributionPointName_init(DistributionPointName *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DistributionPointName_dec_inl_(DistributionPointName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = DistributionPointName_PR_fullName;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->u.fullName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "fullName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 1):
+        out->present = DistributionPointName_PR_nameRelativeToCRLIssuer;
+        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&(out->u.nameRelativeToCRLIssuer), r, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "nameRelativeToCRLIssuer");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DistributionPointName_enc_inl_(const DistributionPointName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DistributionPointName_PR_fullName:
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->u.fullName), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    case DistributionPointName_PR_nameRelativeToCRLIssuer:
+        ASN1G_TRY(RelativeDistinguishedName_enc_(&(in->u.nameRelativeToCRLIssuer), w, ASN1RT_TAG(2, 1, 1)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
 static int DistributionPointName_read_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&((*out)), r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPointName_read_inl_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&((*out)), r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5325,7 +6537,7 @@ ASN1G_FLATTEN int DistributionPointName_decode(DistributionPointName *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DistributionPointName_read_(out, &r, NULL);
+    rc = DistributionPointName_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5367,7 +6579,7 @@ int DistributionPointName_decode_ex(DistributionPointName *out, const uint8_t *d
 
 static int DistributionPointName_write_(const DistributionPointName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DistributionPointName_enc_(&((*in)), w, 0));
+    ASN1G_TRY(DistributionPointName_enc_inl_(&((*in)), w, 0));
     return ASN1RT_OK;
 }
 
@@ -5402,6 +6614,16 @@ static int ReasonFlags_read_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *e
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int ReasonFlags_decode(ReasonFlags *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5409,7 +6631,7 @@ ASN1G_FLATTEN int ReasonFlags_decode(ReasonFlags *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ReasonFlags_read_(out, &r, NULL);
+    rc = ReasonFlags_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5644,10 +6866,81 @@ void DistributionPoint_init(DistributionPoint *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->distributionPoint_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x3, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "distributionPoint");
+        }
+    } else {
+        out->distributionPoint_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->reasons_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "reasons");
+        if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
+    } else {
+        out->reasons_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->cRLIssuer_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->cRLIssuer), &c, ASN1RT_TAG(2, 1, 2), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cRLIssuer");
+    } else {
+        out->cRLIssuer_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPoint_enc_inl_(const DistributionPoint *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->cRLIssuer_present) {
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->cRLIssuer), w, ASN1RT_TAG(2, 1, 2)));
+    }
+    if (in->reasons_present) {
+        {
+            asn1rt_bits t = asn1g_bits_trim(&(in->reasons));  /* X.690 11.2.2 */
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &t));
+        }
+    }
+    if (in->distributionPoint_present) {
+        {
+            uint8_t *m4 = asn1g_mark(w);
+            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int DistributionPoint_read_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPoint_read_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5659,7 +6952,7 @@ ASN1G_FLATTEN int DistributionPoint_decode(DistributionPoint *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = DistributionPoint_read_(out, &r, NULL);
+    rc = DistributionPoint_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5701,7 +6994,7 @@ int DistributionPoint_decode_ex(DistributionPoint *out, const uint8_t *der, size
 
 static int DistributionPoint_write_(const DistributionPoint *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DistributionPoint_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DistributionPoint_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5823,10 +7116,55 @@ bool CRLDistributionPoints_iter_next(CRLDistributionPoints_iter *it, Distributio
     return CRLDistributionPoints_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int CRLDistributionPoints_item_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    DistributionPoint item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int CRLDistributionPoints_read_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_read_inl_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5838,7 +7176,7 @@ ASN1G_FLATTEN int CRLDistributionPoints_decode(CRLDistributionPoints *out, const
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CRLDistributionPoints_read_(out, &r, NULL);
+    rc = CRLDistributionPoints_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -5880,7 +7218,7 @@ int CRLDistributionPoints_decode_ex(CRLDistributionPoints *out, const uint8_t *d
 
 static int CRLDistributionPoints_write_(const CRLDistributionPoints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLDistributionPoints_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CRLDistributionPoints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -5913,6 +7251,14 @@ static int KeyPurposeId_read_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error 
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int KeyPurposeId_read_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int KeyPurposeId_decode(KeyPurposeId *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -5920,7 +7266,7 @@ ASN1G_FLATTEN int KeyPurposeId_decode(KeyPurposeId *out, const uint8_t *der, siz
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = KeyPurposeId_read_(out, &r, NULL);
+    rc = KeyPurposeId_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6106,10 +7452,55 @@ bool ExtKeyUsageSyntax_iter_next(ExtKeyUsageSyntax_iter *it, KeyPurposeId *out)
     return ExtKeyUsageSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int ExtKeyUsageSyntax_item_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KeyPurposeId item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int ExtKeyUsageSyntax_read_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_read_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6121,7 +7512,7 @@ ASN1G_FLATTEN int ExtKeyUsageSyntax_decode(ExtKeyUsageSyntax *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = ExtKeyUsageSyntax_read_(out, &r, NULL);
+    rc = ExtKeyUsageSyntax_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6163,7 +7554,7 @@ int ExtKeyUsageSyntax_decode_ex(ExtKeyUsageSyntax *out, const uint8_t *der, size
 
 static int ExtKeyUsageSyntax_write_(const ExtKeyUsageSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtKeyUsageSyntax_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtKeyUsageSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6196,6 +7587,14 @@ static int InhibitAnyPolicy_read_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int InhibitAnyPolicy_read_inl_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int InhibitAnyPolicy_decode(InhibitAnyPolicy *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -6203,7 +7602,7 @@ ASN1G_FLATTEN int InhibitAnyPolicy_decode(InhibitAnyPolicy *out, const uint8_t *
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = InhibitAnyPolicy_read_(out, &r, NULL);
+    rc = InhibitAnyPolicy_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6300,6 +7699,14 @@ static int FreshestCRL_read_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *e
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int FreshestCRL_read_inl_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int FreshestCRL_decode(FreshestCRL *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -6307,7 +7714,7 @@ ASN1G_FLATTEN int FreshestCRL_decode(FreshestCRL *out, const uint8_t *der, size_
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = FreshestCRL_read_(out, &r, NULL);
+    rc = FreshestCRL_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6349,7 +7756,7 @@ int FreshestCRL_decode_ex(FreshestCRL *out, const uint8_t *der, size_t len, unsi
 
 static int FreshestCRL_write_(const FreshestCRL *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLDistributionPoints_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CRLDistributionPoints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6467,10 +7874,41 @@ void AccessDescription_init(AccessDescription *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->accessMethod))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "accessMethod");
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->accessLocation), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "accessLocation");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(GeneralName_enc_inl_(&(in->accessLocation), w, 0));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->accessMethod).ptr, (in->accessMethod).len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AccessDescription_read_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AccessDescription_read_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6482,7 +7920,7 @@ ASN1G_FLATTEN int AccessDescription_decode(AccessDescription *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AccessDescription_read_(out, &r, NULL);
+    rc = AccessDescription_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6524,7 +7962,7 @@ int AccessDescription_decode_ex(AccessDescription *out, const uint8_t *der, size
 
 static int AccessDescription_write_(const AccessDescription *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AccessDescription_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AccessDescription_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6646,10 +8084,55 @@ bool AuthorityInfoAccessSyntax_iter_next(AuthorityInfoAccessSyntax_iter *it, Acc
     return AuthorityInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int AuthorityInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AccessDescription item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int AuthorityInfoAccessSyntax_read_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_read_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6661,7 +8144,7 @@ ASN1G_FLATTEN int AuthorityInfoAccessSyntax_decode(AuthorityInfoAccessSyntax *ou
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = AuthorityInfoAccessSyntax_read_(out, &r, NULL);
+    rc = AuthorityInfoAccessSyntax_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6703,7 +8186,7 @@ int AuthorityInfoAccessSyntax_decode_ex(AuthorityInfoAccessSyntax *out, const ui
 
 static int AuthorityInfoAccessSyntax_write_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorityInfoAccessSyntax_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorityInfoAccessSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6825,10 +8308,55 @@ bool SubjectInfoAccessSyntax_iter_next(SubjectInfoAccessSyntax_iter *it, AccessD
     return SubjectInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
+ASN1G_BODY int SubjectInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AccessDescription item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    out->count = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        out->count++;
+    }
+    if (ASN1G_UNLIKELY(out->count < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
 static int SubjectInfoAccessSyntax_read_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_read_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6840,7 +8368,7 @@ ASN1G_FLATTEN int SubjectInfoAccessSyntax_decode(SubjectInfoAccessSyntax *out, c
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = SubjectInfoAccessSyntax_read_(out, &r, NULL);
+    rc = SubjectInfoAccessSyntax_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -6882,7 +8410,7 @@ int SubjectInfoAccessSyntax_decode_ex(SubjectInfoAccessSyntax *out, const uint8_
 
 static int SubjectInfoAccessSyntax_write_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectInfoAccessSyntax_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectInfoAccessSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -6915,6 +8443,14 @@ static int CRLNumber_read_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CRLNumber_read_inl_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CRLNumber_decode(CRLNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -6922,7 +8458,7 @@ ASN1G_FLATTEN int CRLNumber_decode(CRLNumber *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CRLNumber_read_(out, &r, NULL);
+    rc = CRLNumber_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7215,10 +8751,119 @@ void IssuingDistributionPoint_init(IssuingDistributionPoint *out)
     out->onlyContainsAttributeCerts = false;
 }
 
+ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->distributionPoint_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x3, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "distributionPoint");
+        }
+    } else {
+        out->distributionPoint_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->onlyContainsUserCerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsUserCerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsUserCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsUserCerts");
+    } else {
+        out->onlyContainsUserCerts = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 2), &(out->onlyContainsCACerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsCACerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsCACerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsCACerts");
+    } else {
+        out->onlyContainsCACerts = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->onlySomeReasons_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
+        if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
+    } else {
+        out->onlySomeReasons_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 4), &(out->indirectCRL))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "indirectCRL");
+        if (ASN1G_UNLIKELY(((out->indirectCRL) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "indirectCRL");
+    } else {
+        out->indirectCRL = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 5))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 5), &(out->onlyContainsAttributeCerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsAttributeCerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsAttributeCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsAttributeCerts");
+    } else {
+        out->onlyContainsAttributeCerts = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (!((in->onlyContainsAttributeCerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 5), in->onlyContainsAttributeCerts));
+    }
+    if (!((in->indirectCRL) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 4), in->indirectCRL));
+    }
+    if (in->onlySomeReasons_present) {
+        {
+            asn1rt_bits t = asn1g_bits_trim(&(in->onlySomeReasons));  /* X.690 11.2.2 */
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 3), &t));
+        }
+    }
+    if (!((in->onlyContainsCACerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 2), in->onlyContainsCACerts));
+    }
+    if (!((in->onlyContainsUserCerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->onlyContainsUserCerts));
+    }
+    if (in->distributionPoint_present) {
+        {
+            uint8_t *m4 = asn1g_mark(w);
+            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
 static int IssuingDistributionPoint_read_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IssuingDistributionPoint_read_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7230,7 +8875,7 @@ ASN1G_FLATTEN int IssuingDistributionPoint_decode(IssuingDistributionPoint *out,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = IssuingDistributionPoint_read_(out, &r, NULL);
+    rc = IssuingDistributionPoint_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7272,7 +8917,7 @@ int IssuingDistributionPoint_decode_ex(IssuingDistributionPoint *out, const uint
 
 static int IssuingDistributionPoint_write_(const IssuingDistributionPoint *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(IssuingDistributionPoint_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(IssuingDistributionPoint_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7305,6 +8950,14 @@ static int BaseCRLNumber_read_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int BaseCRLNumber_read_inl_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int BaseCRLNumber_decode(BaseCRLNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7312,7 +8965,7 @@ ASN1G_FLATTEN int BaseCRLNumber_decode(BaseCRLNumber *out, const uint8_t *der, s
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = BaseCRLNumber_read_(out, &r, NULL);
+    rc = BaseCRLNumber_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7510,10 +9163,53 @@ void CRLReason_init(CRLReason *out)
     memset(out, 0, sizeof *out);
 }
 
+ASN1G_BODY int CRLReason_dec_inl_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    const uint8_t *s = r->cur;
+    int v;
+    int rc = asn1g_read_enum(r, tag, &v);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    switch (v) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 8:
+    case 9:
+    case 10:
+        break;
+    default:
+        r->cur = s;
+        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
+    }
+    *out = (CRLReason)v;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLReason_enc_inl_(const CRLReason *in, asn1rt_writer *w, uint32_t tag)
+{
+    int rc = CRLReason_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
+    return asn1g_put_int(w, tag, (int64_t)*in);
+}
+
 static int CRLReason_read_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CRLReason_dec_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLReason_read_inl_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLReason_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7525,7 +9221,7 @@ ASN1G_FLATTEN int CRLReason_decode(CRLReason *out, const uint8_t *der, size_t le
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CRLReason_read_(out, &r, NULL);
+    rc = CRLReason_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7567,7 +9263,7 @@ int CRLReason_decode_ex(CRLReason *out, const uint8_t *der, size_t len, unsigned
 
 static int CRLReason_write_(const CRLReason *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLReason_enc_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
+    ASN1G_TRY(CRLReason_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
     return ASN1RT_OK;
 }
 
@@ -7600,6 +9296,14 @@ static int CertificateIssuer_read_(CertificateIssuer *out, asn1rt_reader *r, asn
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int CertificateIssuer_read_inl_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int CertificateIssuer_decode(CertificateIssuer *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7607,7 +9311,7 @@ ASN1G_FLATTEN int CertificateIssuer_decode(CertificateIssuer *out, const uint8_t
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = CertificateIssuer_read_(out, &r, NULL);
+    rc = CertificateIssuer_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7649,7 +9353,7 @@ int CertificateIssuer_decode_ex(CertificateIssuer *out, const uint8_t *der, size
 
 static int CertificateIssuer_write_(const CertificateIssuer *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
     return ASN1RT_OK;
 }
 
@@ -7704,6 +9408,14 @@ static int HoldInstructionCode_read_(HoldInstructionCode *out, asn1rt_reader *r,
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int HoldInstructionCode_read_inl_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int HoldInstructionCode_decode(HoldInstructionCode *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7711,7 +9423,7 @@ ASN1G_FLATTEN int HoldInstructionCode_decode(HoldInstructionCode *out, const uin
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = HoldInstructionCode_read_(out, &r, NULL);
+    rc = HoldInstructionCode_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
@@ -7808,6 +9520,14 @@ static int InvalidityDate_read_(InvalidityDate *out, asn1rt_reader *r, asn1rt_er
     return ASN1RT_OK;
 }
 
+ASN1G_BODY int InvalidityDate_read_inl_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_FLATTEN int InvalidityDate_decode(InvalidityDate *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -7815,7 +9535,7 @@ ASN1G_FLATTEN int InvalidityDate_decode(InvalidityDate *out, const uint8_t *der,
     if (out == NULL || (der == NULL && len != 0))
         return ASN1RT_E_ARG;
     asn1g_reader_init(&r, der, len, 0);
-    rc = InvalidityDate_read_(out, &r, NULL);
+    rc = InvalidityDate_read_inl_(out, &r, NULL);
     if (ASN1G_LIKELY(rc == ASN1RT_OK))
         rc = asn1g_expect_end(&r);
     if (ASN1G_UNLIKELY(rc != ASN1RT_OK))

@@ -34,8 +34,12 @@ extern "C" {
 #define ASN1G_COLD        __attribute__((cold, noinline))
 /* Public entry points inline the whole type tree below them. */
 #define ASN1G_FLATTEN     __attribute__((flatten))
+/* The inline copy of a type's codec (T_dec_inl_, ...): always inlined, so
+ * an entry point is one function whatever the compiler's inlining depth. */
+#define ASN1G_BODY        static inline __attribute__((always_inline, unused))
 #else
 #define ASN1G_FLATTEN
+#define ASN1G_BODY        static inline
 #define ASN1G_LIKELY(x)   (x)
 #define ASN1G_UNLIKELY(x) (x)
 #define ASN1G_COLD
