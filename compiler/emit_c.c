@@ -987,23 +987,26 @@ static void emit_of(CNamed *cn)
         P(4, "out->raw.ptr = c.cur;");
         P(4, "out->raw.len = (size_t)(c.end - c.cur);");
     }
-    P(4, "out->count = 0;");
+    /* The count lives in a local: out->count++ would be a store and a
+     * reload per element, since the element stores may alias it. */
+    P(4, "size_t n = 0;");
     P(4, "while (!asn1rt_at_end(&c)) {");
     P(8, "const uint8_t *s = c.cur;");
     if (array) {
-        P(8, "if (ASN1G_UNLIKELY(out->count == %llu))", (unsigned long long)ct->size_hi);
+        P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
         fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s_item_%s(&out->items[out->count], &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
+        try_dec(8, S("%s_item_%s(&out->items[n], &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
     } else {
         try_dec(8, S("%s_item_%s(&item, &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
     }
     if (!ct->set_of)
         P(8, "(void)s;");
     set_order_check(8, ct->set_of);
-    P(8, "out->count++;");
+    P(8, "n++;");
     P(4, "}");
-    viol = array ? (ct->size_lo_set && ct->size_lo > 0 ? S("out->count < %lluu", (unsigned long long)ct->size_lo) : NULL)
-                 : size_violation(ct, "out->count");
+    P(4, "out->count = n;");
+    viol = array ? (ct->size_lo_set && ct->size_lo > 0 ? S("n < %lluu", (unsigned long long)ct->size_lo) : NULL)
+                 : size_violation(ct, "n");
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
         fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");

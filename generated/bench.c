@@ -1897,16 +1897,17 @@ int ComplexSequence_items_dec_(ComplexSequence_items *out, asn1rt_reader *r, uin
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 16))
+        if (ASN1G_UNLIKELY(n == 16))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -1988,16 +1989,17 @@ ASN1G_BODY int ComplexSequence_items_dec_inl_(ComplexSequence_items *out, asn1rt
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 16))
+        if (ASN1G_UNLIKELY(n == 16))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -3127,16 +3129,17 @@ int DeriveMessage_tags_dec_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 8))
+        if (ASN1G_UNLIKELY(n == 8))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -3218,16 +3221,17 @@ ASN1G_BODY int DeriveMessage_tags_dec_inl_(DeriveMessage_tags *out, asn1rt_reade
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 8))
+        if (ASN1G_UNLIKELY(n == 8))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 

@@ -613,14 +613,15 @@ int PrincipalName_name_string_dec_(PrincipalName_name_string *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -708,14 +709,15 @@ ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -1418,14 +1420,15 @@ int HostAddresses_dec_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = HostAddresses_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -1513,14 +1516,15 @@ ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = HostAddresses_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -1873,14 +1877,15 @@ int AuthorizationData_dec_(AuthorizationData *out, asn1rt_reader *r, uint32_t ta
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = AuthorizationData_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -1968,14 +1973,15 @@ ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = AuthorizationData_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -4637,14 +4643,15 @@ int KDC_REQ_padata_dec_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -4732,14 +4739,15 @@ ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -4994,14 +5002,15 @@ int KDC_REQ_BODY_etype_dec_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -5093,14 +5102,15 @@ ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reade
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -5225,14 +5235,15 @@ int KDC_REQ_BODY_additional_tickets_dec_(KDC_REQ_BODY_additional_tickets *out, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -5327,14 +5338,15 @@ ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -6849,14 +6861,15 @@ int KDC_REP_padata_dec_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REP_padata_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -6944,14 +6957,15 @@ ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KDC_REP_padata_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -8044,14 +8058,15 @@ int LastReq_dec_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = LastReq_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -8139,14 +8154,15 @@ ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, as
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = LastReq_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -12784,14 +12800,15 @@ int KRB_CRED_tickets_dec_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -12886,14 +12903,15 @@ ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -14168,14 +14186,15 @@ int EncKrbCredPart_ticket_info_dec_(EncKrbCredPart_ticket_info *out, asn1rt_read
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -14263,14 +14282,15 @@ ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *o
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -15754,14 +15774,15 @@ int METHOD_DATA_dec_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = METHOD_DATA_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -15849,14 +15870,15 @@ ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = METHOD_DATA_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -16229,15 +16251,16 @@ int TYPED_DATA_dec_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -16326,15 +16349,16 @@ ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -17085,14 +17109,15 @@ int ETYPE_INFO_dec_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ETYPE_INFO_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -17180,14 +17205,15 @@ ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ETYPE_INFO_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -17618,15 +17644,16 @@ int ETYPE_INFO2_dec_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -17715,15 +17742,16 @@ ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }

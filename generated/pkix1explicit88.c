@@ -588,7 +588,7 @@ int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = Attribute_values_item_(&item, &c, err)) != 0))
@@ -598,8 +598,9 @@ int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag,
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -689,7 +690,7 @@ ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = Attribute_values_item_inl_(&item, &c, err)) != 0))
@@ -699,8 +700,9 @@ ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -5296,7 +5298,7 @@ int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_item_(&item, &c, err)) != 0))
@@ -5306,9 +5308,10 @@ int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -5399,7 +5402,7 @@ ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_item_inl_(&item, &c, err)) != 0))
@@ -5409,9 +5412,10 @@ ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -5530,14 +5534,15 @@ int RDNSequence_dec_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = RDNSequence_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -5625,14 +5630,15 @@ ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = RDNSequence_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -7859,15 +7865,16 @@ int Extensions_dec_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = Extensions_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -7956,15 +7963,16 @@ ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = Extensions_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -8943,14 +8951,15 @@ int TBSCertList_revokedCertificates_dec_(TBSCertList_revokedCertificates *out, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -9038,14 +9047,15 @@ ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCerti
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -11779,17 +11789,18 @@ int OrganizationalUnitNames_dec_(OrganizationalUnitNames *out, asn1rt_reader *r,
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -11883,17 +11894,18 @@ ASN1G_BODY int OrganizationalUnitNames_dec_inl_(OrganizationalUnitNames *out, as
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -12897,17 +12909,18 @@ int BuiltInDomainDefinedAttributes_dec_(BuiltInDomainDefinedAttributes *out, asn
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -12986,17 +12999,18 @@ ASN1G_BODY int BuiltInDomainDefinedAttributes_dec_inl_(BuiltInDomainDefinedAttri
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -13341,7 +13355,7 @@ int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ExtensionAttributes_item_(&item, &c, err)) != 0))
@@ -13351,9 +13365,10 @@ int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u || out->count > 256u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u || n > 256u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -13444,7 +13459,7 @@ ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_rea
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ExtensionAttributes_item_inl_(&item, &c, err)) != 0))
@@ -13454,9 +13469,10 @@ ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_rea
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u || out->count > 256u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u || n > 256u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -14734,17 +14750,18 @@ int TeletexOrganizationalUnitNames_dec_(TeletexOrganizationalUnitNames *out, asn
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -14838,17 +14855,18 @@ ASN1G_BODY int TeletexOrganizationalUnitNames_dec_inl_(TeletexOrganizationalUnit
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -16613,17 +16631,18 @@ int UnformattedPostalAddress_printable_address_dec_(UnformattedPostalAddress_pri
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 6))
+        if (ASN1G_UNLIKELY(n == 6))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -16717,17 +16736,18 @@ ASN1G_BODY int UnformattedPostalAddress_printable_address_dec_inl_(UnformattedPo
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 6))
+        if (ASN1G_UNLIKELY(n == 6))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -17924,7 +17944,7 @@ int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_item_(&item, &c, err)) != 0))
@@ -17934,9 +17954,10 @@ int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -18027,7 +18048,7 @@ ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddr
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_item_inl_(&item, &c, err)) != 0))
@@ -18037,9 +18058,10 @@ ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddr
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
         prev = s;
         prev_len = (size_t)(c.cur - s);
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -19101,17 +19123,18 @@ int TeletexDomainDefinedAttributes_dec_(TeletexDomainDefinedAttributes *out, asn
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -19190,17 +19213,18 @@ ASN1G_BODY int TeletexDomainDefinedAttributes_dec_inl_(TeletexDomainDefinedAttri
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(out->count == 4))
+        if (ASN1G_UNLIKELY(n == 4))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_inl_(&out->items[out->count], &c, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }

@@ -1037,15 +1037,16 @@ int GeneralNames_dec_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = GeneralNames_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -1134,15 +1135,16 @@ ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = GeneralNames_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -2394,15 +2396,16 @@ int PolicyInformation_policyQualifiers_dec_(PolicyInformation_policyQualifiers *
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -2491,15 +2494,16 @@ ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_pol
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -2823,15 +2827,16 @@ int CertificatePolicies_dec_(CertificatePolicies *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = CertificatePolicies_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -2920,15 +2925,16 @@ ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_rea
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = CertificatePolicies_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -3542,14 +3548,15 @@ int NoticeReference_noticeNumbers_dec_(NoticeReference_noticeNumbers *out, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -3637,14 +3644,15 @@ ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumb
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
+    out->count = n;
     return ASN1RT_OK;
 }
 
@@ -4356,15 +4364,16 @@ int PolicyMappings_dec_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PolicyMappings_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -4453,15 +4462,16 @@ ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = PolicyMappings_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -4804,15 +4814,16 @@ int SubjectDirectoryAttributes_dec_(SubjectDirectoryAttributes *out, asn1rt_read
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -4901,15 +4912,16 @@ ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *o
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -5606,15 +5618,16 @@ int GeneralSubtrees_dec_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = GeneralSubtrees_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -5703,15 +5716,16 @@ ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = GeneralSubtrees_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -7036,15 +7050,16 @@ int CRLDistributionPoints_dec_(CRLDistributionPoints *out, asn1rt_reader *r, uin
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -7133,15 +7148,16 @@ ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -7372,15 +7388,16 @@ int ExtKeyUsageSyntax_dec_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t ta
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -7469,15 +7486,16 @@ ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -8004,15 +8022,16 @@ int AuthorityInfoAccessSyntax_dec_(AuthorityInfoAccessSyntax *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -8101,15 +8120,16 @@ ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -8228,15 +8248,16 @@ int SubjectInfoAccessSyntax_dec_(SubjectInfoAccessSyntax *out, asn1rt_reader *r,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_item_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
@@ -8325,15 +8346,16 @@ ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, as
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
-    out->count = 0;
+    size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
             return asn1g_fail(err, rc, c.err_offset, NULL);
         (void)s;
-        out->count++;
+        n++;
     }
-    if (ASN1G_UNLIKELY(out->count < 1u))
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
         return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
     return ASN1RT_OK;
 }
