@@ -728,28 +728,15 @@ ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_
     return asn1rt_prepend_bigint(w, tag, v);
 }
 
-/* Moves the n bytes written at the writer's end to the start of buf. */
+/* Moves the n bytes written at the writer's end to the start of buf.
+ * memmove for every length: an inline forward 8-octet loop for short
+ * encodings measured 11.8 ns against 10.5 ns with memmove on DeriveSimple
+ * encode (44 octets; bench-proposals P3), glibc's being vector moves. */
 ASN1RT_INLINE size_t asn1g_finish(const asn1rt_writer *w, uint8_t *buf, size_t cap)
 {
     size_t n = (size_t)(buf + cap - w->pos);
-    const uint8_t *s = w->pos;
-    size_t i = 0;
-    if (s == buf)
-        return n;
-    if (n > 128) {
-        memmove(buf, s, n);
-        return n;
-    }
-    /* Short encodings: forward 8-octet steps are safe here because the
-     * destination lies below the source (a step never overwrites octets it
-     * has yet to read). */
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x;
-        memcpy(&x, s + i, 8);
-        memcpy(buf + i, &x, 8);
-    }
-    for (; i < n; i++)
-        buf[i] = s[i];
+    if (w->pos != buf)
+        memmove(buf, w->pos, n);
     return n;
 }
 
