@@ -296,6 +296,9 @@ struct Type {
     const char *ref_module;  /* NULL when not an external reference */
     const char *ref_name;
     TokRange *ref_actuals; int nref_actuals; /* one range per actual parameter */
+    /* The governor of a value assignment may name an X.208 macro: 1 when it
+     * may, 2 when the parser skipped the macro's notation after the name. */
+    unsigned char macro_use;
     /* TY_SELECTION: selected alternative */
     const char *sel_name;
     /* TY_FIELD: class "." field path, e.g. EXTENSION.&id */
@@ -364,6 +367,7 @@ typedef enum ValueKind {
     V_BRACED,                /* { ... } unparsed: braced */
     V_PLUS_INF, V_MINUS_INF, V_NAN,
     V_PARAM_REF,             /* valueref { actuals } */
+    V_OPEN_TYPE,             /* open_type : inner (X.681 14.6, the value of an open type) */
     /* Produced by sema only (Value.eval): */
     V_OID,                   /* arcs */
     V_BITS,                  /* bytes, nbits */
@@ -385,6 +389,7 @@ struct Value {
     const char *ref_module, *ref_name;
     const char *alt_name;
     Value *inner;
+    Type *open_type;         /* V_OPEN_TYPE: the type the value is of */
     TokRange braced;
     TokRange *actuals; int nactuals;
     /* sema (in Value.eval nodes): */
@@ -412,6 +417,8 @@ typedef enum AssignKind {
     A_CLASS,                 /* NAME ::= CLASS {...} (sema: from A_TYPE) */
     A_OBJECT,                /* name CLASS ::= { ... } (sema: from A_VALUE) */
     A_OBJECT_SET,            /* Name CLASS ::= { ... } (sema: from A_VALUE_SET) */
+    A_MACRO,                 /* NAME MACRO ::= BEGIN ... END (X.208); rhs: the
+                              * Type of its "VALUE NOTATION ::= value(VALUE Type)" */
 } AssignKind;
 
 /* sema: one field of an information object (X.681 11). */
@@ -446,6 +453,7 @@ struct Assignment {
     bool instance;           /* made by instantiating a parameterized assignment */
     bool sema_env_bound;     /* sema internal: instance made under enclosing bindings */
     signed char sema_class;  /* sema internal: 0 not yet known, 1 a class, -1 not */
+    bool macro_parsed;       /* sema internal: A_MACRO's value type looked for */
     const char *inst_key;    /* sema internal: instance cache key */
     Env *inst_env;           /* instance: its parameter bindings */
     /* sema: A_VALUE_SET / A_OBJECT_SET: the body parsed as ElementSetSpecs
@@ -519,6 +527,11 @@ typedef struct Parser {
     bool in_imports;         /* between IMPORTS and ';': AssignedIdentifier lookahead */
     int  syntax_state;       /* WITH SYNTAX {...}: "[[" / "]]" split into two tokens */
     int  pending;            /* second half of a split token, or 0 */
+    int  nest;               /* modules: depth of { } and ( ) */
+    Vec  macros;             /* modules: names defined by "NAME MACRO ::=" in the file */
+    int  macro_state;        /* 1: the next token names a macro whose notation follows;
+                              * 2: that name was returned, skip the notation */
+    Loc  macro_name_loc;     /* the macro name before the last skipped notation */
     bool recovering;         /* after a syntax error: skip to the next assignment */
     int  err_pos;
     bool quiet;              /* object set bodies: failures are not reported */
@@ -546,6 +559,7 @@ ImportSymbol *ast_symbol(Parser *P, Token *name, bool parameterized);
 void ast_assign_type(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *t);
 void ast_assign_set(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *governor, Value *braced);
 void ast_assign_value(Parser *P, Token *name, Vec *params, Token *assign, int end, Type *governor, Value *v);
+void ast_assign_macro(Parser *P, Token *name, Token *macro, int end);
 Param *ast_param(Parser *P, Type *governor, Token *name);
 Type *ast_type(Parser *P, TypeKind k, Loc loc);
 Type *ast_type_constrain(Parser *P, Type *t, Constraint *c);
@@ -567,6 +581,7 @@ CompItem *ast_citem_comp(Parser *P, Component *c);
 CompItem *ast_citem_ellipsis(Parser *P, Token *tok, Value *exception);
 CompItem *ast_citem_group(Parser *P, Token *tok, Value *version, Vec *items);
 Component *ast_component(Parser *P, Token *name, Type *t, bool optional, Value *def);
+Component *ast_component_unnamed(Parser *P, Type *t, bool optional, Value *def);
 Component *ast_components_of(Parser *P, Loc loc, Type *t);
 ClassField *ast_field(Parser *P, Token *name, FieldKind k, Type *t, Token *type_field,
                       bool unique, bool optional, Type *default_type, Value *default_value);
@@ -589,6 +604,7 @@ Value *ast_value_simple(Parser *P, ValueKind k, Loc loc);
 Value *ast_value_ref(Parser *P, Token *module, Token *name);
 Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals);
 Value *ast_value_choice(Parser *P, Token *name, Value *v);
+Value *ast_value_open(Parser *P, Type *t, Value *v);
 Value *ast_value_braced(Parser *P, Token *lbrace, Token *rbrace);
 /* Splits a range at top-level commas (actual parameter lists). */
 int tokrange_split(Arena *a, TokRange r, TokRange **out);

@@ -172,6 +172,51 @@ void ast_assign_value(Parser *P, Token *name, Vec *params, Token *assign, int en
     Assignment *as = new_assignment(P, A_VALUE, name, params, assign, end);
     as->type = governor;
     as->value = v;
+    if (!params && governor->kind == TY_REF && !governor->ref_module && !governor->nref_actuals) {
+        Loc n = P->macro_name_loc;
+        governor->macro_use = n.file == governor->loc.file && n.line == governor->loc.line &&
+                                      n.col == governor->loc.col
+                                  ? 2
+                                  : 1;
+    }
+    add_assignment(P, as);
+}
+
+static bool tok_text_is(const Token *t, int kind, const char *text)
+{
+    return t->kind == kind && t->len == (int)strlen(text) && memcmp(t->text, text, (size_t)t->len) == 0;
+}
+
+/* X.208 MacroDefinition: only the type its VALUE NOTATION gives values,
+ * "value(VALUE Type)", matters to asn1cc (as->rhs, parsed by sema when an
+ * instance uses it); the notations themselves are not interpreted. */
+void ast_assign_macro(Parser *P, Token *name, Token *macro, int end)
+{
+    Assignment *as = NEW(Assignment);
+    as->kind = A_MACRO;
+    as->loc = name->loc;
+    as->name = tok_str(P, name);
+    const TokenArray *ta = P->ta;
+    int i = (int)(macro - ta->toks);
+    as->rhs = (TokRange){ta, i, i, macro->loc};
+    for (; i + 6 < end; i++) {
+        const Token *t = &ta->toks[i];
+        if (!(tok_text_is(t, T_TYPEREF, "VALUE") && tok_text_is(t + 1, T_TYPEREF, "NOTATION") &&
+              t[2].kind == T_ASSIGN && tok_text_is(t + 3, T_IDENTIFIER, "value") && t[4].kind == '(' &&
+              tok_text_is(t + 5, T_TYPEREF, "VALUE")))
+            continue;
+        int begin = i + 6, j = begin, depth = 0;
+        for (; j < end; j++) {
+            int k = ta->toks[j].kind;
+            if (k == '(' || k == '{')
+                depth++;
+            else if ((k == ')' || k == '}') && depth-- == 0)
+                break;
+        }
+        if (j < end && j > begin)
+            as->rhs = (TokRange){ta, begin, j, ta->toks[begin].loc};
+        break;
+    }
     add_assignment(P, as);
 }
 
@@ -445,6 +490,41 @@ Component *ast_component(Parser *P, Token *name, Type *t, bool optional, Value *
     return c;
 }
 
+/* X.208 (1988) NamedType: an element may omit its identifier (RFC 3416's
+ * VarBind does). X.680:1994 removed that form; the element is named after
+ * its type -- "objectSyntax" for ObjectSyntax, "choice" for a CHOICE -- and
+ * the name is announced, since users will meet it in C. */
+Component *ast_component_unnamed(Parser *P, Type *t, bool optional, Value *def)
+{
+    const Type *u = t;
+    while (u->kind == TY_TAGGED && u->inner)
+        u = u->inner;
+    const char *src = u->kind == TY_REF ? u->ref_name
+                      : u->kind == TY_STRING ? ast_string_kind_name(u->str_kind)
+                                             : ast_type_kind_name(u->kind);
+    char *name = arena_printf(P->a, "%s", src);
+    bool all_upper = true;
+    for (const char *q = name; *q; q++)
+        all_upper &= !(*q >= 'a' && *q <= 'z');
+    for (char *q = name; *q; q++) {
+        if (*q == ' ')
+            *q = '-';
+        else if (*q >= 'A' && *q <= 'Z' && (q == name || all_upper))
+            *q = (char)(*q - 'A' + 'a');
+    }
+    Component *c = NEW(Component);
+    c->loc = t->loc;
+    c->name = name;
+    c->type = t;
+    c->optional = optional;
+    c->default_value = def;
+    if (P->start_token == START_MODULES && sema_warning_enabled("unnamed-component"))
+        diag(DIAG_WARNING, t->loc,
+             "element without an identifier (X.208 syntax, removed in 1994); it is named '%s' [-Wunnamed-component]",
+             name);
+    return c;
+}
+
 Component *ast_components_of(Parser *P, Loc loc, Type *t)
 {
     Component *c = NEW(Component);
@@ -695,6 +775,14 @@ Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals)
     return v;
 }
 
+Value *ast_value_open(Parser *P, Type *t, Value *inner)
+{
+    Value *v = ast_new_value(P->a, V_OPEN_TYPE, t->loc);
+    v->open_type = t;
+    v->inner = inner;
+    return v;
+}
+
 Value *ast_value_choice(Parser *P, Token *name, Value *inner)
 {
     Value *v = ast_new_value(P->a, V_CHOICE, name->loc);
@@ -853,6 +941,15 @@ static void dump_value_inline(FILE *out, const Value *v)
         break;
     case V_REF: fprintf(out, "%s%s%s", v->ref_module ? v->ref_module : "", v->ref_module ? "." : "", v->ref_name); break;
     case V_CHOICE: fprintf(out, "%s: ", v->alt_name); dump_value_inline(out, v->inner); break;
+    case V_OPEN_TYPE:
+        if (v->open_type->kind == TY_REF)
+            fprintf(out, "%s%s%s : ", v->open_type->ref_module ? v->open_type->ref_module : "",
+                    v->open_type->ref_module ? "." : "", v->open_type->ref_name);
+        else
+            fprintf(out, "%s : ", v->open_type->kind == TY_STRING ? ast_string_kind_name(v->open_type->str_kind)
+                                                                  : ast_type_kind_name(v->open_type->kind));
+        dump_value_inline(out, v->inner);
+        break;
     case V_BRACED: dump_tokens(out, v->braced); break;
     case V_PLUS_INF: fputs("PLUS-INFINITY", out); break;
     case V_MINUS_INF: fputs("MINUS-INFINITY", out); break;
@@ -1082,6 +1179,8 @@ static void dump_type(FILE *out, const Type *t, int ind)
             fputs("{...}", out);
         if (t->ref_assign)
             fprintf(out, " -> %s.%s", t->ref_assign->module->name, t->ref_assign->name);
+        else if (t->inner && t->macro_use)
+            fputs(" -> macro value notation", out);
         else if (t->inner)
             fputs(" -> parameter", out);
         break;
@@ -1210,6 +1309,7 @@ static const char *assign_kind_name(AssignKind k)
     case A_CLASS: return "class";
     case A_OBJECT: return "object";
     case A_OBJECT_SET: return "objectset";
+    case A_MACRO: return "macro";
     }
     return "?";
 }
@@ -1289,6 +1389,13 @@ void ast_dump(FILE *out, const Compilation *c)
                 fputc('\n', out);
                 if (!as->nparams)
                     dump_type(out, as->type, 2);
+                break;
+            case A_MACRO:
+                if (as->rhs.end > as->rhs.begin) {
+                    fputs(" value-notation ", out);
+                    dump_tokens(out, as->rhs);
+                }
+                fputc('\n', out);
                 break;
             }
         }

@@ -67,6 +67,7 @@ void asnerror(Loc *lloc, Parser *P, const char *msg);
 %token <tok> T_BSTRING "bstring" T_HSTRING "hstring" T_CSTRING "character string"
 %token <tok> T_ASSIGN "::=" T_ELLIPSIS "..." T_RANGE ".." T_LBRACK2 "[[" T_RBRACK2 "]]"
 %token <tok> T_IMPORT_OIDREF "module OID reference"
+%token <tok> T_MACRO "MACRO definition"
 %token <tok> '{' '}' '(' ')' '[' ']' ',' '.' ';' ':' '|' '^' '!' '@' '<' '>' '=' '*' '-'
 %token <tok> KW_ABSENT "ABSENT"
 %token <tok> KW_ABSTRACT_SYNTAX "ABSTRACT-SYNTAX"
@@ -193,6 +194,7 @@ Start
     : START_MODULES ModuleList
     | START_TYPE Type                 { P->result_type = $2; }
     | START_VALUE Value               { P->result_value = $2; }
+    | START_VALUE Type ':' Value      { P->result_value = ast_value_open(P, $2, $4); }
     | START_ELEMENTS ElementSetSpecs  { P->result_cons = $2; }
     ;
 
@@ -413,7 +415,8 @@ AssignmentList
 
 /* X.680 15.1 TypeAssignment, 16.1 ValueAssignment, 16.7 ValueSetTypeAssignment;
  * X.681 9.1 ObjectClassAssignment, 11.1 ObjectAssignment, 12.1 ObjectSetAssignment
- * (told apart by sema); X.683 8.1 ParameterizedAssignment */
+ * (told apart by sema); X.683 8.1 ParameterizedAssignment; X.208 (1988) A.2
+ * MacroDefinition, its body folded into T_MACRO by the token reader */
 Assignment
     : T_TYPEREF T_ASSIGN Type                             { ast_assign_type(P, $1, NULL, $2, RHS_END, $3); }
     | StringTypeName T_ASSIGN Type                        { ast_assign_type(P, $1, NULL, $2, RHS_END, $3); }
@@ -422,6 +425,7 @@ Assignment
     | T_TYPEREF '{' ParamList '}' Type T_ASSIGN Braced    { ast_assign_set(P, $1, $3, $6, RHS_END, $5, $7); }
     | T_IDENTIFIER Type T_ASSIGN Value                    { ast_assign_value(P, $1, NULL, $3, RHS_END, $2, $4); }
     | T_IDENTIFIER '{' ParamList '}' Type T_ASSIGN Value  { ast_assign_value(P, $1, $3, $6, RHS_END, $5, $7); }
+    | T_TYPEREF T_MACRO                                   { ast_assign_macro(P, $1, $2, RHS_END); }
     ;
 
 /* X.683 8.3 ParameterList */
@@ -601,12 +605,15 @@ VersionNumber
     | T_NUMBER ':'                    { $$ = ast_value_number(P, $1); }
     ;
 
-/* X.680 25.1 ComponentType, NamedType */
+/* X.680 25.1 ComponentType, NamedType; X.208 (1988) 20.1 NamedType without identifier */
 ComponentType
     : T_IDENTIFIER Type               { $$ = ast_component(P, $1, $2, false, NULL); }
     | T_IDENTIFIER Type KW_OPTIONAL   { $$ = ast_component(P, $1, $2, true, NULL); }
     | T_IDENTIFIER Type KW_DEFAULT Value  { $$ = ast_component(P, $1, $2, false, $4); }
     | KW_COMPONENTS KW_OF Type        { $$ = ast_components_of(P, @1, $3); }
+    | Type                            { $$ = ast_component_unnamed(P, $1, false, NULL); }
+    | Type KW_OPTIONAL                { $$ = ast_component_unnamed(P, $1, true, NULL); }
+    | Type KW_DEFAULT Value           { $$ = ast_component_unnamed(P, $1, false, $3); }
     ;
 
 /* X.680 49.4 ExceptionSpec */
@@ -1057,9 +1064,112 @@ static bool starts_assignment(const TokenArray *ta, int i)
     return false;
 }
 
+static bool tok_is(const Token *t, int kind, const char *text)
+{
+    return t->kind == kind && t->len == (int)strlen(text) && memcmp(t->text, text, (size_t)t->len) == 0;
+}
+
+/* X.208 macros: a name defined by "NAME MACRO ::=" earlier in the file, or
+ * one the module imports (SNMP MIB modules import OBJECT-TYPE & co.). */
+static bool names_macro(const Parser *P, const Token *t, bool *local)
+{
+    *local = false;
+    for (int i = 0; i < P->macros.len; i++)
+        if (tok_is(t, T_TYPEREF, P->macros.items[i]))
+            return *local = true;
+    for (int i = 0; P->mod && i < P->mod->nimports; i++)
+        for (int j = 0; j < P->mod->imports[i]->nsymbols; j++)
+            if (tok_is(t, T_TYPEREF, P->mod->imports[i]->symbols[j]->name))
+                return true;
+    return false;
+}
+
+/* "NAME MACRO ::= BEGIN ... END" (or "::= OtherMacro"): the index just past
+ * the definition, t being the MACRO token at index i. */
+static int macro_definition_end(const TokenArray *ta, int i, int end)
+{
+    int j = i + 2;
+    if (j < end && ta->toks[j].kind == KW_BEGIN) {
+        while (j < end && ta->toks[j].kind != KW_END)
+            j++;
+        return j < end ? j + 1 : end;
+    }
+    if (j < end && ta->toks[j].kind == T_TYPEREF) {
+        if (j + 2 < end && ta->toks[j + 1].kind == '.' && ta->toks[j + 2].kind == T_TYPEREF)
+            return j + 3;
+        return j + 1;
+    }
+    return j;
+}
+
+/* X.208 macro value notation "name MACRO-NAME <macro's own notation> ::= value":
+ * the notation is skipped (to the "::=" outside any braces) and the value
+ * is governed by the macro's VALUE NOTATION type. */
+static int macro_notation_end(const TokenArray *ta, int i, int end)
+{
+    int depth = 0;
+    for (; i < end; i++) {
+        int k = ta->toks[i].kind;
+        if (k == '{' || k == '(')
+            depth++;
+        else if ((k == '}' || k == ')') && depth > 0)
+            depth--;
+        else if (depth == 0 && (k == T_ASSIGN || k == KW_END))
+            break;
+    }
+    return i;
+}
+
+/* Module level only: X.208 macro definitions and macro value notations. */
+static int module_level_token(Parser *P, const Token *t, int k)
+{
+    const TokenArray *ta = P->ta;
+    int i = P->pos - 1;
+    switch (k) {
+    case '{':
+    case '(':
+        P->nest++;
+        break;
+    case '}':
+    case ')':
+        if (P->nest > 0)
+            P->nest--;
+        break;
+    case T_TYPEREF:
+        if (P->macro_state == 1) {
+            P->macro_state = 2;
+            P->macro_name_loc = t->loc;
+        } else if (P->nest == 0 && !P->in_imports && i > 0 && tok_is(t, T_TYPEREF, "MACRO") &&
+                   ta->toks[i - 1].kind == T_TYPEREF && P->pos < P->end && ta->toks[P->pos].kind == T_ASSIGN) {
+            const Token *name = &ta->toks[i - 1];
+            vec_push(P->a, &P->macros, arena_strndup(P->a, name->text, (size_t)name->len));
+            P->pos = macro_definition_end(ta, i, P->end);
+            return T_MACRO;
+        }
+        break;
+    case T_IDENTIFIER:
+        /* only an identifier that starts an assignment: not "OF item Type",
+         * "::= value", "alt : value", "Module.value", "! exception" */
+        if (P->nest == 0 && !P->in_imports && P->pos + 1 < P->end && i > 0 &&
+            !strchr(":.!<,", ta->toks[i - 1].kind < 128 ? ta->toks[i - 1].kind : 'x') &&
+            ta->toks[i - 1].kind != KW_OF && ta->toks[i - 1].kind != T_ASSIGN) {
+            bool local;
+            const Token *m = &ta->toks[P->pos], *after = &ta->toks[P->pos + 1];
+            if (m->kind == T_TYPEREF && names_macro(P, m, &local) &&
+                (after->kind == T_TYPEREF || after->kind == KW_SYNTAX ||
+                 (local && after->kind != T_ASSIGN)))
+                P->macro_state = 1;
+        }
+        break;
+    default:
+        break;
+    }
+    return k;
+}
+
 /* The token reader: tokens from the array, T_EOF at the end of the range.
  * Context it tracks: IMPORTS (AssignedIdentifier), WITH SYNTAX ("[[" split),
- * and error recovery (skip to the next assignment). */
+ * X.208 macros (module level), and error recovery (skip to the next assignment). */
 int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
 {
     ASNSTYPE *lval = lvalp;
@@ -1084,6 +1194,12 @@ int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
         P->pos = i;
         P->in_imports = false;
         P->syntax_state = 0;
+        P->nest = 0;
+        P->macro_state = 0;
+    }
+    if (P->macro_state == 2) {
+        P->macro_state = 0;
+        P->pos = macro_notation_end(ta, P->pos, P->end);
     }
     if (P->pos >= P->end) {
         int last = P->end < ta->n ? P->end : ta->n - 1;
@@ -1096,6 +1212,8 @@ int parser_next_token(Parser *P, void *lvalp, Loc *lloc)
     lval->tok = (Token *)t;
     *lloc = t->loc;
     int k = t->kind;
+    if (P->start_token == START_MODULES)
+        k = module_level_token(P, t, k);
     switch (k) {
     case KW_IMPORTS:
     case KW_EXPORTS:

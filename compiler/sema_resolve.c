@@ -19,6 +19,8 @@ typedef struct SymEntry {
     Assignment *as;          /* local definition, or NULL */
     ImportSymbol *sym;       /* imported symbol, or NULL */
     Import *from;
+    Import *also_from;       /* a second module it is imported from: then
+                              * only Module.name may refer to it */
 } SymEntry;
 
 typedef struct SymTab {
@@ -98,11 +100,10 @@ static void build_symtab(Sema *S, Module *m)
                 continue;
             }
             if (e && e->sym) {
-                if (strcmp(e->from->module_name, im->module_name) != 0) {
-                    diag(DIAG_ERROR, sym->loc, "'%s' is imported from both %s and %s",
-                         sym->name, e->from->module_name, im->module_name);
-                    diag_note(e->sym->loc, "first imported here");
-                }
+                /* X.680 13.13: the same name may come from two modules; the
+                 * module then refers to it only by external references. */
+                if (strcmp(e->from->module_name, im->module_name) != 0 && !e->also_from)
+                    e->also_from = im;
                 continue;
             }
             e = symtab_add(S->a, t, sym->name);
@@ -285,6 +286,15 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
     SymEntry *e = symtab_find(m->symtab, name);
     if (e && e->as)
         return e->as;
+    if (e && e->sym && e->also_from && !S->checking_imports) {
+        if (report) {
+            diag(DIAG_ERROR, loc, "'%s' is imported from both %s and %s: write %s.%s or %s.%s", name,
+                 e->from->module_name, e->also_from->module_name, e->from->module_name, name,
+                 e->also_from->module_name, name);
+            diag_note(e->sym->loc, "first imported here");
+        }
+        return NULL;
+    }
     if (e && e->sym) {
         ImportSymbol *sym = e->sym;
         if (depth == 0 && !S->checking_imports)
@@ -358,8 +368,20 @@ static void resolve_imports(Sema *S, Module *m)
             continue;
         }
         S->checking_imports = true;
-        for (int j = 0; j < im->nsymbols; j++)
-            lookup_in(S, m, im->symbols[j]->name, im->symbols[j]->loc, true, 0);
+        for (int j = 0; j < im->nsymbols; j++) {
+            ImportSymbol *sym = im->symbols[j];
+            SymEntry *e = symtab_find(m->symtab, sym->name);
+            if (!e || !e->sym || e->sym == sym) {
+                lookup_in(S, m, sym->name, sym->loc, true, 0);
+            } else if (e->from != im && !sym->target) {
+                /* the same name from a second module: check it there */
+                sym->target = lookup_in(S, im->module, sym->name, sym->loc, false, 1);
+                if (!sym->target) {
+                    diag(DIAG_ERROR, sym->loc, "module %s does not define '%s'", im->module_name, sym->name);
+                    sema_did_you_mean(S, im->module, sym->name);
+                }
+            }
+        }
         S->checking_imports = false;
     }
     for (int i = 0; i < m->nexports; i++) {
@@ -526,6 +548,7 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
         break;
     case A_VALUE_SET:
     case A_OBJECT_SET:
+    case A_MACRO:
         break;
     }
     return as;
@@ -618,10 +641,10 @@ static void classify(Sema *S, Module *m)
 
 /* ------------------------------------------------------------ driver */
 
-/* Named warnings (-Wname / -Wno-name): implicit-choice on by default,
- * unused-import off (old modules import names they only mention). */
-static bool warn_enabled[] = {true, false};
-static const char *const warn_names[] = {"implicit-choice", "unused-import", NULL};
+/* Named warnings (-Wname / -Wno-name): implicit-choice and unnamed-component
+ * on by default, unused-import off (old modules import names they only mention). */
+static bool warn_enabled[] = {true, false, true};
+static const char *const warn_names[] = {"implicit-choice", "unused-import", "unnamed-component", NULL};
 
 bool sema_set_warning(const char *spec)
 {

@@ -22,6 +22,24 @@ enum {
 static void resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
 static void check_type(Sema *S, Type *t, int depth);
 
+/* The type of an X.208 macro's values, parsed from its VALUE NOTATION when
+ * an instance first needs it (notations of unused macros may name their
+ * own productions, which are not types); NULL when it gives none. */
+static Type *macro_value_type(Sema *S, Assignment *as)
+{
+    if (!as->macro_parsed) {
+        as->macro_parsed = true;
+        if (as->rhs.end > as->rhs.begin) {
+            as->type = parse_type_range(S->c, as->rhs);
+            if (as->type) {
+                sema_resolve_type(S, as->module, NULL, as->type);
+                sema_finish_type(S, as->type);
+            }
+        }
+    }
+    return as->type;
+}
+
 /* ------------------------------------------------------------ binding */
 
 static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
@@ -65,6 +83,25 @@ static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
         diag(DIAG_ERROR, t->loc, "'%s' is a value, not a type", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);
         t->sema_flags |= F_BROKEN;
+        return;
+    }
+    if (as->kind == A_MACRO || t->macro_use == 2) {
+        Type *vt = as->kind == A_MACRO && t->macro_use ? macro_value_type(S, as) : NULL;
+        if (!vt) {
+            if (as->kind != A_MACRO)
+                diag(DIAG_ERROR, t->loc, "'%s' is followed by a macro notation but is not an X.208 macro", t->ref_name);
+            else if (!t->macro_use)
+                diag(DIAG_ERROR, t->loc,
+                     "'%s' is an X.208 macro; asn1cc reads only its value notation, 'name %s ... ::= value'",
+                     t->ref_name, t->ref_name);
+            else
+                diag(DIAG_ERROR, t->loc, "macro '%s' gives its values no type (VALUE NOTATION ::= value(VALUE Type))",
+                     t->ref_name);
+            diag_note(as->loc, "'%s' is defined here", as->name);
+            t->sema_flags |= F_BROKEN;
+            return;
+        }
+        t->inner = vt;
         return;
     }
     t->ref_assign = as;

@@ -447,7 +447,20 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         b = gov->base;
     }
     Value *r = NULL;
-    if (v->kind == V_REF) {
+    if (v->kind == V_OPEN_TYPE) {
+        /* X.681 14.6: "Type : Value" is the value of an open type only */
+        if (b && b->kind != TY_OPEN && b->kind != TY_ANY) {
+            diag(DIAG_ERROR, v->loc, "'Type : value' is the value of an open type, not of type %s", kind_text(b));
+            return NULL;
+        }
+        sema_resolve_type(S, m, env, v->open_type);
+        sema_finish_type(S, v->open_type);
+        r = new_value(S, V_OPEN_TYPE, v->loc);
+        r->open_type = v->open_type;
+        r->inner = eval(S, m, env, v->inner, v->open_type, depth + 1);
+        if (!r->inner)
+            r = NULL;
+    } else if (v->kind == V_REF) {
         Module *vm = m;
         Env *venv = env;
         Type *vgov = gov;
