@@ -25,6 +25,7 @@ bool cmap_int64 = false;
 static Arena *A;
 static const char *g_prefix;
 static bool g_ok;
+static Vec g_defaults;       /* (CComp *, CNamed *) pairs whose DEFAULT is still to map */
 
 /* ---------------------------------------------------------------- names */
 
@@ -557,6 +558,226 @@ static size_t oid_encode(const Value *v, uint8_t *buf, size_t cap)
     return n;
 }
 
+/* ---------------------------------------------------------------- DEFAULT values of structured types
+ * A SEQUENCE-valued DEFAULT (RFC 4055's RSASSA-PSS-params: hashAlgorithm
+ * DEFAULT sha1Identifier) becomes a static const object of the member's C
+ * type: the emitter assigns it when the component is absent and compares
+ * with T_equal() before encoding, as for any structured member. Open-type
+ * members hold DER, so the value is DER-encoded here (X.690 DER). */
+
+typedef struct DerBuf {
+    uint8_t b[1024];
+    size_t n;
+    bool ok;
+} DerBuf;
+
+static void der_put(DerBuf *d, const uint8_t *p, size_t n)
+{
+    if (!d->ok || n > sizeof d->b - d->n) {
+        d->ok = false;
+        return;
+    }
+    memcpy(d->b + d->n, p, n);
+    d->n += n;
+}
+
+/* Wraps d->b[from..] in identifier and length octets (X.690 8.1.2, 8.1.3; DER 10.1). */
+static void der_wrap(DerBuf *d, size_t from, const Tag *tag, bool constructed)
+{
+    uint8_t hdr[16];
+    size_t h = 0, len = d->n - from;
+    uint32_t num = tag->number;
+    uint8_t id = (uint8_t)((unsigned)tag->cls << 6 | (constructed ? 0x20u : 0u));
+    if (num < 31) {
+        hdr[h++] = (uint8_t)(id | num);
+    } else {
+        hdr[h++] = (uint8_t)(id | 0x1F);
+        size_t k = 0;
+        uint8_t tmp[5];
+        do {
+            tmp[k++] = (uint8_t)(num & 0x7F);
+            num >>= 7;
+        } while (num);
+        while (k > 0) {
+            k--;
+            hdr[h++] = (uint8_t)(tmp[k] | (k ? 0x80 : 0));
+        }
+    }
+    if (len < 0x80) {
+        hdr[h++] = (uint8_t)len;
+    } else {
+        size_t k = der_len_len(len) - 1;
+        hdr[h++] = (uint8_t)(0x80 | k);
+        while (k > 0) {
+            k--;
+            hdr[h++] = (uint8_t)(len >> (8 * k));
+        }
+    }
+    if (!d->ok || h > sizeof d->b - d->n) {
+        d->ok = false;
+        return;
+    }
+    memmove(d->b + from + h, d->b + from, len);
+    memcpy(d->b + from, hdr, h);
+    d->n += h;
+}
+
+/* DER of value v (evaluated) of type t, appended to d; d->ok false when a
+ * kind is not handled here. */
+static void der_value(DerBuf *d, Type *t, const Value *v, int depth)
+{
+    if (!t || !v || depth > 32) {
+        d->ok = false;
+        return;
+    }
+    if (v->kind == V_OPEN_TYPE) {
+        der_value(d, v->open_type, v->inner, depth + 1);
+        return;
+    }
+    Type *b = base_of(t);
+    size_t from = d->n;
+    if (!b) {
+        d->ok = false;
+        return;
+    }
+    switch (b->kind) {
+    case TY_NULL:
+        break;
+    case TY_BOOLEAN:
+        der_put(d, (const uint8_t[]){v->bval ? 0xFF : 0x00}, 1);
+        break;
+    case TY_INTEGER:
+    case TY_ENUMERATED: {
+        uint8_t ib[17];
+        if ((v->kind != V_INTEGER && v->kind != V_ENUM) || v->big) {
+            d->ok = false;
+            return;
+        }
+        der_put(d, ib, int_bytes(v->ival, ib));
+        break;
+    }
+    case TY_OID: {
+        uint8_t ob[512];
+        size_t n = v->kind == V_OID ? oid_encode(v, ob, sizeof ob) : 0;
+        if (n == 0) {
+            d->ok = false;
+            return;
+        }
+        der_put(d, ob, n);
+        break;
+    }
+    case TY_OCTET_STRING:
+        if (v->kind != V_OCTETS) {
+            d->ok = false;
+            return;
+        }
+        der_put(d, v->bytes, v->nbytes);
+        break;
+    case TY_SEQUENCE:
+        if (v->kind != V_SEQUENCE) {
+            d->ok = false;
+            return;
+        }
+        for (int i = 0; i < b->ncomps; i++) {
+            Component *c = b->comps[i];
+            for (int k = 0; c->name && k < v->nitems; k++)
+                if (strcmp(v->item_names[k], c->name) == 0) {
+                    /* DER 11.5 omits a value equal to the DEFAULT: not decided here */
+                    if (c->default_value)
+                        d->ok = false;
+                    der_value(d, c->type, v->items[k], depth + 1);
+                }
+        }
+        break;
+    case TY_CHOICE:
+        for (int i = 0; v->kind == V_CHOICE && i < b->ncomps; i++)
+            if (b->comps[i]->name && strcmp(b->comps[i]->name, v->alt_name) == 0) {
+                der_value(d, b->comps[i]->type, v->inner, depth + 1);
+                break;
+            }
+        if (d->n == from)
+            d->ok = false;
+        break;
+    default:
+        d->ok = false;
+        return;
+    }
+    /* Innermost tag first: the value's own identifier, then EXPLICIT wrappers. */
+    for (int i = t->ntags - 1; i >= 0; i--)
+        der_wrap(d, from, &t->tags[i], t->tags[i].explicit_wrap || kind_constructed(b->kind));
+}
+
+/* A C initializer (constant expression) of a member of type ct holding v;
+ * decls receives the static arrays it points to. NULL when unsupported. */
+static const char *c_init(CType *ct, const Value *v, const char *id, const char **decls, int depth)
+{
+    if (!v || depth > 32)
+        return NULL;
+    switch (ct->kind) {
+    case CK_BOOL:
+        return v->kind == V_BOOLEAN ? (v->bval ? "true" : "false") : NULL;
+    case CK_INT: case CK_UINT:
+        return v->kind == V_INTEGER && !v->big ? arena_printf(A, "(%s)%s", ct->ctype, int_literal(v->ival, ct->kind == CK_UINT))
+                                               : NULL;
+    case CK_ENUM:
+        return v->kind == V_ENUM ? arena_printf(A, "%s_%s", ct->owner->cname, c_ident(v->text)) : NULL;
+    case CK_OID: case CK_OCTETS: case CK_ANY: {
+        DerBuf d = {.ok = true};
+        if (ct->kind == CK_OID) {
+            d.n = v->kind == V_OID ? oid_encode(v, d.b, sizeof d.b) : 0;
+            d.ok = d.n > 0;
+        } else if (ct->kind == CK_OCTETS) {
+            if (v->kind == V_OCTETS)
+                der_put(&d, v->bytes, v->nbytes);
+            else
+                d.ok = false;
+        } else if (v->kind == V_OPEN_TYPE) {
+            /* the element itself: explicit wrappers of the member are the emitter's */
+            der_value(&d, v->open_type, v->inner, depth);
+        } else {
+            d.ok = false;
+        }
+        if (!d.ok)
+            return NULL;
+        if (d.n == 0)
+            return "{ NULL, 0 }";
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(d.b, d.n));
+        return arena_printf(A, "{ %sbytes_, %zu }", id, d.n);
+    }
+    case CK_SEQ: {
+        CNamed *o = ct->owner;
+        if (v->kind != V_SEQUENCE || !o)
+            return NULL;
+        const char *init = "{";
+        for (int i = 0; i < o->ncomps; i++) {
+            CComp *k = o->comps[i];
+            const Value *item = NULL;
+            for (int j = 0; j < v->nitems; j++)
+                if (strcmp(v->item_names[j], k->comp->name) == 0)
+                    item = v->items[j];
+            if (!item && k->comp->default_value)
+                item = k->comp->default_value->eval;
+            if (!item) {
+                if (!k->optional)
+                    return NULL;
+                continue;
+            }
+            if (k->has_member) {
+                const char *mi = c_init(k->ct, item, arena_printf(A, "%s%s_", id, k->name), decls, depth + 1);
+                if (!mi)
+                    return NULL;
+                init = arena_printf(A, "%s .%s = %s,", init, k->name, mi);
+            }
+            if (k->optional)
+                init = arena_printf(A, "%s .%s_present = true,", init, k->name);
+        }
+        return arena_printf(A, "%s }", init);
+    }
+    default:
+        return NULL;
+    }
+}
+
 static const char *default_for(CComp *cc, CNamed *cn)
 {
     Value *v = cc->comp->default_value->eval ? cc->comp->default_value->eval : cc->comp->default_value;
@@ -622,6 +843,15 @@ static const char *default_for(CComp *cc, CNamed *cn)
             return id;
         }
         break;
+    case CK_SEQ: {
+        const char *decls = "";
+        const char *init = c_init(ct, v, id, &decls, 0);
+        if (init) {
+            cc->default_decl = arena_printf(A, "%sstatic const %s %s = %s;\n", decls, ct->ctype, id, init);
+            return id;
+        }
+        break;
+    }
     case CK_BITS:
         if (v->kind == V_BITS) {
             /* Named-bit lists are trimmed of trailing zero bits (X.690 11.2.2). */
@@ -694,8 +924,11 @@ static void map_components(CNamed *cn, Type *b, Module *m)
         for (int i = 0; i < cn->ncomps; i++) {
             CComp *cc = cn->comps[i];
             if (cc->comp->default_value && b->kind != TY_CHOICE) {
+                /* computed once every type is mapped: a structured default
+                 * needs its members' mappings */
                 cc->has_default = true;
-                cc->default_expr = default_for(cc, cn);
+                vec_push(A, &g_defaults, cc);
+                vec_push(A, &g_defaults, cn);
             }
         }
         if (b->kind == TY_SET) {
@@ -1001,6 +1234,7 @@ bool sema_cmap(Compilation *c)
     A = c->arena;
     g_prefix = c->prefix ? c->prefix : "";
     g_ok = true;
+    g_defaults = (Vec){0};
 
     for (int i = 0; i < c->nmodules; i++) {
         Module *m = c->modules[i];
@@ -1106,6 +1340,11 @@ bool sema_cmap(Compilation *c)
             if (cn->defines && (cn->ct->kind == CK_SEQ || cn->ct->kind == CK_SET))
                 map_opens(cn, ms);
         }
+    }
+
+    for (int i = 0; i + 1 < g_defaults.len; i += 2) {
+        CComp *cc = g_defaults.items[i];
+        cc->default_expr = default_for(cc, g_defaults.items[i + 1]);
     }
 
     /* Print order and bounds. */

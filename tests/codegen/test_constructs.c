@@ -85,7 +85,7 @@ ROUNDTRIP(I32) ROUNDTRIP(I64) ROUNDTRIP(Odd) ROUNDTRIP(Big) ROUNDTRIP(WithDefaul
 ROUNDTRIP(Flags) ROUNDTRIP(Alt) ROUNDTRIP(ExtV1) ROUNDTRIP(ExtV2) ROUNDTRIP(ChoiceV1)
 ROUNDTRIP(ChoiceV2) ROUNDTRIP(Set1) ROUNDTRIP(SetOfBounded) ROUNDTRIP(SetOfList)
 ROUNDTRIP(Bounded) ROUNDTRIP(Strings) ROUNDTRIP(Opt) ROUNDTRIP(Ex) ROUNDTRIP(Tagged)
-ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag)
+ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag) ROUNDTRIP(WithAlg)
 
 typedef struct decode_case {
     const char *name;
@@ -203,6 +203,11 @@ static const decode_case decode_cases[] = {
     { "tagged choice i", rt_Chosen, "A203020105", 0, 0 },
     { "tagged choice b", rt_Chosen, "A2030101FF", 0, 0 },
     { "high tag number", rt_HighTag, "DF822C0107", 0, 0 },
+    /* SEQUENCE-valued DEFAULT: absent, another value, the default itself */
+    { "struct default absent", rt_WithAlg, "3000", 0, 0 },
+    { "struct default other", rt_WithAlg, "300CA00A8003 2B6570 A103 020105", 0, 0 },
+    { "struct default encoded", rt_WithAlg, "3011A00F8009 2A864886F70D010101 A102 0500", 0,
+      ASN1RT_E_DEFAULT_ENCODED },
     { "wrong tag", rt_Imp, "A503020107", 0, ASN1RT_E_UNEXPECTED_TAG },
     { "trailing bytes", rt_U8, "02010500", 0, ASN1RT_E_TRAILING_DATA },
     { "trailing bytes, lax", rt_U8, "02010500", ASN1RT_LAX_TRAILING, 0 },
@@ -250,6 +255,23 @@ static int enc_enum_unknown(uint8_t *b, size_t c, size_t *l)
     WithDefaults_init(&v);
     v.d = (WithDefaults_d)5;      /* not in the closed list */
     return WithDefaults_encode(&v, b, c, l);
+}
+/* The SEQUENCE-valued DEFAULT: init fills it in, encode omits it. */
+static int enc_struct_default(uint8_t *b, size_t c, size_t *l)
+{
+    WithAlg v;
+    WithAlg_init(&v);
+    return WithAlg_encode(&v, b, c, l);
+}
+static const uint8_t b_ed25519[] = { 0x2B, 0x65, 0x70 };
+static int enc_struct_other(uint8_t *b, size_t c, size_t *l)
+{
+    WithAlg v;
+    WithAlg_init(&v);
+    v.alg.algorithm = (asn1rt_view){ b_ed25519, sizeof b_ed25519 };
+    v.alg.parameters_present = false;
+    v.n = 2;
+    return WithAlg_encode(&v, b, c, l);
 }
 static const uint8_t b_c1[] = { 0xC1 };
 static int enc_bits_padding(uint8_t *b, size_t c, size_t *l)
@@ -411,6 +433,8 @@ typedef struct encode_case {
 static const encode_case encode_cases[] = {
     { "defaults omitted", enc_defaults_all, "3000", 0 },
     { "non-defaults written", enc_defaults_some, "300680010A830100", 0 },
+    { "struct default omitted", enc_struct_default, "3000", 0 },
+    { "struct non-default written", enc_struct_other, "300AA00580032B6570810102", 0 },
     { "integer over range", enc_defaults_range, NULL, ASN1RT_E_VALUE_CONSTRAINT },
     { "enumerated not in list", enc_enum_unknown, NULL, ASN1RT_E_ENUM_VALUE },
     { "bit string padding set", enc_bits_padding, NULL, ASN1RT_E_BITSTRING_PADDING },
