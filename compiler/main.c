@@ -55,6 +55,8 @@ static const char usage_text[] =
     "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
     "                files of dir (by module name, whatever the file is called)\n"
     "  -o outdir     write <module>.h and <module>.c for each module given\n"
+    "  --emit-imports  with -o: also write the modules found through -I, so\n"
+    "                one run gives every header and source a program needs\n"
     "  --prefix P    prepend P to every emitted C symbol\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
@@ -90,7 +92,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     int ninputs = 0;
     const char **dirs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
     const char *outdir = NULL;
-    bool check = false, dump = false, stats = false;
+    bool check = false, dump = false, stats = false, emit_imports = false;
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
     double t0 = now_ms();
 
@@ -124,6 +126,8 @@ static int run_in(Arena *arena, int argc, char **argv)
             }
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
+        } else if (strcmp(a, "--emit-imports") == 0) {
+            emit_imports = true;
         } else if (strcmp(a, "--int64") == 0) {
             cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
@@ -185,6 +189,11 @@ static int run_in(Arena *arena, int argc, char **argv)
             fprintf(stderr, "asn1cc: error: cannot create output directory %s: %s\n", outdir, strerror(errno));
             return 2;
         }
+        /* C names are chosen over every loaded module (sema_cmap.c), so the
+         * imported modules written by this run match the given ones. */
+        if (emit_imports)
+            for (int i = 0; i < c->nmodules; i++)
+                c->modules[i]->from_cmdline = true;
         /* emit_c diagnoses schema limits (exit 1) and I/O errors (exit 2). */
         if (emit_c(c, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;

@@ -235,6 +235,7 @@ static CNamed *new_named(const char *cname, Type *type, Module *m, Assignment *a
 typedef struct ModState {
     CModule cm;
     Vec types, values, opens;
+    Module *host;            /* modules that import each other: the one whose files hold them all */
 } ModState;
 
 static void add_named(CNamed *cn)
@@ -1130,6 +1131,50 @@ static void order_visit(CNamed *cn, Vec *out)
     vec_push(A, out, cn);
 }
 
+/* Modules that import each other (RFC 5912's PKIX1Explicit-2009 and
+ * PKIX1Implicit-2009 do) cannot each have a header holding their own types:
+ * each needs the other's types by value. All their types, values and
+ * open-type decoders go to the files of the first of them in load order (the
+ * host), which includes what any of them imports; the others' headers just
+ * include the host's. C names do not change. */
+static void host_import_cycles(Compilation *c)
+{
+    int n = c->nmodules;
+    bool *reach = arena_alloc(A, (size_t)n * (size_t)n * sizeof(bool));
+    int *stack = arena_alloc(A, (size_t)(n + 1) * sizeof(int));
+    for (int i = 0; i < n; i++) {
+        int top = 0;
+        stack[top++] = i;
+        while (top) {
+            Module *m = c->modules[stack[--top]];
+            for (int j = 0; j < m->nimports; j++)
+                for (int k = 0; k < n; k++)
+                    if (c->modules[k] == m->imports[j]->module && !reach[i * n + k]) {
+                        reach[i * n + k] = true;
+                        stack[top++] = k;
+                    }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        ModState *ms = c->modules[i]->cinfo;
+        for (int h = 0; h < i && !ms->host; h++)
+            if (reach[i * n + h] && reach[h * n + i])
+                ms->host = c->modules[h];
+        if (!ms->host)
+            continue;
+        ModState *hs = ms->host->cinfo;
+        for (int j = 0; j < ms->types.len; j++) {
+            ((CNamed *)ms->types.items[j])->module = ms->host;
+            vec_push(A, &hs->types, ms->types.items[j]);
+        }
+        for (int j = 0; j < ms->values.len; j++)
+            vec_push(A, &hs->values, ms->values.items[j]);
+        for (int j = 0; j < ms->opens.len; j++)
+            vec_push(A, &hs->opens, ms->opens.items[j]);
+        ms->types = ms->values = ms->opens = (Vec){0};
+    }
+}
+
 /* ---------------------------------------------------------------- source text */
 
 static const char *assignment_text(Assignment *a, Assignment *next)
@@ -1347,6 +1392,8 @@ bool sema_cmap(Compilation *c)
         cc->default_expr = default_for(cc, g_defaults.items[i + 1]);
     }
 
+    host_import_cycles(c);
+
     /* Print order and bounds. */
     for (int i = 0; i < c->nmodules; i++) {
         Module *m = c->modules[i];
@@ -1360,10 +1407,28 @@ bool sema_cmap(Compilation *c)
         ms->cm.nvalues = ms->values.len;
         ms->cm.opens = (COpen **)ms->opens.items;
         ms->cm.nopens = ms->opens.len;
+        /* Headers included: a hosted module's, its host's only; a host's,
+         * what its group imports from outside the group. */
         Vec imps = {0};
-        for (int j = 0; j < m->nimports; j++)
-            if (m->imports[j]->module && m->imports[j]->module != m)
-                vec_push(A, &imps, m->imports[j]->module);
+        if (ms->host) {
+            vec_push(A, &imps, ms->host);
+        } else {
+            for (int k = 0; k < c->nmodules; k++) {
+                Module *o = c->modules[k];
+                if (o != m && ((ModState *)o->cinfo)->host != m)
+                    continue;
+                for (int j = 0; j < o->nimports; j++) {
+                    Module *im = o->imports[j]->module;
+                    if (!im || im == m || ((ModState *)im->cinfo)->host == m)
+                        continue;
+                    bool dup = false;
+                    for (int q = 0; q < imps.len; q++)
+                        dup |= imps.items[q] == (void *)im;
+                    if (!dup)
+                        vec_push(A, &imps, im);
+                }
+            }
+        }
         ms->cm.imports = (Module **)imps.items;
         ms->cm.nimports = imps.len;
         for (int j = 0; j < ms->cm.ntypes; j++) {
