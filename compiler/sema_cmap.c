@@ -1272,6 +1272,137 @@ static void map_value(Assignment *a, ModState *ms)
     vec_push(A, &ms->values, cv);
 }
 
+/* ---------------------------------------------------------------- file-scope names */
+
+/* '-' -> '_' joins names, so distinct ASN.1 names can meet in C: a type
+ * A-b and the inner type hoisted from A's component b are both A_b, an
+ * enumerator check of E is E_check like E's check function. One C name
+ * with two meanings is declined here rather than emitted as C that does
+ * not compile. The names are those the headers declare at file scope
+ * (emit_c.c; the header's comment lists the functions), across all
+ * modules, as one translation unit may include every header. */
+typedef struct CName {
+    const char *name;
+    const char *what;        /* for the diagnostic: "type A", "enumerator b of E", ... */
+    const void *owner;       /* the CNamed / CValue / COpen it comes from */
+    Loc loc;
+    int seq;                 /* creation order: the later one is reported */
+} CName;
+
+static void add_name(Vec *v, const void *owner, Loc loc, const char *what, const char *fmt, const char *a,
+                     const char *b)
+{
+    CName *n = arena_alloc(A, sizeof *n);
+    n->name = arena_printf(A, fmt, a, b);
+    n->what = what;
+    n->owner = owner;
+    n->loc = loc;
+    n->seq = v->len;
+    vec_push(A, v, n);
+}
+
+static int cmp_cname(const void *pa, const void *pb)
+{
+    const CName *a = *(CName *const *)pa, *b = *(CName *const *)pb;
+    int d = strcmp(a->name, b->name);
+    return d ? d : (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static const char *cname_of_item(const char *asn1)
+{
+    char *s = arena_strdup(A, asn1);
+    for (char *p = s; *p; p++)
+        if (*p == '-')
+            *p = '_';
+    return s;
+}
+
+static void check_names(Compilation *c)
+{
+    static const char *const type_fns[] = {
+        "init", "decode", "decode_prefix", "decode_ex", "encoded_len", "encode", "check", "equal", "print",
+        "MAX_ENCODED_SIZE",
+    };
+    Vec v = {0};
+    for (int i = 0; i < c->nmodules; i++) {
+        CModule *cm = c->modules[i]->cinfo;
+        for (int j = 0; j < cm->ntypes; j++) {
+            CNamed *cn = cm->types[j];
+            const char *T = cn->cname, *D = display_of(cn);
+            Loc loc = cn->assign ? cn->assign->loc : cn->type->loc;
+            const char *fn = arena_printf(A, "a function or constant of %s", D);
+            add_name(&v, cn, loc, arena_printf(A, "%s %s", cn->assign ? "type" : "inner type", D), "%s%s", T, "");
+            for (size_t k = 0; k < sizeof type_fns / sizeof type_fns[0]; k++)
+                add_name(&v, cn, loc, fn, "%s_%s", T, type_fns[k]);
+            Type *b = cn->ct->base;
+            if (cn->defines && cn->ct->kind == CK_CHOICE) {
+                add_name(&v, cn, loc, fn, "%s_%s", T, "PR");
+                for (int k = 0; k < cn->ncomps; k++)
+                    add_name(&v, cn, cn->comps[k]->comp->loc,
+                             arena_printf(A, "the constant of alternative %s of %s", cn->comps[k]->comp->name, D),
+                             "%s_PR_%s", T, cn->comps[k]->name);
+            } else if (cn->defines && cn->ct->kind == CK_LIST) {
+                add_name(&v, cn, loc, fn, "%s_%s", T, "iter");
+                add_name(&v, cn, loc, fn, "%s_%s", T, "iter_init");
+                add_name(&v, cn, loc, fn, "%s_%s", T, "iter_next");
+            } else if (cn->defines && cn->ct->kind == CK_ENUM) {
+                for (int k = 0; k < b->nnamed; k++)
+                    add_name(&v, cn, b->named[k]->loc, arena_printf(A, "enumerator %s of %s", b->named[k]->name, D),
+                             "%s_%s", T, cname_of_item(b->named[k]->name));
+            }
+            if (cn->assign && b && (b->kind == TY_INTEGER || b->kind == TY_BIT_STRING))
+                for (int k = 0; k < b->nnamed; k++)
+                    add_name(&v, cn, b->named[k]->loc,
+                             arena_printf(A, "named %s %s of %s", b->kind == TY_INTEGER ? "number" : "bit",
+                                          b->named[k]->name, D),
+                             "%s_%s", T, cname_of_item(b->named[k]->name));
+        }
+        for (int j = 0; j < cm->nvalues; j++) {
+            CValue *cv = cm->values[j];
+            const char *what = arena_printf(A, "value %s", cv->assign->name);
+            add_name(&v, cv, cv->assign->loc, what, "%s%s", cv->assign->cname, "");
+            if (cv->is_oid)
+                add_name(&v, cv, cv->assign->loc, arena_printf(A, "the function of value %s", cv->assign->name),
+                         "%s_%s", cv->assign->cname, "equal");
+        }
+        for (int j = 0; j < cm->nopens; j++) {
+            COpen *op = cm->opens[j];
+            Loc loc = op->open->comp->loc;
+            const char *what = arena_printf(A, "the decoder of open type %s.%s", display_of(op->owner),
+                                            op->open->comp->name);
+            add_name(&v, op, loc, what, "%s_%s", op->cname, "KIND");
+            add_name(&v, op, loc, what, "%s_%s", op->cname, "open");
+            add_name(&v, op, loc, what, "%s_%s", op->cname, "decode_open");
+            for (int k = 0; k < op->nalts; k++)
+                add_name(&v, op, loc, what, "%s_KIND_%s", op->cname, op->alts[k]->name);
+        }
+    }
+    if (v.len > 1)
+        qsort(v.items, (size_t)v.len, sizeof v.items[0], cmp_cname);
+    /* One error per pair of clashing types (two types called A_b clash in
+     * every function name too); each enumerator that meets its own type's
+     * functions is reported. */
+    Vec reported = {0};
+    diag_defer(true);        /* printed in source order */
+    for (int i = 1; i < v.len; i++) {
+        CName *a = v.items[i - 1], *b = v.items[i];
+        if (strcmp(a->name, b->name) != 0)
+            continue;
+        bool seen = false;
+        for (int k = a->owner == b->owner ? reported.len : 0; k + 1 < reported.len && !seen; k += 2)
+            seen = (reported.items[k] == a->owner && reported.items[k + 1] == b->owner) ||
+                   (reported.items[k] == b->owner && reported.items[k + 1] == a->owner);
+        if (seen)
+            continue;
+        vec_push(A, &reported, (void *)a->owner);
+        vec_push(A, &reported, (void *)b->owner);
+        diag(DIAG_ERROR, b->loc, "code generation: C name %s of %s is also that of %s", b->name, b->what, a->what);
+        diag_note(a->loc, "%s is here", a->what);
+        g_ok = false;
+    }
+    diag_flush();
+}
+
 /* ---------------------------------------------------------------- entry */
 
 bool sema_cmap(Compilation *c)
@@ -1440,5 +1571,7 @@ bool sema_cmap(Compilation *c)
             }
         }
     }
+    if (g_ok)
+        check_names(c);
     return g_ok;
 }
