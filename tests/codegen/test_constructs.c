@@ -693,6 +693,67 @@ static void test_open_type(void)
     }
 }
 
+/* The writer fast paths of gen.h must produce the runtime's bytes:
+ * asn1g_put_int (octet count from the leading sign bits, no loop) against
+ * asn1rt_prepend_int64 at every power-of-two edge and on random values,
+ * and asn1g_finish (inline moves up to 16 octets, memmove beyond) for every
+ * length and a few start offsets. */
+static int64_t rnd64(void)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = (v << 8) | rnd();
+    return (int64_t)(v >> (rnd() % 64));   /* every magnitude */
+}
+
+static void check_put_int(int64_t v)
+{
+    uint8_t a[32], b[32];
+    asn1rt_writer wa, wb;
+    asn1rt_writer_init(&wa, a, sizeof a);
+    asn1rt_writer_init(&wb, b, sizeof b);
+    CU_ASSERT_EQUAL_FATAL(asn1g_put_int(&wa, ASN1RT_TAG(2, 0, 5), v), ASN1RT_OK);
+    CU_ASSERT_EQUAL_FATAL(asn1rt_prepend_int64(&wb, ASN1RT_TAG(2, 0, 5), v), ASN1RT_OK);
+    size_t na = (size_t)(a + sizeof a - wa.pos), nb = (size_t)(b + sizeof b - wb.pos);
+    CU_ASSERT_EQUAL(na, nb);
+    if (na != nb || memcmp(wa.pos, wb.pos, na) != 0) {
+        CU_FAIL("asn1g_put_int differs from asn1rt_prepend_int64");
+        fprintf(stderr, "  value %lld\n", (long long)v);
+    }
+}
+
+static void test_writer_fast_paths(void)
+{
+    for (int k = 0; k < 63; k++) {
+        int64_t p = (int64_t)1 << k;
+        const int64_t edges[] = { p - 1, p, p + 1, -p - 1, -p, -p + 1 };
+        for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+            check_put_int(edges[i]);
+    }
+    check_put_int(INT64_MIN);
+    check_put_int(INT64_MIN + 1);
+    check_put_int(INT64_MAX);
+    for (int i = 0; i < 100000; i++)
+        check_put_int(rnd64());
+
+    for (size_t n = 0; n <= 64; n++) {
+        for (size_t gap = 0; gap <= 9; gap++) {
+            uint8_t buf[128], want[64];
+            asn1rt_writer w;
+            size_t cap = n + gap;
+            for (size_t i = 0; i < sizeof buf; i++)
+                buf[i] = (uint8_t)(0xA5 ^ i);
+            for (size_t i = 0; i < n; i++)
+                want[i] = buf[cap - n + i];
+            w.start = buf;
+            w.pos = buf + cap - n;
+            CU_ASSERT_EQUAL(asn1g_finish(&w, buf, cap), n);
+            CU_ASSERT(memcmp(buf, want, n) == 0);
+            CU_ASSERT_EQUAL(buf[cap], (uint8_t)(0xA5 ^ cap));  /* nothing past the end */
+        }
+    }
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -706,6 +767,7 @@ int main(void)
     CU_add_test(s, "JER print", test_print);
     CU_add_test(s, "open type decoded by its table constraint", test_open_type);
     CU_add_test(s, "gen.h fast paths accept only what the runtime accepts", test_fast_paths);
+    CU_add_test(s, "gen.h writer fast paths write the runtime's bytes", test_writer_fast_paths);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
