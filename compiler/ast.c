@@ -330,6 +330,10 @@ Type *ast_type_struct(Parser *P, TypeKind k, Loc loc, Vec *items)
             break;
         }
     }
+    /* X.680 29.1: RootAlternativeTypeList is not empty. A CHOICE without a
+     * root alternative has no value to encode (no C for it either). */
+    if (k == TY_CHOICE && (items->len == 0 || ((CompItem *)items->items[0])->kind != CI_COMP))
+        diag(DIAG_ERROR, loc, "a CHOICE needs at least one alternative before any extension marker");
     t->comps = vec_finish(&out, &t->ncomps);
     return t;
 }
