@@ -26,11 +26,16 @@
 #include <unistd.h>
 
 static char scratch[64];
+/* How many inputs reached the back end, and of those how many it declined:
+ * printed at exit, as a measure of how deep the fuzzing goes. */
+static unsigned long n_inputs, n_back_end, n_declined;
 
-static void remove_scratch(void)
+static void at_exit(void)
 {
     if (scratch[0])
         rmdir(scratch);
+    fprintf(stderr, "fuzz_compile: %lu inputs, %lu through sema to the back end, %lu of them declined\n",
+            n_inputs, n_back_end, n_declined);
 }
 
 /* The settings of one run, parsed from the first line. */
@@ -243,6 +248,122 @@ static const char *first_type(const Compilation *c)
     return NULL;
 }
 
+/* ---- mutation: most byte-level mutants of a module no longer lex or
+ * parse, so half of the mutations work on words and lines instead: a word
+ * replaced by an ASN.1 fragment or by another word of the input, a
+ * fragment inserted between words, a line copied or dropped. */
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size) __attribute__((weak));
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed);
+
+static const char *const fragments[] = {
+    "INTEGER", "BOOLEAN", "NULL", "REAL", "OCTET STRING", "BIT STRING", "OBJECT IDENTIFIER",
+    "RELATIVE-OID", "UTF8String", "IA5String", "PrintableString", "NumericString", "VisibleString",
+    "BMPString", "UniversalString", "TeletexString", "GeneralString", "UTCTime", "GeneralizedTime",
+    "DATE", "TIME-OF-DAY", "EXTERNAL", "EMBEDDED PDV", "CHARACTER STRING", "ANY", "ANY DEFINED BY a",
+    "ENUMERATED { a, b(5), ..., c }", "ENUMERATED { red, green }", "INTEGER { one(1), two(2) }",
+    "BIT STRING { a(0), b(5) }", "BIT STRING (SIZE (8))", "OCTET STRING (SIZE (0..16))",
+    "SEQUENCE { a INTEGER, b BOOLEAN OPTIONAL }", "SEQUENCE { x [0] INTEGER DEFAULT 3, ... }",
+    "SET { a [1] INTEGER, b [2] NULL }", "CHOICE { x INTEGER, y NULL, ... }", "SEQUENCE { }",
+    "SEQUENCE OF INTEGER", "SEQUENCE (SIZE (1..3)) OF BOOLEAN", "SET OF OCTET STRING",
+    "SET SIZE (2) OF SEQUENCE { v INTEGER (0..7) }", "SEQUENCE OF item CHOICE { a NULL, b REAL }",
+    "[0]", "[1] IMPLICIT", "[2] EXPLICIT", "[APPLICATION 5]", "[PRIVATE 9]", "[UNIVERSAL 3]",
+    "(0..255)", "(-128..127)", "(0..4294967295)", "(0..18446744073709551615)", "(MIN..0)", "(1..MAX)",
+    "(-5..5, ...)", "(1 | 3 | 5)", "(SIZE (1..8))", "(SIZE (4))", "(FROM (\"a\"..\"z\"))",
+    "(CONTAINING INTEGER)", "(WITH COMPONENTS { ..., a PRESENT })", "(ALL EXCEPT 0)",
+    "OPTIONAL", "DEFAULT 0", "DEFAULT TRUE", "DEFAULT '01'B", "DEFAULT 'FF'H", "DEFAULT \"x\"",
+    "DEFAULT { 1 2 3 }", "DEFAULT red", ",", "...", "[[ z INTEGER ]]", "COMPONENTS OF",
+    "IMPLICIT TAGS", "EXPLICIT TAGS", "AUTOMATIC TAGS", "EXTENSIBILITY IMPLIED",
+    "T ::= INTEGER", "U ::= SEQUENCE { t T, u U OPTIONAL }", "v INTEGER ::= 5",
+    "oid OBJECT IDENTIFIER ::= { 1 2 840 113549 }", "P {X} ::= SEQUENCE { x X }", "P {BOOLEAN}",
+    "C ::= CLASS { &id INTEGER UNIQUE, &Type }", "S C ::= { { &id 1, &Type INTEGER } }",
+    "C.&Type ({S}{@id})", "C.&id ({S})", "TYPE-IDENTIFIER.&Type", "a < T",
+};
+
+static uint64_t mut_state;
+
+static unsigned mut_rand(unsigned n)
+{
+    mut_state = mut_state * 6364136223846793005u + 1442695040888963407u;
+    return n ? (unsigned)((mut_state >> 33) % n) : 0;
+}
+
+/* Start offsets of the runs of non-blank bytes (words) or of the lines. */
+static size_t split(const uint8_t *d, size_t n, bool lines, size_t *start, size_t *len, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < cap;) {
+        if (!lines && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r')) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < n && (lines ? d[j] != '\n' : !(d[j] == ' ' || d[j] == '\t' || d[j] == '\n' || d[j] == '\r')))
+            j++;
+        if (lines && j < n)
+            j++;                 /* the line keeps its newline */
+        start[k] = i;
+        len[k] = j - i;
+        k++;
+        i = j;
+    }
+    return k;
+}
+
+/* data[at, at + cut) := ins[0, nins); 0 when the result exceeds max. */
+static size_t splice(uint8_t *data, size_t size, size_t max, size_t at, size_t cut, const void *ins, size_t nins)
+{
+    if (size - cut + nins > max)
+        return 0;
+    memmove(data + at + nins, data + at + cut, size - at - cut);
+    memcpy(data + at, ins, nins);
+    return size - cut + nins;
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned seed)
+{
+    enum { MAXPARTS = 4096 };
+    static size_t start[MAXPARTS], len[MAXPARTS];
+    mut_state = seed;
+    if (LLVMFuzzerMutate != NULL && (size == 0 || mut_rand(2) == 0))
+        return LLVMFuzzerMutate(data, size, max_size);
+    unsigned op = mut_rand(5);
+    bool lines = op >= 3;
+    size_t n = split(data, size, lines, start, len, MAXPARTS);
+    if (n == 0)
+        return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, max_size) : size;
+    size_t a = mut_rand((unsigned)n), b = mut_rand((unsigned)n), r = 0;
+    const char *f = fragments[mut_rand(sizeof fragments / sizeof fragments[0])];
+    char buf[256];
+    switch (op) {
+    case 0:                  /* a word becomes a fragment */
+        r = splice(data, size, max_size, start[a], len[a], f, strlen(f));
+        break;
+    case 1:                  /* a word becomes another word of the input */
+        if (len[b] < sizeof buf) {
+            memcpy(buf, data + start[b], len[b]);
+            r = splice(data, size, max_size, start[a], len[a], buf, len[b]);
+        }
+        break;
+    case 2:                  /* a fragment between two words */
+        snprintf(buf, sizeof buf, " %s ", f);
+        r = splice(data, size, max_size, start[a], 0, buf, strlen(buf));
+        break;
+    case 3:                  /* a line copied before another */
+        if (len[b] < sizeof buf) {
+            memcpy(buf, data + start[b], len[b]);
+            r = splice(data, size, max_size, start[a], 0, buf, len[b]);
+        }
+        break;
+    default:                 /* a line dropped */
+        r = splice(data, size, max_size, start[a], len[a], "", 0);
+        break;
+    }
+    if (r == 0 && LLVMFuzzerMutate != NULL)
+        r = LLVMFuzzerMutate(data, size, max_size);
+    return r ? r : size;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *devnull;
@@ -252,10 +373,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(scratch, sizeof scratch, "%s/fuzz_compile.XXXXXX",
                  tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
         FUZZ_REQUIRE(mkdtemp(scratch) != NULL);
-        atexit(remove_scratch);
+        atexit(at_exit);
     }
     if (size > 1 << 20)
         return 0;
+    n_inputs++;
     diag_init(devnull, false);
     Compilation c = {0};
     c.arena = arena_new();
@@ -270,8 +392,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     SrcFile *sf = srcfile_new(c.arena, "fuzz.asn", text, size);
     bool err = false;
-    compile_source(&c, sf, true, &err);
     int errors = diag_error_count();
+    compile_source(&c, sf, true, &err);
+    bool reached_back_end = false;
     /* as main.c: any error, warnings under -Werror included, stops before the back end */
     if (!err && sema_run(&c) && diag_error_count() == errors) {
         int nmodules = 0;
@@ -298,6 +421,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int nfiles = check_outputs();
         FUZZ_REQUIRE(nfiles == (rc == 0 ? 2 * nmodules + (frc == 0) : 0));
         free(msgs);
+        reached_back_end = true;
+        n_back_end++;
+        n_declined += rc != 0;
     } else {
         FUZZ_REQUIRE(check_outputs() == 0);
     }
@@ -305,5 +431,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cmap_int64 = false;
     cmap_array_limit = 64;
     diag_werror = false;
-    return 0;
+    /* Schemas the front end rejects stay out of the corpus (-1, honoured by
+     * libFuzzer from LLVM 15; older ones ignore it): they are fuzz_frontend's
+     * ground, and here they would crowd out the ones that reach the back end. */
+    return reached_back_end ? 0 : -1;
 }
