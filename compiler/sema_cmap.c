@@ -1210,7 +1210,21 @@ static const char *assignment_text(Assignment *a, Assignment *next)
         }
         break;
     }
-    return arena_strndup(A, f->text + start, end - start);
+    /* The text goes into a C block comment (emit_c.c neutralises comment
+     * delimiters there). The trigraph ??/ is a backslash in C99/C11: at the
+     * end of a comment line gcc -Wtrigraphs (-Wall) reports it, so -Werror
+     * builds of the header fail. "?? /" reads the same. */
+    size_t n = end - start, extra = 0;
+    const char *src = f->text + start;
+    for (size_t i = 0; i + 2 < n; i++)
+        extra += src[i] == '?' && src[i + 1] == '?' && src[i + 2] == '/';
+    char *text = arena_alloc(A, n + extra + 1);
+    for (size_t i = 0, k = 0; i < n; i++) {
+        text[k++] = src[i];
+        if (i >= 1 && i + 1 < n && src[i - 1] == '?' && src[i] == '?' && src[i + 1] == '/')
+            text[k++] = ' ';
+    }
+    return text;
 }
 
 /* ---------------------------------------------------------------- values */

@@ -88,10 +88,10 @@ $(FUZZ_OBJ)/fuzz_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_FE_OBJS)
 
 $(FUZZ_CC_FE)/compiler/%.o: compiler/%.c $(B)/compiler/parser.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Icompiler -I$(B)/compiler $(FUZZ_NOCOV_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -Icompiler -I$(B)/compiler $(FUZZ_NOCOV_CFLAGS) -MMD -MP -c $< -o $@
 $(FUZZ_CC_FE)/compiler/%.o: $(B)/compiler/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Icompiler -I$(B)/compiler $(FUZZ_NOCOV_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -Icompiler -I$(B)/compiler $(FUZZ_NOCOV_CFLAGS) -MMD -MP -c $< -o $@
 
 $(FUZZ_OBJ)/fuzz_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_CC_FE_OBJS) $(patsubst %.c,$(B)/%.o,$(ASN1CC_BACKEND))
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
