@@ -439,25 +439,51 @@ static const char *member(CComp *cc, const char *base) { return S("%s%s", base, 
 
 /* SET: when a required component is not next but another component's tag
  * is, the sender broke the tag order (X.690 10.3), which is worth saying. */
-static void set_order_guard(CNamed *cn, CComp *cc)
+/* Condition that tag word t starts component k of cn; NULL when no tag is known. */
+static const char *tag_is(CNamed *cn, int k)
 {
-    char *any = NULL;
-    for (int k = 0; k < cn->ncomps; k++) {
-        CType *ct = cn->comps[k]->ct;
-        if (cn->comps[k] == cc)
-            continue;
-        for (int i = 0; i < ct->nfirst; i++) {
-            const char *t = S("t == ASN1RT_TAG(%u, %u, %u)", ct->first[i] >> 30, (ct->first[i] >> 29) & 1u,
-                              ct->first[i] & 0x1FFFFFFFu);
-            any = any ? S("%s || %s", any, t) : S("%s", t);
-        }
+    CType *ct = cn->comps[k]->ct;
+    const char *any = NULL;
+    for (int i = 0; i < ct->nfirst; i++) {
+        const char *t = S("t == ASN1RT_TAG(%u, %u, %u)", ct->first[i] >> 30, (ct->first[i] >> 29) & 1u,
+                          ct->first[i] & 0x1FFFFFFFu);
+        any = any ? S("%s || %s", any, t) : t;
     }
-    if (!any)
+    return any;
+}
+
+/* SET, element with tag t found where component set_order[pos] must be (or
+ * after the last one, pos == ncomps): the tag of a component already read
+ * means it came twice (DUPLICATE_COMPONENT); of a later one, or of an
+ * earlier OPTIONAL/DEFAULT one that was absent, the components are not in
+ * DER order (SET_ORDER). Printed on failure paths only. */
+static void set_misplaced(int ind, CNamed *cn, int pos, const char *nm)
+{
+    for (int j = 0; j < cn->ncomps; j++) {
+        int k = cn->set_order[j];
+        CComp *o = cn->comps[k];
+        const char *is = tag_is(cn, k);
+        if (j == pos || !is)
+            continue;
+        bool read = j < pos && !o->has_default;
+        if (read && o->optional) {
+            P(ind, "if ((%s) && out->%s_present)", is, o->name);
+            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(o->comp->name));
+            read = false;
+        }
+        P(ind, "if (%s)", is);
+        fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
+                  read ? qname(o->comp->name) : nm);
+    }
+}
+
+static void set_order_guard(CNamed *cn, CComp *cc, int pos)
+{
+    if (cn->ncomps < 2)
         return;
     P(4, "if (ASN1G_UNLIKELY(!(%s))) {", present_test(cc->ct, "&c"));
     P(8, "uint32_t t = asn1g_peek(&c);");
-    P(8, "if (%s)", any);
-    fail_line(12, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", qname(cc->comp->name));
+    set_misplaced(8, cn, pos, qname(cc->comp->name));
     P(4, "}");
 }
 
@@ -494,14 +520,21 @@ static void emit_seq_dec(CNamed *cn)
             P(4, "}");
         } else {
             if (cn->set_order && !cc->ct->any_first && cc->ct->nfirst > 0)
-                set_order_guard(cn, cc);
+                set_order_guard(cn, cc, k);
             dec_value(4, cc->ct, lv, "&c", nm);
         }
     }
-    if (cn->extensible)
+    if (cn->extensible) {
         try_dec(4, "asn1g_read_rest(&c, &out->unknown_ext)", "&c", "NULL");
-    else
-        try_dec(4, "asn1g_expect_end(&c)", "&c", "NULL");
+    } else {
+        if (cn->set_order && cn->ncomps > 0) {
+            P(4, "if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {");
+            P(8, "uint32_t t = asn1g_peek(&c);");
+            set_misplaced(8, cn, cn->ncomps, "NULL");
+            P(4, "}");
+        }
+        try_dec(4, "asn1g_expect_body_end(&c)", "&c", "NULL");
+    }
     fflush(o);
     if (!strstr(buf, "out->"))
         P(4, "(void)out;  /* no component carries a value */");
@@ -713,7 +746,7 @@ static void emit_choice(CNamed *cn)
         try_dec(8, "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
         P(8, "return ASN1RT_OK;");
     } else {
-        fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "asn1rt_offset(r)", "NULL");
+        fail_line(8, "asn1g_no_alternative(r)", "asn1rt_offset(r)", "NULL");
     }
     P(4, "}");
     body_end(saved, &buf, NULL);

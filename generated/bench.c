@@ -625,7 +625,7 @@ int IntegerStruct_dec_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1r
         return asn1g_fail(err, rc, c.err_offset, "b");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "c");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -708,7 +708,7 @@ ASN1G_BODY int IntegerStruct_dec_inl_(IntegerStruct *out, asn1rt_reader *r, uint
         return asn1g_fail(err, rc, c.err_offset, "b");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "c");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -836,7 +836,7 @@ int ConstrainedStruct_dec_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t ta
             return asn1g_fail(err, rc, c.err_offset, "large");
         out->large = (ConstrainedI64)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -940,7 +940,7 @@ ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader 
             return asn1g_fail(err, rc, c.err_offset, "large");
         out->large = (ConstrainedI64)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1062,7 +1062,7 @@ int SimpleSequence_dec_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, c.err_offset, "flag");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1143,7 +1143,7 @@ ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, c.err_offset, "flag");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1261,7 +1261,7 @@ int NestedSequence_body_dec_(NestedSequence_body *out, asn1rt_reader *r, uint32_
     }
     if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_(&(out->inner), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
         return asn1g_fail(err, rc, 0, "inner");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1336,7 +1336,7 @@ ASN1G_BODY int NestedSequence_body_dec_inl_(NestedSequence_body *out, asn1rt_rea
     }
     if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->inner), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
         return asn1g_fail(err, rc, 0, "inner");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1449,7 +1449,7 @@ int NestedSequence_dec_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, 0, "header");
     if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_(&(out->body), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
         return asn1g_fail(err, rc, 0, "body");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1522,7 +1522,7 @@ ASN1G_BODY int NestedSequence_dec_inl_(NestedSequence *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, 0, "header");
     if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&(out->body), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
         return asn1g_fail(err, rc, 0, "body");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1646,7 +1646,7 @@ int ComplexSequence_value_dec_(ComplexSequence_value *out, asn1rt_reader *r, uin
             return asn1g_fail(err, rc, r->err_offset, "raw");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -1767,7 +1767,7 @@ ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt
             return asn1g_fail(err, rc, r->err_offset, "raw");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2149,7 +2149,7 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
     }
     if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
         return asn1g_fail(err, rc, 0, "items");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2309,7 +2309,7 @@ ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, 
     }
     if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
         return asn1g_fail(err, rc, 0, "items");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2444,7 +2444,7 @@ int DeriveSimple_dec_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         return asn1g_fail(err, rc, c.err_offset, "active");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2529,7 +2529,7 @@ ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32
         return asn1g_fail(err, rc, c.err_offset, "active");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2862,7 +2862,7 @@ int DeriveMessage_header_dec_(DeriveMessage_header *out, asn1rt_reader *r, uint3
     } else {
         out->ttl = (uint32_t)3600;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2996,7 +2996,7 @@ ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_r
     } else {
         out->ttl = (uint32_t)3600;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3409,7 +3409,7 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
     }
     if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_(&(out->tags), &c, ASN1RT_TAG(2, 1, 9), err)) != 0))
         return asn1g_fail(err, rc, 0, "tags");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3663,7 +3663,7 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
     }
     if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(&(out->tags), &c, ASN1RT_TAG(2, 1, 9), err)) != 0))
         return asn1g_fail(err, rc, 0, "tags");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }

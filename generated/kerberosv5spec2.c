@@ -846,7 +846,7 @@ int PrincipalName_dec_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1r
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "name-string");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -942,7 +942,7 @@ ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "name-string");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1196,7 +1196,7 @@ int HostAddress_dec_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "address");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1292,7 +1292,7 @@ ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "address");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1653,7 +1653,7 @@ int AuthorizationData_item_dec_(AuthorizationData_item *out, asn1rt_reader *r, u
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "ad-data");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1749,7 +1749,7 @@ ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ad-data");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2110,7 +2110,7 @@ int PA_DATA_dec_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "padata-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2206,7 +2206,7 @@ ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, as
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "padata-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2496,7 +2496,7 @@ int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1r
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "cipher");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2631,7 +2631,7 @@ ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "cipher");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2777,7 +2777,7 @@ int EncryptionKey_dec_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1r
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2873,7 +2873,7 @@ ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3012,7 +3012,7 @@ int Checksum_dec_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "checksum");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3108,7 +3108,7 @@ ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "checksum");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3265,7 +3265,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3413,7 +3413,7 @@ ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3715,7 +3715,7 @@ int TransitedEncoding_dec_(TransitedEncoding *out, asn1rt_reader *r, uint32_t ta
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "contents");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3811,7 +3811,7 @@ ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "contents");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4052,7 +4052,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     } else {
         out->authorization_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4439,7 +4439,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
     } else {
         out->authorization_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5605,7 +5605,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     } else {
         out->additional_tickets_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6054,7 +6054,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
     } else {
         out->additional_tickets_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6289,7 +6289,7 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "req-body");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6457,7 +6457,7 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "req-body");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7153,7 +7153,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7399,7 +7399,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
             return asn1g_fail(err, rc, x24.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7831,7 +7831,7 @@ int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "lr-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7930,7 +7930,7 @@ ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "lr-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8406,7 +8406,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     } else {
         out->caddr_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8821,7 +8821,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
     } else {
         out->caddr_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9457,7 +9457,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authenticator");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9658,7 +9658,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, "authenticator");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9932,7 +9932,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
     } else {
         out->authorization_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -10263,7 +10263,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
     } else {
         out->authorization_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -10480,7 +10480,7 @@ int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -10611,7 +10611,7 @@ ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -10809,7 +10809,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     } else {
         out->seq_number_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -10989,7 +10989,7 @@ ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32
     } else {
         out->seq_number_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -11222,7 +11222,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -11476,7 +11476,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -11667,7 +11667,7 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "cksum");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -11822,7 +11822,7 @@ ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "cksum");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12006,7 +12006,7 @@ int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12137,7 +12137,7 @@ ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12363,7 +12363,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12617,7 +12617,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13062,7 +13062,7 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13216,7 +13216,7 @@ ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "enc-part");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13519,7 +13519,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     } else {
         out->caddr_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13988,7 +13988,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
     } else {
         out->caddr_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -14484,7 +14484,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -14752,7 +14752,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
     } else {
         out->r_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -15086,7 +15086,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     } else {
         out->e_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -15553,7 +15553,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
     } else {
         out->e_data_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16012,7 +16012,7 @@ int TYPED_DATA_item_dec_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, a
     } else {
         out->data_value_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16121,7 +16121,7 @@ ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, 
     } else {
         out->data_value_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16605,7 +16605,7 @@ int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1r
     } else {
         out->pausec_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16722,7 +16722,7 @@ ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint
     } else {
         out->pausec_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16870,7 +16870,7 @@ int ETYPE_INFO_ENTRY_dec_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag,
     } else {
         out->salt_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16979,7 +16979,7 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r
     } else {
         out->salt_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -17361,7 +17361,7 @@ int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t ta
     } else {
         out->s2kparams_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -17507,7 +17507,7 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader 
     } else {
         out->s2kparams_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18017,7 +18017,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "elements");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18185,7 +18185,7 @@ ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "elements");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18338,7 +18338,7 @@ int AD_AND_OR_dec_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "elements");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18434,7 +18434,7 @@ ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "elements");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }

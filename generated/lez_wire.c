@@ -36,7 +36,7 @@ int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "outputIndex");
         out->outputIndex = (uint32_t)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -150,7 +150,7 @@ ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "outputIndex");
         out->outputIndex = (uint32_t)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -286,7 +286,7 @@ int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         if (ASN1G_UNLIKELY(n < 33u || n > 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -404,7 +404,7 @@ ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t
         if (ASN1G_UNLIKELY(n < 33u || n > 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -539,7 +539,7 @@ int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         return asn1g_fail(err, rc, c.err_offset, "nonce");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->data))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "data");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -645,7 +645,7 @@ ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, as
         return asn1g_fail(err, rc, c.err_offset, "nonce");
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->data))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "data");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }

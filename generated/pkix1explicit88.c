@@ -813,7 +813,7 @@ int Attribute_dec_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, "values");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -884,7 +884,7 @@ ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
         return asn1g_fail(err, rc, 0, "values");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -997,7 +997,7 @@ int AttributeTypeAndValue_dec_(AttributeTypeAndValue *out, asn1rt_reader *r, uin
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1068,7 +1068,7 @@ ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1227,7 +1227,7 @@ int X520name_dec_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -1464,7 +1464,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -1663,7 +1663,7 @@ int X520CommonName_dec_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -1900,7 +1900,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2099,7 +2099,7 @@ int X520LocalityName_dec_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag,
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2336,7 +2336,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2535,7 +2535,7 @@ int X520StateOrProvinceName_dec_(X520StateOrProvinceName *out, asn1rt_reader *r,
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2772,7 +2772,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -2971,7 +2971,7 @@ int X520OrganizationName_dec_(X520OrganizationName *out, asn1rt_reader *r, uint3
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3208,7 +3208,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3407,7 +3407,7 @@ int X520OrganizationalUnitName_dec_(X520OrganizationalUnitName *out, asn1rt_read
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3644,7 +3644,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3843,7 +3843,7 @@ int X520Title_dec_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -4080,7 +4080,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -4655,7 +4655,7 @@ int X520Pseudonym_dec_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1r
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -4892,7 +4892,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -5750,7 +5750,7 @@ int Name_dec_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, 0, "rdnSequence");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -5832,7 +5832,7 @@ ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_e
             return asn1g_fail(err, rc, 0, "rdnSequence");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -6106,7 +6106,7 @@ int DirectoryString_dec_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, a
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -6343,7 +6343,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -6725,7 +6725,7 @@ int AlgorithmIdentifier_dec_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_
     } else {
         out->parameters_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6810,7 +6810,7 @@ ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_rea
     } else {
         out->parameters_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6931,7 +6931,7 @@ int Time_dec_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, r->err_offset, "generalTime");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -7039,7 +7039,7 @@ ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_e
             return asn1g_fail(err, rc, r->err_offset, "generalTime");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -7158,7 +7158,7 @@ int Validity_dec_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         return asn1g_fail(err, rc, 0, "notBefore");
     if (ASN1G_UNLIKELY((rc = Time_dec_(&(out->notAfter), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "notAfter");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7229,7 +7229,7 @@ ASN1G_BODY int Validity_dec_inl_(Validity *out, asn1rt_reader *r, uint32_t tag, 
         return asn1g_fail(err, rc, 0, "notBefore");
     if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notAfter), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "notAfter");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7342,7 +7342,7 @@ int SubjectPublicKeyInfo_dec_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint3
         return asn1g_fail(err, rc, 0, "algorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7415,7 +7415,7 @@ ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_r
         return asn1g_fail(err, rc, 0, "algorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7650,7 +7650,7 @@ int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->extnValue))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnValue");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7742,7 +7742,7 @@ ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->extnValue))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnValue");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8138,7 +8138,7 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
     } else {
         out->extensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8385,7 +8385,7 @@ ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, ui
     } else {
         out->extensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8524,7 +8524,7 @@ int Certificate_dec_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8610,7 +8610,7 @@ ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8731,7 +8731,7 @@ int TBSCertList_revokedCertificates_item_dec_(TBSCertList_revokedCertificates_it
     } else {
         out->crlEntryExtensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8828,7 +8828,7 @@ ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revoked
     } else {
         out->crlEntryExtensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9203,7 +9203,7 @@ int TBSCertList_dec_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     } else {
         out->crlExtensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9402,7 +9402,7 @@ ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t
     } else {
         out->crlExtensions_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9534,7 +9534,7 @@ int CertificateList_dec_(CertificateList *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9620,7 +9620,7 @@ ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, 
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9750,7 +9750,7 @@ int CountryName_dec_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -9882,7 +9882,7 @@ ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -10045,7 +10045,7 @@ int AdministrationDomainName_dec_(AdministrationDomainName *out, asn1rt_reader *
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -10177,7 +10177,7 @@ ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -10736,7 +10736,7 @@ int PrivateDomainName_dec_(PrivateDomainName *out, asn1rt_reader *r, uint32_t ta
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -10868,7 +10868,7 @@ ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -11259,7 +11259,11 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
         uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
@@ -11305,7 +11309,24 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     } else {
         out->generation_qualifier_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -11461,7 +11482,11 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
         uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
@@ -11507,7 +11532,24 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
     } else {
         out->generation_qualifier_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12127,7 +12169,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     } else {
         out->organizational_unit_names_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12501,7 +12543,7 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
     } else {
         out->organizational_unit_names_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12681,7 +12723,7 @@ int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1r
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -12782,7 +12824,7 @@ ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttrib
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13138,7 +13180,7 @@ int ExtensionAttribute_dec_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t 
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "extension-attribute-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13227,7 +13269,7 @@ ASN1G_BODY int ExtensionAttribute_dec_inl_(ExtensionAttribute *out, asn1rt_reade
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "extension-attribute-value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13596,7 +13638,7 @@ int ORAddress_dec_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     } else {
         out->extension_attributes_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -13708,7 +13750,7 @@ ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag
     } else {
         out->extension_attributes_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -14220,7 +14262,11 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
         uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
@@ -14266,7 +14312,24 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     } else {
         out->generation_qualifier_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -14422,7 +14485,11 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
         uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1) || t == ASN1RT_TAG(2, 0, 2) || t == ASN1RT_TAG(2, 0, 3))
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
@@ -14468,7 +14535,24 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
     } else {
         out->generation_qualifier_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -15136,7 +15220,7 @@ int PhysicalDeliveryCountryName_dec_(PhysicalDeliveryCountryName *out, asn1rt_re
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -15268,7 +15352,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName 
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -15413,7 +15497,7 @@ int PostalCode_dec_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -15545,7 +15629,7 @@ ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t t
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -15694,7 +15778,18 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     } else {
         out->teletex_string_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 0, 19)) && out->printable_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
+        if (t == ASN1RT_TAG(0, 0, 19))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, 20))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -15823,7 +15918,18 @@ ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32
     } else {
         out->teletex_string_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 0, 19)) && out->printable_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
+        if (t == ASN1RT_TAG(0, 0, 19))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, 20))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16884,7 +16990,18 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
     } else {
         out->teletex_string_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 1, 16)) && out->printable_address_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
+        if (t == ASN1RT_TAG(0, 1, 16))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, 20))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -16998,7 +17115,18 @@ ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, 
     } else {
         out->teletex_string_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 1, 16)) && out->printable_address_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
+        if (t == ASN1RT_TAG(0, 1, 16))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, 20))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -17695,7 +17823,7 @@ int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_add
     } else {
         out->sub_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -17810,7 +17938,7 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAdd
     } else {
         out->sub_address_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18220,7 +18348,7 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "nAddresses");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18398,7 +18526,7 @@ ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_rea
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "nAddresses");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18541,7 +18669,7 @@ int ExtendedNetworkAddress_dec_(ExtendedNetworkAddress *out, asn1rt_reader *r, u
             return asn1g_fail(err, rc, 0, "psap-address");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -18643,7 +18771,7 @@ ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1
             return asn1g_fail(err, rc, 0, "psap-address");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -18895,7 +19023,7 @@ int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1r
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18996,7 +19124,7 @@ ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttrib
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }

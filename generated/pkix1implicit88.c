@@ -138,7 +138,7 @@ int AnotherName_dec_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -220,7 +220,7 @@ ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "value");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -356,7 +356,7 @@ int EDIPartyName_dec_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "partyName");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -463,7 +463,7 @@ ASN1G_BODY int EDIPartyName_dec_inl_(EDIPartyName *out, asn1rt_reader *r, uint32
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "partyName");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -634,7 +634,7 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             return asn1g_fail(err, rc, r->err_offset, "registeredID");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -886,7 +886,7 @@ ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t
             return asn1g_fail(err, rc, r->err_offset, "registeredID");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -1273,7 +1273,7 @@ int AuthorityKeyIdentifier_dec_(AuthorityKeyIdentifier *out, asn1rt_reader *r, u
     } else {
         out->authorityCertSerialNumber_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1397,7 +1397,7 @@ ASN1G_BODY int AuthorityKeyIdentifier_dec_inl_(AuthorityKeyIdentifier *out, asn1
     } else {
         out->authorityCertSerialNumber_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1759,7 +1759,7 @@ int PrivateKeyUsagePeriod_dec_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uin
     } else {
         out->notAfter_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1864,7 +1864,7 @@ ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt
     } else {
         out->notAfter_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2205,7 +2205,7 @@ int PolicyQualifierInfo_dec_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2276,7 +2276,7 @@ ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_rea
         return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2620,7 +2620,7 @@ int PolicyInformation_dec_(PolicyInformation *out, asn1rt_reader *r, uint32_t ta
     } else {
         out->policyQualifiers_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2705,7 +2705,7 @@ ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader 
     } else {
         out->policyQualifiers_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3194,7 +3194,7 @@ int DisplayText_dec_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3396,7 +3396,7 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
         }
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -3763,7 +3763,7 @@ int NoticeReference_dec_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, 0, "organization");
     if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, "noticeNumbers");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3834,7 +3834,7 @@ ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, 
         return asn1g_fail(err, rc, 0, "organization");
     if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
         return asn1g_fail(err, rc, 0, "noticeNumbers");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3957,7 +3957,7 @@ int UserNotice_dec_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
     } else {
         out->explicitText_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4056,7 +4056,7 @@ ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t t
     } else {
         out->explicitText_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4173,7 +4173,7 @@ int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
     if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4244,7 +4244,7 @@ ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_rea
         return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
     if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5045,7 +5045,7 @@ int BasicConstraints_dec_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag,
     } else {
         out->pathLenConstraint_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5140,7 +5140,7 @@ ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r
     } else {
         out->pathLenConstraint_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5385,7 +5385,7 @@ int GeneralSubtree_dec_(GeneralSubtree *out, asn1rt_reader *r, uint32_t tag, asn
     } else {
         out->maximum_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5493,7 +5493,7 @@ ASN1G_BODY int GeneralSubtree_dec_inl_(GeneralSubtree *out, asn1rt_reader *r, ui
     } else {
         out->maximum_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5847,7 +5847,7 @@ int NameConstraints_dec_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, a
     } else {
         out->excludedSubtrees_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5946,7 +5946,7 @@ ASN1G_BODY int NameConstraints_dec_inl_(NameConstraints *out, asn1rt_reader *r, 
     } else {
         out->excludedSubtrees_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6185,7 +6185,7 @@ int PolicyConstraints_dec_(PolicyConstraints *out, asn1rt_reader *r, uint32_t ta
     } else {
         out->inhibitPolicyMapping_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6284,7 +6284,7 @@ ASN1G_BODY int PolicyConstraints_dec_inl_(PolicyConstraints *out, asn1rt_reader 
     } else {
         out->inhibitPolicyMapping_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6407,7 +6407,7 @@ int DistributionPointName_dec_(DistributionPointName *out, asn1rt_reader *r, uin
             return asn1g_fail(err, rc, 0, "nameRelativeToCRLIssuer");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -6509,7 +6509,7 @@ ASN1G_BODY int DistributionPointName_dec_inl_(DistributionPointName *out, asn1rt
             return asn1g_fail(err, rc, 0, "nameRelativeToCRLIssuer");
         return ASN1RT_OK;
     default:
-        return asn1g_fail(err, ASN1RT_E_NO_ALTERNATIVE, asn1rt_offset(r), NULL);
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
     }
 }
 
@@ -6774,7 +6774,7 @@ int DistributionPoint_dec_(DistributionPoint *out, asn1rt_reader *r, uint32_t ta
     } else {
         out->cRLIssuer_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6916,7 +6916,7 @@ ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader 
     } else {
         out->cRLIssuer_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7831,7 +7831,7 @@ int AccessDescription_dec_(AccessDescription *out, asn1rt_reader *r, uint32_t ta
         return asn1g_fail(err, rc, c.err_offset, "accessMethod");
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&(out->accessLocation), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "accessLocation");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7902,7 +7902,7 @@ ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader 
         return asn1g_fail(err, rc, c.err_offset, "accessMethod");
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->accessLocation), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "accessLocation");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8634,7 +8634,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
     } else {
         out->onlyContainsAttributeCerts = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8838,7 +8838,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
     } else {
         out->onlyContainsAttributeCerts = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&c)) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
     return ASN1RT_OK;
 }

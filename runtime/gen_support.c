@@ -19,6 +19,11 @@ int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component
     return code;
 }
 
+int asn1g_unknown_component(asn1rt_reader *r)
+{
+    return asn1rt_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
+}
+
 /* Universal types that DER encodes in primitive form only: all but the
  * constructed ones (X.690 8.9.1, 8.11.1; the same set as asn1rt_walk, so
  * ANY values and the walker accept the same elements). */

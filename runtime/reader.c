@@ -18,8 +18,11 @@ int asn1rt_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, 
     size_t n;
     uint8_t b;
 
+    /* Nothing left where an element is required: inside a constructed
+     * value the value lacks a component (X.680 25); at the outermost level
+     * the input ended. */
     if (p == NULL || p >= end)
-        return ASN1RT_E_TRUNCATED;
+        return p != NULL && r->depth > 0 ? ASN1RT_E_MISSING_COMPONENT : ASN1RT_E_TRUNCATED;
     b = *p++;
     cls_cons = (uint32_t)(b & 0xE0u) << 24;
     num = b & 0x1Fu;

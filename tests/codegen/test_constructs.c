@@ -172,6 +172,9 @@ static const decode_case decode_cases[] = {
     /* SET in tag order, SET OF in DER order */
     { "set in order", rt_Set1, "310A8001FF8102AABB820105", 0, 0 },
     { "set out of order", rt_Set1, "310A8201058001FF8102AABB", 0, ASN1RT_E_SET_ORDER },
+    { "set component twice", rt_Set1, "310D8001FF8001FF8102AABB820105", 0, ASN1RT_E_DUPLICATE_COMPONENT },
+    { "set last component twice", rt_Set1, "310D8001FF8102AABB820105820106", 0, ASN1RT_E_DUPLICATE_COMPONENT },
+    { "set component missing", rt_Set1, "31078001FF8102AABB", 0, ASN1RT_E_MISSING_COMPONENT },
     { "set of sorted", rt_SetOfBounded, "310A04010104010204020101", 0, 0 },
     { "set of unsorted", rt_SetOfBounded, "310A04010204010104020101", 0, ASN1RT_E_SET_ORDER },
     { "set of unsorted, lax", rt_SetOfBounded, "310A04010204010104020101", ASN1RT_LAX_SET_ORDER, 0 },
@@ -194,9 +197,11 @@ static const decode_case decode_cases[] = {
     { "opt b (explicit CHOICE)", rt_Opt, "3005A103800105", 0, 0 },
     { "opt c", rt_Opt, "30048202AABB", 0, 0 },
     { "opt c size", rt_Opt, "30058203AABBCC", 0, ASN1RT_E_SIZE_CONSTRAINT },
-    { "opt trailing element", rt_Opt, "3002 0500", 0, ASN1RT_E_TRAILING_DATA },
+    { "opt trailing element", rt_Opt, "3002 0500", 0, ASN1RT_E_UNKNOWN_COMPONENT },
     /* EXPLICIT / IMPLICIT tags */
     { "explicit and implicit", rt_Ex, "3008A0030201058101FF", 0, 0 },
+    { "required component missing", rt_Ex, "3005A003020105", 0, ASN1RT_E_MISSING_COMPONENT },
+    { "explicit wrapper empty", rt_Ex, "3005A0008101FF", 0, ASN1RT_E_MISSING_COMPONENT },
     { "explicit with application", rt_Ex, "300EA0030201058101FF65040402AABB", 0, 0 },
     { "tagged type", rt_Tagged, "630A3008A0030201058101FF", 0, 0 },
     { "implicit sequence", rt_Imp, "A403020107", 0, 0 },

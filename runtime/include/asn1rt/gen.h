@@ -167,6 +167,26 @@ ASN1RT_INLINE int asn1g_expect_end(asn1rt_reader *r)
     return asn1rt_expect_end(r);
 }
 
+/* The end of a SEQUENCE or SET body: an element left over is one the
+ * type does not have (UNKNOWN_COMPONENT, at its identifier octet). */
+ASN1G_COLD int asn1g_unknown_component(asn1rt_reader *r);
+ASN1RT_INLINE int asn1g_expect_body_end(asn1rt_reader *r)
+{
+    if (ASN1G_LIKELY(r->cur == r->end))
+        return ASN1RT_OK;
+    return asn1g_unknown_component(r);
+}
+
+/* No CHOICE alternative has the next element's tag: NO_ALTERNATIVE; when
+ * there is no next element, MISSING_COMPONENT inside a constructed value
+ * and TRUNCATED at the outermost level. */
+ASN1RT_INLINE int asn1g_no_alternative(const asn1rt_reader *r)
+{
+    if (r->cur != r->end)
+        return ASN1RT_E_NO_ALTERNATIVE;
+    return r->depth > 0 ? ASN1RT_E_MISSING_COMPONENT : ASN1RT_E_TRUNCATED;
+}
+
 /* INTEGER into [lo, hi] (one range compare after the sign-extending load). */
 /* Content octets of the longest minimal encoding in [lo, hi]; a constant
  * in generated code, so the loop below is unrolled to that length. */
