@@ -29,9 +29,15 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
 {
     int pi = v->ref_module ? -1 : sema_param_index(env, v->ref_name);
     if (pi >= 0) {
+        Type *pgov = env->def->params[pi]->governor;
+        /* The governor is written in the definition's parameter list and
+         * resolved there (a type reference, or another parameter), before
+         * the actual value is evaluated against it in the caller. */
+        if (pgov)
+            sema_resolve_type(S, env->def->module, env, pgov);
         *vm = env->caller;
         *venv = env->caller_env;
-        *vgov = env->def->params[pi]->governor ? env->def->params[pi]->governor : gov;
+        *vgov = pgov ? pgov : gov;
         return sema_param_value(S, env, pi);
     }
     Type *b = gov ? gov->base : NULL;
