@@ -35,10 +35,10 @@ void *bench_slot(unsigned kind, size_t size)
     return &bench_slots[kind & 3][off];
 }
 
-static uint64_t now_ns(void)
+static uint64_t now_ns(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
@@ -81,6 +81,12 @@ static void cpu_model(char *buf, size_t cap)
 
 void bench_banner(FILE *f, const char *title, const bench_config *cfg)
 {
+    bench_banner_flags(f, title, cfg, BENCH_FLAGS);
+}
+
+void bench_banner_flags(FILE *f, const char *title, const bench_config *cfg,
+                        const char *flags)
+{
     char cpu[256];
     struct utsname u;
     cpu_model(cpu, sizeof cpu);
@@ -96,7 +102,7 @@ void bench_banner(FILE *f, const char *title, const bench_config *cfg)
 #else
     fprintf(f, "- Compiler: unknown\n");
 #endif
-    fprintf(f, "- Flags: %s\n", BENCH_FLAGS);
+    fprintf(f, "- Flags: %s\n", flags);
     fprintf(f, "- Method: %u warm-up + %u interleaved rounds (order rotated each round),"
                " one batch of ~%.0f us per case per round; median and min of ns/op"
                " over the rounds\n\n",
@@ -104,11 +110,11 @@ void bench_banner(FILE *f, const char *title, const bench_config *cfg)
 }
 
 /* One batch: ns per operation; *failed set when an operation failed. */
-static double run_batch(bench_case *c, uint64_t iters, int *failed)
+static double run_batch(bench_case *c, uint64_t iters, int *failed, clockid_t clock)
 {
-    uint64_t t0 = now_ns();
+    uint64_t t0 = now_ns(clock);
     uint64_t r = c->fn(c->ctx, iters);
-    uint64_t t1 = now_ns();
+    uint64_t t1 = now_ns(clock);
     bench_sink += r;
     if (r != 0)
         *failed = 1;
@@ -117,13 +123,13 @@ static double run_batch(bench_case *c, uint64_t iters, int *failed)
 
 /* Grows the batch until it is long enough to time, then sizes it to the
  * target duration from the fastest of a few trial batches. */
-static int calibrate(bench_case *c, double batch_ns)
+static int calibrate(bench_case *c, double batch_ns, clockid_t clock)
 {
     int failed = 0;
     uint64_t iters = 1;
     double per_op = 0;
     for (;;) {
-        per_op = run_batch(c, iters, &failed);
+        per_op = run_batch(c, iters, &failed, clock);
         if (failed)
             return -1;
         if (per_op * (double)iters >= batch_ns / 8 || iters >= (1u << 30))
@@ -131,7 +137,7 @@ static int calibrate(bench_case *c, double batch_ns)
         iters *= 2;
     }
     for (int i = 0; i < 5; i++) {
-        double t = run_batch(c, iters, &failed);
+        double t = run_batch(c, iters, &failed, clock);
         if (t < per_op)
             per_op = t;
     }
@@ -166,7 +172,8 @@ static void pin_to_current_cpu(void)
     (void)sched_setaffinity(0, sizeof set, &set);
 }
 
-int bench_run(bench_case *cases, size_t n, const bench_config *cfg)
+static int run_cases(bench_case *cases, size_t n, const bench_config *cfg,
+                     clockid_t clock)
 {
     pin_to_current_cpu();
     for (size_t i = 0; i < n; i++) {
@@ -176,7 +183,7 @@ int bench_run(bench_case *cases, size_t n, const bench_config *cfg)
             fprintf(stderr, "bench: out of memory\n");
             return -1;
         }
-        if (calibrate(&cases[i], cfg->batch_ns) != 0) {
+        if (calibrate(&cases[i], cfg->batch_ns, clock) != 0) {
             fprintf(stderr, "bench: %s/%s/%s: operation failed\n",
                     cases[i].table, cases[i].row, cases[i].impl);
             return -1;
@@ -190,7 +197,7 @@ int bench_run(bench_case *cases, size_t n, const bench_config *cfg)
             bench_case *c = &cases[(k + r) % n];
             bench_current_round = r;
             int failed = 0;
-            double t = run_batch(c, c->iters, &failed);
+            double t = run_batch(c, c->iters, &failed, clock);
             if (failed) {
                 fprintf(stderr, "bench: %s/%s/%s: operation failed\n",
                         c->table, c->row, c->impl);
@@ -211,6 +218,16 @@ int bench_run(bench_case *cases, size_t n, const bench_config *cfg)
     }
     free(tmp);
     return 0;
+}
+
+int bench_run(bench_case *cases, size_t n, const bench_config *cfg)
+{
+    return run_cases(cases, n, cfg, CLOCK_MONOTONIC);
+}
+
+int bench_run_cputime(bench_case *cases, size_t n, const bench_config *cfg)
+{
+    return run_cases(cases, n, cfg, CLOCK_THREAD_CPUTIME_ID);
 }
 
 bench_case *bench_find(bench_case *cases, size_t n, const char *table,

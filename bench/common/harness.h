@@ -59,10 +59,19 @@ void bench_config_default(bench_config *cfg);
 
 /* Prints the CPU model, compiler, flags and method as Markdown lines. */
 void bench_banner(FILE *f, const char *title, const bench_config *cfg);
+/* The same, naming `flags` as the compiler flags: for a program whose own
+ * objects are built with other flags than the harness (bench-peers). */
+void bench_banner_flags(FILE *f, const char *title, const bench_config *cfg,
+                        const char *flags);
 
 /* Calibrates, warms up and measures all cases interleaved. Returns 0, or
  * -1 when an operation reported failure (the case is named on stderr). */
 int bench_run(bench_case *cases, size_t n, const bench_config *cfg);
+/* bench_run timing each batch in the calling thread's CPU time
+ * (CLOCK_THREAD_CPUTIME_ID), not wall time: a batch that another process
+ * preempts then does not count that process's time. For long batches of
+ * slow code on a shared machine (bench-peers: batches of up to 15 ms). */
+int bench_run_cputime(bench_case *cases, size_t n, const bench_config *cfg);
 
 /* The case with these names, or NULL. */
 bench_case *bench_find(bench_case *cases, size_t n, const char *table,

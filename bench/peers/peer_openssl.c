@@ -1,8 +1,10 @@
 /* OpenSSL 3 as a bench peer, two ways:
- *  - "openssl": its ASN.1 template engine (ASN1_SEQUENCE templates written
- *    here for the RFC 5280 Certificate and the messages of schemas/bench.asn,
+ *  - "openssl": its ASN.1 template engine (ASN1_SEQUENCE templates for the
+ *    RFC 5280 Certificate, bench/common/openssl_cert.c, shared with
+ *    bench-x509, and for the messages of schemas/bench.asn, written here;
  *    run by ASN1_item_d2i / ASN1_item_i2d) — the fair anchor;
  *  - "openssl-x509": d2i_X509 / i2d_X509 as applications call them. */
+#include "openssl_cert.h"
 #include "peers.h"
 
 #include <openssl/asn1.h>
@@ -10,108 +12,6 @@
 #include <openssl/crypto.h>
 #include <openssl/opensslv.h>
 #include <openssl/x509.h>
-
-/* ---- RFC 5280 Certificate; ANY stays ANY, as the RFC defines it ---- */
-
-typedef struct {
-	ASN1_OBJECT *algorithm;
-	ASN1_TYPE *parameters;
-} PO_ALGOR;
-
-ASN1_SEQUENCE(PO_ALGOR) = {
-	ASN1_SIMPLE(PO_ALGOR, algorithm, ASN1_OBJECT),
-	ASN1_OPT(PO_ALGOR, parameters, ASN1_ANY),
-} static_ASN1_SEQUENCE_END(PO_ALGOR)
-
-typedef struct {
-	ASN1_OBJECT *type;
-	ASN1_TYPE *value;
-} PO_ATV;
-
-ASN1_SEQUENCE(PO_ATV) = {
-	ASN1_SIMPLE(PO_ATV, type, ASN1_OBJECT),
-	ASN1_SIMPLE(PO_ATV, value, ASN1_ANY),
-} static_ASN1_SEQUENCE_END(PO_ATV)
-
-/* RelativeDistinguishedName ::= SET OF AttributeTypeAndValue */
-ASN1_ITEM_TEMPLATE(PO_RDN) =
-	ASN1_EX_TEMPLATE_TYPE(ASN1_TFLG_SET_OF, 0, RDN, PO_ATV)
-static_ASN1_ITEM_TEMPLATE_END(PO_RDN)
-
-/* Name ::= CHOICE { rdnSequence RDNSequence }, one alternative: the SEQUENCE OF */
-ASN1_ITEM_TEMPLATE(PO_NAME) =
-	ASN1_EX_TEMPLATE_TYPE(ASN1_TFLG_SEQUENCE_OF, 0, Name, PO_RDN)
-static_ASN1_ITEM_TEMPLATE_END(PO_NAME)
-
-typedef struct {
-	ASN1_TIME *notBefore;
-	ASN1_TIME *notAfter;
-} PO_VALIDITY;
-
-ASN1_SEQUENCE(PO_VALIDITY) = {
-	ASN1_SIMPLE(PO_VALIDITY, notBefore, ASN1_TIME),
-	ASN1_SIMPLE(PO_VALIDITY, notAfter, ASN1_TIME),
-} static_ASN1_SEQUENCE_END(PO_VALIDITY)
-
-typedef struct {
-	PO_ALGOR *algorithm;
-	ASN1_BIT_STRING *subjectPublicKey;
-} PO_SPKI;
-
-ASN1_SEQUENCE(PO_SPKI) = {
-	ASN1_SIMPLE(PO_SPKI, algorithm, PO_ALGOR),
-	ASN1_SIMPLE(PO_SPKI, subjectPublicKey, ASN1_BIT_STRING),
-} static_ASN1_SEQUENCE_END(PO_SPKI)
-
-typedef struct {
-	ASN1_OBJECT *extnID;
-	ASN1_BOOLEAN critical;
-	ASN1_OCTET_STRING *extnValue;
-} PO_EXT;
-
-ASN1_SEQUENCE(PO_EXT) = {
-	ASN1_SIMPLE(PO_EXT, extnID, ASN1_OBJECT),
-	ASN1_OPT(PO_EXT, critical, ASN1_FBOOLEAN), /* DEFAULT FALSE */
-	ASN1_SIMPLE(PO_EXT, extnValue, ASN1_OCTET_STRING),
-} static_ASN1_SEQUENCE_END(PO_EXT)
-
-typedef struct {
-	ASN1_INTEGER *version;
-	ASN1_INTEGER *serialNumber;
-	PO_ALGOR *signature;
-	ASN1_VALUE *issuer;
-	PO_VALIDITY *validity;
-	ASN1_VALUE *subject;
-	PO_SPKI *subjectPublicKeyInfo;
-	ASN1_BIT_STRING *issuerUniqueID;
-	ASN1_BIT_STRING *subjectUniqueID;
-	ASN1_VALUE *extensions;
-} PO_TBS;
-
-ASN1_SEQUENCE(PO_TBS) = {
-	ASN1_EXP_OPT(PO_TBS, version, ASN1_INTEGER, 0),
-	ASN1_SIMPLE(PO_TBS, serialNumber, ASN1_INTEGER),
-	ASN1_SIMPLE(PO_TBS, signature, PO_ALGOR),
-	ASN1_SIMPLE(PO_TBS, issuer, PO_NAME),
-	ASN1_SIMPLE(PO_TBS, validity, PO_VALIDITY),
-	ASN1_SIMPLE(PO_TBS, subject, PO_NAME),
-	ASN1_SIMPLE(PO_TBS, subjectPublicKeyInfo, PO_SPKI),
-	ASN1_IMP_OPT(PO_TBS, issuerUniqueID, ASN1_BIT_STRING, 1),
-	ASN1_IMP_OPT(PO_TBS, subjectUniqueID, ASN1_BIT_STRING, 2),
-	ASN1_EXP_SEQUENCE_OF_OPT(PO_TBS, extensions, PO_EXT, 3),
-} static_ASN1_SEQUENCE_END(PO_TBS)
-
-typedef struct {
-	PO_TBS *tbsCertificate;
-	PO_ALGOR *signatureAlgorithm;
-	ASN1_BIT_STRING *signatureValue;
-} PO_CERT;
-
-ASN1_SEQUENCE(PO_CERT) = {
-	ASN1_SIMPLE(PO_CERT, tbsCertificate, PO_TBS),
-	ASN1_SIMPLE(PO_CERT, signatureAlgorithm, PO_ALGOR),
-	ASN1_SIMPLE(PO_CERT, signatureValue, ASN1_BIT_STRING),
-} static_ASN1_SEQUENCE_END(PO_CERT)
 
 /* ---- schemas/bench.asn (AUTOMATIC TAGS written out as [n] IMPLICIT) ---- */
 
@@ -175,9 +75,7 @@ ASN1_SEQUENCE(PO_NESTED) = {
 /* The value read back from each result keeps the decode from being dropped. */
 static int64_t probe_x509(const ASN1_VALUE *v)
 {
-	const PO_CERT *c = (const PO_CERT *)v;
-	return ASN1_STRING_length(c->tbsCertificate->serialNumber) +
-	       ASN1_STRING_length(c->signatureValue);
+	return bench_cert_probe((const BENCH_CERT *)v);
 }
 static int64_t probe_integer(const ASN1_VALUE *v)
 {
@@ -242,7 +140,7 @@ static int64_t probe_octets(const ASN1_VALUE *v)
 	}                                                                               \
 	PEERS_LOOPS(tpl, W)
 
-TEMPLATE_PEER(x509, PO_CERT)
+TEMPLATE_PEER(x509, BENCH_CERT)
 TEMPLATE_PEER(integer, PO_INTEGER)
 TEMPLATE_PEER(constrained, PO_CONSTRAINED)
 TEMPLATE_PEER(simple, PO_SIMPLE)

@@ -81,16 +81,21 @@ $(PEERS_B)/ours.flags: FORCE_PEERS
 	@echo '$(PEERS_OURS_DEFS)' | cmp -s - $@ || echo '$(PEERS_OURS_DEFS)' >$@
 .PHONY: FORCE_PEERS
 
-# --- the harness ---
-PEERS_CFLAGS_TEXT := $(CC) $(CFLAGS_ALL)
-$(PEERS_B)/harness.o: CPPFLAGS_ALL += -DPEERS_CC_VERSION='"$(shell $(CC) --version | head -1)"' \
-  -DPEERS_CFLAGS='"$(PEERS_CFLAGS_TEXT)"'
+# --- the program: bench/common's harness and the Certificate template it
+# shares with bench-x509 (common.mk is included after this file, so the
+# objects are named here, not by its variables) ---
+PEERS_COMMON_OBJS := $(B)/bench/common/harness.o $(B)/bench/common/openssl_cert.o
+# The banner names the flags the peers' own objects are built with (the
+# harness object has bench/common's alignment flag on top).
+$(PEERS_B)/bench_peers.o: CPPFLAGS_ALL += -DPEERS_CFLAGS='"$(CFLAGS_ALL)"'
+$(PEERS_B)/bench_peers.o $(PEERS_B)/peer_openssl.o: CPPFLAGS_ALL += -Ibench/common
 $(PEERS_B)/peer_rust.o: CPPFLAGS_ALL += \
   -DPEERS_RUST_ASN1_VERSION='"$(shell dpkg-query -W -f='$${Version}' librust-asn1-dev 2>/dev/null)"' \
   -DPEERS_RUSTC_VERSION='"$(shell $(PEERS_RUSTC) --version 2>/dev/null)"'
 
-PEERS_C_OBJS := $(addprefix $(PEERS_B)/,harness.o countalloc.o peer_openssl.o peer_tasn1.o peer_rust.o)
-$(PEERS_C_OBJS) $(PEERS_B)/peer_asn1cc.o: $(PEERS_DIR)/peers.h
+PEERS_C_OBJS := $(addprefix $(PEERS_B)/,bench_peers.o countalloc.o peer_openssl.o peer_tasn1.o \
+                peer_rust.o) $(PEERS_COMMON_OBJS)
+$(filter $(PEERS_B)/%,$(PEERS_C_OBJS)) $(PEERS_B)/peer_asn1cc.o: $(PEERS_DIR)/peers.h
 
 # Without the Rust static library, peers_missing.c stands in for the Rust
 # peer with the reason, which the recipe writes into peers-missing.h.

@@ -5,6 +5,7 @@
 
 BENCH_X509 := $(B)/bench/x509/bench-x509
 BENCH_X509_OBJS := $(B)/bench/x509/bench_x509.o $(B)/bench/x509/x509_openssl.o \
+                   $(B)/bench/common/openssl_cert.o \
                    $(B)/bench/handwritten/x509_walker.o \
                    $(B)/generated/pkix1explicit88.o
 

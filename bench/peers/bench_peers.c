@@ -2,27 +2,29 @@
  * toolchains users pick instead (issue 6), in one process.
  *
  * Method (issue 4): every implementation first proves it decodes each
- * message and re-encodes the same bytes; then rounds run every
- * (workload, operation, implementation) cell once each, interleaved, the
- * order of implementations rotating per round; warm-up rounds are dropped;
- * each cell's samples give a median and a minimum. A sample is one timed
- * batch of reps x messages, sized in calibration to take PEERS_BATCH_US.
+ * message and re-encodes the same bytes; then bench/common's harness runs
+ * every (workload, operation, implementation) cell as one case, interleaved
+ * in rounds, warm-up rounds dropped, each cell's samples giving a median and
+ * a minimum. A harness operation is one pass over the workload's messages;
+ * the tables divide by the number of messages. Batches are timed in the
+ * thread's CPU time (bench_run_cputime): the slow peers' batches are long,
+ * and on a shared machine they would otherwise count other processes' time.
  * Every result feeds a sink that is printed, so no work can be dropped.
  *
  * usage: peers-bench TASN1_DEFS CA_BUNDLE CSV_OUT DAT_OUT */
-#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
 #include "peers.h"
 
-#include <math.h>
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
 #include <openssl/pem.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <time.h>
-#include <unistd.h>
+
+#ifndef PEERS_CFLAGS
+#define PEERS_CFLAGS "(unknown)"
+#endif
 
 #define WARMUP_ROUNDS 3
 #define DEFAULT_SAMPLES 61
@@ -119,30 +121,23 @@ static int load_bundle(const char *path, cert_set *out)
 	return out->n > 0 ? 0 : -1;
 }
 
-/* ---- measurement ---- */
-
-/* CPU time of this thread, not wall time: the machine is shared, and a
- * batch that another process preempts would otherwise count the other
- * process's time — more often for the long batches of the slow peers. */
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
+/* ---- measurement: one bench_case per (workload, op, implementation) ---- */
 
 typedef struct {
 	int active;          /* built, and passed the byte check */
-	void **handles;      /* loaded values for encode */
-	size_t reps;         /* per batch */
-	double *samples;     /* ns per message, sorted after the rounds */
-	double *by_round;    /* the same, in round order, for paired ratios */
-	size_t nsamples;
-	double median, min;
-	size_t failures;     /* failed decodes/encodes during timing: must stay 0 */
+	size_t w;
+	int op;
+	size_t i;
+	void **handles;      /* loaded values, for encode */
+	size_t failures;     /* failed decodes/encodes while timing */
 } cell;
 
-static cell cells[PEERS_WORKLOADS][OPS][NIMPL];
+/* Index into cases[] of each cell, -1 when the cell does not run. */
+static int case_of[PEERS_WORKLOADS][OPS][NIMPL];
+static cell cells[PEERS_WORKLOADS * OPS * NIMPL];
+static bench_case cases[PEERS_WORKLOADS * OPS * NIMPL];
+static size_t ncases;
+
 static peers_msgs msgs[PEERS_WORKLOADS];
 /* Encoders write at a 64-byte offset into encode_buf that changes every
  * round, and each round decodes the small messages from a fresh copy at
@@ -151,42 +146,49 @@ static peers_msgs msgs[PEERS_WORKLOADS];
  * placement would make that luck part of one implementation's figure. */
 #define PLACEMENTS 64
 static uint8_t encode_buf[2 * MAX_DER + PLACEMENTS * 64];
-static size_t encode_off;
 static uint8_t input_arena[PEERS_WORKLOADS][PLACEMENTS * 64 + 2048];
 static const uint8_t *small_der[PEERS_WORKLOADS]; /* the originals, loaded for encode */
 static size_t small_len[PEERS_WORKLOADS];
 static const uint8_t *round_der[PEERS_WORKLOADS]; /* this round's copies, decoded */
+static unsigned placed_round = (unsigned)-1;
 static uint64_t sink;
 
-static uint64_t run_batch(size_t w, int op, size_t i, size_t reps, size_t *bad)
+/* The inputs of round r: the same for every implementation in the round. */
+static void place_inputs(unsigned r)
 {
-	const peers_ops *o = &impls[i]->op[w];
-	uint64_t t0 = now_ns();
-
-	if (op == OP_DECODE)
-		*bad += o->decode(&msgs[w], reps, &sink);
-	else
-		*bad += o->encode(cells[w][op][i].handles, msgs[w].n, reps, encode_buf + encode_off,
-				  2 * MAX_DER, &sink);
-	return now_ns() - t0;
-}
-
-/* Placements for round r, implementation i (see encode_buf). */
-static void place(size_t r, size_t i)
-{
-	encode_off = ((r * 29 + i * 11) % PLACEMENTS) * 64;
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		if (w != PEERS_X509 && small_len[w] != 0) {
 			uint8_t *p = input_arena[w] + ((r * 23 + w * 7) % PLACEMENTS) * 64;
 			memcpy(p, small_der[w], small_len[w]);
 			round_der[w] = p;
 		}
+	placed_round = r;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* reps passes over the messages; returns how many operations failed. */
+static size_t run_passes(const cell *c, size_t reps)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
+	const peers_ops *o = &impls[c->i]->op[c->w];
+	size_t off = ((bench_current_round * 29 + c->i * 11) % PLACEMENTS) * 64;
+
+	if (c->op == OP_DECODE)
+		return o->decode(&msgs[c->w], reps, &sink);
+	return o->encode(c->handles, msgs[c->w].n, reps, encode_buf + off, 2 * MAX_DER, &sink);
+}
+
+/* bench_fn: one operation is one pass over the workload's messages. */
+static uint64_t run_cell(void *ctx, uint64_t iters)
+{
+	cell *c = ctx;
+	size_t bad;
+
+	/* The first batch of a round places the inputs (a copy of at most
+	 * 1 KiB, inside a batch of ~0.5 ms). */
+	if (placed_round != bench_current_round)
+		place_inputs(bench_current_round);
+	bad = run_passes(c, (size_t)iters);
+	c->failures += bad;
+	return bad;
 }
 
 /* ---- checks before timing ---- */
@@ -214,31 +216,11 @@ static size_t check_messages(const peers_impl *im, size_t w, unsigned char *ok)
 	return failed;
 }
 
-static void print_machine(void)
-{
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[512], cpu[256] = "unknown";
-	struct utsname u;
+/* ---- tables ---- */
 
-	if (f != NULL) {
-		while (fgets(line, sizeof line, f) != NULL) {
-			char *colon = strchr(line, ':');
-			if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
-				snprintf(cpu, sizeof cpu, "%s", colon + 2);
-				cpu[strcspn(cpu, "\n")] = '\0';
-				break;
-			}
-		}
-		fclose(f);
-	}
-	uname(&u);
-	printf("- CPU: %s (%ld online), %s %s\n", cpu, sysconf(_SC_NPROCESSORS_ONLN),
-	       u.sysname, u.release);
-	printf("- compiler: %s, flags: %s\n", PEERS_CC_VERSION, PEERS_CFLAGS);
-	for (size_t i = 0; i < NIMPL; i++)
-		printf("- %s: %s%s%s\n", impls[i]->name, impls[i]->version,
-		       impls[i]->missing ? " — not built: " : "",
-		       impls[i]->missing ? impls[i]->missing : "");
+static const bench_case *cell_case(size_t w, int op, size_t i)
+{
+	return case_of[w][op][i] < 0 ? NULL : &cases[case_of[w][op][i]];
 }
 
 static void format_ns(char *out, size_t cap, double ns)
@@ -251,8 +233,8 @@ static void format_ns(char *out, size_t cap, double ns)
 
 static const char *cell_text(size_t w, int op, size_t i, int use_min, char *out, size_t cap)
 {
-	const cell *c = &cells[w][op][i];
-	const cell *ours = &cells[w][op][0];
+	const bench_case *c = cell_case(w, op, i);
+	const bench_case *ours = cell_case(w, op, 0);
 	char v[32];
 
 	if (impls[i]->missing != NULL && i == 0)
@@ -261,28 +243,34 @@ static const char *cell_text(size_t w, int op, size_t i, int use_min, char *out,
 		return "not built";
 	if (impls[i]->op[w].decode == NULL)
 		return i == 0 ? "not yet available" : "—";
-	if (!c->active)
+	if (c == NULL)
 		return "failed byte check";
-	format_ns(v, sizeof v, use_min ? c->min : c->median);
-	if (i == 0 || !ours->active)
+	format_ns(v, sizeof v, use_min ? c->min_ns : c->median_ns);
+	if (i == 0 || ours == NULL)
 		snprintf(out, cap, "%s", v);
 	else
 		snprintf(out, cap, "%s (%.1f×)", v,
-			 use_min ? c->min / ours->min : c->median / ours->median);
+			 use_min ? c->min_ns / ours->min_ns : c->median_ns / ours->median_ns);
 	return out;
+}
+
+/* The header of a table with a column per implementation from `first`. */
+static void print_header(size_t first)
+{
+	printf("| workload | op |");
+	for (size_t i = first; i < NIMPL; i++)
+		printf(" %s |", impls[i]->name);
+	printf("\n|---|---|");
+	for (size_t i = first; i < NIMPL; i++)
+		printf("---:|");
+	printf("\n");
 }
 
 static void print_table(int use_min)
 {
 	char buf[64];
 
-	printf("| workload | op |");
-	for (size_t i = 0; i < NIMPL; i++)
-		printf(" %s |", impls[i]->name);
-	printf("\n|---|---|");
-	for (size_t i = 0; i < NIMPL; i++)
-		printf("---:|");
-	printf("\n");
+	print_header(0);
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		for (int op = 0; op < OPS; op++) {
 			printf("| %s | %s |", workload_name[w], op_name[op]);
@@ -292,65 +280,51 @@ static void print_table(int use_min)
 		}
 }
 
-/* Peer over asn1cc, round by round: both ran in the same round, so machine
- * noise that hits a whole round cancels. Median of the per-round ratios and
- * a distribution-free 95% interval for it (order statistics of the sorted
- * ratios, normal approximation to the binomial). */
+/* Peer over asn1cc, round by round (bench_paired_ratio): both ran in the
+ * same round, so machine noise that hits a whole round cancels. */
 static void print_ratio_table(void)
 {
-	printf("| workload | op |");
-	for (size_t i = 1; i < NIMPL; i++)
-		printf(" %s |", impls[i]->name);
-	printf("\n|---|---|");
-	for (size_t i = 1; i < NIMPL; i++)
-		printf("---:|");
-	printf("\n");
+	print_header(1);
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		for (int op = 0; op < OPS; op++) {
-			const cell *ours = &cells[w][op][0];
+			const bench_case *ours = cell_case(w, op, 0);
 
 			printf("| %s | %s |", workload_name[w], op_name[op]);
 			for (size_t i = 1; i < NIMPL; i++) {
-				const cell *c = &cells[w][op][i];
-				size_t n = c->nsamples, half, lo, hi;
-				double *r;
+				const bench_case *c = cell_case(w, op, i);
+				bench_ratio r;
 
-				if (!ours->active || !c->active || n == 0 ||
-				    (r = malloc(n * sizeof *r)) == NULL) {
+				if (ours == NULL || c == NULL) {
 					printf(" — |");
 					continue;
 				}
-				for (size_t k = 0; k < n; k++)
-					r[k] = c->by_round[k] / ours->by_round[k];
-				qsort(r, n, sizeof *r, cmp_double);
-				half = (size_t)(0.98 * sqrt((double)n)); /* 1.96 * sqrt(n) / 2 */
-				lo = n / 2 > half ? n / 2 - half : 0;
-				hi = n / 2 + half < n ? n / 2 + half : n - 1;
-				printf(" %.1f× [%.1f, %.1f] |",
-				       n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2, r[lo], r[hi]);
-				free(r);
+				r = bench_paired_ratio(c, ours);
+				printf(" %.1f× [%.1f, %.1f] |", r.median, r.lo, r.hi);
 			}
 			printf("\n");
 		}
 }
 
-static size_t env_size(const char *name, size_t dflt, size_t lo)
+static unsigned env_unsigned(const char *name, unsigned dflt, unsigned lo)
 {
 	const char *s = getenv(name);
-	size_t v = s ? (size_t)strtoull(s, NULL, 10) : dflt;
-	return v < lo ? lo : v;
+	unsigned long v = s ? strtoul(s, NULL, 10) : dflt;
+	return v < lo ? lo : v > 1000000u ? 1000000u : (unsigned)v;
 }
 
 int main(int argc, char **argv)
 {
-	size_t nsamples = env_size("PEERS_SAMPLES", DEFAULT_SAMPLES, 30);
-	uint64_t batch_ns = env_size("PEERS_BATCH_US", DEFAULT_BATCH_US, 100) * 1000u;
+	bench_config cfg = {
+		.rounds = env_unsigned("PEERS_SAMPLES", DEFAULT_SAMPLES, 30),
+		.warmup_rounds = WARMUP_ROUNDS,
+		.batch_ns = 1000.0 * env_unsigned("PEERS_BATCH_US", DEFAULT_BATCH_US, 100),
+	};
 	cert_set certs;
 	const uint8_t **cert_der;
 	size_t *cert_len, ncommon = 0;
 	unsigned char *cert_ok;
 	int rc = 0;
-	FILE *csv, *dat;
+	FILE *dat;
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: %s TASN1_DEFS CA_BUNDLE CSV_OUT DAT_OUT\n", argv[0]);
@@ -365,8 +339,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	printf("## asn1cc and peer ASN.1 toolchains (make bench-peers)\n\n");
-	print_machine();
+	bench_banner_flags(stdout, "asn1cc and peer ASN.1 toolchains (make bench-peers)", &cfg,
+			   PEERS_CFLAGS);
+	for (size_t i = 0; i < NIMPL; i++)
+		printf("- %s: %s%s%s\n", impls[i]->name, impls[i]->version,
+		       impls[i]->missing ? " — not built: " : "",
+		       impls[i]->missing ? impls[i]->missing : "");
 
 	/* Certificates: keep those every built implementation decodes and
 	 * re-encodes byte for byte, so each per-certificate figure covers the
@@ -395,9 +373,9 @@ int main(int argc, char **argv)
 			cert_der[ncommon] = certs.der[k];
 			cert_len[ncommon++] = certs.len[k];
 		}
-	printf("- timed set: %zu certificates, %zu samples per cell after %d warm-up rounds, "
-	       "batches of ~%llu us\n", ncommon, nsamples, WARMUP_ROUNDS,
-	       (unsigned long long)(batch_ns / 1000));
+	printf("- timed set: %zu certificates, %u samples per cell after %u warm-up rounds, "
+	       "batches of ~%.0f us\n", ncommon, cfg.rounds, cfg.warmup_rounds,
+	       cfg.batch_ns / 1000);
 	msgs[PEERS_X509] = (peers_msgs){ cert_der, cert_len, ncommon };
 	if (ncommon == 0)
 		return 1;
@@ -416,64 +394,65 @@ int main(int argc, char **argv)
 			msgs[w] = (peers_msgs){ &round_der[w], &small_len[w], 1 };
 		}
 
-	/* Byte check on the timed set, then the values to encode. */
+	/* Byte check on the timed set, then the values to encode and the
+	 * cases, in workload, operation, implementation order (the CSV's). */
+	memset(case_of, -1, sizeof case_of);
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		for (size_t i = 0; i < NIMPL; i++) {
 			const peers_impl *im = impls[i];
 			const peers_ops *o = &im->op[w];
 			unsigned char ok[1] = { 1 };
 			unsigned char *okp = w == PEERS_X509 ? cert_ok : ok;
-			int good;
+			void **handles;
 
 			if (im->missing != NULL || o->decode == NULL)
 				continue;
 			memset(okp, 1, msgs[w].n);
-			good = check_messages(im, w, okp) == 0;
-			if (!good) {
+			if (check_messages(im, w, okp) != 0) {
 				printf("- %s %s: FAILED the byte check (decode + re-encode)\n",
 				       im->name, workload_name[w]);
 				rc = 1;
 				continue;
 			}
-			for (int op = 0; op < OPS; op++) {
-				cell *c = &cells[w][op][i];
-				c->active = 1;
-				c->samples = calloc(nsamples, sizeof *c->samples);
-				c->by_round = calloc(nsamples, sizeof *c->by_round);
-				if (c->samples == NULL || c->by_round == NULL)
-					abort();
-			}
-			cell *e = &cells[w][OP_ENCODE][i];
-			e->handles = calloc(msgs[w].n, sizeof *e->handles);
-			if (e->handles == NULL)
+			handles = calloc(msgs[w].n, sizeof *handles);
+			if (handles == NULL)
 				abort();
 			for (size_t k = 0; k < msgs[w].n; k++)
-				e->handles[k] = o->load(msgs[w].der[k], msgs[w].len[k]);
+				handles[k] = o->load(msgs[w].der[k], msgs[w].len[k]);
+			for (int op = 0; op < OPS; op++)
+				cells[(w * OPS + (size_t)op) * NIMPL + i] = (cell){
+					.active = 1, .w = w, .op = op, .i = i,
+					.handles = op == OP_ENCODE ? handles : NULL,
+				};
 		}
+	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
+		for (int op = 0; op < OPS; op++)
+			for (size_t i = 0; i < NIMPL; i++) {
+				cell *c = &cells[(w * OPS + (size_t)op) * NIMPL + i];
+				if (!c->active)
+					continue;
+				case_of[w][op][i] = (int)ncases;
+				cases[ncases++] = (bench_case){ .table = workload_name[w],
+								.row = op_name[op],
+								.impl = impls[i]->name,
+								.fn = run_cell, .ctx = c };
+			}
 
 	/* Heap use per decode (and per encode), counted outside the timed loops. */
 	printf("\n### Heap allocations per operation (counting malloc wrapper)\n\n");
-	printf("| workload | op |");
-	for (size_t i = 0; i < NIMPL; i++)
-		printf(" %s |", impls[i]->name);
-	printf("\n|---|---|");
-	for (size_t i = 0; i < NIMPL; i++)
-		printf("---:|");
-	printf("\n");
+	print_header(0);
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		for (int op = 0; op < OPS; op++) {
 			printf("| %s | %s |", workload_name[w], op_name[op]);
 			for (size_t i = 0; i < NIMPL; i++) {
-				cell *c = &cells[w][op][i];
-				size_t bad = 0;
 				peers_alloc_count a;
 
-				if (!c->active) {
+				if (case_of[w][op][i] < 0) {
 					printf(" — |");
 					continue;
 				}
 				peers_alloc_start();
-				run_batch(w, op, i, 1, &bad);
+				(void)run_passes(cases[case_of[w][op][i]].ctx, 1);
 				a = peers_alloc_stop();
 				printf(" %.1f calls, %.0f B |", (double)a.calls / (double)msgs[w].n,
 				       (double)a.bytes / (double)msgs[w].n);
@@ -484,66 +463,27 @@ int main(int argc, char **argv)
 	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
 		if (peers_asn1cc_sizeof[w])
 			printf(" %s %zu B;", workload_name[w], peers_asn1cc_sizeof[w]);
-	printf("%s\n", cells[PEERS_X509][OP_DECODE][0].active ? "" : " (not yet available)");
+	printf("%s\n", case_of[PEERS_X509][OP_DECODE][0] >= 0 ? "" : " (not yet available)");
+	fflush(stdout);
 
-	/* Calibration: reps per batch so that one batch takes about batch_ns. */
-	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
-		for (int op = 0; op < OPS; op++)
-			for (size_t i = 0; i < NIMPL; i++) {
-				cell *c = &cells[w][op][i];
-				size_t reps = 1, bad = 0;
-				uint64_t t;
-
-				if (!c->active)
-					continue;
-				place(0, i);
-				for (;;) {
-					t = run_batch(w, op, i, reps, &bad);
-					if (t >= batch_ns / 8 || reps > ((size_t)1 << 28))
-						break;
-					reps *= 8;
-				}
-				c->reps = (size_t)((double)reps * (double)batch_ns / (double)(t ? t : 1));
-				if (c->reps == 0)
-					c->reps = 1;
-			}
-
-	/* Rounds: every cell once per round, implementations in rotating order. */
-	for (size_t round = 0; round < WARMUP_ROUNDS + nsamples; round++)
-		for (size_t w = 0; w < PEERS_WORKLOADS; w++)
-			for (int op = 0; op < OPS; op++)
-				for (size_t j = 0; j < NIMPL; j++) {
-					size_t i = (j + round) % NIMPL;
-					cell *c = &cells[w][op][i];
-					uint64_t t;
-
-					if (!c->active)
-						continue;
-					place(round, i);
-					t = run_batch(w, op, i, c->reps, &c->failures);
-					if (round >= WARMUP_ROUNDS)
-						c->samples[c->nsamples++] =
-							(double)t / (double)(c->reps * msgs[w].n);
-				}
-
-	for (size_t w = 0; w < PEERS_WORKLOADS; w++)
-		for (int op = 0; op < OPS; op++)
-			for (size_t i = 0; i < NIMPL; i++) {
-				cell *c = &cells[w][op][i];
-				if (!c->active)
-					continue;
-				if (c->failures) {
-					printf("- %s %s %s: %zu failures while timing\n", impls[i]->name,
-					       workload_name[w], op_name[op], c->failures);
-					rc = 1;
-				}
-				memcpy(c->by_round, c->samples, c->nsamples * sizeof *c->samples);
-				qsort(c->samples, c->nsamples, sizeof *c->samples, cmp_double);
-				c->min = c->samples[0];
-				c->median = c->nsamples % 2
-					? c->samples[c->nsamples / 2]
-					: (c->samples[c->nsamples / 2 - 1] + c->samples[c->nsamples / 2]) / 2;
-			}
+	if (bench_run_cputime(cases, ncases, &cfg) != 0) {
+		for (size_t k = 0; k < ncases; k++) {
+			const cell *c = cases[k].ctx;
+			if (c->failures)
+				printf("- %s %s %s: %zu failures while timing\n", impls[c->i]->name,
+				       workload_name[c->w], op_name[c->op], c->failures);
+		}
+		return 1;
+	}
+	/* Per message, not per pass. */
+	for (size_t k = 0; k < ncases; k++) {
+		bench_case *bc = &cases[k];
+		double n = (double)msgs[((const cell *)bc->ctx)->w].n;
+		for (size_t s = 0; s < bc->nsamples; s++)
+			bc->samples[s] /= n;
+		bc->median_ns /= n;
+		bc->min_ns /= n;
+	}
 
 	printf("\n### Median ns per operation (x509: per certificate), in brackets the "
 	       "peer's time over asn1cc's\n\n");
@@ -561,13 +501,13 @@ int main(int argc, char **argv)
 	       "encode writes into a caller buffer where the library allows it\n");
 	printf("\n(sink %llu)\n", (unsigned long long)sink);
 
-	csv = fopen(argv[3], "w");
+	if (bench_csv_write(argv[3], cases, ncases) != 0)
+		return 1;
 	dat = fopen(argv[4], "w");
-	if (csv == NULL || dat == NULL) {
-		fprintf(stderr, "peers-bench: cannot write %s or %s\n", argv[3], argv[4]);
+	if (dat == NULL) {
+		fprintf(stderr, "peers-bench: cannot write %s\n", argv[4]);
 		return 1;
 	}
-	fprintf(csv, "table,row,implementation,median_ns,min_ns,samples\n");
 	fprintf(dat, "cell");
 	for (size_t i = 0; i < NIMPL; i++)
 		fprintf(dat, " %s", impls[i]->name);
@@ -576,19 +516,15 @@ int main(int argc, char **argv)
 		for (int op = 0; op < OPS; op++) {
 			fprintf(dat, "%s/%s", workload_name[w], op_name[op]);
 			for (size_t i = 0; i < NIMPL; i++) {
-				const cell *c = &cells[w][op][i];
-				if (c->active) {
-					fprintf(csv, "%s,%s,%s,%.2f,%.2f,%zu\n", workload_name[w],
-						op_name[op], impls[i]->name, c->median, c->min,
-						c->nsamples);
-					fprintf(dat, " %.2f", c->median);
-				} else {
+				const bench_case *c = cell_case(w, op, i);
+				if (c != NULL)
+					fprintf(dat, " %.2f", c->median_ns);
+				else
 					fprintf(dat, " NaN");
-				}
 			}
 			fprintf(dat, "\n");
 		}
-	fclose(csv);
 	fclose(dat);
+	bench_free(cases, ncases);
 	return rc;
 }
