@@ -32,11 +32,14 @@ $(BENCH_GEN_OBJ): generated/bench.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 
+# make bench: every row of both seed documents in ../shared/seeds/ (the six
+# tables of asn1-primitive-performance.md, then crypto-primitives-bench.md).
 bench:
 	@$(MAKE) --no-print-directory bench-primitives
 	@$(MAKE) --no-print-directory bench-constrained
 	@$(MAKE) --no-print-directory bench-sequence
 	@$(MAKE) --no-print-directory bench-derive
+	@$(MAKE) --no-print-directory bench-crypto
 
 # The flags above are part of what these objects measure: rebuild on change.
 $(BENCH_HARNESS) $(BENCH_GEN_OBJ) $(B)/bench/constrained/bench_constrained.o \
