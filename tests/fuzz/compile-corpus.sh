@@ -3,7 +3,7 @@
 # for a fuzzed schema compiles. Every input (files, or directories one level
 # deep) goes through `asn1cc -o` with the options of its first line, as
 # fuzz_compile reads them; when asn1cc succeeds, each .c must compile with
-# gcc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 (as
+# gcc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror (the warnings
 # tests/codegen/modules.sh asks of real modules; CC_CHECK=clang for clang),
 # and a second run must write identical files.
 # Usage: compile-corpus.sh ASN1CC input...      (from the repository root)
@@ -13,7 +13,9 @@ asn1cc=${1:?usage: compile-corpus.sh ASN1CC input...}; shift
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC_CHECK:-gcc}
-flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 -c -o /dev/null -Iruntime/include"
+# -fsyntax-only: a few times faster than -O1 over thousands of inputs, and
+# modules.sh compiles the real modules at -O1 for the flow-based warnings.
+flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -fsyntax-only -Iruntime/include"
 n=0; emitted=0; failed=0
 
 # The options fuzz_compile honours, from "... asn1cc: OPTIONS [*/]" on line 1.
