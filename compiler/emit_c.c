@@ -1716,7 +1716,7 @@ static int emit_module(Module *m, const char *outdir)
         const char *n = v->assign->cname;
         if (v->is_oid) {
             P(0, "extern const asn1rt_view %s;  /* %s */", n, v->oid_text);
-            P(0, "static inline bool %s_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, %s.ptr, %s.len); }",
+            P(0, "static inline bool %s_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, %s.ptr, %s.len); }",
               n, n, n);
         } else {
             /* A macro of the same name wins (OpenSSL's asn1.h defines the

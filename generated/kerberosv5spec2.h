@@ -1768,7 +1768,7 @@ int AD_MANDATORY_FOR_KDC_print(FILE *f, const AD_MANDATORY_FOR_KDC *in);
 /* ------------------------------------------------------------------ */
 /* Values. */
 extern const asn1rt_view id_krb5;  /* 1.3.6.1.5.2 */
-static inline bool id_krb5_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_krb5.ptr, id_krb5.len); }
+static inline bool id_krb5_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_krb5.ptr, id_krb5.len); }
 
 #ifdef __cplusplus
 }

@@ -2256,65 +2256,65 @@ size_t TeletexDomainDefinedAttributes_len_(const TeletexDomainDefinedAttributes 
 /* ------------------------------------------------------------------ */
 /* Values. */
 extern const asn1rt_view id_pkix;  /* 1.3.6.1.5.5.7 */
-static inline bool id_pkix_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_pkix.ptr, id_pkix.len); }
+static inline bool id_pkix_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_pkix.ptr, id_pkix.len); }
 extern const asn1rt_view id_pe;  /* 1.3.6.1.5.5.7.1 */
-static inline bool id_pe_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_pe.ptr, id_pe.len); }
+static inline bool id_pe_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_pe.ptr, id_pe.len); }
 extern const asn1rt_view id_qt;  /* 1.3.6.1.5.5.7.2 */
-static inline bool id_qt_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_qt.ptr, id_qt.len); }
+static inline bool id_qt_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_qt.ptr, id_qt.len); }
 extern const asn1rt_view id_kp;  /* 1.3.6.1.5.5.7.3 */
-static inline bool id_kp_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp.ptr, id_kp.len); }
+static inline bool id_kp_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp.ptr, id_kp.len); }
 extern const asn1rt_view id_ad;  /* 1.3.6.1.5.5.7.48 */
-static inline bool id_ad_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ad.ptr, id_ad.len); }
+static inline bool id_ad_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ad.ptr, id_ad.len); }
 extern const asn1rt_view id_qt_cps;  /* 1.3.6.1.5.5.7.2.1 */
-static inline bool id_qt_cps_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_qt_cps.ptr, id_qt_cps.len); }
+static inline bool id_qt_cps_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_qt_cps.ptr, id_qt_cps.len); }
 extern const asn1rt_view id_qt_unotice;  /* 1.3.6.1.5.5.7.2.2 */
-static inline bool id_qt_unotice_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_qt_unotice.ptr, id_qt_unotice.len); }
+static inline bool id_qt_unotice_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_qt_unotice.ptr, id_qt_unotice.len); }
 extern const asn1rt_view id_ad_ocsp;  /* 1.3.6.1.5.5.7.48.1 */
-static inline bool id_ad_ocsp_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ad_ocsp.ptr, id_ad_ocsp.len); }
+static inline bool id_ad_ocsp_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ad_ocsp.ptr, id_ad_ocsp.len); }
 extern const asn1rt_view id_ad_caIssuers;  /* 1.3.6.1.5.5.7.48.2 */
-static inline bool id_ad_caIssuers_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ad_caIssuers.ptr, id_ad_caIssuers.len); }
+static inline bool id_ad_caIssuers_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ad_caIssuers.ptr, id_ad_caIssuers.len); }
 extern const asn1rt_view id_ad_timeStamping;  /* 1.3.6.1.5.5.7.48.3 */
-static inline bool id_ad_timeStamping_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ad_timeStamping.ptr, id_ad_timeStamping.len); }
+static inline bool id_ad_timeStamping_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ad_timeStamping.ptr, id_ad_timeStamping.len); }
 extern const asn1rt_view id_ad_caRepository;  /* 1.3.6.1.5.5.7.48.5 */
-static inline bool id_ad_caRepository_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ad_caRepository.ptr, id_ad_caRepository.len); }
+static inline bool id_ad_caRepository_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ad_caRepository.ptr, id_ad_caRepository.len); }
 extern const asn1rt_view id_at;  /* 2.5.4 */
-static inline bool id_at_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at.ptr, id_at.len); }
+static inline bool id_at_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at.ptr, id_at.len); }
 extern const asn1rt_view id_at_name;  /* 2.5.4.41 */
-static inline bool id_at_name_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_name.ptr, id_at_name.len); }
+static inline bool id_at_name_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_name.ptr, id_at_name.len); }
 extern const asn1rt_view id_at_surname;  /* 2.5.4.4 */
-static inline bool id_at_surname_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_surname.ptr, id_at_surname.len); }
+static inline bool id_at_surname_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_surname.ptr, id_at_surname.len); }
 extern const asn1rt_view id_at_givenName;  /* 2.5.4.42 */
-static inline bool id_at_givenName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_givenName.ptr, id_at_givenName.len); }
+static inline bool id_at_givenName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_givenName.ptr, id_at_givenName.len); }
 extern const asn1rt_view id_at_initials;  /* 2.5.4.43 */
-static inline bool id_at_initials_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_initials.ptr, id_at_initials.len); }
+static inline bool id_at_initials_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_initials.ptr, id_at_initials.len); }
 extern const asn1rt_view id_at_generationQualifier;  /* 2.5.4.44 */
-static inline bool id_at_generationQualifier_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_generationQualifier.ptr, id_at_generationQualifier.len); }
+static inline bool id_at_generationQualifier_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_generationQualifier.ptr, id_at_generationQualifier.len); }
 extern const asn1rt_view id_at_commonName;  /* 2.5.4.3 */
-static inline bool id_at_commonName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_commonName.ptr, id_at_commonName.len); }
+static inline bool id_at_commonName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_commonName.ptr, id_at_commonName.len); }
 extern const asn1rt_view id_at_localityName;  /* 2.5.4.7 */
-static inline bool id_at_localityName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_localityName.ptr, id_at_localityName.len); }
+static inline bool id_at_localityName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_localityName.ptr, id_at_localityName.len); }
 extern const asn1rt_view id_at_stateOrProvinceName;  /* 2.5.4.8 */
-static inline bool id_at_stateOrProvinceName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_stateOrProvinceName.ptr, id_at_stateOrProvinceName.len); }
+static inline bool id_at_stateOrProvinceName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_stateOrProvinceName.ptr, id_at_stateOrProvinceName.len); }
 extern const asn1rt_view id_at_organizationName;  /* 2.5.4.10 */
-static inline bool id_at_organizationName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_organizationName.ptr, id_at_organizationName.len); }
+static inline bool id_at_organizationName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_organizationName.ptr, id_at_organizationName.len); }
 extern const asn1rt_view id_at_organizationalUnitName;  /* 2.5.4.11 */
-static inline bool id_at_organizationalUnitName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_organizationalUnitName.ptr, id_at_organizationalUnitName.len); }
+static inline bool id_at_organizationalUnitName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_organizationalUnitName.ptr, id_at_organizationalUnitName.len); }
 extern const asn1rt_view id_at_title;  /* 2.5.4.12 */
-static inline bool id_at_title_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_title.ptr, id_at_title.len); }
+static inline bool id_at_title_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_title.ptr, id_at_title.len); }
 extern const asn1rt_view id_at_dnQualifier;  /* 2.5.4.46 */
-static inline bool id_at_dnQualifier_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_dnQualifier.ptr, id_at_dnQualifier.len); }
+static inline bool id_at_dnQualifier_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_dnQualifier.ptr, id_at_dnQualifier.len); }
 extern const asn1rt_view id_at_countryName;  /* 2.5.4.6 */
-static inline bool id_at_countryName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_countryName.ptr, id_at_countryName.len); }
+static inline bool id_at_countryName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_countryName.ptr, id_at_countryName.len); }
 extern const asn1rt_view id_at_serialNumber;  /* 2.5.4.5 */
-static inline bool id_at_serialNumber_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_serialNumber.ptr, id_at_serialNumber.len); }
+static inline bool id_at_serialNumber_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_serialNumber.ptr, id_at_serialNumber.len); }
 extern const asn1rt_view id_at_pseudonym;  /* 2.5.4.65 */
-static inline bool id_at_pseudonym_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_at_pseudonym.ptr, id_at_pseudonym.len); }
+static inline bool id_at_pseudonym_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_at_pseudonym.ptr, id_at_pseudonym.len); }
 extern const asn1rt_view id_domainComponent;  /* 0.9.2342.19200300.100.1.25 */
-static inline bool id_domainComponent_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_domainComponent.ptr, id_domainComponent.len); }
+static inline bool id_domainComponent_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_domainComponent.ptr, id_domainComponent.len); }
 extern const asn1rt_view pkcs_9;  /* 1.2.840.113549.1.9 */
-static inline bool pkcs_9_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, pkcs_9.ptr, pkcs_9.len); }
+static inline bool pkcs_9_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, pkcs_9.ptr, pkcs_9.len); }
 extern const asn1rt_view id_emailAddress;  /* 1.2.840.113549.1.9.1 */
-static inline bool id_emailAddress_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_emailAddress.ptr, id_emailAddress.len); }
+static inline bool id_emailAddress_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_emailAddress.ptr, id_emailAddress.len); }
 #ifndef common_name
 enum { common_name = 1 };
 #endif

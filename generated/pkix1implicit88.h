@@ -1238,81 +1238,81 @@ int InvalidityDate_print(FILE *f, const InvalidityDate *in);
 /* ------------------------------------------------------------------ */
 /* Values. */
 extern const asn1rt_view id_ce;  /* 2.5.29 */
-static inline bool id_ce_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce.ptr, id_ce.len); }
+static inline bool id_ce_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce.ptr, id_ce.len); }
 extern const asn1rt_view id_ce_authorityKeyIdentifier;  /* 2.5.29.35 */
-static inline bool id_ce_authorityKeyIdentifier_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_authorityKeyIdentifier.ptr, id_ce_authorityKeyIdentifier.len); }
+static inline bool id_ce_authorityKeyIdentifier_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_authorityKeyIdentifier.ptr, id_ce_authorityKeyIdentifier.len); }
 extern const asn1rt_view id_ce_subjectKeyIdentifier;  /* 2.5.29.14 */
-static inline bool id_ce_subjectKeyIdentifier_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_subjectKeyIdentifier.ptr, id_ce_subjectKeyIdentifier.len); }
+static inline bool id_ce_subjectKeyIdentifier_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_subjectKeyIdentifier.ptr, id_ce_subjectKeyIdentifier.len); }
 extern const asn1rt_view id_ce_keyUsage;  /* 2.5.29.15 */
-static inline bool id_ce_keyUsage_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_keyUsage.ptr, id_ce_keyUsage.len); }
+static inline bool id_ce_keyUsage_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_keyUsage.ptr, id_ce_keyUsage.len); }
 extern const asn1rt_view id_ce_privateKeyUsagePeriod;  /* 2.5.29.16 */
-static inline bool id_ce_privateKeyUsagePeriod_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_privateKeyUsagePeriod.ptr, id_ce_privateKeyUsagePeriod.len); }
+static inline bool id_ce_privateKeyUsagePeriod_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_privateKeyUsagePeriod.ptr, id_ce_privateKeyUsagePeriod.len); }
 extern const asn1rt_view id_ce_certificatePolicies;  /* 2.5.29.32 */
-static inline bool id_ce_certificatePolicies_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_certificatePolicies.ptr, id_ce_certificatePolicies.len); }
+static inline bool id_ce_certificatePolicies_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_certificatePolicies.ptr, id_ce_certificatePolicies.len); }
 extern const asn1rt_view anyPolicy;  /* 2.5.29.32.0 */
-static inline bool anyPolicy_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, anyPolicy.ptr, anyPolicy.len); }
+static inline bool anyPolicy_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, anyPolicy.ptr, anyPolicy.len); }
 extern const asn1rt_view id_ce_policyMappings;  /* 2.5.29.33 */
-static inline bool id_ce_policyMappings_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_policyMappings.ptr, id_ce_policyMappings.len); }
+static inline bool id_ce_policyMappings_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_policyMappings.ptr, id_ce_policyMappings.len); }
 extern const asn1rt_view id_ce_subjectAltName;  /* 2.5.29.17 */
-static inline bool id_ce_subjectAltName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_subjectAltName.ptr, id_ce_subjectAltName.len); }
+static inline bool id_ce_subjectAltName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_subjectAltName.ptr, id_ce_subjectAltName.len); }
 extern const asn1rt_view id_ce_issuerAltName;  /* 2.5.29.18 */
-static inline bool id_ce_issuerAltName_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_issuerAltName.ptr, id_ce_issuerAltName.len); }
+static inline bool id_ce_issuerAltName_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_issuerAltName.ptr, id_ce_issuerAltName.len); }
 extern const asn1rt_view id_ce_subjectDirectoryAttributes;  /* 2.5.29.9 */
-static inline bool id_ce_subjectDirectoryAttributes_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_subjectDirectoryAttributes.ptr, id_ce_subjectDirectoryAttributes.len); }
+static inline bool id_ce_subjectDirectoryAttributes_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_subjectDirectoryAttributes.ptr, id_ce_subjectDirectoryAttributes.len); }
 extern const asn1rt_view id_ce_basicConstraints;  /* 2.5.29.19 */
-static inline bool id_ce_basicConstraints_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_basicConstraints.ptr, id_ce_basicConstraints.len); }
+static inline bool id_ce_basicConstraints_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_basicConstraints.ptr, id_ce_basicConstraints.len); }
 extern const asn1rt_view id_ce_nameConstraints;  /* 2.5.29.30 */
-static inline bool id_ce_nameConstraints_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_nameConstraints.ptr, id_ce_nameConstraints.len); }
+static inline bool id_ce_nameConstraints_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_nameConstraints.ptr, id_ce_nameConstraints.len); }
 extern const asn1rt_view id_ce_policyConstraints;  /* 2.5.29.36 */
-static inline bool id_ce_policyConstraints_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_policyConstraints.ptr, id_ce_policyConstraints.len); }
+static inline bool id_ce_policyConstraints_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_policyConstraints.ptr, id_ce_policyConstraints.len); }
 extern const asn1rt_view id_ce_cRLDistributionPoints;  /* 2.5.29.31 */
-static inline bool id_ce_cRLDistributionPoints_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_cRLDistributionPoints.ptr, id_ce_cRLDistributionPoints.len); }
+static inline bool id_ce_cRLDistributionPoints_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_cRLDistributionPoints.ptr, id_ce_cRLDistributionPoints.len); }
 extern const asn1rt_view id_ce_extKeyUsage;  /* 2.5.29.37 */
-static inline bool id_ce_extKeyUsage_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_extKeyUsage.ptr, id_ce_extKeyUsage.len); }
+static inline bool id_ce_extKeyUsage_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_extKeyUsage.ptr, id_ce_extKeyUsage.len); }
 extern const asn1rt_view anyExtendedKeyUsage;  /* 2.5.29.37.0 */
-static inline bool anyExtendedKeyUsage_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, anyExtendedKeyUsage.ptr, anyExtendedKeyUsage.len); }
+static inline bool anyExtendedKeyUsage_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, anyExtendedKeyUsage.ptr, anyExtendedKeyUsage.len); }
 extern const asn1rt_view id_kp_serverAuth;  /* 1.3.6.1.5.5.7.3.1 */
-static inline bool id_kp_serverAuth_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_serverAuth.ptr, id_kp_serverAuth.len); }
+static inline bool id_kp_serverAuth_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_serverAuth.ptr, id_kp_serverAuth.len); }
 extern const asn1rt_view id_kp_clientAuth;  /* 1.3.6.1.5.5.7.3.2 */
-static inline bool id_kp_clientAuth_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_clientAuth.ptr, id_kp_clientAuth.len); }
+static inline bool id_kp_clientAuth_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_clientAuth.ptr, id_kp_clientAuth.len); }
 extern const asn1rt_view id_kp_codeSigning;  /* 1.3.6.1.5.5.7.3.3 */
-static inline bool id_kp_codeSigning_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_codeSigning.ptr, id_kp_codeSigning.len); }
+static inline bool id_kp_codeSigning_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_codeSigning.ptr, id_kp_codeSigning.len); }
 extern const asn1rt_view id_kp_emailProtection;  /* 1.3.6.1.5.5.7.3.4 */
-static inline bool id_kp_emailProtection_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_emailProtection.ptr, id_kp_emailProtection.len); }
+static inline bool id_kp_emailProtection_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_emailProtection.ptr, id_kp_emailProtection.len); }
 extern const asn1rt_view id_kp_timeStamping;  /* 1.3.6.1.5.5.7.3.8 */
-static inline bool id_kp_timeStamping_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_timeStamping.ptr, id_kp_timeStamping.len); }
+static inline bool id_kp_timeStamping_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_timeStamping.ptr, id_kp_timeStamping.len); }
 extern const asn1rt_view id_kp_OCSPSigning;  /* 1.3.6.1.5.5.7.3.9 */
-static inline bool id_kp_OCSPSigning_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_kp_OCSPSigning.ptr, id_kp_OCSPSigning.len); }
+static inline bool id_kp_OCSPSigning_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_kp_OCSPSigning.ptr, id_kp_OCSPSigning.len); }
 extern const asn1rt_view id_ce_inhibitAnyPolicy;  /* 2.5.29.54 */
-static inline bool id_ce_inhibitAnyPolicy_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_inhibitAnyPolicy.ptr, id_ce_inhibitAnyPolicy.len); }
+static inline bool id_ce_inhibitAnyPolicy_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_inhibitAnyPolicy.ptr, id_ce_inhibitAnyPolicy.len); }
 extern const asn1rt_view id_ce_freshestCRL;  /* 2.5.29.46 */
-static inline bool id_ce_freshestCRL_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_freshestCRL.ptr, id_ce_freshestCRL.len); }
+static inline bool id_ce_freshestCRL_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_freshestCRL.ptr, id_ce_freshestCRL.len); }
 extern const asn1rt_view id_pe_authorityInfoAccess;  /* 1.3.6.1.5.5.7.1.1 */
-static inline bool id_pe_authorityInfoAccess_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_pe_authorityInfoAccess.ptr, id_pe_authorityInfoAccess.len); }
+static inline bool id_pe_authorityInfoAccess_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_pe_authorityInfoAccess.ptr, id_pe_authorityInfoAccess.len); }
 extern const asn1rt_view id_pe_subjectInfoAccess;  /* 1.3.6.1.5.5.7.1.11 */
-static inline bool id_pe_subjectInfoAccess_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_pe_subjectInfoAccess.ptr, id_pe_subjectInfoAccess.len); }
+static inline bool id_pe_subjectInfoAccess_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_pe_subjectInfoAccess.ptr, id_pe_subjectInfoAccess.len); }
 extern const asn1rt_view id_ce_cRLNumber;  /* 2.5.29.20 */
-static inline bool id_ce_cRLNumber_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_cRLNumber.ptr, id_ce_cRLNumber.len); }
+static inline bool id_ce_cRLNumber_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_cRLNumber.ptr, id_ce_cRLNumber.len); }
 extern const asn1rt_view id_ce_issuingDistributionPoint;  /* 2.5.29.28 */
-static inline bool id_ce_issuingDistributionPoint_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_issuingDistributionPoint.ptr, id_ce_issuingDistributionPoint.len); }
+static inline bool id_ce_issuingDistributionPoint_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_issuingDistributionPoint.ptr, id_ce_issuingDistributionPoint.len); }
 extern const asn1rt_view id_ce_deltaCRLIndicator;  /* 2.5.29.27 */
-static inline bool id_ce_deltaCRLIndicator_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_deltaCRLIndicator.ptr, id_ce_deltaCRLIndicator.len); }
+static inline bool id_ce_deltaCRLIndicator_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_deltaCRLIndicator.ptr, id_ce_deltaCRLIndicator.len); }
 extern const asn1rt_view id_ce_cRLReasons;  /* 2.5.29.21 */
-static inline bool id_ce_cRLReasons_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_cRLReasons.ptr, id_ce_cRLReasons.len); }
+static inline bool id_ce_cRLReasons_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_cRLReasons.ptr, id_ce_cRLReasons.len); }
 extern const asn1rt_view id_ce_certificateIssuer;  /* 2.5.29.29 */
-static inline bool id_ce_certificateIssuer_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_certificateIssuer.ptr, id_ce_certificateIssuer.len); }
+static inline bool id_ce_certificateIssuer_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_certificateIssuer.ptr, id_ce_certificateIssuer.len); }
 extern const asn1rt_view id_ce_holdInstructionCode;  /* 2.5.29.23 */
-static inline bool id_ce_holdInstructionCode_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_holdInstructionCode.ptr, id_ce_holdInstructionCode.len); }
+static inline bool id_ce_holdInstructionCode_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_holdInstructionCode.ptr, id_ce_holdInstructionCode.len); }
 extern const asn1rt_view holdInstruction;  /* 2.2.840.10040.2 */
-static inline bool holdInstruction_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, holdInstruction.ptr, holdInstruction.len); }
+static inline bool holdInstruction_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, holdInstruction.ptr, holdInstruction.len); }
 extern const asn1rt_view id_holdinstruction_none;  /* 2.2.840.10040.2.1 */
-static inline bool id_holdinstruction_none_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_holdinstruction_none.ptr, id_holdinstruction_none.len); }
+static inline bool id_holdinstruction_none_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_holdinstruction_none.ptr, id_holdinstruction_none.len); }
 extern const asn1rt_view id_holdinstruction_callissuer;  /* 2.2.840.10040.2.2 */
-static inline bool id_holdinstruction_callissuer_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_holdinstruction_callissuer.ptr, id_holdinstruction_callissuer.len); }
+static inline bool id_holdinstruction_callissuer_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_holdinstruction_callissuer.ptr, id_holdinstruction_callissuer.len); }
 extern const asn1rt_view id_holdinstruction_reject;  /* 2.2.840.10040.2.3 */
-static inline bool id_holdinstruction_reject_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_holdinstruction_reject.ptr, id_holdinstruction_reject.len); }
+static inline bool id_holdinstruction_reject_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_holdinstruction_reject.ptr, id_holdinstruction_reject.len); }
 extern const asn1rt_view id_ce_invalidityDate;  /* 2.5.29.24 */
-static inline bool id_ce_invalidityDate_equal(const asn1rt_view *oid) { return asn1rt_oid_equal(oid, id_ce_invalidityDate.ptr, id_ce_invalidityDate.len); }
+static inline bool id_ce_invalidityDate_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, id_ce_invalidityDate.ptr, id_ce_invalidityDate.len); }
 
 #ifdef __cplusplus
 }
