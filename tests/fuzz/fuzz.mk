@@ -16,7 +16,8 @@
 FUZZ_CC      ?= clang
 FUZZ_B       ?= build/fuzz
 FUZZ_SECONDS ?= 60
-FUZZ_SAN     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SAN     := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+                -DASN1G_NO_INLINE_TREE
 HAVE_FUZZ_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 
 # Targets by what they link. Each is tests/fuzz/fuzz_<name>.c with seeds in
