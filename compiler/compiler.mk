@@ -16,9 +16,13 @@ PROGRAMS += $(B)/asn1cc
 CHECKS   += check-compiler
 INSTALL_TARGETS += install-compiler
 
-$(B)/compiler/parser.c $(B)/compiler/parser.h: compiler/parser.y
+# One bison run writes both files. Written as `parser.c parser.h: ...` this
+# was two rules, and a parallel build could run bison twice at once and
+# compile a half-written parser.c (seen in the fuzz build).
+$(B)/compiler/parser.c: compiler/parser.y
 	@mkdir -p $(dir $@)
 	$(BISON) -Wall -Werror -o $(B)/compiler/parser.c --header=$(B)/compiler/parser.h $<
+$(B)/compiler/parser.h: $(B)/compiler/parser.c ;
 
 $(B)/compiler/lexer.c: compiler/lexer.re
 	@mkdir -p $(dir $@)
