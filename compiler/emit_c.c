@@ -437,8 +437,6 @@ static void body_end(FILE *saved, char **bufp, const char *decls)
 
 static const char *member(CComp *cc, const char *base) { return S("%s%s", base, cc->name); }
 
-/* SET: when a required component is not next but another component's tag
- * is, the sender broke the tag order (X.690 10.3), which is worth saying. */
 /* Condition that tag word t starts component k of cn; NULL when no tag is known. */
 static const char *tag_is(CNamed *cn, int k)
 {
@@ -461,22 +459,25 @@ static void set_misplaced(int ind, CNamed *cn, int pos, const char *nm)
 {
     for (int j = 0; j < cn->ncomps; j++) {
         int k = cn->set_order[j];
-        CComp *o = cn->comps[k];
+        CComp *oc = cn->comps[k];
         const char *is = tag_is(cn, k);
         if (j == pos || !is)
             continue;
-        bool read = j < pos && !o->has_default;
-        if (read && o->optional) {
-            P(ind, "if ((%s) && out->%s_present)", is, o->name);
-            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(o->comp->name));
+        bool read = j < pos && !oc->has_default;
+        if (read && oc->optional) {
+            P(ind, "if ((%s) && out->%s_present)", is, oc->name);
+            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(oc->comp->name));
             read = false;
         }
         P(ind, "if (%s)", is);
         fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
-                  read ? qname(o->comp->name) : nm);
+                  read ? qname(oc->comp->name) : nm);
     }
 }
 
+/* SET: when a required component is not next but another component's tag
+ * is, the sender broke the tag order (X.690 10.3) or repeated a component,
+ * which is worth saying. */
 static void set_order_guard(CNamed *cn, CComp *cc, int pos)
 {
     if (cn->ncomps < 2)
@@ -577,40 +578,39 @@ static void emit_seq_enc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
-        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-        P(0, "{");
-        P(4, "size_t n = 0;");
-        saved = body_begin(&buf, &len);
-        for (int k = 0; k < cn->ncomps; k++) {
-            CComp *cc = cn->comps[k];
-            const char *rv = member(cc, "in->");
-            if (cc->optional)
-                P(4, "if (in->%s_present)", cc->name);
-            else if (cc->has_default)
-                P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
-            P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
-        }
-        if (cn->extensible)
-            P(4, "n += in->unknown_ext.len;");
-        fflush(o);
-        if (!strstr(buf, "in->"))
-            P(4, "(void)in;");
-        P(4, "return asn1g_tlv_len(tag, n);");
-        body_end(saved, &buf, NULL);
-        P(0, "}");
-        P(0, "%s", "");
-    }
 }
 
 static void emit_seq_misc(CNamed *cn)
 {
     char *buf;
     size_t len;
+    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "{");
+    P(4, "size_t n = 0;");
+    FILE *saved = body_begin(&buf, &len);
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        const char *rv = member(cc, "in->");
+        if (cc->optional)
+            P(4, "if (in->%s_present)", cc->name);
+        else if (cc->has_default)
+            P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
+        P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
+    }
+    if (cn->extensible)
+        P(4, "n += in->unknown_ext.len;");
+    fflush(o);
+    if (!strstr(buf, "in->"))
+        P(4, "(void)in;");
+    P(4, "return asn1g_tlv_len(tag, n);");
+    body_end(saved, &buf, NULL);
+    P(0, "}");
+    P(0, "%s", "");
+
     /* check */
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
-    FILE *saved = body_begin(&buf, &len);
+    saved = body_begin(&buf, &len);
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         const char *rv = member(cc, "in->");
@@ -773,31 +773,29 @@ static void emit_choice(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
-        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-        P(0, "{");
-        P(4, "(void)tag;");
-        P(4, "switch (in->present) {");
-        for (int k = 0; k < cn->ncomps; k++) {
-            CComp *cc = cn->comps[k];
-            P(4, "case %s:", alt_const(cn, cc));
-            P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
-        }
-        if (cn->extensible) {
-            P(4, "case %s_PR_UNKNOWN:", cn->cname);
-            P(8, "return in->u.unknown.len;");
-        }
-        P(4, "default:");
-        P(8, "return 0;");
-        P(4, "}");
-        P(0, "}");
-        P(0, "%s", "");
-    }
 
 }
 
 static void emit_choice_misc(CNamed *cn)
 {
+    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "{");
+    P(4, "(void)tag;");
+    P(4, "switch (in->present) {");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        P(4, "case %s:", alt_const(cn, cc));
+        P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
+    }
+    if (cn->extensible) {
+        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(8, "return in->u.unknown.len;");
+    }
+    P(4, "default:");
+    P(8, "return 0;");
+    P(4, "}");
+    P(0, "}");
+    P(0, "%s", "");
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
     P(4, "switch (in->present) {");
@@ -912,18 +910,16 @@ static void emit_enum(CNamed *cn)
     P(4, "return asn1g_put_int(w, tag, (int64_t)*in);");
     P(0, "}");
     P(0, "%s", "");
-    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
-        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-        P(0, "{");
-        P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
-        P(0, "}");
-        P(0, "%s", "");
-    }
 }
 
 static void emit_enum_misc(CNamed *cn)
 {
     Type *b = cn->ct->base;
+    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "{");
+    P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
+    P(0, "}");
+    P(0, "%s", "");
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
     if (cn->extensible) {
@@ -1079,20 +1075,6 @@ static void emit_of(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    if (!g_deep) {  /* lengths are not on the inline paths (encode writes back to front) */
-        P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
-        P(0, "{");
-        if (array) {
-            P(4, "size_t n = 0, i;");
-            P(4, "for (i = 0; i < in->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
-            P(8, "n += %s;", len_expr(el, "in->items[i]"));
-            P(4, "return asn1g_tlv_len(tag, n);");
-        } else {
-            P(4, "return asn1g_tlv_len(tag, in->raw.len);");
-        }
-        P(0, "}");
-        P(0, "%s", "");
-    }
 
 }
 
@@ -1106,6 +1088,18 @@ static void emit_of_misc(CNamed *cn)
     const char *viol;
     FILE *saved;
 
+    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "{");
+    if (array) {
+        P(4, "size_t n = 0, i;");
+        P(4, "for (i = 0; i < in->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
+        P(8, "n += %s;", len_expr(el, "in->items[i]"));
+        P(4, "return asn1g_tlv_len(tag, n);");
+    } else {
+        P(4, "return asn1g_tlv_len(tag, in->raw.len);");
+    }
+    P(0, "}");
+    P(0, "%s", "");
     /* check / equal / print */
     P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
     P(0, "{");
