@@ -159,6 +159,7 @@ static const decode_case decode_cases[] = {
     { "alt q", rt_Alt, "A2038001FF", 0, 0 },
     { "alt e", rt_Alt, "8300", 0, 0 },
     { "alt unknown tag", rt_Alt, "8400", 0, ASN1RT_E_NO_ALTERNATIVE },
+    { "alt empty input", rt_Alt, "", 0, ASN1RT_E_TRUNCATED },
     { "alt s not IA5", rt_Alt, "810180", 0, ASN1RT_E_STRING_ALPHABET },
     /* extension additions, known and unknown */
     { "extV2 with b", rt_ExtV2, "30068001018101FF", 0, 0 },

@@ -190,13 +190,15 @@ ASN1RT_INLINE int asn1g_expect_body_end(asn1rt_reader *r)
 }
 
 /* No CHOICE alternative has the next element's tag: NO_ALTERNATIVE; when
- * there is no next element, MISSING_COMPONENT inside a constructed value
- * and TRUNCATED at the outermost level. */
+ * there is no next element, what the reader says of a header read there
+ * (MISSING_COMPONENT inside a constructed value, TRUNCATED outermost). */
 ASN1RT_INLINE int asn1g_no_alternative(const asn1rt_reader *r)
 {
+    uint32_t t;
+    size_t hl, n;
     if (r->cur != r->end)
         return ASN1RT_E_NO_ALTERNATIVE;
-    return r->depth > 0 ? ASN1RT_E_MISSING_COMPONENT : ASN1RT_E_TRUNCATED;
+    return asn1rt_slow_parse_header(r, &t, &hl, &n);
 }
 
 /* INTEGER into [lo, hi] (one range compare after the sign-extending load). */
