@@ -626,6 +626,9 @@ int  diag_error_count(void);
 void diag_defer(bool on);
 void diag_flush(void);
 extern bool diag_werror;     /* -Werror: warnings count as errors */
+/* -W<name> / -Wno-<name>: false for an unknown warning name. */
+bool diag_set_warning(const char *spec);
+bool diag_warning_enabled(const char *name);
 
 /* ---------------------------------------------------------------- driver */
 
@@ -662,9 +665,6 @@ const char *asn_int_str(char buf[48], AsnInt v);
 
 /* sema_*.c: resolves, checks and folds; returns false when errors were diagnosed. */
 bool sema_run(Compilation *c);
-/* -W<name> / -Wno-<name>: false for an unknown warning name. */
-bool sema_set_warning(const char *spec);
-bool sema_warning_enabled(const char *name);
 /* source.c: reads, lexes and parses one file (false on I/O error; *schema_err
  * set on lexical or syntax errors); the same from text already in memory. */
 bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *schema_err);

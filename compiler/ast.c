@@ -522,7 +522,7 @@ Component *ast_component_unnamed(Parser *P, Type *t, bool optional, Value *def)
     c->type = t;
     c->optional = optional;
     c->default_value = def;
-    if (P->start_token == START_MODULES && sema_warning_enabled("unnamed-component"))
+    if (P->start_token == START_MODULES && diag_warning_enabled("unnamed-component"))
         diag(DIAG_WARNING, t->loc,
              "element without an identifier (X.208 syntax, removed in 1994); it is named '%s' [-Wunnamed-component]",
              name);

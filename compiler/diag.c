@@ -29,6 +29,35 @@ static char *group_buf;
 static size_t group_len;
 static Loc group_loc;
 
+/* Named warnings (-Wname / -Wno-name), read by the stage that reports each:
+ * implicit-choice and unnamed-component on by default, unused-import off
+ * (old modules import names they only mention). */
+static bool warn_enabled[] = {true, false, true};
+static const char *const warn_names[] = {"implicit-choice", "unused-import", "unnamed-component", NULL};
+
+bool diag_set_warning(const char *spec)
+{
+    bool on = true;
+    if (strncmp(spec, "no-", 3) == 0) {
+        on = false;
+        spec += 3;
+    }
+    for (int i = 0; warn_names[i]; i++)
+        if (strcmp(spec, warn_names[i]) == 0) {
+            warn_enabled[i] = on;
+            return true;
+        }
+    return false;
+}
+
+bool diag_warning_enabled(const char *name)
+{
+    for (int i = 0; warn_names[i]; i++)
+        if (strcmp(name, warn_names[i]) == 0)
+            return warn_enabled[i];
+    return false;
+}
+
 void diag_init(FILE *out, bool color)
 {
     diag_sink = out;

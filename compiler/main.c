@@ -135,7 +135,7 @@ static int run_in(Arena *arena, int argc, char **argv)
         } else if (strcmp(a, "-Werror") == 0) {
             diag_werror = true;
         } else if (strncmp(a, "-W", 2) == 0 && a[2]) {
-            if (!sema_set_warning(a + 2)) {
+            if (!diag_set_warning(a + 2)) {
                 fprintf(stderr, "asn1cc: unknown warning option '%s'\n", a);
                 return 2;
             }

@@ -641,34 +641,6 @@ static void classify(Sema *S, Module *m)
 
 /* ------------------------------------------------------------ driver */
 
-/* Named warnings (-Wname / -Wno-name): implicit-choice and unnamed-component
- * on by default, unused-import off (old modules import names they only mention). */
-static bool warn_enabled[] = {true, false, true};
-static const char *const warn_names[] = {"implicit-choice", "unused-import", "unnamed-component", NULL};
-
-bool sema_set_warning(const char *spec)
-{
-    bool on = true;
-    if (strncmp(spec, "no-", 3) == 0) {
-        on = false;
-        spec += 3;
-    }
-    for (int i = 0; warn_names[i]; i++)
-        if (strcmp(spec, warn_names[i]) == 0) {
-            warn_enabled[i] = on;
-            return true;
-        }
-    return false;
-}
-
-bool sema_warning_enabled(const char *name)
-{
-    for (int i = 0; warn_names[i]; i++)
-        if (strcmp(name, warn_names[i]) == 0)
-            return warn_enabled[i];
-    return false;
-}
-
 void sema_types_run(Sema *S, Module *m);
 void sema_values_run(Sema *S, Module *m);
 void sema_checks_run(Sema *S, Module *m);
@@ -680,7 +652,7 @@ void sema_checks_instances(Sema *S);
  * command line only; a re-exported symbol counts as used). */
 static void warn_unused_imports(Module *m)
 {
-    if (!m->from_cmdline || !sema_warning_enabled("unused-import"))
+    if (!m->from_cmdline || !diag_warning_enabled("unused-import"))
         return;
     for (int i = 0; i < m->nimports; i++)
         for (int j = 0; j < m->imports[i]->nsymbols; j++) {

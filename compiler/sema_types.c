@@ -602,7 +602,7 @@ static void tags_of(Sema *S, Type *t)
         /* X.680 31.2.7: an untagged CHOICE, open type or ANY can only be tagged explicitly. */
         if (!explicit_tag && in && in->ntags == 0) {
             if (t->tag.mode == TAGMODE_IMPLICIT && !(t->sema_flags & F_AUTOTAG) && b &&
-                sema_warning_enabled("implicit-choice"))
+                diag_warning_enabled("implicit-choice"))
                 diag(DIAG_WARNING, t->tag.loc, "IMPLICIT tag on an untagged %s is EXPLICIT (X.680 31.2.7) [-Wimplicit-choice]",
                      ast_type_kind_name(b->kind));
             explicit_tag = true;
@@ -1243,6 +1243,12 @@ void sema_finish_type(Sema *S, Type *t)
         break;
     case TY_FIELD:
         table_constraint(S, t);
+        break;
+    case TY_REF:
+        /* A formal parameter: the actual (an inline type, parsed once per
+         * instance) is finished through its use, as no assignment holds it. */
+        if (!t->ref_assign)
+            sema_finish_type(S, t->inner);
         break;
     case TY_CLASS:
         for (int i = 0; i < t->cls->nfields; i++) {
