@@ -124,3 +124,23 @@ check-codegen-modules: $(B)/asn1cc
 	@if [ "$(SANITIZE_RUN)" = 1 ]; then echo "check-codegen-modules: compile-only, skipped in the sanitizer pass"; exit 0; fi; \
 	tests/codegen/modules.sh $(B)/asn1cc $(B)
 check-codegen: check-codegen-modules
+
+# T_encoded_len at every DER length boundary (issue 13): tests/codegen/biglen.asn,
+# one construct per row, each level's length swept across 0x80, 0x100, 0x10000
+# and 0x1000000; then a 10 000-entry CRL from OpenSSL through generated/pkix1explicit88.
+CODEGEN_BIG := $(B)/tests/codegen/biglen
+PROGRAMS += $(B)/tests/codegen/test-biglen
+$(CODEGEN_BIG)/codegenbiglen.c $(CODEGEN_BIG)/codegenbiglen.h &: tests/codegen/biglen.asn $(B)/asn1cc
+	@mkdir -p $(CODEGEN_BIG)
+	$(B)/asn1cc tests/codegen/biglen.asn -o $(CODEGEN_BIG)
+$(CODEGEN_BIG)/%.o: $(CODEGEN_BIG)/%.c
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BIG) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
+$(B)/tests/codegen/test_biglen.o: $(CODEGEN_BIG)/codegenbiglen.h
+$(B)/tests/codegen/test_biglen.o: CPPFLAGS_ALL += -I$(CODEGEN_BIG) -Igenerated
+$(B)/tests/codegen/test-biglen: $(B)/tests/codegen/test_biglen.o $(B)/tests/codegen/crl_openssl.o \
+  $(CODEGEN_BIG)/codegenbiglen.o $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+.PHONY: check-codegen-biglen
+check-codegen-biglen: $(B)/tests/codegen/test-biglen
+	$(B)/tests/codegen/test-biglen
+check-codegen: check-codegen-biglen

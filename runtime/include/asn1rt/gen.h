@@ -547,7 +547,7 @@ ASN1RT_INLINE size_t asn1g_len_len(size_t n)
     if (n < 0x80) return 1;
     if (n < 0x100) return 2;
     if (n < 0x10000) return 3;
-    return asn1rt_header_len(0, n);          /* tag 0 takes one octet */
+    return asn1rt_header_len(0, n) - 1;      /* minus the one identifier octet of tag 0 */
 }
 
 ASN1RT_INLINE size_t asn1g_hdr_len(uint32_t tag, size_t n)

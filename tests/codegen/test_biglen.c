@@ -1,0 +1,268 @@
+/* test_biglen.c — T_encoded_len against T_encode at every DER length
+ * boundary (issue 13): each construct of tests/codegen/biglen.asn carries
+ * one component whose size is chosen so that every enclosing level's
+ * length crosses 0x7f/0x80, 0xff/0x100, 0xffff/0x10000 and
+ * 0xffffff/0x1000000 (X.690 10.1: one to five length octets). Each sample
+ * must give encoded_len == the length encode wrote, decode back to an
+ * equal value, and the crossing itself is asserted from the encoding's own
+ * headers (asn1rt_walk), so a row that misses a boundary fails.
+ * Then a 10 000-entry CRL signed by OpenSSL: encoded_len of the decoded
+ * value is its length, and encode gives OpenSSL's bytes back. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include <asn1rt/asn1rt.h>
+
+#include "codegenbiglen.h"
+#include "crl_openssl.h"
+#include "pkix1explicit88.h"
+
+#define MAX_L ((size_t)0x1000000 + 2)   /* the largest component a sample uses */
+#define OUT_CAP (MAX_L + 4096)
+#define RAW_HDR 16                      /* room for an element header before the payload */
+
+static uint8_t *payload;  /* MAX_L octets of 'A': valid in every string type */
+static uint8_t *rawbuf;   /* RAW_HDR free octets, then MAX_L of 'A' */
+static uint8_t *out;
+static const uint8_t one = 1;
+
+static asn1rt_view big(size_t n) { return (asn1rt_view){ payload, n }; }
+static asn1rt_bigint int1(void) { return (asn1rt_bigint){ &one, 1 }; }
+
+/* One OCTET STRING element with n content octets: a list's raw content. */
+static asn1rt_view big_tlv(size_t n)
+{
+    asn1rt_writer w;
+    asn1rt_writer_init(&w, rawbuf, RAW_HDR);
+    if (asn1rt_prepend_header(&w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), n) != ASN1RT_OK)
+        abort();
+    return (asn1rt_view){ w.pos, (size_t)(rawbuf + RAW_HDR - w.pos) + n };
+}
+
+/* What went wrong in one sample (0: nothing). */
+#define BIG_ERR_LEN 1000
+#define BIG_ERR_CHECK 2000
+#define BIG_ERR_DECODE 3000
+#define BIG_ERR_EQUAL 4000
+
+/* ROW(NAME, T, fill statements over `v` and `L`): fill_NAME builds the
+ * value, run_NAME checks it: check, encoded_len == encode's length, and
+ * decode(encode(v)) == v. *olen is the length written. */
+#define ROW(NAME, T, FILL)                                                          \
+    static void fill_##NAME(T *v, size_t L) { FILL; }                               \
+    static int run_##NAME(size_t L, size_t *elen, size_t *olen)                     \
+    {                                                                               \
+        static T v, v2;                                                             \
+        int rc;                                                                     \
+        memset(&v, 0, sizeof v);                                                    \
+        fill_##NAME(&v, L);                                                         \
+        if ((rc = T##_check(&v)) != 0)                                              \
+            return BIG_ERR_CHECK + rc;                                              \
+        *elen = T##_encoded_len(&v);                                                \
+        if ((rc = T##_encode(&v, out, OUT_CAP, olen)) != 0)                         \
+            return rc;                                                              \
+        if (*elen != *olen)                                                         \
+            return BIG_ERR_LEN;                                                     \
+        if ((rc = T##_decode(&v2, out, *olen)) != 0)                                \
+            return BIG_ERR_DECODE + rc;                                             \
+        return T##_equal(&v, &v2) ? 0 : BIG_ERR_EQUAL;                              \
+    }
+
+ROW(octets, BigOctets, *v = big(L))
+ROW(bits, BigBits, v->ptr = payload; v->len = L; v->unused = 0)
+ROW(utf8, BigChars, *v = big(L))
+ROW(ia5, BigIA5, *v = big(L))
+ROW(seq, BigSeq, v->a = big(L); v->b = int1())
+ROW(set, BigSet, v->a = big(L); v->b = true)
+ROW(seqof_array, BigSeqOfArray, v->count = 2; v->items[0] = big(L); v->items[1] = big(0))
+ROW(setof_array, BigSetOfArray, v->count = 1; v->items[0] = big(L))
+ROW(seqof_list, BigSeqOfList, v->raw = big_tlv(L); v->count = 1)
+ROW(setof_list, BigSetOfList, v->raw = big_tlv(L); v->count = 1)
+ROW(choice, BigChoice, v->present = BigChoice_PR_o; v->u.o = big(L))
+ROW(explicit, BigExplicit, *v = big(L))
+ROW(hightag, BigHighTag, *v = big(L))
+ROW(nested_items, BigNested,
+    v->outer.items.count = 1; v->outer.items.items[0].a = big(L); v->outer.items.items[0].b = int1();
+    v->outer.pick.present = BigChoice_PR_i; v->outer.pick.u.i = int1(); v->outer.set.a = big(0))
+ROW(nested_pick, BigNested,
+    v->outer.items.count = 0; v->outer.pick.present = BigChoice_PR_o; v->outer.pick.u.o = big(L);
+    v->outer.set.a = big(1))
+ROW(nested_set, BigNested,
+    v->outer.items.count = 2; v->outer.items.items[0].a = big(3); v->outer.items.items[0].b = int1();
+    v->outer.items.items[1] = v->outer.items.items[0];
+    v->outer.pick.present = BigChoice_PR_i; v->outer.pick.u.i = int1(); v->outer.set.a = big(L))
+
+typedef struct big_case {
+    const char *name;
+    int (*run)(size_t L, size_t *elen, size_t *olen);
+} big_case;
+
+static const big_case big_cases[] = {
+    { "OCTET STRING", run_octets },
+    { "BIT STRING", run_bits },
+    { "UTF8String", run_utf8 },
+    { "IA5String", run_ia5 },
+    { "SEQUENCE", run_seq },
+    { "SET", run_set },
+    { "SEQUENCE OF (array)", run_seqof_array },
+    { "SET OF (array)", run_setof_array },
+    { "SEQUENCE OF (list)", run_seqof_list },
+    { "SET OF (list)", run_setof_list },
+    { "CHOICE", run_choice },
+    { "[APPLICATION 7] EXPLICIT", run_explicit },
+    { "[PRIVATE 300] EXPLICIT", run_hightag },
+    { "nested, through SEQUENCE OF", run_nested_items },
+    { "nested, through CHOICE", run_nested_pick },
+    { "nested, through SET", run_nested_set },
+};
+
+/* The first long-form length of each width: the boundary is between
+ * B - 1 and B. */
+static const size_t boundaries[] = { 0x80, 0x100, 0x10000, 0x1000000 };
+
+#define MAX_LEVELS 16
+
+/* The largest content length at each depth of the last encoding. */
+static size_t level_len[MAX_LEVELS];
+static unsigned levels;
+
+static int record_level(void *ctx, const asn1rt_walk_item *item)
+{
+    (void)ctx;
+    if (item->depth < MAX_LEVELS) {
+        if (item->depth >= levels) {
+            levels = item->depth + 1;
+            level_len[item->depth] = 0;
+        }
+        if (item->len > level_len[item->depth])
+            level_len[item->depth] = item->len;
+    }
+    return 0;
+}
+
+/* One sample; on success level_len/levels describe its encoding. */
+static bool sample(const big_case *c, size_t L)
+{
+    size_t elen = 0, olen = 0;
+    int rc = c->run(L, &elen, &olen);
+    CU_ASSERT_EQUAL(rc, 0);
+    if (rc != 0)
+        fprintf(stderr, "\n  %s, component of %zu octets: code %d (encoded_len %zu, encode wrote %zu)",
+                c->name, L, rc, elen, olen);
+    if (rc != 0 && rc != BIG_ERR_LEN)
+        return false;
+    /* (a wrong encoded_len still leaves an encoding to measure) */
+    levels = 0;
+    rc = asn1rt_walk(out, olen, 0, record_level, NULL, NULL);
+    CU_ASSERT_EQUAL(rc, 0);
+    return rc == 0;
+}
+
+static void test_boundaries(void)
+{
+    for (size_t i = 0; i < sizeof big_cases / sizeof big_cases[0]; i++) {
+        const big_case *c = &big_cases[i];
+        for (size_t b = 0; b < sizeof boundaries / sizeof boundaries[0]; b++) {
+            size_t B = boundaries[b], probe[MAX_LEVELS];
+            unsigned nlev;
+            bool below[MAX_LEVELS] = { false }, above[MAX_LEVELS] = { false };
+            size_t tried[MAX_LEVELS * (MAX_LEVELS + 4)];
+            size_t ntried = 0;
+            /* The overhead of each level over the component, at L = B... */
+            if (!sample(c, B))
+                continue;
+            nlev = levels;
+            memcpy(probe, level_len, sizeof probe);
+            /* ...then components that put each level just below and just
+             * above B. Below the boundary each inner header is up to one
+             * octet shorter, so the overhead there is over - nlev..over. */
+            for (unsigned d = 0; d < nlev; d++) {
+                size_t over = probe[d] - B;
+                if (probe[d] < B)
+                    continue;
+                for (size_t j = 0; j < nlev + 4; j++) {
+                    size_t k = over + 2 - j, L = B - k, t;
+                    if (j > over + 2 || k > B || L > MAX_L || ntried == sizeof tried / sizeof tried[0])
+                        continue;
+                    for (t = 0; t < ntried && tried[t] != L; t++)
+                        ;
+                    if (t < ntried)
+                        continue;
+                    tried[ntried++] = L;
+                    if (!sample(c, L) || levels != nlev)
+                        continue;
+                    for (unsigned e = 0; e < nlev; e++) {
+                        below[e] |= level_len[e] < B && level_len[e] + 8 >= B;
+                        above[e] |= level_len[e] >= B && level_len[e] <= B + 8;
+                    }
+                }
+            }
+            for (unsigned d = 0; d < nlev; d++) {
+                if (probe[d] < B)
+                    continue;             /* a level beside the component, not above it */
+                CU_ASSERT(below[d] && above[d]);
+                if (!(below[d] && above[d]))
+                    fprintf(stderr, "\n  %s: depth %u never crossed 0x%zx", c->name, d, B);
+            }
+        }
+    }
+}
+
+/* The reproducer of issue 13: a CRL of 10 000 entries, three levels above
+ * 64 KiB (revokedCertificates, tbsCertList, CertificateList). */
+static void test_crl(void)
+{
+    static CertificateList crl;
+    uint8_t *der = NULL, *enc;
+    size_t n = 0, len = 0, tbs_len = 0;
+    asn1rt_reader r, body;
+    const uint8_t *tbs;
+    uint32_t tag;
+    CU_ASSERT_EQUAL_FATAL(crl_openssl_build(10000, &der, &n), 0);
+    CU_ASSERT_FATAL(n > 0x10000);
+    CU_ASSERT_EQUAL_FATAL(CertificateList_decode(&crl, der, n), 0);
+    CU_ASSERT_EQUAL(crl.tbsCertList.revokedCertificates.count, 10000);
+    /* The tbsCertList element as OpenSSL wrote it. */
+    asn1rt_reader_init(&r, der, n);
+    CU_ASSERT_EQUAL_FATAL(asn1rt_enter(&r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), &body), 0);
+    tbs = body.cur;
+    CU_ASSERT_EQUAL_FATAL(asn1rt_read_header(&body, &tag, &tbs_len), 0);
+    tbs_len += (size_t)(body.cur - tbs);
+    CU_ASSERT_EQUAL(TBSCertList_encoded_len(&crl.tbsCertList), tbs_len);
+    CU_ASSERT_EQUAL(CertificateList_encoded_len(&crl), n);
+    enc = malloc(n);
+    CU_ASSERT_FATAL(enc != NULL);
+    CU_ASSERT_EQUAL(CertificateList_encode(&crl, enc, n, &len), 0);
+    CU_ASSERT(len == n && memcmp(enc, der, n) == 0);
+    free(enc);
+    free(der);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    unsigned failed;
+    payload = malloc(MAX_L);
+    rawbuf = malloc(RAW_HDR + MAX_L);
+    out = malloc(OUT_CAP);
+    if (payload == NULL || rawbuf == NULL || out == NULL)
+        return 1;
+    memset(payload, 'A', MAX_L);
+    memset(rawbuf + RAW_HDR, 'A', MAX_L);
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("codegen-biglen", NULL, NULL);
+    CU_add_test(s, "encoded_len == encode's length across every length boundary", test_boundaries);
+    CU_add_test(s, "10 000-entry CRL from OpenSSL: encoded_len and bytes", test_crl);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+    CU_cleanup_registry();
+    free(payload);
+    free(rawbuf);
+    free(out);
+    return failed ? 1 : 0;
+}
