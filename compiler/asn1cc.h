@@ -677,7 +677,29 @@ Module *sema_find_module(Compilation *c, const char *name, Loc from);
 Type *type_base(Type *t);
 bool type_is_string(const Type *t);
 
-/* ---- sema internals shared by sema_*.c ---- */
+/* ---- sema internals shared by sema_*.c ----
+ *
+ * sema: layers. Each file is one layer; a layer calls the ones below it and
+ * never one above:
+ *
+ *   sema.c               driver: the order of the passes
+ *   sema_checks.c        tag clashes, inner subtyping, recursion (reads what
+ *                        the group below computed)
+ *   sema_objects.c       information objects and object sets
+ *   sema_types.c  \
+ *   sema_values.c  >     the one recursive group (see below)
+ *   sema_constraints.c /
+ *   sema_params.c        parameter bindings and instances (parser only)
+ *   sema_scope.c         symbol tables, modules, imports, lookup, classes
+ *   diag.c, parser       messages, warnings; re-parsing of token ranges
+ *
+ * The group is recursive because ASN.1 is: a type needs values (tag numbers,
+ * named numbers, range bounds), a value needs its governing type resolved and
+ * finished, and a constraint needs both (its bounds are values of the type it
+ * constrains, and its contained subtypes are types). Within the group every
+ * entry point is idempotent and guards its own cycles (Type.sema_flags busy
+ * bits, Assignment.value_busy), so the files may call each other in any order.
+ * Nothing outside the group is called back from inside it. */
 
 /* Parameter bindings while resolving an instantiated parameterized body. */
 struct Env {
@@ -702,28 +724,50 @@ typedef struct Sema {
     bool depth_reported;
 } Sema;
 
+/* sema_scope.c */
+/* Symbol tables of the modules loaded so far; reports modules defined twice. */
+void sema_scope_init(Sema *S);
+/* Binds m's IMPORTS to their modules and definitions; checks its EXPORTS. */
+void sema_bind_imports(Sema *S, Module *m);
+/* Marks m's class assignments A_CLASS, and values / value sets governed by a
+ * class A_OBJECT / A_OBJECT_SET. */
+void sema_classify(Sema *S, Module *m);
+/* -Wunused-import, once every lookup is done. */
+void sema_warn_unused_imports(Module *m);
 /* Guards recursion through reference chains; false (after one diagnostic)
  * when LIMIT_REF_CHAIN is exceeded. Pair with sema_leave(). */
 bool sema_enter(Sema *S, Loc loc);
 void sema_leave(Sema *S);
-
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
 Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);
 void sema_did_you_mean(Sema *S, Module *m, const char *name);
 /* Levenshtein distance, case-insensitive (99 for names over 64 bytes). */
 int sema_edit_distance(const char *a, const char *b);
+bool sema_is_class(Sema *S, Assignment *as);
+
+/* sema_params.c */
 /* Binding of a name to a formal parameter of env, or -1. */
 int sema_param_index(const Env *env, const char *name);
 Type *sema_param_type(Sema *S, Env *env, int i);
 Value *sema_param_value(Sema *S, Env *env, int i);
 Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc);
-bool sema_is_class(Sema *S, Assignment *as);
+
+/* sema_types.c */
+void sema_types_run(Sema *S, Module *m);
+void sema_types_instances(Sema *S);
 ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t);
 void sema_resolve_type(Sema *S, Module *m, Env *env, Type *t);
 void sema_finish_type(Sema *S, Type *t);       /* tags, ranges, checks (after resolution) */
+void sema_checks_run(Sema *S, Module *m);
+void sema_checks_instances(Sema *S);
+void sema_check_recursion(Sema *S);
+
+/* sema_values.c */
+void sema_values_run(Sema *S, Module *m);
+void sema_values_instances(Sema *S);
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
 bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *governor, AsnInt *out);
-void sema_check_recursion(Sema *S);
+
 /* sema_objects.c: objects and object sets of a module. */
 void sema_objects_run(Sema *S, Module *m);
 /* The value of field name ("&id") of object o, or NULL. */

@@ -54,7 +54,9 @@ static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
             t->inner = p->governor;
             sema_resolve_type(S, env->def->module, env, p->governor);
         } else {
+            /* The actual is written in the caller: bound there. */
             t->inner = sema_param_type(S, env, pi);
+            sema_resolve_type(S, env->caller, env->caller_env, t->inner);
         }
         return;
     }
@@ -75,6 +77,10 @@ static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
             t->sema_flags |= F_BROKEN;
             return;
         }
+        /* The instance's body is bound where it is defined, under its
+         * parameters (a no-op for an instance already shared). */
+        if (as->kind == A_TYPE || as->kind == A_CLASS)
+            sema_resolve_type(S, as->module, as->inst_env, as->type);
     } else if (t->nref_actuals) {
         diag(DIAG_ERROR, t->loc, "'%s' is not parameterized", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);

@@ -1,12 +1,11 @@
-/* sema_resolve.c — names: per-module symbol tables, IMPORTS/EXPORTS, module
- * lookup through -I directories, classification of assignments (class,
- * object, object set), and instantiation of parameterized assignments
- * (X.683) by re-parsing their right-hand side under parameter bindings. */
+/* sema_scope.c — the bottom layer of sema: names. Per-module symbol tables,
+ * modules found through -I directories, IMPORTS/EXPORTS, lookup of a name as
+ * seen from a module, "did you mean" notes, which assignments are classes,
+ * objects and object sets (X.681 needs that before any type is read), and the
+ * guard on reference-chain depth every layer above uses. It calls nothing of
+ * sema above it: only the parser (to load a module) and diag.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
-#include "parser.h"
-
-enum { T_TYPEREF_KIND = T_TYPEREF, T_IDENTIFIER_KIND = T_IDENTIFIER };
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -114,10 +113,25 @@ static void build_symtab(Sema *S, Module *m)
     m->symtab = t;
 }
 
+/* Modules loaded through -I are appended to c->modules: their tables are
+ * built as they arrive. */
 static void build_pending_symtabs(Sema *S)
 {
     while (S->nbuilt < S->c->nmodules)
         build_symtab(S, S->c->modules[S->nbuilt++]);
+}
+
+void sema_scope_init(Sema *S)
+{
+    Compilation *c = S->c;
+    build_pending_symtabs(S);
+    for (int i = 0; i < c->nmodules; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(c->modules[i]->name, c->modules[j]->name) == 0) {
+                diag(DIAG_ERROR, c->modules[i]->loc, "module %s is defined twice", c->modules[i]->name);
+                diag_note(c->modules[j]->loc, "first defined here");
+                break;
+            }
 }
 
 /* ------------------------------------------------------------ modules */
@@ -355,7 +369,7 @@ Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char 
 }
 
 /* Binds every IMPORTS clause to its module and every symbol to its definition. */
-static void resolve_imports(Sema *S, Module *m)
+void sema_bind_imports(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nimports; i++) {
         Import *im = m->imports[i];
@@ -394,167 +408,7 @@ static void resolve_imports(Sema *S, Module *m)
     }
 }
 
-/* ------------------------------------------------------------ parameters */
-
-int sema_param_index(const Env *env, const char *name)
-{
-    if (!env)
-        return -1;
-    for (int i = 0; i < env->def->nparams; i++)
-        if (strcmp(env->def->params[i]->name, name) == 0)
-            return i;
-    return -1;
-}
-
-Type *sema_param_type(Sema *S, Env *env, int i)
-{
-    if (!env->atypes[i]) {
-        Type *t = parse_type_range(S->c, env->actuals[i]);
-        if (!t) {
-            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a type",
-                 i + 1, env->def->name);
-            t = ast_new_type(S->a, TY_NULL, env->actuals[i].loc);
-        }
-        env->atypes[i] = t;
-        sema_resolve_type(S, env->caller, env->caller_env, t);
-    }
-    return env->atypes[i];
-}
-
-Value *sema_param_value(Sema *S, Env *env, int i)
-{
-    if (!env->avalues[i]) {
-        Value *v = parse_value_range(S->c, env->actuals[i]);
-        if (!v) {
-            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a value",
-                 i + 1, env->def->name);
-            v = ast_new_value(S->a, V_NULL, env->actuals[i].loc);
-        }
-        env->avalues[i] = v;
-    }
-    return env->avalues[i];
-}
-
-static const char *range_text(Arena *a, TokRange r)
-{
-    if (r.end <= r.begin)
-        return "";
-    const char *s = r.ta->toks[r.begin].text;
-    const Token *last = &r.ta->toks[r.end - 1];
-    size_t n = (size_t)(last->text + last->len - s);
-    /* Collapse whitespace so the name is stable and one line. */
-    char *out = arena_alloc(a, n + 1);
-    size_t k = 0;
-    bool space = false;
-    for (size_t i = 0; i < n; i++) {
-        char ch = s[i];
-        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
-            space = true;
-            continue;
-        }
-        if (space && k)
-            out[k++] = ' ';
-        space = false;
-        out[k++] = ch;
-    }
-    out[k] = '\0';
-    return out;
-}
-
-/* Actual parameters as text, with each token naming a parameter of env
- * replaced by its own actual (recursively, bounded). */
-static const char *canonical_args(Sema *S, Env *env, TokRange *actuals, int n, int depth)
-{
-    const char *out = "";
-    for (int i = 0; i < n; i++) {
-        const char *one = "";
-        for (int k = actuals[i].begin; k < actuals[i].end; k++) {
-            const Token *t = &actuals[i].ta->toks[k];
-            char *word = arena_strndup(S->a, t->text, (size_t)t->len);
-            int pi = (t->kind == T_TYPEREF_KIND || t->kind == T_IDENTIFIER_KIND) ? sema_param_index(env, word) : -1;
-            if (pi >= 0 && depth < LIMIT_INSTANTIATE)
-                one = arena_printf(S->a, "%s%s", one,
-                                   canonical_args(S, env->caller_env, &env->actuals[pi], 1, depth + 1));
-            else
-                one = arena_printf(S->a, "%s %s", one, word);
-        }
-        out = arena_printf(S->a, "%s%s%s", out, i ? "," : "", one);
-    }
-    return out;
-}
-
-Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc)
-{
-    if (nactuals != def->nparams) {
-        diag(DIAG_ERROR, loc, "%s takes %d parameter%s, %d given", def->name, def->nparams,
-             def->nparams == 1 ? "" : "s", nactuals);
-        diag_note(def->loc, "'%s' is defined here", def->name);
-        return NULL;
-    }
-    int depth = env ? env->depth + 1 : 1;
-    if (depth > LIMIT_INSTANTIATE) {
-        diag(DIAG_ERROR, loc, "parameterized types nest more than %d deep (asn1cc limit)", LIMIT_INSTANTIATE);
-        return NULL;
-    }
-    const char *args = "";
-    for (int i = 0; i < nactuals; i++)
-        args = arena_printf(S->a, "%s%s%s", args, i ? ", " : "", range_text(S->a, actuals[i]));
-    const char *name = arena_printf(S->a, "%s{%s}", def->name, args);
-    /* Instances with the same meaning are shared: the key spells the actuals
-     * with enclosing parameters replaced by what they are bound to, so a
-     * recursive P{X} ::= SEQUENCE { a P{X} OPTIONAL } closes on itself. */
-    const char *key = arena_printf(S->a, "%s.%s{%s}@%s", def->module->name, def->name,
-                                   canonical_args(S, env, actuals, nactuals, 0),
-                                   m ? m->name : "");
-    for (int i = 0; i < S->instances.len; i++) {
-        Assignment *as = S->instances.items[i];
-        if (strcmp(as->inst_key, key) == 0)
-            return as;
-    }
-    Env *e = arena_alloc(S->a, sizeof *e);
-    e->def = def;
-    e->actuals = actuals;
-    e->nactuals = nactuals;
-    e->caller = m;
-    e->caller_env = env;
-    e->atypes = arena_alloc(S->a, sizeof(Type *) * (size_t)nactuals);
-    e->avalues = arena_alloc(S->a, sizeof(Value *) * (size_t)nactuals);
-    e->depth = depth;
-
-    Assignment *as = arena_alloc(S->a, sizeof *as);
-    *as = *def;
-    as->name = name;
-    as->params = NULL;
-    as->nparams = 0;
-    as->instance = true;
-    as->inst_key = key;
-    as->sema_env_bound = env != NULL;
-    as->inst_env = e;
-    as->state = 0;
-    vec_push(S->a, &S->instances, as);
-    switch (def->kind) {
-    case A_TYPE:
-    case A_CLASS:
-        as->type = parse_type_range(S->c, def->rhs);
-        if (!as->type)
-            as->type = ast_new_type(S->a, TY_NULL, def->loc);
-        sema_resolve_type(S, def->module, e, as->type);
-        break;
-    case A_VALUE:
-    case A_OBJECT:
-        as->value = parse_value_range(S->c, def->rhs);
-        if (!as->value)
-            as->value = ast_new_value(S->a, V_NULL, def->loc);
-        break;
-    case A_VALUE_SET:
-    case A_OBJECT_SET:
-    case A_MACRO:
-        break;
-    }
-    return as;
-}
-
-/* ------------------------------------------------------------ classes */
+/* ------------------------------------------------------------ depth guard */
 
 bool sema_enter(Sema *S, Loc loc)
 {
@@ -572,6 +426,8 @@ void sema_leave(Sema *S)
 {
     S->depth--;
 }
+
+/* ------------------------------------------------------------ classes */
 
 bool sema_is_class(Sema *S, Assignment *as)
 {
@@ -626,7 +482,7 @@ static bool governor_is_class(Sema *S, Assignment *as)
     return target && sema_is_class(S, target);
 }
 
-static void classify(Sema *S, Module *m)
+void sema_classify(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nassigns; i++)
         sema_is_class(S, m->assigns[i]);
@@ -639,18 +495,12 @@ static void classify(Sema *S, Module *m)
     }
 }
 
-/* ------------------------------------------------------------ driver */
 
-void sema_types_run(Sema *S, Module *m);
-void sema_values_run(Sema *S, Module *m);
-void sema_checks_run(Sema *S, Module *m);
-void sema_types_instances(Sema *S);
-void sema_values_instances(Sema *S);
-void sema_checks_instances(Sema *S);
+/* ------------------------------------------------------------ unused imports */
 
 /* An imported symbol nothing in the module refers to (modules given on the
  * command line only; a re-exported symbol counts as used). */
-static void warn_unused_imports(Module *m)
+void sema_warn_unused_imports(Module *m)
 {
     if (!m->from_cmdline || !diag_warning_enabled("unused-import"))
         return;
@@ -673,48 +523,3 @@ static void warn_unused_imports(Module *m)
         }
 }
 
-bool sema_run(Compilation *c)
-{
-    int errors_before = diag_error_count();
-    diag_defer(true);
-    Sema sema = {0};
-    Sema *S = &sema;
-    S->c = c;
-    S->a = c->arena;
-    build_pending_symtabs(S);
-    for (int i = 0; i < c->nmodules; i++)
-        for (int j = 0; j < i; j++)
-            if (strcmp(c->modules[i]->name, c->modules[j]->name) == 0) {
-                diag(DIAG_ERROR, c->modules[i]->loc, "module %s is defined twice", c->modules[i]->name);
-                diag_note(c->modules[j]->loc, "first defined here");
-                break;
-            }
-    /* Modules loaded through -I while resolving are appended to c->modules
-     * and handled by the same loops. */
-    for (int i = 0; i < c->nmodules; i++)
-        resolve_imports(S, c->modules[i]);
-    for (int i = 0; i < c->nmodules; i++)
-        classify(S, c->modules[i]);
-    for (int i = 0; i < c->nmodules; i++)
-        sema_types_run(S, c->modules[i]);
-    sema_types_instances(S);
-    for (int i = 0; i < c->nmodules; i++)
-        sema_values_run(S, c->modules[i]);
-    for (int i = 0; i < c->nmodules; i++)
-        sema_objects_run(S, c->modules[i]);
-    /* Values and objects may have instantiated more parameterized types. */
-    for (int guard = 0; guard < 64 && (S->inst_typed < S->instances.len || S->inst_valued < S->instances.len); guard++) {
-        sema_types_instances(S);
-        sema_values_instances(S);
-    }
-    for (int i = 0; i < c->nmodules; i++)
-        sema_checks_run(S, c->modules[i]);
-    sema_checks_instances(S);
-    for (int i = 0; i < c->nmodules; i++)
-        warn_unused_imports(c->modules[i]);
-    sema_check_recursion(S);
-    c->instances = (Assignment **)S->instances.items;
-    c->ninstances = S->instances.len;
-    diag_flush();
-    return diag_error_count() == errors_before;
-}
