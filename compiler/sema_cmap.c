@@ -745,7 +745,38 @@ static const char *c_init(CType *ct, const Value *v, const char *id, const char 
         *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(d.b, d.n));
         return arena_printf(A, "{ %sbytes_, %zu }", id, d.n);
     }
-    case CK_SEQ: {
+    case CK_BIGINT: {
+        uint8_t ib[17];
+        if (v->kind != V_INTEGER || v->big)
+            return NULL;
+        size_t n = int_bytes(v->ival, ib);
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(ib, n));
+        return arena_printf(A, "{ %sbytes_, %zu }", id, n);
+    }
+    case CK_STRING: {
+        if (v->kind != V_CSTRING)
+            return NULL;
+        const uint8_t *p = v->bytes ? v->bytes : (const uint8_t *)v->text;
+        size_t n = v->bytes ? v->nbytes : strlen(v->text);
+        if (n == 0)
+            return "{ NULL, 0 }";
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(p, n));
+        return arena_printf(A, "{ %sbytes_, %zu }", id, n);
+    }
+    case CK_BITS: {
+        if (v->kind != V_BITS)
+            return NULL;
+        /* Named-bit lists are trimmed of trailing zero bits (X.690 11.2.2). */
+        size_t nbits = v->nbits;
+        while (ct->named_bits && nbits > 0 && !(v->bytes[(nbits - 1) / 8] & (0x80u >> ((nbits - 1) % 8))))
+            nbits--;
+        size_t n = (nbits + 7) / 8;
+        if (n == 0)
+            return "{ NULL, 0, 0 }";
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(v->bytes, n));
+        return arena_printf(A, "{ %sbytes_, %zu, %u }", id, n, (unsigned)(n * 8 - nbits));
+    }
+    case CK_SEQ: case CK_SET: {
         CNamed *o = ct->owner;
         if (v->kind != V_SEQUENCE || !o)
             return NULL;
@@ -844,7 +875,7 @@ static const char *default_for(CComp *cc, CNamed *cn)
             return id;
         }
         break;
-    case CK_SEQ: {
+    case CK_SEQ: case CK_SET: {
         const char *decls = "";
         const char *init = c_init(ct, v, id, &decls, 0);
         if (init) {
@@ -1175,6 +1206,42 @@ static void host_import_cycles(Compilation *c)
     }
 }
 
+/* ---------------------------------------------------------------- headers included */
+
+/* The module whose header declares the C type a member of type ct has. */
+static void add_module_of(CNamed *used, Module *self, Vec *imps)
+{
+    if (!used)
+        return;
+    ModState *us = used->module->cinfo;
+    Module *um = us->host ? us->host : used->module;
+    if (um == self)
+        return;
+    for (int q = 0; q < imps->len; q++)
+        if (imps->items[q] == (void *)um || ((ModState *)((Module *)imps->items[q])->cinfo)->host == um)
+            return;
+    vec_push(A, imps, um);
+}
+
+static void add_used_ct(CType *ct, Module *self, Vec *imps)
+{
+    if (!ct)
+        return;
+    add_module_of(ct->owner, self, imps);
+    Type *u = ct->node ? strip_tagged(ct->node) : NULL;
+    if (u && u->kind == TY_REF && u->ref_assign && u->ref_assign->cinfo)
+        add_module_of(u->ref_assign->cinfo, self, imps);
+    if (ct->elem && ct->elem != ct)
+        add_used_ct(ct->elem, self, imps);
+}
+
+static void add_used_modules(CNamed *cn, Module *self, Vec *imps)
+{
+    add_used_ct(cn->ct, self, imps);
+    for (int i = 0; i < cn->ncomps; i++)
+        add_used_ct(cn->comps[i]->ct, self, imps);
+}
+
 /* ---------------------------------------------------------------- source text */
 
 static const char *assignment_text(Assignment *a, Assignment *next)
@@ -1419,6 +1486,43 @@ static void check_names(Compilation *c)
 
 /* ---------------------------------------------------------------- entry */
 
+/* Components copied by COMPONENTS OF share their type nodes with the
+ * source: false while an inline structured one has no C name yet. */
+static bool copies_ready(Type *b)
+{
+    for (int i = 0; b && i < b->ncomps; i++) {
+        Component *c = b->comps[i];
+        if (!c->from_components_of || !c->type)
+            continue;
+        Type *u = strip_tagged(c->type), *cb = base_of(c->type);
+        if (u && u->kind != TY_REF && cb && is_structured(cb->kind) && !(cb->cinfo && ((CType *)cb->cinfo)->owner))
+            return false;
+    }
+    return true;
+}
+
+static void map_assignment(CNamed *cn)
+{
+    Assignment *a = cn->assign;
+    Module *m = cn->module;
+    cn->ct = map_type(a->type, cn->cname, m);
+    if (cn->defines) {
+        Type *b = base_of(a->type);
+        CType *bct = map_type(b, cn->cname, m);
+        if (cn->ct != bct && !cn->ct->elem)
+            cn->ct->elem = bct->elem;
+        map_components(cn, b, m);
+        if (bct != cn->ct) {
+            bct->elem = cn->ct->elem;
+            if (b->kind == TY_CHOICE) {
+                bct->nfirst = 0;
+                bct->any_first = false;
+                compute_first(bct);
+            }
+        }
+    }
+}
+
 bool sema_cmap(Compilation *c)
 {
     A = c->arena;
@@ -1489,7 +1593,11 @@ bool sema_cmap(Compilation *c)
         }
     }
 
-    /* C types, components and hoisted inner types. */
+    /* C types, components and hoisted inner types. A type whose
+     * COMPONENTS OF copies share inline types with their source waits until
+     * the source is mapped, so those types keep the source's names (and
+     * module) wherever the source is. */
+    Vec pending = {0};
     for (int i = 0; i < c->nmodules; i++) {
         Module *m = c->modules[i];
         ModState *ms = m->cinfo;
@@ -1500,26 +1608,30 @@ bool sema_cmap(Compilation *c)
             CNamed *cn = a->cinfo;
             vec_push(A, &ms->types, cn);
             cn->src = assignment_text(a, j + 1 < m->nassigns ? m->assigns[j + 1] : NULL);
-            cn->ct = map_type(a->type, cn->cname, m);
-            if (cn->defines) {
-                Type *b = base_of(a->type);
-                CType *bct = map_type(b, cn->cname, m);
-                if (cn->ct != bct && !cn->ct->elem)
-                    cn->ct->elem = bct->elem;
-                map_components(cn, b, m);
-                if (bct != cn->ct) {
-                    bct->elem = cn->ct->elem;
-                    if (b->kind == TY_CHOICE) {
-                        bct->nfirst = 0;
-                        bct->any_first = false;
-                        compute_first(bct);
-                    }
-                }
-            }
+            if (cn->defines && !copies_ready(base_of(a->type)))
+                vec_push(A, &pending, cn);
+            else
+                map_assignment(cn);
         }
         for (int j = 0; j < m->nassigns; j++)
             if (m->assigns[j]->kind == A_VALUE && m->assigns[j]->nparams == 0)
                 map_value(m->assigns[j], ms);
+    }
+    while (pending.len > 0) {
+        Vec later = {0};
+        for (int i = 0; i < pending.len; i++) {
+            CNamed *cn = pending.items[i];
+            if (copies_ready(base_of(cn->assign->type)))
+                map_assignment(cn);
+            else
+                vec_push(A, &later, cn);
+        }
+        if (later.len == pending.len) {  /* no progress: map them as they come */
+            for (int i = 0; i < later.len; i++)
+                map_assignment(later.items[i]);
+            break;
+        }
+        pending = later;
     }
 
     /* Open-type decoders (may hoist the objects' inner types). */
@@ -1574,6 +1686,12 @@ bool sema_cmap(Compilation *c)
                 }
             }
         }
+        /* External type references (ModB.T, COMPONENTS OF ModB.T) need
+         * ModB's header without naming it in IMPORTS: after the imported
+         * ones, every other module whose C types these types use. */
+        if (!ms->host)
+            for (int j = 0; j < ms->cm.ntypes; j++)
+                add_used_modules(ms->cm.types[j], m, &imps);
         ms->cm.imports = (Module **)imps.items;
         ms->cm.nimports = imps.len;
         for (int j = 0; j < ms->cm.ntypes; j++) {

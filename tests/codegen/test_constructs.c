@@ -85,7 +85,7 @@ ROUNDTRIP(I32) ROUNDTRIP(I64) ROUNDTRIP(Odd) ROUNDTRIP(Big) ROUNDTRIP(WithDefaul
 ROUNDTRIP(Flags) ROUNDTRIP(Alt) ROUNDTRIP(ExtV1) ROUNDTRIP(ExtV2) ROUNDTRIP(ChoiceV1)
 ROUNDTRIP(ChoiceV2) ROUNDTRIP(Set1) ROUNDTRIP(SetOfBounded) ROUNDTRIP(SetOfList)
 ROUNDTRIP(Bounded) ROUNDTRIP(Strings) ROUNDTRIP(Opt) ROUNDTRIP(Ex) ROUNDTRIP(Tagged)
-ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag) ROUNDTRIP(WithAlg)
+ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag) ROUNDTRIP(WithAlg) ROUNDTRIP(WithInline)
 
 typedef struct decode_case {
     const char *name;
@@ -213,6 +213,11 @@ static const decode_case decode_cases[] = {
     { "struct default absent", rt_WithAlg, "3000", 0, 0 },
     { "struct default other", rt_WithAlg, "300CA00A8003 2B6570 A103 020105", 0, 0 },
     { "struct default encoded", rt_WithAlg, "3011A00F8009 2A864886F70D010101 A102 0500", 0,
+      ASN1RT_E_DEFAULT_ENCODED },
+    { "inline default absent", rt_WithInline, "3000", 0, 0 },
+    { "inline default other big", rt_WithInline, "300EA00C 8002012D 81026162 82020640", 0, 0 },
+    { "inline default other bits", rt_WithInline, "300EA00C 8002012C 81026162 82020780", 0, 0 },
+    { "inline default encoded", rt_WithInline, "300EA00C 8002012C 81026162 82020640", 0,
       ASN1RT_E_DEFAULT_ENCODED },
     { "wrong tag", rt_Imp, "A503020107", 0, ASN1RT_E_UNEXPECTED_TAG },
     { "trailing bytes", rt_U8, "02010500", 0, ASN1RT_E_TRAILING_DATA },
