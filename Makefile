@@ -47,13 +47,17 @@ deps:
 deps-bench:
 	@scripts/deps.sh bench
 
--include runtime/runtime.mk
--include runtime/crypto/crypto.mk
--include compiler/compiler.mk
--include generated/generated.mk
--include tests/tests.mk
--include bench/bench.mk
--include examples/examples.mk
+# A missing fragment is an error, not a build with fewer targets. Order
+# matters: a fragment may use the variables of those above it (tools and
+# tests link liblez.a from runtime/crypto; tests/fuzz uses compiler/'s lists).
+include runtime/runtime.mk
+include runtime/crypto/crypto.mk
+include compiler/compiler.mk
+include generated/generated.mk
+include tools/tools.mk
+include tests/tests.mk
+include bench/bench.mk
+include examples/examples.mk
 
 build: $(PROGRAMS)
 

@@ -53,20 +53,3 @@ install-compiler: $(B)/asn1cc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(B)/asn1cc $(DESTDIR)$(PREFIX)/bin/asn1cc
 	install -m 644 compiler/asn1cc.1 $(DESTDIR)$(PREFIX)/share/man/man1/asn1cc.1
-
-# libFuzzer target for the front end (clang only): `make fuzz-compiler`
-# runs it for FUZZ_SECONDS over the golden tests and shipped schemas.
-FUZZ_SECONDS ?= 60
-ASN1CC_FUZZ := $(B)/fuzz-compiler/fuzz_frontend
-.PHONY: fuzz-compiler
-$(ASN1CC_FUZZ): tests/compiler/fuzz_frontend.c $(filter-out compiler/main.c,$(ASN1CC_FRONTEND)) $(ASN1CC_GEN)
-	@mkdir -p $(dir $@)
-	clang -std=c11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-	  -Icompiler -I$(B)/compiler -o $@ $(filter %.c,$^)
-
-fuzz-compiler: $(ASN1CC_FUZZ)
-	@command -v clang >/dev/null || { echo "fuzz-compiler: clang not found"; exit 1; }
-	@mkdir -p $(B)/fuzz-compiler/corpus
-	@cp tests/compiler/*.asn schemas/*.asn $(B)/fuzz-compiler/corpus/
-	$(ASN1CC_FUZZ) -max_total_time=$(FUZZ_SECONDS) -timeout=5 -max_len=65536 \
-	  -dict=tests/compiler/asn1.dict $(B)/fuzz-compiler/corpus

@@ -30,7 +30,7 @@
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 
 static volatile uint8_t sink; /* keeps results observable */
 

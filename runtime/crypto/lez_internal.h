@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 
 /* Under ctgrind (-DLEZ_CTGRIND) secrets are undefined memory to valgrind;
  * values that are public by design (a scalar's validity, a public key, the

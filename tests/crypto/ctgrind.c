@@ -10,7 +10,7 @@
 
 #include <valgrind/memcheck.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))

@@ -12,7 +12,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 #ifdef LEZ_TEST_WIRE
 #include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */
 #endif

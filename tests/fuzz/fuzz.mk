@@ -24,8 +24,9 @@ HAVE_FUZZ_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 # tests/fuzz/corpus/<name>/ (and optionally tests/fuzz/<name>.dict).
 FUZZ_RT_TARGETS  := read walk text
 FUZZ_LEZ_TARGETS := mnemonic epk note
-# The front end: tests/compiler/fuzz_frontend.c (the front-end engineer's
-# harness; lexer, parser, sema and the AST dump), seeds in corpus/frontend/.
+# The front end: tests/fuzz/fuzz_frontend.c (lexer, parser, sema and the
+# AST dump over the sources of $(ASN1CC_FRONTEND)), seeds in corpus/frontend/.
+# This is the one fuzz build of the front end (make fuzz runs it).
 FUZZ_FE_TARGETS  := frontend
 # The whole compiler: tests/fuzz/fuzz_compile.c (front end, sema_cmap,
 # emit_c, emit_fuzz into a scratch directory), seeds in corpus/compile/.
@@ -73,9 +74,10 @@ $(foreach t,$(FUZZ_GEN_TYPES),$(eval $(call FUZZ_GEN_RULE,$(t))))
 $(FUZZ_GEN_DIR)/%.o: $(FUZZ_GEN_DIR)/%.c
 	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) -c $< -o $@
 
-$(B)/tests/compiler/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
-$(B)/tests/compiler/fuzz_frontend.o: $(B)/compiler/parser.h
+$(FUZZ_OBJ)/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
+$(FUZZ_OBJ)/fuzz_frontend.o: $(B)/compiler/parser.h
 $(FUZZ_OBJ)/fuzz_compile.o: CPPFLAGS_ALL += -Icompiler
+$(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/fuzz_%.o): CPPFLAGS_ALL += $(LEZ_CPPFLAGS)
 
 # ---- libFuzzer binaries (inside the clang sub-make) ----------------------
 $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(B)/libasn1rt.a
@@ -84,7 +86,7 @@ $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.
 $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OBJ)/fuzz_%.o $(B)/liblez.a
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
 
-$(FUZZ_OBJ)/fuzz_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_FE_OBJS)
+$(FUZZ_OBJ)/fuzz_frontend: $(FUZZ_OBJ)/fuzz_frontend.o $(FUZZ_FE_OBJS)
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
 $(FUZZ_CC_FE)/compiler/%.o: compiler/%.c $(B)/compiler/parser.h
@@ -142,7 +144,7 @@ $(FUZZ_RT_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fuz
 $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/driver.o $(B)/liblez.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(SECP_LIBS) $(CRYPTO_LIBS)
 
-$(FUZZ_OBJ)/replay_frontend: $(B)/tests/compiler/fuzz_frontend.o $(FUZZ_OBJ)/driver.o $(FUZZ_FE_OBJS)
+$(FUZZ_OBJ)/replay_frontend: $(FUZZ_OBJ)/fuzz_frontend.o $(FUZZ_OBJ)/driver.o $(FUZZ_FE_OBJS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(FUZZ_OBJ)/replay_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/driver.o $(FUZZ_CC_OBJS)

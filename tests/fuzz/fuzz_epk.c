@@ -9,7 +9,7 @@
 #include <string.h>
 #include <secp256k1.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 #include "fuzz.h"
 
 static lez_ctx ctx;

@@ -9,7 +9,7 @@
  * entropy (the parser accepts only the canonical form). */
 #include <string.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 #include "fuzz.h"
 
 /* The wordlist, recovered through the public API: word i of the sentence

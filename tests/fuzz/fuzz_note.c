@@ -11,7 +11,7 @@
 #include <string.h>
 #include <openssl/evp.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 #include "fuzz.h"
 
 static lez_ctx ctx;

@@ -12,7 +12,7 @@
 #include <uninorm.h>
 #include <unistr.h>
 
-#include "asn1rt/lez.h"
+#include "lez.h"
 
 #ifdef LEZ_WALLET_DER
 #include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */

@@ -5,7 +5,8 @@
  * commitments, view tags, sender/receiver DH and note encryption.
  *
  * Link with liblez.a, libsecp256k1, libcrypto (OpenSSL 3) and libunistring
- * (-llez -lsecp256k1 -lcrypto -lunistring).
+ * (-llez -lsecp256k1 -lcrypto -lunistring). Installed as include/lez.h,
+ * apart from libasn1rt's include/asn1rt/: the two libraries stand alone.
  *
  * Conventions, for every function below:
  *  - Return LEZ_OK (0) on success, otherwise a lez_status code; a NULL
@@ -27,8 +28,8 @@
  *  - A lez_ctx is used by one thread at a time; functions that take none
  *    are thread-safe.
  */
-#ifndef ASN1RT_LEZ_H
-#define ASN1RT_LEZ_H
+#ifndef LEZ_H
+#define LEZ_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -338,4 +339,4 @@ LEZ_WUR lez_status lez_note_decrypt(lez_ctx *ctx, const uint8_t shared[LEZ_SCALA
 }
 #endif
 
-#endif /* ASN1RT_LEZ_H */
+#endif /* LEZ_H */

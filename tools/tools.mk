@@ -1,0 +1,2 @@
+# tools/ — one fragment per tool.
+include tools/lez-wallet/lez-wallet.mk
