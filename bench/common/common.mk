@@ -13,14 +13,14 @@
 # +6.4% / +7.5% / -5.2% apart at the default alignment, within 0.5% with
 # this flag (docs/perf-findings.md). The derive table resolves 3%.
 BENCH_ALIGN   := -falign-functions=64
-BENCH_HARNESS := $(B)/bench/common/harness.o
+BENCH_HARNESS := $(B)/bench/common/harness.o $(B)/bench/common/csv.o
 # The generated code (its own aligned build) and the runtime.
 BENCH_GEN_OBJ := $(B)/bench/asn1cc/bench.o
 BENCH_ASN1CC  := $(BENCH_GEN_OBJ) $(B)/libasn1rt.a
 BENCH_RESULTS := bench/results
 
 # The banner prints the compiler flags the tables were measured with.
-$(BENCH_HARNESS): CPPFLAGS_ALL += -DBENCH_FLAGS='"$(CFLAGS_ALL)"'
+$(B)/bench/common/harness.o: CPPFLAGS_ALL += -DBENCH_FLAGS='"$(CFLAGS_ALL)"'
 # Bench programs include generated/bench.h and the harness by name.
 $(B)/bench/common/%.o $(B)/bench/constrained/%.o $(B)/bench/sequence/%.o \
 $(B)/bench/derive/%.o $(B)/bench/handwritten/%.o: \
@@ -47,3 +47,15 @@ $(B)/bench/sequence/bench_sequence.o $(B)/bench/derive/bench_derive.o \
 $(B)/bench/derive/generic.o $(B)/bench/derive/generic_types.o \
 $(B)/bench/derive/proposals.o $(B)/bench/handwritten/derive_handwritten.o \
 $(B)/bench/handwritten/derive_public.o: bench/common/common.mk
+
+# check-bench-csv (in make test): the CSV writer's quoting, byte for byte,
+# and every committed bench/results/*.csv read back by Python's csv module
+# (an independent RFC 4180 reader) as records of the same six fields.
+BENCH_CSV_TEST := $(B)/bench/common/test_csv
+CHECKS += check-bench-csv
+.PHONY: check-bench-csv
+$(BENCH_CSV_TEST): $(B)/bench/common/test_csv.o $(B)/bench/common/csv.o
+	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(CUNIT_LIBS)
+check-bench-csv: $(BENCH_CSV_TEST)
+	@$(BENCH_CSV_TEST)
+	@python3 bench/common/check_csv.py $(sort $(wildcard $(BENCH_RESULTS)/*.csv))

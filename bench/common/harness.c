@@ -1,6 +1,7 @@
 /* The shared measurement harness; see harness.h for the method. */
 #define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 #include "harness.h"
+#include "csv.h"
 
 #include <math.h>
 #include <sched.h>
@@ -275,11 +276,16 @@ int bench_csv_write(const char *path, const bench_case *cases, size_t n)
         perror(path);
         return -1;
     }
-    fprintf(f, "table,row,implementation,median_ns,min_ns,samples\n");
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s,%s,%s,%.2f,%.2f,%zu\n", cases[i].table, cases[i].row,
-                cases[i].impl, cases[i].median_ns, cases[i].min_ns, cases[i].nsamples);
-    if (fclose(f) != 0) {
+    int rc = bench_csv_row(f, bench_csv_columns, BENCH_CSV_NCOLUMNS);
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char median[32], min[32], samples[32];
+        snprintf(median, sizeof median, "%.2f", cases[i].median_ns);
+        snprintf(min, sizeof min, "%.2f", cases[i].min_ns);
+        snprintf(samples, sizeof samples, "%zu", cases[i].nsamples);
+        const char *const row[BENCH_CSV_NCOLUMNS] = {cases[i].table, cases[i].row, cases[i].impl, median, min, samples};
+        rc = bench_csv_row(f, row, BENCH_CSV_NCOLUMNS);
+    }
+    if (fclose(f) != 0 || rc != 0) {
         perror(path);
         return -1;
     }

@@ -83,7 +83,8 @@ bench_case *bench_find(bench_case *cases, size_t n, const char *table,
 typedef struct bench_ratio { double median, lo, hi; } bench_ratio;
 bench_ratio bench_paired_ratio(const bench_case *a, const bench_case *b);
 
-/* Writes `table,row,implementation,median_ns,min_ns,samples`. */
+/* Writes `table,row,implementation,median_ns,min_ns,samples` through
+ * csv.h (fields quoted where RFC 4180 needs it). */
 int bench_csv_write(const char *path, const bench_case *cases, size_t n);
 
 /* Horizontal grouped bar chart: one panel per table, one group per row,

@@ -30,6 +30,7 @@
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
 
+#include "csv.h"
 #include "lez.h"
 
 static volatile uint8_t sink; /* keeps results observable */
@@ -353,7 +354,7 @@ int main(int argc, char **argv)
     if (csv_path != NULL) {
         csv = fopen(csv_path, "w");
         if (csv == NULL) die("opening the CSV");
-        fprintf(csv, "table,row,implementation,median_ns,min_ns,samples\n");
+        if (bench_csv_row(csv, bench_csv_columns, BENCH_CSV_NCOLUMNS) != 0) die("writing the CSV");
     }
     printf("| row | lez | floor | lez / floor | floor is |\n|---|---|---|---|---|\n");
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
@@ -387,12 +388,19 @@ int main(int argc, char **argv)
                tb[1], tb[2], q.median, q.lo, q.hi, row->floor_desc);
         fflush(stdout);
         if (csv != NULL) {
-            fprintf(csv, "%s,%s,lez,%.1f,%.1f,%d\n", row->table, row->name, a.median, a.min, SAMPLES);
-            fprintf(csv, "%s,%s,floor,%.1f,%.1f,%d\n", row->table, row->name, b.median, b.min, SAMPLES);
+            char num[4][32], samples[16];
+            snprintf(num[0], 32, "%.1f", a.median), snprintf(num[1], 32, "%.1f", a.min);
+            snprintf(num[2], 32, "%.1f", b.median), snprintf(num[3], 32, "%.1f", b.min);
+            snprintf(samples, sizeof samples, "%d", SAMPLES);
+            const char *const lez_row[BENCH_CSV_NCOLUMNS] = {row->table, row->name, "lez", num[0], num[1], samples};
+            const char *const floor_row[BENCH_CSV_NCOLUMNS] = {row->table, row->name, "floor", num[2], num[3], samples};
+            if (bench_csv_row(csv, lez_row, BENCH_CSV_NCOLUMNS) != 0 ||
+                bench_csv_row(csv, floor_row, BENCH_CSV_NCOLUMNS) != 0)
+                die("writing the CSV");
         }
     }
     if (csv != NULL) {
-        fclose(csv);
+        if (fclose(csv) != 0) die("closing the CSV");
         printf("\nCSV: %s\n", csv_path);
     }
     lez_ctx_clear(&ctx);

@@ -1,13 +1,13 @@
 # bench/crypto — make bench-crypto: the crypto_primitives table over
-# liblez.a. Included from
+# liblez.a, its CSV through bench/common's writer. Included from
 # bench/bench.mk (after runtime/crypto/crypto.mk).
 
 .PHONY: bench-crypto
 LEZ_BENCH := $(B)/bench/crypto/bench_crypto
 
-$(B)/bench/crypto/%.o: CPPFLAGS_ALL += $(LEZ_CPPFLAGS)
+$(B)/bench/crypto/%.o: CPPFLAGS_ALL += $(LEZ_CPPFLAGS) -Ibench/common
 
-$(LEZ_BENCH): $(B)/bench/crypto/bench_crypto.o $(LEZ_LIB)
+$(LEZ_BENCH): $(B)/bench/crypto/bench_crypto.o $(B)/bench/common/csv.o $(LEZ_LIB)
 	$(CC) $(LDFLAGS_ALL) $(filter %.o,$^) -o $@ $(LEZ_LIBS) -lm
 
 bench-crypto: $(LEZ_BENCH)

@@ -84,7 +84,7 @@ $(PEERS_B)/ours.flags: FORCE_PEERS
 # --- the program: bench/common's harness and the Certificate template it
 # shares with bench-x509 (common.mk is included after this file, so the
 # objects are named here, not by its variables) ---
-PEERS_COMMON_OBJS := $(B)/bench/common/harness.o $(B)/bench/common/openssl_cert.o
+PEERS_COMMON_OBJS := $(B)/bench/common/harness.o $(B)/bench/common/csv.o $(B)/bench/common/openssl_cert.o
 # The banner names the flags the peers' own objects are built with (the
 # harness object has bench/common's alignment flag on top).
 $(PEERS_B)/bench_peers.o: CPPFLAGS_ALL += -DPEERS_CFLAGS='"$(CFLAGS_ALL)"'

@@ -8,7 +8,8 @@ BENCH_PRIMITIVES := $(B)/bench/primitives/bench-primitives
 
 $(B)/bench/primitives/%.o: CPPFLAGS_ALL += -Ibench/common
 
-$(BENCH_PRIMITIVES): $(B)/bench/primitives/bench_primitives.o $(B)/bench/common/harness.o $(B)/libasn1rt.a
+$(BENCH_PRIMITIVES): $(B)/bench/primitives/bench_primitives.o $(B)/bench/common/harness.o $(B)/bench/common/csv.o \
+  $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 bench-primitives: $(BENCH_PRIMITIVES)
