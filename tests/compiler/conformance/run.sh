@@ -3,6 +3,8 @@
 #   -- conformance: valid|invalid  X.68N CLAUSE  what it exercises
 # and an invalid one has, on the next line,
 #   -- expect: LINE:COL: error[: substring of the message]
+# (a valid one may have "-- expect: LINE:COL: warning[: substring]" there,
+# COL may be *).
 # A valid module must pass `asn1cc --check`, generate C, and that C must
 # compile with gcc and clang under -Wall -Wextra -Wpedantic -Werror. An
 # invalid one must make asn1cc exit 1 with `file:LINE:COL: error` (and the
@@ -46,9 +48,21 @@ if [ "${1:-}" = "--one" ]; then
     NO_COLOR=1 "$asn1cc" --check "$f" > "$out/log" 2>&1
     rc=$?
     if [ "$rc" -ne 0 ]; then echo "FAIL --check exit $rc: $(grep -m1 -E 'error|fault' "$out/log")"; exit 0; fi
-    NO_COLOR=1 "$asn1cc" "$f" -o "$out" > "$out/log" 2>&1
+    NO_COLOR=1 "$asn1cc" "$f" -o "$out" > "$out/gen.log" 2>&1
     rc=$?
-    if [ "$rc" -ne 0 ]; then echo "FAIL generation exit $rc: $(grep -m1 -E 'error|fault' "$out/log")"; exit 0; fi
+    if [ "$rc" -ne 0 ]; then echo "FAIL generation exit $rc: $(grep -m1 -E 'error|fault' "$out/gen.log")"; exit 0; fi
+    # A valid module may expect a warning (a constraint asn1cc does not
+    # enforce must be named, never widened silently).
+    exp=$(sed -n '2p' "$f")
+    # The column may be "*": where on the line a warning points is left open.
+    re='^-- expect: +([0-9]+):([0-9]+|\*): warning(: (.*))?$'
+    if [[ $exp =~ $re ]]; then
+        line=${BASH_REMATCH[1]} col=${BASH_REMATCH[2]} want=${BASH_REMATCH[4]}
+        [ "$col" = "*" ] && col='[0-9]*'
+        if ! cat "$out/log" "$out/gen.log" | grep -- "^$f:$line:$col: warning: " | grep -qF -- "$want"; then
+            echo "FAIL no '$f:$line:$col: warning: ${want}'"; exit 0
+        fi
+    fi
     n=0
     for c in "$out"/*.c; do
         [ -f "$c" ] || continue
