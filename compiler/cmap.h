@@ -1,12 +1,20 @@
-/* cmap.h — the C mapping chosen by sema_cmap.c and printed by emit_c.c.
+/* cmap.h — the C mapping chosen by sema_cmap.c and printed by the emitters
+ * (emit_c.c: what every encoding shares; emit_der.c: DER's codec).
  *
  * sema_cmap() decides, once, for every type the generator will print: its C
- * name and C type (INTEGER (0..200) -> uint8_t), its wire tags as asn1rt
- * tag words, the tags that announce it in a SEQUENCE (for OPTIONAL), SIZE
- * bounds, DEFAULT values as C expressions, and the order in which types and
- * SET components are printed. emit_c.c reads these structures only.
- * Kept beside asn1cc.h (which belongs to the front end) because only these
- * two files use it; Type.cinfo / Component.cinfo / Module.cinfo point here. */
+ * name and C type (INTEGER (0..200) -> uint8_t), the name of every function,
+ * constant, enumerator and helper the output declares, its wire tags as
+ * asn1rt tag expressions, the tags that announce it in a SEQUENCE (for
+ * OPTIONAL), SIZE bounds, DEFAULT values as C expressions, and the order in
+ * which types and SET components are printed. The emitters read these
+ * records only: the fields marked "cmap internal" point into the AST for
+ * sema_cmap.c's own use, and an emitter never follows them.
+ * Kept beside asn1cc.h (which belongs to the front end) because only the
+ * back end uses it; Type.cinfo / Component.cinfo / Module.cinfo point here.
+ *
+ * A new encoding rule adds an entry to CEnc, its function list (an enum
+ * like CDerFn) and the suffixes of those functions (sema_cmap.c, enc_fns),
+ * and an emitter compiler/emit_<rule>.c (emit.h says what it provides). */
 #ifndef ASN1CC_CMAP_H
 #define ASN1CC_CMAP_H
 
@@ -32,6 +40,34 @@ typedef enum CKind {
 
 typedef struct CNamed CNamed;
 
+/* Encoding rules with a code generator. */
+typedef enum CEnc { ENC_DER, ENC_COUNT } CEnc;
+
+/* Functions and constants every type has, whatever the encoding. */
+typedef enum CFn {
+    FN_INIT, FN_CHECK, FN_EQUAL, FN_PRINT,
+    FN_MAX_ENCODED_SIZE,         /* the constant, printed where the bound is known */
+    FN_ITER, FN_ITER_INIT, FN_ITER_NEXT,   /* a defining CK_LIST only */
+    FN_COUNT
+} CFn;
+
+/* DER's functions of a type (emit_der.c). The _INL versions are the
+ * always-inline copies that the entry points run (see emit_der.c). */
+typedef enum CDerFn {
+    DER_DECODE, DER_DECODE_PREFIX, DER_DECODE_EX, DER_ENCODED_LEN, DER_ENCODE,  /* public */
+    DER_READ, DER_READ_INL, DER_WRITE,       /* static: the type with its own tags */
+    DER_DEC, DER_DEC_INL, DER_ENC, DER_ENC_INL, DER_LEN,  /* defining types: value under a given tag */
+    DER_ITEM, DER_ITEM_INL,                  /* defining CK_ARRAY / CK_LIST: one element */
+    DER_FN_COUNT
+} CDerFn;
+
+/* A named number, named bit or enumerator: its C constant. */
+typedef struct CItem {
+    const char *cname;       /* T_red */
+    const char *asn1;        /* red (JER text) */
+    const char *number;      /* decimal */
+} CItem;
+
 /* The mapping of one Type node (a component's type, an assignment's type). */
 typedef struct CType {
     CKind kind;
@@ -43,6 +79,7 @@ typedef struct CType {
     const char *vtag;        /* tag word expression of the value, "0" when untagged CHOICE/ANY */
     /* Tags that can start this value (OPTIONAL presence); any_first: every tag. */
     uint32_t *first; int nfirst; bool any_first;
+    const char **first_expr; /* first[i] as a tag word expression */
     /* CK_INT / CK_UINT */
     const char *lo, *hi;     /* C literals of the effective range */
     bool check_lo, check_hi; /* range narrower than the C type on that side */
@@ -58,8 +95,11 @@ typedef struct CType {
 } CType;
 
 typedef struct CComp {
-    Component *comp;
+    Component *comp;         /* cmap internal */
     const char *name;        /* C member name */
+    const char *asn1;        /* ASN.1 identifier (JER name, error paths) */
+    const char *present;     /* OPTIONAL: the presence flag member, x_present */
+    const char *pr;          /* CHOICE alternative: its T_PR_x constant */
     CType *ct;
     bool optional;           /* OPTIONAL or extension addition: presence flag */
     bool has_default;
@@ -70,11 +110,20 @@ typedef struct CComp {
 
 struct CNamed {
     const char *cname;       /* typedef name, prefix included */
-    Type *type;              /* the node this name is for (assignment type or inner type) */
+    Type *type;              /* cmap internal: the node this name is for */
     CType *ct;               /* mapping of `type` */
-    Module *module;
-    Assignment *assign;      /* NULL for an inner type hoisted out of its parent */
+    Module *module;          /* cmap internal: the module whose files print it */
+    struct CModule *home;    /* that module's mapping */
+    Assignment *assign;      /* cmap internal; NULL for an inner type hoisted out of its parent */
     const char *path;        /* "Outer.field" for hoisted types */
+    const char *asn1;        /* ASN.1 name (assignment) or path (hoisted), for messages */
+    const char *fuzz_base;   /* the ASN.1 name with '-' as '_' (fuzz harness file name) */
+    const char *fn[FN_COUNT];          /* NULL where the type has no such function */
+    const char **enc_fn[ENC_COUNT];    /* per encoding, indexed by its own enum (CDerFn) */
+    const char *pr_type, *pr_nothing, *pr_unknown; /* CHOICE: T_PR, T_PR_NOTHING, T_PR_UNKNOWN (extensible) */
+    CItem *items; int nitems;          /* enumerators (defining CK_ENUM), named numbers or bits (assignments) */
+    enum { ITEMS_NONE, ITEMS_ENUM, ITEMS_NUMBERS, ITEMS_BITS } items_kind;
+    const char *enum_empty;  /* CK_ENUM without items: the placeholder enumerator */
     bool defines;            /* this name carries the struct/enum of ct->base (else a typedef) */
     CComp **comps; int ncomps;     /* SEQ / SET (in definition order) / CHOICE */
     int *set_order;          /* SET: component indexes in DER (tag) order */
@@ -85,8 +134,10 @@ struct CNamed {
 };
 
 typedef struct CValue {      /* emitted value assignment (OIDs, integers) */
-    Assignment *assign;
+    Assignment *assign;      /* cmap internal */
     const char *cname;
+    const char *equal_fn;    /* OID: cname_equal */
+    const char *bytes_name;  /* OID: the content octets array */
     bool is_oid;
     uint8_t *oid_bytes; size_t oid_len;
     const char *oid_text;
@@ -98,6 +149,7 @@ typedef struct CValue {      /* emitted value assignment (OIDs, integers) */
  * constraint ({Set}{@id}): one alternative per object of the set. */
 typedef struct COpenAlt {
     const char *name;        /* C name of the alternative (object name or index) */
+    const char *kind;        /* its Owner_component_KIND_name constant */
     const char *member;      /* union member, NULL when the type carries no value (NULL) */
     CType *ct;               /* mapping of the object's type */
     const char *id_expr;     /* C expression true when the id component matches */
@@ -108,23 +160,35 @@ typedef struct COpen {
     CNamed *owner;           /* the SEQUENCE/SET holding both components */
     CComp *open, *id;
     const char *cname;       /* Owner_component: prefix of the helper's names */
+    const char *kind_type, *kind_none, *open_type, *decode_open;  /* _KIND, _KIND_NONE, _open, _decode_open */
     COpenAlt **alts; int nalts;
 } COpen;
 
 typedef struct CModule {
+    const char *asn1;        /* the module's name */
+    const char *src_file;    /* base name of the schema file it comes from */
+    bool emit;               /* its files are written (given on the command line) */
     const char *file_base;   /* pkix1explicit88 */
+    const char *header, *source;  /* pkix1explicit88.h, pkix1explicit88.c */
     const char *guard;       /* PKIX1EXPLICIT88_H */
     CNamed **types; int ntypes;   /* print order: dependencies first */
     CValue **values; int nvalues;
-    Module **imports; int nimports; /* modules whose headers this one includes */
+    struct CModule **imports; int nimports; /* modules whose headers this one includes */
     COpen **opens; int nopens;      /* open-type decoders, printed after the types */
 } CModule;
 
-/* Fills Module.cinfo / Type.cinfo / Component.cinfo for every module of c;
- * diagnoses what the generator does not support. false after errors. */
-bool sema_cmap(Compilation *c);
+/* What the emitters are given: every loaded module's mapping, in load order. */
+typedef struct CMap {
+    CModule **modules; int nmodules;
+    Arena *arena;            /* the compilation's, for the emitters' strings */
+} CMap;
 
-/* Options of the mapping (set by main.c before emit_c). */
+/* Fills Module.cinfo / Type.cinfo / Component.cinfo for every module of c
+ * and returns the mapping; diagnoses what the generator does not support.
+ * NULL after errors. Module.from_cmdline says which modules are written. */
+CMap *sema_cmap(Compilation *c);
+
+/* Options of the mapping (set by main.c before sema_cmap). */
 extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */
 extern bool cmap_int64;              /* --int64: unbounded INTEGER as int64_t */
 

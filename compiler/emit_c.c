@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmap.h"
+#include "emit.h"
 
 #ifndef ASN1CC_VERSION
 #define ASN1CC_VERSION "0.0.0"
@@ -26,7 +26,7 @@
 static FILE *o;          /* current output (a memory stream) */
 static Arena *g_arena;   /* the compilation's arena */
 static int g_tmp;        /* unique local names within one function */
-static Module *g_module; /* module being printed */
+static const CModule *g_cmodule; /* module being printed */
 
 /* Each type's codec functions (_dec_, _enc_, _len_, and _item_ of an OF)
  * are printed twice. The extern T_dec_ calls its children's extern
@@ -42,8 +42,27 @@ static bool g_deep;
 
 static char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static const char *fn_ret(const char *ret) { return g_deep ? S("ASN1G_BODY %s", ret) : ret; }
-static const char *fn_sfx(void) { return g_deep ? "inl_" : ""; }
-static const char *call_sfx(const CNamed *owner) { return g_deep && owner->module == g_module ? "inl_" : ""; }
+static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
+
+static CDerFn inline_copy(CDerFn f)
+{
+    switch (f) {
+    case DER_READ: return DER_READ_INL;
+    case DER_DEC: return DER_DEC_INL;
+    case DER_ENC: return DER_ENC_INL;
+    case DER_ITEM: return DER_ITEM_INL;
+    default: return f;
+    }
+}
+
+/* The function being printed: the inline copy in the second pass. */
+static const char *own(const CNamed *cn, CDerFn f) { return der_fn(cn, g_deep ? inline_copy(f) : f); }
+
+/* A child's function: in the second pass, its inline copy when this file has it. */
+static const char *call(const CNamed *owner, CDerFn f)
+{
+    return der_fn(owner, g_deep && owner->home == g_cmodule ? inline_copy(f) : f);
+}
 
 static void P(int ind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void P(int ind, const char *fmt, ...)
@@ -196,7 +215,7 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         try_dec(ind, S("asn1g_read_any(%s, &(%s))", rd, lv), rd, nm);
         break;
     default:
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s_dec_%s(&(%s), %s, %s, err)) != 0))", ct->owner->cname, call_sfx(ct->owner), lv,
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(&(%s), %s, %s, err)) != 0))", call(ct->owner, DER_DEC), lv,
           rd, vt);
         fail_line(ind + 4, "rc", "0", nm);
         break;
@@ -281,7 +300,7 @@ static void enc_plain(int ind, CType *ct, const char *rv)
             P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, (%s).ptr, (%s).len));", vt, rv, rv);
         break;
     case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, (%s).ptr, (%s).len));", rv, rv); break;
-    default: P(ind, "ASN1G_TRY(%s_enc_%s(&(%s), w, %s));", ct->owner->cname, call_sfx(ct->owner), rv, vt); break;
+    default: P(ind, "ASN1G_TRY(%s(&(%s), w, %s));", call(ct->owner, DER_ENC), rv, vt); break;
     }
 }
 
@@ -320,7 +339,7 @@ static const char *len_expr(CType *ct, const char *rv)
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID:
         e = S("asn1g_tlv_len(%s, (%s).len)", vt, rv); break;
     case CK_ANY: e = S("(%s).len", rv); break;
-    default: e = S("%s_len_(&(%s), %s)", ct->owner->cname, rv, vt); break;
+    default: e = S("%s(&(%s), %s)", der_fn(ct->owner, DER_LEN), rv, vt); break;
     }
     for (int i = ct->nwraps - 1; i >= 0; i--)
         e = S("asn1g_tlv_len(%s, %s)", ct->wraps[i], e);
@@ -374,7 +393,7 @@ static void chk_value(int ind, CType *ct, const char *rv)
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
         break;
     default:
-        P(ind, "ASN1G_TRY(%s_check(&(%s)));", ct->owner->cname, rv);
+        P(ind, "ASN1G_TRY(%s(&(%s)));", ct->owner->fn[FN_CHECK], rv);
         break;
     }
 }
@@ -388,7 +407,7 @@ static const char *eq_expr(CType *ct, const char *a, const char *b)
     case CK_BITS: return S("asn1g_bits_eq(&(%s), &(%s))", a, b);
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_ANY:
         return S("asn1g_view_eq(&(%s), &(%s))", a, b);
-    default: return S("%s_equal(&(%s), &(%s))", ct->owner->cname, a, b);
+    default: return S("%s(&(%s), &(%s))", ct->owner->fn[FN_EQUAL], a, b);
     }
 }
 
@@ -406,7 +425,7 @@ static void print_value(int ind, CType *ct, const char *rv)
     case CK_STRING: case CK_TIME: P(ind, "asn1jer_string(f, &(%s), %u);", rv, ct->universal); break;
     case CK_OID: P(ind, "asn1jer_oid(f, &(%s));", rv); break;
     case CK_BITS: P(ind, "asn1jer_bits(f, &(%s), %s);", rv, ct->fixed_size_bits ? "true" : "false"); break;
-    default: P(ind, "(void)%s_print(f, &(%s));", ct->owner->cname, rv); break;
+    default: P(ind, "(void)%s(f, &(%s));", ct->owner->fn[FN_PRINT], rv); break;
     }
 }
 
@@ -465,13 +484,13 @@ static void set_misplaced(int ind, CNamed *cn, int pos, const char *nm)
             continue;
         bool read = j < pos && !oc->has_default;
         if (read && oc->optional) {
-            P(ind, "if ((%s) && out->%s_present)", is, oc->name);
-            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(oc->comp->name));
+            P(ind, "if ((%s) && out->%s)", is, oc->present);
+            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(oc->asn1));
             read = false;
         }
         P(ind, "if (%s)", is);
         fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
-                  read ? qname(oc->comp->name) : nm);
+                  read ? qname(oc->asn1) : nm);
     }
 }
 
@@ -484,7 +503,7 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
         return;
     P(4, "if (ASN1G_UNLIKELY(!(%s))) {", present_test(cc->ct, "&c"));
     P(8, "uint32_t t = asn1g_peek(&c);");
-    set_misplaced(8, cn, pos, qname(cc->comp->name));
+    set_misplaced(8, cn, pos, qname(cc->asn1));
     P(4, "}");
 }
 
@@ -492,7 +511,7 @@ static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
       cn->cname);
     P(0, "{");
     P(4, "asn1rt_reader c;");
@@ -501,13 +520,13 @@ static void emit_seq_dec(CNamed *cn)
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
         const char *lv = member(cc, "out->");
-        const char *nm = qname(cc->comp->name);
+        const char *nm = qname(cc->asn1);
         if (cc->optional) {
             P(4, "if (%s) {", present_test(cc->ct, "&c"));
-            P(8, "out->%s_present = true;", cc->name);
+            P(8, "out->%s = true;", cc->present);
             dec_value(8, cc->ct, lv, "&c", nm);
             P(4, "} else {");
-            P(8, "out->%s_present = false;", cc->name);
+            P(8, "out->%s = false;", cc->present);
             P(4, "}");
         } else if (cc->has_default) {
             P(4, "if (%s) {", present_test(cc->ct, "&c"));
@@ -549,7 +568,7 @@ static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
+    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     FILE *saved = body_begin(&buf, &len);
@@ -559,7 +578,7 @@ static void emit_seq_enc(CNamed *cn)
         CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
         const char *rv = member(cc, "in->");
         if (cc->optional) {
-            P(4, "if (in->%s_present) {", cc->name);
+            P(4, "if (in->%s) {", cc->present);
             enc_value(8, cc->ct, rv);
             P(4, "}");
         } else if (cc->has_default) {
@@ -584,7 +603,7 @@ static void emit_seq_misc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
     P(0, "{");
     P(4, "size_t n = 0;");
     FILE *saved = body_begin(&buf, &len);
@@ -592,7 +611,7 @@ static void emit_seq_misc(CNamed *cn)
         CComp *cc = cn->comps[k];
         const char *rv = member(cc, "in->");
         if (cc->optional)
-            P(4, "if (in->%s_present)", cc->name);
+            P(4, "if (in->%s)", cc->present);
         else if (cc->has_default)
             P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
         P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
@@ -608,14 +627,14 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "%s", "");
 
     /* check */
-    P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     saved = body_begin(&buf, &len);
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         const char *rv = member(cc, "in->");
         if (cc->optional) {
-            P(4, "if (in->%s_present) {", cc->name);
+            P(4, "if (in->%s) {", cc->present);
             chk_value(8, cc->ct, rv);
             P(4, "}");
         } else {
@@ -631,17 +650,17 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "%s", "");
 
     /* equal */
-    P(0, "bool %s_equal(const %s *a, const %s *b)", cn->cname, cn->cname, cn->cname);
+    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
     P(0, "{");
     bool any = false;
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         const char *a = member(cc, "a->"), *b = member(cc, "b->");
         if (cc->optional) {
-            P(4, "if (a->%s_present != b->%s_present)", cc->name, cc->name);
+            P(4, "if (a->%s != b->%s)", cc->present, cc->present);
             P(8, "return false;");
             if (cc->has_member) {
-                P(4, "if (a->%s_present && !(%s))", cc->name, eq_expr(cc->ct, a, b));
+                P(4, "if (a->%s && !(%s))", cc->present, eq_expr(cc->ct, a, b));
                 P(8, "return false;");
             }
             any = true;
@@ -664,7 +683,7 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "%s", "");
 
     /* print */
-    P(0, "int %s_print(FILE *f, const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
     P(0, "{");
     P(4, "const char *sep = \"\";");
     P(4, "fputc('{', f);");
@@ -673,13 +692,13 @@ static void emit_seq_misc(CNamed *cn)
         CComp *cc = cn->comps[k];
         int in = 4;
         if (cc->optional) {
-            P(4, "if (in->%s_present) {", cc->name);
+            P(4, "if (in->%s) {", cc->present);
             in = 8;
             used_in = true;
         }
         P(in, "fputs(sep, f);");
         P(in, "sep = \",\";");
-        P(in, "asn1jer_name(f, \"%s\");", cc->comp->name);
+        P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
         print_value(in, cc->ct, member(cc, "in->"));
         if (cc->has_member)
@@ -696,7 +715,7 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "%s", "");
 
     /* init */
-    P(0, "void %s_init(%s *out)", cn->cname, cn->cname);
+    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
     P(0, "{");
     P(4, "memset(out, 0, sizeof *out);");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -704,20 +723,18 @@ static void emit_seq_misc(CNamed *cn)
         if (cc->has_default)
             P(4, "out->%s = %s;", cc->name, cc->default_expr);
         else if (!cc->optional && (cc->ct->kind == CK_SEQ || cc->ct->kind == CK_SET))
-            P(4, "%s_init(&out->%s);", cc->ct->owner->cname, cc->name);
+            P(4, "%s(&out->%s);", cc->ct->owner->fn[FN_INIT], cc->name);
     }
     P(0, "}");
     P(0, "%s", "");
 }
-
-static const char *alt_const(CNamed *cn, CComp *cc) { return S("%s_PR_%s", cn->cname, cc->name); }
 
 static void emit_choice(CNamed *cn)
 {
     char *buf;
     size_t len;
     CComp *any_alt = NULL;
-    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
       cn->cname);
     P(0, "{");
     FILE *saved = body_begin(&buf, &len);
@@ -732,17 +749,17 @@ static void emit_choice(CNamed *cn)
         for (int i = 0; i < cc->ct->nfirst; i++)
             P(4, "case ASN1RT_TAG(%u, %u, %u):", cc->ct->first[i] >> 30, (cc->ct->first[i] >> 29) & 1u,
               cc->ct->first[i] & 0x1FFFFFFFu);
-        P(8, "out->present = %s;", alt_const(cn, cc));
-        dec_value(8, cc->ct, member(cc, "out->u."), "r", qname(cc->comp->name));
+        P(8, "out->present = %s;", cc->pr);
+        dec_value(8, cc->ct, member(cc, "out->u."), "r", qname(cc->asn1));
         P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
     if (any_alt) {
-        P(8, "out->present = %s;", alt_const(cn, any_alt));
-        dec_value(8, any_alt->ct, member(any_alt, "out->u."), "r", qname(any_alt->comp->name));
+        P(8, "out->present = %s;", any_alt->pr);
+        dec_value(8, any_alt->ct, member(any_alt, "out->u."), "r", qname(any_alt->asn1));
         P(8, "return ASN1RT_OK;");
     } else if (cn->extensible) {
-        P(8, "out->present = %s_PR_UNKNOWN;", cn->cname);
+        P(8, "out->present = %s;", cn->pr_unknown);
         try_dec(8, "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
         P(8, "return ASN1RT_OK;");
     } else {
@@ -753,18 +770,18 @@ static void emit_choice(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
+    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
+        P(4, "case %s:", cc->pr);
         enc_value(8, cc->ct, member(cc, "in->u."));
         P(8, "return ASN1RT_OK;");
     }
     if (cn->extensible) {
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(4, "case %s:", cn->pr_unknown);
         P(8, "return asn1g_put_raw(w, in->u.unknown.ptr, in->u.unknown.len);");
     }
     P(4, "default:");
@@ -778,17 +795,17 @@ static void emit_choice(CNamed *cn)
 
 static void emit_choice_misc(CNamed *cn)
 {
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
+        P(4, "case %s:", cc->pr);
         P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
     }
     if (cn->extensible) {
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(4, "case %s:", cn->pr_unknown);
         P(8, "return in->u.unknown.len;");
     }
     P(4, "default:");
@@ -796,17 +813,17 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "}");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
+        P(4, "case %s:", cc->pr);
         chk_value(8, cc->ct, member(cc, "in->u."));
         P(8, "return ASN1RT_OK;");
     }
     if (cn->extensible) {
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(4, "case %s:", cn->pr_unknown);
         P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
     }
     P(4, "default:");
@@ -815,18 +832,18 @@ static void emit_choice_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "bool %s_equal(const %s *a, const %s *b)", cn->cname, cn->cname, cn->cname);
+    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
     P(0, "{");
     P(4, "if (a->present != b->present)");
     P(8, "return false;");
     P(4, "switch (a->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
+        P(4, "case %s:", cc->pr);
         P(8, "return %s;", eq_expr(cc->ct, member(cc, "a->u."), member(cc, "b->u.")));
     }
     if (cn->extensible) {
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(4, "case %s:", cn->pr_unknown);
         P(8, "return asn1g_view_eq(&a->u.unknown, &b->u.unknown);");
     }
     P(4, "default:");
@@ -835,21 +852,21 @@ static void emit_choice_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_print(FILE *f, const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
     P(0, "{");
     P(4, "fputc('{', f);");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        P(4, "case %s:", alt_const(cn, cc));
-        P(8, "asn1jer_name(f, \"%s\");", cc->comp->name);
+        P(4, "case %s:", cc->pr);
+        P(8, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(8, "fputc(':', f);");
         print_value(8, cc->ct, member(cc, "in->u."));
         P(8, "break;");
     }
     if (cn->extensible) {
         /* X.697 has no text for an unknown alternative: its DER in hex. */
-        P(4, "case %s_PR_UNKNOWN:", cn->cname);
+        P(4, "case %s:", cn->pr_unknown);
         P(8, "asn1jer_name(f, \"unknown\");");
         P(8, "fputc(':', f);");
         P(8, "asn1jer_hex(f, in->u.unknown.ptr, in->u.unknown.len);");
@@ -863,7 +880,7 @@ static void emit_choice_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "void %s_init(%s *out)", cn->cname, cn->cname);
+    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
     P(0, "{");
     P(4, "memset(out, 0, sizeof *out);");
     P(0, "}");
@@ -872,8 +889,7 @@ static void emit_choice_misc(CNamed *cn)
 
 static void emit_enum(CNamed *cn)
 {
-    Type *b = cn->ct->base;
-    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
       cn->cname);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
@@ -883,10 +899,8 @@ static void emit_enum(CNamed *cn)
     P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
     if (!cn->extensible) {
         P(4, "switch (v) {");
-        for (int i = 0; i < b->nnamed; i++) {
-            char nb[48];
-            P(4, "case %s:", asn_int_str(nb, b->named[i]->number));
-        }
+        for (int i = 0; i < cn->nitems; i++)
+            P(4, "case %s:", cn->items[i].number);
         P(8, "break;");
         P(4, "default:");
         P(8, "r->cur = s;");
@@ -899,11 +913,11 @@ static void emit_enum(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
+    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
     P(0, "{");
     if (!cn->extensible) {
         /* A value outside a closed list must not reach the wire. */
-        P(4, "int rc = %s_check(in);", cn->cname);
+        P(4, "int rc = %s(in);", cn->fn[FN_CHECK]);
         P(4, "if (ASN1G_UNLIKELY(rc != 0))");
         P(8, "return rc;");
     }
@@ -914,23 +928,20 @@ static void emit_enum(CNamed *cn)
 
 static void emit_enum_misc(CNamed *cn)
 {
-    Type *b = cn->ct->base;
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
     P(0, "{");
     P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     if (cn->extensible) {
         P(4, "(void)in;");
         P(4, "return ASN1RT_OK;");
     } else {
         P(4, "switch ((int)*in) {");
-        for (int i = 0; i < b->nnamed; i++) {
-            char nb[48];
-            P(4, "case %s:", asn_int_str(nb, b->named[i]->number));
-        }
+        for (int i = 0; i < cn->nitems; i++)
+            P(4, "case %s:", cn->items[i].number);
         P(8, "return ASN1RT_OK;");
         P(4, "default:");
         P(8, "return ASN1RT_E_ENUM_VALUE;");
@@ -938,18 +949,17 @@ static void emit_enum_misc(CNamed *cn)
     }
     P(0, "}");
     P(0, "%s", "");
-    P(0, "bool %s_equal(const %s *a, const %s *b)", cn->cname, cn->cname, cn->cname);
+    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
     P(0, "{");
     P(4, "return *a == *b;");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "int %s_print(FILE *f, const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
     P(0, "{");
     P(4, "switch ((int)*in) {");
-    for (int i = 0; i < b->nnamed; i++) {
-        char nb[48];
-        P(4, "case %s:", asn_int_str(nb, b->named[i]->number));
-        P(8, "asn1jer_name(f, \"%s\");", b->named[i]->name);
+    for (int i = 0; i < cn->nitems; i++) {
+        P(4, "case %s:", cn->items[i].number);
+        P(8, "asn1jer_name(f, \"%s\");", cn->items[i].asn1);
         P(8, "break;");
     }
     P(4, "default:");
@@ -959,7 +969,7 @@ static void emit_enum_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "void %s_init(%s *out)", cn->cname, cn->cname);
+    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
     P(0, "{");
     P(4, "memset(out, 0, sizeof *out);");
     P(0, "}");
@@ -987,8 +997,8 @@ static void emit_of(CNamed *cn)
     size_t len;
     const char *viol;
 
-    P(0, "%s %s_item_%s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
-      cn->cname, fn_sfx(), el->ctype);
+    P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
+      own(cn, DER_ITEM), el->ctype);
     P(0, "{");
     FILE *saved = body_begin(&buf, &len);
     dec_value(4, el, "(*out)", "r", "NULL");
@@ -1000,7 +1010,7 @@ static void emit_of(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "%s %s_dec_%s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), cn->cname, fn_sfx(),
+    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
       cn->cname);
     P(0, "{");
     P(4, "asn1rt_reader c;");
@@ -1024,9 +1034,9 @@ static void emit_of(CNamed *cn)
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
         fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s_item_%s(&out->items[n], &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
+        try_dec(8, S("%s(&out->items[n], &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
     } else {
-        try_dec(8, S("%s_item_%s(&item, &c, err)", cn->cname, fn_sfx()), "&c", "NULL");
+        try_dec(8, S("%s(&item, &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
     }
     if (!ct->set_of)
         P(8, "(void)s;");
@@ -1046,7 +1056,7 @@ static void emit_of(CNamed *cn)
     P(0, "%s", "");
 
     /* encode */
-    P(0, "%s %s_enc_%s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), cn->cname, fn_sfx(), cn->cname);
+    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     if (array) {
@@ -1088,7 +1098,7 @@ static void emit_of_misc(CNamed *cn)
     const char *viol;
     FILE *saved;
 
-    P(0, "size_t %s_len_(const %s *in, uint32_t tag)", cn->cname, cn->cname);
+    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
     P(0, "{");
     if (array) {
         P(4, "size_t n = 0, i;");
@@ -1101,7 +1111,7 @@ static void emit_of_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
     /* check / equal / print */
-    P(0, "int %s_check(const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     if (array) {
         P(4, "size_t i;");
@@ -1125,7 +1135,7 @@ static void emit_of_misc(CNamed *cn)
         P(4, "size_t n = 0;");
         P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
         P(4, "while (!asn1rt_at_end(&r)) {");
-        P(8, "ASN1G_TRY(%s_item_(&item, &r, NULL));", cn->cname);
+        P(8, "ASN1G_TRY(%s(&item, &r, NULL));", der_fn(cn, DER_ITEM));
         P(8, "n++;");
         P(4, "}");
         viol = size_violation(ct, "n");
@@ -1136,7 +1146,7 @@ static void emit_of_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "bool %s_equal(const %s *a, const %s *b)", cn->cname, cn->cname, cn->cname);
+    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
     P(0, "{");
     if (array) {
         P(4, "size_t i;");
@@ -1153,7 +1163,7 @@ static void emit_of_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_print(FILE *f, const %s *in)", cn->cname, cn->cname);
+    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
     P(0, "{");
     if (array) {
         P(4, "size_t i;");
@@ -1164,12 +1174,12 @@ static void emit_of_misc(CNamed *cn)
         print_value(8, el, "in->items[i]");
         P(4, "}");
     } else {
-        P(4, "%s_iter it;", cn->cname);
+        P(4, "%s it;", cn->fn[FN_ITER]);
         P(4, "%s item;", el->ctype);
         P(4, "bool first = true;");
         P(4, "fputc('[', f);");
-        P(4, "%s_iter_init(&it, in);", cn->cname);
-        P(4, "while (%s_iter_next(&it, &item)) {", cn->cname);
+        P(4, "%s(&it, in);", cn->fn[FN_ITER_INIT]);
+        P(4, "while (%s(&it, &item)) {", cn->fn[FN_ITER_NEXT]);
         P(8, "if (!first)");
         P(12, "fputc(',', f);");
         P(8, "first = false;");
@@ -1181,25 +1191,25 @@ static void emit_of_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "void %s_init(%s *out)", cn->cname, cn->cname);
+    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
     P(0, "{");
     P(4, "memset(out, 0, sizeof *out);");
     P(0, "}");
     P(0, "%s", "");
 
     if (!array) {
-        P(0, "void %s_iter_init(%s_iter *it, const %s *list)", cn->cname, cn->cname, cn->cname);
+        P(0, "void %s(%s *it, const %s *list)", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], cn->cname);
         P(0, "{");
         /* Validated when decoded (under the caller's leniency): accept it again. */
         P(4, "asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,");
         P(4, "                  ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);");
         P(0, "}");
         P(0, "%s", "");
-        P(0, "bool %s_iter_next(%s_iter *it, %s *out)", cn->cname, cn->cname, el->ctype);
+        P(0, "bool %s(%s *it, %s *out)", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], el->ctype);
         P(0, "{");
         P(4, "if (asn1rt_at_end(&it->r))");
         P(8, "return false;");
-        P(4, "return %s_item_(out, &it->r, NULL) == ASN1RT_OK;", cn->cname);
+        P(4, "return %s(out, &it->r, NULL) == ASN1RT_OK;", der_fn(cn, DER_ITEM));
         P(0, "}");
         P(0, "%s", "");
     }
@@ -1243,8 +1253,8 @@ static void emit_public(CNamed *cn)
      * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
     for (int deep = 0; deep <= 1; deep++) {
         g_deep = deep;
-        P(0, "%s %s_read_%s(%s *out, asn1rt_reader *r, asn1rt_error *err)", deep ? "ASN1G_BODY int" : "static int", T,
-          fn_sfx(), T);
+        P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", deep ? "ASN1G_BODY int" : "static int",
+          own(cn, DER_READ), T);
         P(0, "{");
         saved = body_begin(&buf, &len);
         dec_value(4, ct, "(*out)", "r", "NULL");
@@ -1257,14 +1267,14 @@ static void emit_public(CNamed *cn)
         P(0, "%s", "");
     }
 
-    P(0, "ASN1G_FLATTEN int %s_decode(%s *out, const uint8_t *der, size_t len)", T, T);
+    P(0, "ASN1G_FLATTEN int %s(%s *out, const uint8_t *der, size_t len)", der_fn(cn, DER_DECODE), T);
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
     P(4, "if (out == NULL || (der == NULL && len != 0))");
     P(8, "return ASN1RT_E_ARG;");
     P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s_read_inl_(out, &r, NULL);", T);
+    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ_INL));
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
     P(8, "rc = asn1g_expect_end(&r);");
     P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK))");
@@ -1273,14 +1283,14 @@ static void emit_public(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_decode_prefix(%s *out, const uint8_t *der, size_t len, size_t *consumed)", T, T);
+    P(0, "int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed)", der_fn(cn, DER_DECODE_PREFIX), T);
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
     P(4, "if (out == NULL || consumed == NULL || (der == NULL && len != 0))");
     P(8, "return ASN1RT_E_ARG;");
     P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s_read_(out, &r, NULL);", T);
+    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ));
     P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
     P(8, "memset(out, 0, sizeof *out);");
     P(8, "return rc;");
@@ -1290,7 +1300,7 @@ static void emit_public(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "int %s_decode_ex(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)", T, T);
+    P(0, "int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)", der_fn(cn, DER_DECODE_EX), T);
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
@@ -1298,7 +1308,7 @@ static void emit_public(CNamed *cn)
     P(4, "if (out == NULL || (der == NULL && len != 0))");
     P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
     P(4, "asn1g_reader_init(&r, der, len, lax);");
-    P(4, "rc = %s_read_(out, &r, err);", T);
+    P(4, "rc = %s(out, &r, err);", der_fn(cn, DER_READ));
     P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
     P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
     P(4, "if (rc != ASN1RT_OK)");
@@ -1308,7 +1318,7 @@ static void emit_public(CNamed *cn)
     P(0, "%s", "");
 
     g_deep = true;
-    P(0, "static int %s_write_(const %s *in, asn1rt_writer *w)", T, T);
+    P(0, "static int %s(const %s *in, asn1rt_writer *w)", der_fn(cn, DER_WRITE), T);
     P(0, "{");
     enc_value(4, ct, "(*in)");
     g_deep = false;
@@ -1318,20 +1328,20 @@ static void emit_public(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "ASN1G_FLATTEN int %s_encode(const %s *in, uint8_t *buf, size_t cap, size_t *len)", T, T);
+    P(0, "ASN1G_FLATTEN int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", der_fn(cn, DER_ENCODE), T);
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");
     P(8, "return ASN1RT_E_ARG;");
     P(4, "w.start = buf;");
     P(4, "w.pos = buf + cap;");
-    P(4, "ASN1G_TRY(%s_write_(in, &w));", T);
+    P(4, "ASN1G_TRY(%s(in, &w));", der_fn(cn, DER_WRITE));
     P(4, "*len = asn1g_finish(&w, buf, cap);");
     P(4, "return ASN1RT_OK;");
     P(0, "}");
     P(0, "%s", "");
 
-    P(0, "size_t %s_encoded_len(const %s *in)", T, T);
+    P(0, "size_t %s(const %s *in)", der_fn(cn, DER_ENCODED_LEN), T);
     P(0, "{");
     if (!strstr(len_expr(ct, "(*in)"), "(*in)"))
         P(4, "(void)in;");
@@ -1340,7 +1350,7 @@ static void emit_public(CNamed *cn)
     P(0, "%s", "");
 
     if (!cn->defines) {
-        P(0, "int %s_check(const %s *in)", T, T);
+        P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], T);
         P(0, "{");
         saved = body_begin(&buf, &len);
         chk_value(4, ct, "(*in)");
@@ -1351,7 +1361,7 @@ static void emit_public(CNamed *cn)
         body_end(saved, &buf, NULL);
         P(0, "}");
         P(0, "%s", "");
-        P(0, "bool %s_equal(const %s *a, const %s *b)", T, T, T);
+        P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], T, T);
         P(0, "{");
         if (ct->kind == CK_NULL) {
             P(4, "(void)a;");
@@ -1360,7 +1370,7 @@ static void emit_public(CNamed *cn)
         P(4, "return %s;", eq_expr(ct, "(*a)", "(*b)"));
         P(0, "}");
         P(0, "%s", "");
-        P(0, "int %s_print(FILE *f, const %s *in)", T, T);
+        P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], T);
         P(0, "{");
         if (ct->kind == CK_NULL)
             P(4, "(void)in;");
@@ -1368,10 +1378,10 @@ static void emit_public(CNamed *cn)
         P(4, "return asn1jer_status(f);");
         P(0, "}");
         P(0, "%s", "");
-        P(0, "void %s_init(%s *out)", T, T);
+        P(0, "void %s(%s *out)", cn->fn[FN_INIT], T);
         P(0, "{");
         if (is_struct_kind(ct->kind))
-            P(4, "%s_init(out);", ct->owner->cname);
+            P(4, "%s(out);", ct->owner->fn[FN_INIT]);
         else
             P(4, "memset(out, 0, sizeof *out);");
         P(0, "}");
@@ -1428,7 +1438,7 @@ static void emit_type_decl(CNamed *cn)
                     any = true;
                 }
                 if (cc->optional) {
-                    P(4, "bool %s_present;", cc->name);
+                    P(4, "bool %s;", cc->present);
                     any = true;
                 }
             }
@@ -1443,15 +1453,15 @@ static void emit_type_decl(CNamed *cn)
         }
         case CK_CHOICE: {
             bool any = false;
-            P(0, "typedef enum %s_PR {", T);
-            P(4, "%s_PR_NOTHING = 0,", T);
+            P(0, "typedef enum %s {", cn->pr_type);
+            P(4, "%s = 0,", cn->pr_nothing);
             for (int k = 0; k < cn->ncomps; k++)
-                P(4, "%s = %d,", alt_const(cn, cn->comps[k]), k + 1);
+                P(4, "%s = %d,", cn->comps[k]->pr, k + 1);
             if (cn->extensible)
-                P(4, "%s_PR_UNKNOWN = %d  /* an extension alternative this version does not know */", T, cn->ncomps + 1);
-            P(0, "} %s_PR;", T);
+                P(4, "%s = %d  /* an extension alternative this version does not know */", cn->pr_unknown, cn->ncomps + 1);
+            P(0, "} %s;", cn->pr_type);
             P(0, "typedef struct %s {", T);
-            P(4, "%s_PR present;", T);
+            P(4, "%s present;", cn->pr_type);
             P(4, "union {");
             for (int k = 0; k < cn->ncomps; k++) {
                 CComp *cc = cn->comps[k];
@@ -1471,19 +1481,11 @@ static void emit_type_decl(CNamed *cn)
             break;
         }
         case CK_ENUM: {
-            Type *b = ct->base;
             P(0, "typedef enum %s {", T);
-            for (int i = 0; i < b->nnamed; i++) {
-                char nb[48];
-                const char *id = b->named[i]->name;
-                char *cid = S("%s", id);
-                for (char *p = cid; *p; p++)
-                    if (*p == '-')
-                        *p = '_';
-                P(4, "%s_%s = %s%s", T, cid, asn_int_str(nb, b->named[i]->number), i + 1 < b->nnamed ? "," : "");
-            }
-            if (b->nnamed == 0)
-                P(4, "%s_NONE_ = 0", T);
+            for (int i = 0; i < cn->nitems; i++)
+                P(4, "%s = %s%s", cn->items[i].cname, cn->items[i].number, i + 1 < cn->nitems ? "," : "");
+            if (cn->enum_empty)
+                P(4, "%s = 0", cn->enum_empty);
             P(0, "} %s;", T);
             break;
         }
@@ -1498,9 +1500,9 @@ static void emit_type_decl(CNamed *cn)
             P(4, "asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */");
             P(4, "size_t count;     /* number of elements */");
             P(0, "} %s;", T);
-            P(0, "typedef struct %s_iter {", T);
+            P(0, "typedef struct %s {", cn->fn[FN_ITER]);
             P(4, "asn1rt_reader r;");
-            P(0, "} %s_iter;", T);
+            P(0, "} %s;", cn->fn[FN_ITER]);
             break;
         default:
             break;
@@ -1512,47 +1514,35 @@ static void emit_type_decl(CNamed *cn)
     }
 
     /* Named numbers and bits: constants. */
-    if (cn->assign && ct->base && (ct->base->kind == TY_INTEGER || ct->base->kind == TY_BIT_STRING)) {
-        Type *b = ct->base;
-        for (int i = 0; i < b->nnamed; i++) {
-            char nb[48];
-            char *cid = S("%s", b->named[i]->name);
-            for (char *p = cid; *p; p++)
-                if (*p == '-')
-                    *p = '_';
-            if (b->kind == TY_INTEGER)
-                P(0, "#define %s_%s INT64_C(%s)", T, cid, asn_int_str(nb, b->named[i]->number));
-            else
-                P(0, "#define %s_%s %su  /* bit number */", T, cid, asn_int_str(nb, b->named[i]->number));
-        }
+    for (int i = 0; cn->items_kind != ITEMS_ENUM && i < cn->nitems; i++) {
+        if (cn->items_kind == ITEMS_NUMBERS)
+            P(0, "#define %s INT64_C(%s)", cn->items[i].cname, cn->items[i].number);
+        else
+            P(0, "#define %s %su  /* bit number */", cn->items[i].cname, cn->items[i].number);
     }
     if (cn->max_total_known)
-        P(0, "#define %s_MAX_ENCODED_SIZE %lluu", T, (unsigned long long)cn->max_total);
+        P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
-    P(0, "void %s_init(%s *out);", T, T);
-    P(0, "ASN1RT_MUST_USE int %s_decode(%s *out, const uint8_t *der, size_t len);", T, T);
-    P(0, "ASN1RT_MUST_USE int %s_decode_prefix(%s *out, const uint8_t *der, size_t len, size_t *consumed);", T, T);
-    P(0, "ASN1RT_MUST_USE int %s_decode_ex(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err);", T, T);
-    P(0, "size_t %s_encoded_len(const %s *in);", T, T);
-    P(0, "ASN1RT_MUST_USE int %s_encode(const %s *in, uint8_t *buf, size_t cap, size_t *len);", T, T);
-    P(0, "ASN1RT_MUST_USE int %s_check(const %s *in);", T, T);
-    P(0, "bool %s_equal(const %s *a, const %s *b);", T, T, T);
-    P(0, "int %s_print(FILE *f, const %s *in);", T, T);
-    if (cn->defines && ct->kind == CK_LIST) {
-        P(0, "void %s_iter_init(%s_iter *it, const %s *list);", T, T, T);
-        P(0, "bool %s_iter_next(%s_iter *it, %s *out);", T, T, ct->elem->ctype);
+    P(0, "void %s(%s *out);", cn->fn[FN_INIT], T);
+    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len);", der_fn(cn, DER_DECODE), T);
+    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed);", der_fn(cn, DER_DECODE_PREFIX), T);
+    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err);",
+      der_fn(cn, DER_DECODE_EX), T);
+    P(0, "size_t %s(const %s *in);", der_fn(cn, DER_ENCODED_LEN), T);
+    P(0, "ASN1RT_MUST_USE int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len);", der_fn(cn, DER_ENCODE), T);
+    P(0, "ASN1RT_MUST_USE int %s(const %s *in);", cn->fn[FN_CHECK], T);
+    P(0, "bool %s(const %s *a, const %s *b);", cn->fn[FN_EQUAL], T, T);
+    P(0, "int %s(FILE *f, const %s *in);", cn->fn[FN_PRINT], T);
+    if (cn->fn[FN_ITER]) {
+        P(0, "void %s(%s *it, const %s *list);", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], T);
+        P(0, "bool %s(%s *it, %s *out);", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], ct->elem->ctype);
     }
     if (cn->defines) {
         P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
-        P(0, "int %s_dec_(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);", T, T);
-        P(0, "int %s_enc_(const %s *in, asn1rt_writer *w, uint32_t tag);", T, T);
-        P(0, "size_t %s_len_(const %s *in, uint32_t tag);", T, T);
+        P(0, "int %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);", der_fn(cn, DER_DEC), T);
+        P(0, "int %s(const %s *in, asn1rt_writer *w, uint32_t tag);", der_fn(cn, DER_ENC), T);
+        P(0, "size_t %s(const %s *in, uint32_t tag);", der_fn(cn, DER_LEN), T);
     }
-}
-
-static const char *display_name(const CNamed *cn)
-{
-    return cn->path ? cn->path : cn->assign ? cn->assign->name : cn->cname;
 }
 
 static void emit_open(COpen *op)
@@ -1561,12 +1551,12 @@ static void emit_open(COpen *op)
     size_t len;
     P(0, "%s", "");
     P(0, "/* ------------------------------------------------------------------ */");
-    P(0, "/* %s_decode_open */", op->cname);
+    P(0, "/* %s */", op->decode_open);
     P(0, "%s", "");
     for (int k = 0; k < op->nalts; k++)
         if (op->alts[k]->id_decl)
             fputs(op->alts[k]->id_decl, o);
-    P(0, "int %s_decode_open(const %s *in, %s_open *out)", op->cname, op->owner->cname, op->cname);
+    P(0, "int %s(const %s *in, %s *out)", op->decode_open, op->owner->cname, op->open_type);
     P(0, "{");
     P(4, "asn1rt_reader rd;");
     P(4, "asn1rt_reader *r = &rd;");
@@ -1574,14 +1564,14 @@ static void emit_open(COpen *op)
     FILE *saved = body_begin(&buf, &len);
     P(4, "memset(out, 0, sizeof *out);");
     if (op->open->optional) {
-        P(4, "if (!in->%s_present)", op->open->name);
+        P(4, "if (!in->%s)", op->open->present);
         P(8, "return ASN1RT_E_MISSING_COMPONENT;");
     }
     P(4, "asn1g_reader_init(r, in->%s.ptr, in->%s.len, 0);", op->open->name, op->open->name);
     for (int k = 0; k < op->nalts; k++) {
         COpenAlt *a = op->alts[k];
         P(4, "%sif (%s) {", k ? "} else " : "", a->id_expr);
-        P(8, "out->kind = %s_KIND_%s;", op->cname, a->name);
+        P(8, "out->kind = %s;", a->kind);
         dec_value(8, a->ct, a->member ? S("out->u.%s", a->member) : "out->u.unused_", "r", "NULL");
     }
     P(4, "} else {");
@@ -1592,12 +1582,6 @@ static void emit_open(COpen *op)
     P(4, "return ASN1RT_OK;");
     body_end(saved, &buf, NULL);
     P(0, "}");
-}
-
-static const char *basename_of(const char *p)
-{
-    const char *s = strrchr(p, '/');
-    return s ? s + 1 : p;
 }
 
 static void header_doc(void)
@@ -1648,23 +1632,22 @@ static int write_file(const char *dir, const char *name, const char *data, size_
     return 0;
 }
 
-static int emit_module(Module *m, const char *outdir)
+static int emit_module(const CModule *cm, const char *outdir)
 {
-    CModule *cm = m->cinfo;
     char *hbuf, *cbuf;
     size_t hlen, clen;
-    const char *src = m->file ? basename_of(m->file->path) : "?";
+    const char *src = cm->src_file;
 
     /* ---- header */
     o = open_memstream(&hbuf, &hlen);
     P(0, "/* %s.h — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->file_base, ASN1CC_VERSION,
-      src, m->name);
+      src, cm->asn1);
     P(0, "#ifndef %s", cm->guard);
     P(0, "#define %s", cm->guard);
     P(0, "%s", "");
     P(0, "#include <asn1rt/asn1rt.h>");
     for (int i = 0; i < cm->nimports; i++)
-        P(0, "#include \"%s.h\"", ((CModule *)cm->imports[i]->cinfo)->file_base);
+        P(0, "#include \"%s\"", cm->imports[i]->header);
     P(0, "%s", "");
     P(0, "#ifdef __cplusplus");
     P(0, "extern \"C\" {");
@@ -1678,16 +1661,16 @@ static int emit_module(Module *m, const char *outdir)
         bool any = false;
         P(0, "%s", "");
         P(0, "/* ------------------------------------------------------------------ */");
-        P(0, "/* %s.%s: the open type decoded by the object of its table constraint", display_name(op->owner),
-          op->open->comp->name);
-        P(0, " * whose identifier %s holds. */", op->id->comp->name);
-        P(0, "typedef enum %s_KIND {", op->cname);
-        P(0, "    %s_KIND_NONE = 0,", op->cname);
+        P(0, "/* %s.%s: the open type decoded by the object of its table constraint", op->owner->asn1,
+          op->open->asn1);
+        P(0, " * whose identifier %s holds. */", op->id->asn1);
+        P(0, "typedef enum %s {", op->kind_type);
+        P(0, "    %s = 0,", op->kind_none);
         for (int k = 0; k < op->nalts; k++)
-            P(0, "    %s_KIND_%s = %d%s", op->cname, op->alts[k]->name, k + 1, k + 1 < op->nalts ? "," : "");
-        P(0, "} %s_KIND;", op->cname);
-        P(0, "typedef struct %s_open {", op->cname);
-        P(0, "    %s_KIND kind;", op->cname);
+            P(0, "    %s = %d%s", op->alts[k]->kind, k + 1, k + 1 < op->nalts ? "," : "");
+        P(0, "} %s;", op->kind_type);
+        P(0, "typedef struct %s {", op->open_type);
+        P(0, "    %s kind;", op->kind_type);
         P(0, "    union {");
         for (int k = 0; k < op->nalts; k++)
             if (op->alts[k]->member) {
@@ -1697,21 +1680,20 @@ static int emit_module(Module *m, const char *outdir)
         if (!any)
             P(0, "        uint8_t unused_;");
         P(0, "    } u;");
-        P(0, "} %s_open;", op->cname);
+        P(0, "} %s;", op->open_type);
         P(0, "/* ASN1RT_E_MISSING_COMPONENT when absent, ASN1RT_E_UNKNOWN_OPEN_TYPE when the");
         P(0, " * identifier is not in the set, else the decoding result. */");
-        P(0, "ASN1RT_MUST_USE int %s_decode_open(const %s *in, %s_open *out);", op->cname, op->owner->cname,
-          op->cname);
+        P(0, "ASN1RT_MUST_USE int %s(const %s *in, %s *out);", op->decode_open, op->owner->cname, op->open_type);
     }
     if (cm->nvalues)
         P(0, "\n/* ------------------------------------------------------------------ */\n/* Values. */");
     for (int i = 0; i < cm->nvalues; i++) {
         CValue *v = cm->values[i];
-        const char *n = v->assign->cname;
+        const char *n = v->cname;
         if (v->is_oid) {
             P(0, "extern const asn1rt_view %s;  /* %s */", n, v->oid_text);
-            P(0, "static inline bool %s_equal(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, %s.ptr, %s.len); }",
-              n, n, n);
+            P(0, "static inline bool %s(const asn1rt_view *v_) { return asn1rt_oid_equal(v_, %s.ptr, %s.len); }",
+              v->equal_fn, n, n);
         } else {
             /* A macro of the same name wins (OpenSSL's asn1.h defines the
              * RFC 5280 ub_* bounds with the same values). */
@@ -1731,11 +1713,11 @@ static int emit_module(Module *m, const char *outdir)
     fclose(o);
 
     /* ---- source */
-    g_module = m;
+    g_cmodule = cm;
     o = open_memstream(&cbuf, &clen);
     P(0, "/* %s.c — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->file_base, ASN1CC_VERSION,
-      src, m->name);
-    P(0, "#include \"%s.h\"", cm->file_base);
+      src, cm->asn1);
+    P(0, "#include \"%s\"", cm->header);
     P(0, "%s", "");
     P(0, "#include <string.h>");
     P(0, "%s", "");
@@ -1771,8 +1753,8 @@ static int emit_module(Module *m, const char *outdir)
         for (size_t k = 0; k < v->oid_len; k++)
             fprintf(t, "%s0x%02X", k ? ", " : "", v->oid_bytes[k]);
         fclose(t);
-        P(0, "static const uint8_t %s_bytes_[] = { %s };", v->assign->cname, init);
-        P(0, "const asn1rt_view %s = { %s_bytes_, %zu };", v->assign->cname, v->assign->cname, v->oid_len);
+        P(0, "static const uint8_t %s[] = { %s };", v->bytes_name, init);
+        P(0, "const asn1rt_view %s = { %s, %zu };", v->cname, v->bytes_name, v->oid_len);
         free(init);
     }
     for (int i = 0; i < cm->nopens; i++)
@@ -1780,21 +1762,19 @@ static int emit_module(Module *m, const char *outdir)
     fclose(o);
     o = NULL;
 
-    int rc = write_file(outdir, S("%s.h", cm->file_base), hbuf, hlen);
-    rc |= write_file(outdir, S("%s.c", cm->file_base), cbuf, clen);
+    int rc = write_file(outdir, cm->header, hbuf, hlen);
+    rc |= write_file(outdir, cm->source, cbuf, clen);
     free(hbuf);
     free(cbuf);
     return rc;
 }
 
-int emit_c(Compilation *c, const char *outdir)
+int emit_module_files(const CMap *map, const char *outdir)
 {
     int rc = 0;
-    g_arena = c->arena;
-    if (!sema_cmap(c))
-        return 1;
-    for (int i = 0; i < c->nmodules; i++)
-        if (c->modules[i]->from_cmdline)
-            rc |= emit_module(c->modules[i], outdir);
+    g_arena = map->arena;
+    for (int i = 0; i < map->nmodules; i++)
+        if (map->modules[i]->emit)
+            rc |= emit_module(map->modules[i], outdir);
     return rc;
 }

@@ -1,8 +1,8 @@
-/* main.c — the asn1cc command line: reads the schema files, runs the
- * front end (lexer, parser, sema) and then the requested back end. */
+/* main.c — the asn1cc command line: reads the schema files and runs the
+ * pipeline: parse, sema, cmap (the C mapping, once), then the emitters. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
-#include "cmap.h"
+#include "emit.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -194,10 +194,13 @@ static int run_in(Arena *arena, int argc, char **argv)
         if (emit_imports)
             for (int i = 0; i < c->nmodules; i++)
                 c->modules[i]->from_cmdline = true;
-        /* emit_c diagnoses schema limits (exit 1) and I/O errors (exit 2). */
-        if (emit_c(c, outdir) != 0)
+        /* cmap diagnoses schema limits (exit 1); the emitters I/O errors (exit 2). */
+        CMap *map = sema_cmap(c);
+        if (map == NULL)
+            return 1;
+        if (emit_module_files(map, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
-        if (fuzz_type && emit_fuzz(c, fuzz_type, outdir) != 0)
+        if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
     }
     fflush(stdout);

@@ -45,12 +45,20 @@ static const char *const reserved_words[] = {
     "constexpr", "thread_local", "char16_t", "char32_t", "wchar_t",
 };
 
-static const char *c_ident(const char *asn1)
+/* The one rule that turns an ASN.1 name into C: '-' is not a C identifier
+ * character, '_' is not an ASN.1 one. */
+static char *c_spelling(const char *asn1)
 {
     char *s = arena_strdup(A, asn1);
     for (char *p = s; *p; p++)
         if (*p == '-')
             *p = '_';
+    return s;
+}
+
+static const char *c_ident(const char *asn1)
+{
+    char *s = c_spelling(asn1);
     for (size_t i = 0; i < sizeof reserved_words / sizeof reserved_words[0]; i++)
         if (strcmp(s, reserved_words[i]) == 0)
             return arena_printf(A, "%s_", s);
@@ -59,13 +67,10 @@ static const char *c_ident(const char *asn1)
 
 static const char *module_file_base(const char *name)
 {
-    char *s = arena_strdup(A, name);
-    for (char *p = s; *p; p++) {
-        if (*p == '-')
-            *p = '_';
-        else if (*p >= 'A' && *p <= 'Z')
+    char *s = c_spelling(name);
+    for (char *p = s; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
             *p = (char)(*p - 'A' + 'a');
-    }
     return s;
 }
 
@@ -293,7 +298,18 @@ static CNamed *owner_for(Type *t, const char *path, Module *m)
     return cn;
 }
 
+static void compute_first_words(CType *ct);
+
+/* The first tags, as words and as the expressions the emitters print. */
 static void compute_first(CType *ct)
+{
+    compute_first_words(ct);
+    ct->first_expr = arena_alloc(A, sizeof(char *) * (size_t)(ct->nfirst ? ct->nfirst : 1));
+    for (int i = 0; i < ct->nfirst; i++)
+        ct->first_expr[i] = tag_expr(ct->first[i]);
+}
+
+static void compute_first_words(CType *ct)
 {
     if (ct->node->ntags > 0) {
         const Tag *t0 = &ct->node->tags[0];
@@ -559,6 +575,43 @@ static size_t oid_encode(const Value *v, uint8_t *buf, size_t cap)
     return n;
 }
 
+/* ---------------------------------------------------------------- named items */
+
+/* The C constants of a type's enumerators (a defining CK_ENUM) or of the
+ * named numbers or bits of an INTEGER / BIT STRING assignment. */
+static void name_items(CNamed *cn)
+{
+    Type *b = cn->ct ? cn->ct->base : NULL;
+    if (cn->items_kind != ITEMS_NONE || !b)
+        return;
+    if (cn->defines && cn->ct->kind == CK_ENUM)
+        cn->items_kind = ITEMS_ENUM;
+    else if (cn->assign && (b->kind == TY_INTEGER || b->kind == TY_BIT_STRING))
+        cn->items_kind = b->kind == TY_INTEGER ? ITEMS_NUMBERS : ITEMS_BITS;
+    else
+        return;
+    cn->items = arena_alloc(A, sizeof(CItem) * (size_t)(b->nnamed ? b->nnamed : 1));
+    cn->nitems = b->nnamed;
+    for (int i = 0; i < b->nnamed; i++) {
+        char nb[48];
+        cn->items[i].cname = arena_printf(A, "%s_%s", cn->cname, c_spelling(b->named[i]->name));
+        cn->items[i].asn1 = b->named[i]->name;
+        cn->items[i].number = arena_strdup(A, asn_int_str(nb, b->named[i]->number));
+    }
+    if (cn->items_kind == ITEMS_ENUM && b->nnamed == 0)
+        cn->enum_empty = arena_printf(A, "%s_NONE_", cn->cname);
+}
+
+/* The C constant of enumerator `asn1` of the enumerated type owner. */
+static const char *enum_const(CNamed *owner, const char *asn1)
+{
+    name_items(owner);
+    for (int i = 0; asn1 && i < owner->nitems; i++)
+        if (strcmp(owner->items[i].asn1, asn1) == 0)
+            return owner->items[i].cname;
+    return NULL;
+}
+
 /* ---------------------------------------------------------------- DEFAULT values of structured types
  * A SEQUENCE-valued DEFAULT (RFC 4055's RSASSA-PSS-params: hashAlgorithm
  * DEFAULT sha1Identifier) becomes a static const object of the member's C
@@ -721,7 +774,7 @@ static const char *c_init(CType *ct, const Value *v, const char *id, const char 
         return v->kind == V_INTEGER && !v->big ? arena_printf(A, "(%s)%s", ct->ctype, int_literal(v->ival, ct->kind == CK_UINT))
                                                : NULL;
     case CK_ENUM:
-        return v->kind == V_ENUM ? arena_printf(A, "%s_%s", ct->owner->cname, c_ident(v->text)) : NULL;
+        return v->kind == V_ENUM ? enum_const(ct->owner, v->text) : NULL;
     case CK_OID: case CK_OCTETS: case CK_ANY: {
         DerBuf d = {.ok = true};
         if (ct->kind == CK_OID) {
@@ -826,8 +879,9 @@ static const char *default_for(CComp *cc, CNamed *cn)
         break;
     case CK_ENUM:
         if (v->kind == V_ENUM || (v->kind == V_REF && v->ref_name)) {
-            const char *name = v->kind == V_ENUM ? v->text : v->ref_name;
-            return arena_printf(A, "%s_%s", ct->owner->cname, c_ident(name));
+            const char *c = enum_const(ct->owner, v->kind == V_ENUM ? v->text : v->ref_name);
+            if (c)
+                return c;
         }
         break;
     case CK_BIGINT:
@@ -1353,15 +1407,129 @@ static void map_value(Assignment *a, ModState *ms)
     vec_push(A, &ms->values, cv);
 }
 
-/* ---------------------------------------------------------------- file-scope names */
+/* ---------------------------------------------------------------- C names of the output */
+
+/* Which types have a function. */
+enum { FOR_ALL, FOR_DEFINES, FOR_OF, FOR_LIST };
+
+typedef struct FnName {
+    const char *suffix;      /* T_<suffix> */
+    unsigned char scope;     /* FOR_* */
+} FnName;
+
+static const FnName common_fns[FN_COUNT] = {
+    [FN_INIT] = {"init", FOR_ALL},
+    [FN_CHECK] = {"check", FOR_ALL},
+    [FN_EQUAL] = {"equal", FOR_ALL},
+    [FN_PRINT] = {"print", FOR_ALL},
+    [FN_MAX_ENCODED_SIZE] = {"MAX_ENCODED_SIZE", FOR_ALL},
+    [FN_ITER] = {"iter", FOR_LIST},
+    [FN_ITER_INIT] = {"iter_init", FOR_LIST},
+    [FN_ITER_NEXT] = {"iter_next", FOR_LIST},
+};
+
+static const FnName der_fns[DER_FN_COUNT] = {
+    [DER_DECODE] = {"decode", FOR_ALL},
+    [DER_DECODE_PREFIX] = {"decode_prefix", FOR_ALL},
+    [DER_DECODE_EX] = {"decode_ex", FOR_ALL},
+    [DER_ENCODED_LEN] = {"encoded_len", FOR_ALL},
+    [DER_ENCODE] = {"encode", FOR_ALL},
+    [DER_READ] = {"read_", FOR_ALL},
+    [DER_READ_INL] = {"read_inl_", FOR_ALL},
+    [DER_WRITE] = {"write_", FOR_ALL},
+    [DER_DEC] = {"dec_", FOR_DEFINES},
+    [DER_DEC_INL] = {"dec_inl_", FOR_DEFINES},
+    [DER_ENC] = {"enc_", FOR_DEFINES},
+    [DER_ENC_INL] = {"enc_inl_", FOR_DEFINES},
+    [DER_LEN] = {"len_", FOR_DEFINES},
+    [DER_ITEM] = {"item_", FOR_OF},
+    [DER_ITEM_INL] = {"item_inl_", FOR_OF},
+};
+
+/* The functions of each encoding: a new rule adds its row. */
+static const struct {
+    const FnName *fns;
+    int nfns;
+} enc_fns[ENC_COUNT] = {
+    [ENC_DER] = {der_fns, DER_FN_COUNT},
+};
+
+static const char *fn_name(const CNamed *cn, const FnName *f)
+{
+    bool of = cn->defines && (cn->ct->kind == CK_ARRAY || cn->ct->kind == CK_LIST);
+    bool ok = f->scope == FOR_ALL || (f->scope == FOR_DEFINES && cn->defines) || (f->scope == FOR_OF && of) ||
+              (f->scope == FOR_LIST && of && cn->ct->kind == CK_LIST);
+    return ok ? arena_printf(A, "%s_%s", cn->cname, f->suffix) : NULL;
+}
+
+static void name_type(CNamed *cn)
+{
+    cn->home = cn->module->cinfo;
+    cn->asn1 = display_of(cn);
+    cn->fuzz_base = cn->assign ? c_spelling(cn->assign->name) : cn->cname;
+    for (int k = 0; k < FN_COUNT; k++)
+        cn->fn[k] = fn_name(cn, &common_fns[k]);
+    for (int e = 0; e < ENC_COUNT; e++) {
+        cn->enc_fn[e] = arena_alloc(A, sizeof(char *) * (size_t)enc_fns[e].nfns);
+        for (int k = 0; k < enc_fns[e].nfns; k++)
+            cn->enc_fn[e][k] = fn_name(cn, &enc_fns[e].fns[k]);
+    }
+    bool choice = cn->defines && cn->ct->kind == CK_CHOICE;
+    if (choice) {
+        cn->pr_type = arena_printf(A, "%s_PR", cn->cname);
+        cn->pr_nothing = arena_printf(A, "%s_PR_NOTHING", cn->cname);
+        if (cn->extensible)
+            cn->pr_unknown = arena_printf(A, "%s_PR_UNKNOWN", cn->cname);
+    }
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        cc->asn1 = cc->comp->name;
+        if (cc->optional)
+            cc->present = arena_printf(A, "%s_present", cc->name);
+        if (choice)
+            cc->pr = arena_printf(A, "%s_PR_%s", cn->cname, cc->name);
+    }
+    name_items(cn);
+}
+
+static void name_module(Module *m)
+{
+    CModule *cm = m->cinfo;
+    const char *path = m->file ? m->file->path : "?";
+    const char *slash = strrchr(path, '/');
+    cm->asn1 = m->name;
+    cm->src_file = slash ? slash + 1 : path;
+    cm->emit = m->from_cmdline;
+    cm->header = arena_printf(A, "%s.h", cm->file_base);
+    cm->source = arena_printf(A, "%s.c", cm->file_base);
+    for (int j = 0; j < cm->ntypes; j++)
+        name_type(cm->types[j]);
+    for (int j = 0; j < cm->nvalues; j++) {
+        CValue *cv = cm->values[j];
+        cv->cname = cv->assign->cname;
+        if (cv->is_oid) {
+            cv->equal_fn = arena_printf(A, "%s_equal", cv->cname);
+            cv->bytes_name = arena_printf(A, "%s_bytes_", cv->cname);
+        }
+    }
+    for (int j = 0; j < cm->nopens; j++) {
+        COpen *op = cm->opens[j];
+        op->kind_type = arena_printf(A, "%s_KIND", op->cname);
+        op->kind_none = arena_printf(A, "%s_KIND_NONE", op->cname);
+        op->open_type = arena_printf(A, "%s_open", op->cname);
+        op->decode_open = arena_printf(A, "%s_decode_open", op->cname);
+        for (int k = 0; k < op->nalts; k++)
+            op->alts[k]->kind = arena_printf(A, "%s_KIND_%s", op->cname, op->alts[k]->name);
+    }
+}
 
 /* '-' -> '_' joins names, so distinct ASN.1 names can meet in C: a type
  * A-b and the inner type hoisted from A's component b are both A_b, an
  * enumerator check of E is E_check like E's check function. One C name
  * with two meanings is declined here rather than emitted as C that does
- * not compile. The names are those the headers declare at file scope
- * (emit_c.c; the header's comment lists the functions), across all
- * modules, as one translation unit may include every header. */
+ * not compile. The names are every file-scope name the output holds (the
+ * records name_module filled), across all modules, as one translation
+ * unit may include every header. */
 typedef struct CName {
     const char *name;
     const char *what;        /* for the diagnostic: "type A", "enumerator b of E", ... */
@@ -1370,11 +1538,12 @@ typedef struct CName {
     int seq;                 /* creation order: the later one is reported */
 } CName;
 
-static void add_name(Vec *v, const void *owner, Loc loc, const char *what, const char *fmt, const char *a,
-                     const char *b)
+static void add_name(Vec *v, const void *owner, Loc loc, const char *what, const char *name)
 {
+    if (!name)
+        return;
     CName *n = arena_alloc(A, sizeof *n);
-    n->name = arena_printf(A, fmt, a, b);
+    n->name = name;
     n->what = what;
     n->owner = owner;
     n->loc = loc;
@@ -1389,73 +1558,58 @@ static int cmp_cname(const void *pa, const void *pb)
     return d ? d : (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-static const char *cname_of_item(const char *asn1)
-{
-    char *s = arena_strdup(A, asn1);
-    for (char *p = s; *p; p++)
-        if (*p == '-')
-            *p = '_';
-    return s;
-}
-
 static void check_names(Compilation *c)
 {
-    static const char *const type_fns[] = {
-        "init", "decode", "decode_prefix", "decode_ex", "encoded_len", "encode", "check", "equal", "print",
-        "MAX_ENCODED_SIZE",
-    };
     Vec v = {0};
     for (int i = 0; i < c->nmodules; i++) {
         CModule *cm = c->modules[i]->cinfo;
         for (int j = 0; j < cm->ntypes; j++) {
             CNamed *cn = cm->types[j];
-            const char *T = cn->cname, *D = display_of(cn);
+            const char *D = cn->asn1;
             Loc loc = cn->assign ? cn->assign->loc : cn->type->loc;
             const char *fn = arena_printf(A, "a function or constant of %s", D);
-            add_name(&v, cn, loc, arena_printf(A, "%s %s", cn->assign ? "type" : "inner type", D), "%s%s", T, "");
-            for (size_t k = 0; k < sizeof type_fns / sizeof type_fns[0]; k++)
-                add_name(&v, cn, loc, fn, "%s_%s", T, type_fns[k]);
+            add_name(&v, cn, loc, arena_printf(A, "%s %s", cn->assign ? "type" : "inner type", D), cn->cname);
+            for (int k = 0; k < FN_COUNT; k++)
+                add_name(&v, cn, loc, fn, cn->fn[k]);
+            for (int e = 0; e < ENC_COUNT; e++)
+                for (int k = 0; k < enc_fns[e].nfns; k++)
+                    add_name(&v, cn, loc, fn, cn->enc_fn[e][k]);
+            add_name(&v, cn, loc, fn, cn->pr_type);
+            add_name(&v, cn, loc, fn, cn->pr_nothing);
+            add_name(&v, cn, loc, fn, cn->pr_unknown);
+            for (int k = 0; k < cn->ncomps; k++)
+                add_name(&v, cn, cn->comps[k]->comp->loc,
+                         arena_printf(A, "the constant of alternative %s of %s", cn->comps[k]->asn1, D),
+                         cn->comps[k]->pr);
             Type *b = cn->ct->base;
-            if (cn->defines && cn->ct->kind == CK_CHOICE) {
-                add_name(&v, cn, loc, fn, "%s_%s", T, "PR");
-                for (int k = 0; k < cn->ncomps; k++)
-                    add_name(&v, cn, cn->comps[k]->comp->loc,
-                             arena_printf(A, "the constant of alternative %s of %s", cn->comps[k]->comp->name, D),
-                             "%s_PR_%s", T, cn->comps[k]->name);
-            } else if (cn->defines && cn->ct->kind == CK_LIST) {
-                add_name(&v, cn, loc, fn, "%s_%s", T, "iter");
-                add_name(&v, cn, loc, fn, "%s_%s", T, "iter_init");
-                add_name(&v, cn, loc, fn, "%s_%s", T, "iter_next");
-            } else if (cn->defines && cn->ct->kind == CK_ENUM) {
-                for (int k = 0; k < b->nnamed; k++)
-                    add_name(&v, cn, b->named[k]->loc, arena_printf(A, "enumerator %s of %s", b->named[k]->name, D),
-                             "%s_%s", T, cname_of_item(b->named[k]->name));
-            }
-            if (cn->assign && b && (b->kind == TY_INTEGER || b->kind == TY_BIT_STRING))
-                for (int k = 0; k < b->nnamed; k++)
-                    add_name(&v, cn, b->named[k]->loc,
-                             arena_printf(A, "named %s %s of %s", b->kind == TY_INTEGER ? "number" : "bit",
-                                          b->named[k]->name, D),
-                             "%s_%s", T, cname_of_item(b->named[k]->name));
+            for (int k = 0; k < cn->nitems; k++)
+                add_name(&v, cn, b->named[k]->loc,
+                         cn->items_kind == ITEMS_ENUM
+                             ? arena_printf(A, "enumerator %s of %s", cn->items[k].asn1, D)
+                             : arena_printf(A, "named %s %s of %s", cn->items_kind == ITEMS_NUMBERS ? "number" : "bit",
+                                            cn->items[k].asn1, D),
+                         cn->items[k].cname);
+            add_name(&v, cn, loc, fn, cn->enum_empty);
         }
         for (int j = 0; j < cm->nvalues; j++) {
             CValue *cv = cm->values[j];
             const char *what = arena_printf(A, "value %s", cv->assign->name);
-            add_name(&v, cv, cv->assign->loc, what, "%s%s", cv->assign->cname, "");
-            if (cv->is_oid)
-                add_name(&v, cv, cv->assign->loc, arena_printf(A, "the function of value %s", cv->assign->name),
-                         "%s_%s", cv->assign->cname, "equal");
+            add_name(&v, cv, cv->assign->loc, what, cv->cname);
+            const char *fwhat = arena_printf(A, "the function of value %s", cv->assign->name);
+            add_name(&v, cv, cv->assign->loc, fwhat, cv->equal_fn);
+            add_name(&v, cv, cv->assign->loc, fwhat, cv->bytes_name);
         }
         for (int j = 0; j < cm->nopens; j++) {
             COpen *op = cm->opens[j];
             Loc loc = op->open->comp->loc;
-            const char *what = arena_printf(A, "the decoder of open type %s.%s", display_of(op->owner),
-                                            op->open->comp->name);
-            add_name(&v, op, loc, what, "%s_%s", op->cname, "KIND");
-            add_name(&v, op, loc, what, "%s_%s", op->cname, "open");
-            add_name(&v, op, loc, what, "%s_%s", op->cname, "decode_open");
+            const char *what = arena_printf(A, "the decoder of open type %s.%s", op->owner->asn1,
+                                            op->open->asn1);
+            add_name(&v, op, loc, what, op->kind_type);
+            add_name(&v, op, loc, what, op->open_type);
+            add_name(&v, op, loc, what, op->decode_open);
+            add_name(&v, op, loc, what, op->kind_none);
             for (int k = 0; k < op->nalts; k++)
-                add_name(&v, op, loc, what, "%s_KIND_%s", op->cname, op->alts[k]->name);
+                add_name(&v, op, loc, what, op->alts[k]->kind);
         }
     }
     if (v.len > 1)
@@ -1523,7 +1677,7 @@ static void map_assignment(CNamed *cn)
     }
 }
 
-bool sema_cmap(Compilation *c)
+CMap *sema_cmap(Compilation *c)
 {
     A = c->arena;
     g_prefix = c->prefix ? c->prefix : "";
@@ -1692,7 +1846,9 @@ bool sema_cmap(Compilation *c)
         if (!ms->host)
             for (int j = 0; j < ms->cm.ntypes; j++)
                 add_used_modules(ms->cm.types[j], m, &imps);
-        ms->cm.imports = (Module **)imps.items;
+        ms->cm.imports = arena_alloc(A, sizeof(CModule *) * (size_t)(imps.len ? imps.len : 1));
+        for (int q = 0; q < imps.len; q++)
+            ms->cm.imports[q] = ((Module *)imps.items[q])->cinfo;
         ms->cm.nimports = imps.len;
         for (int j = 0; j < ms->cm.ntypes; j++) {
             CNamed *cn = ms->cm.types[j];
@@ -1703,7 +1859,17 @@ bool sema_cmap(Compilation *c)
             }
         }
     }
+    for (int i = 0; i < c->nmodules; i++)
+        name_module(c->modules[i]);
     if (g_ok)
         check_names(c);
-    return g_ok;
+    if (!g_ok)
+        return NULL;
+    CMap *map = arena_alloc(A, sizeof *map);
+    map->arena = A;
+    map->nmodules = c->nmodules;
+    map->modules = arena_alloc(A, sizeof(CModule *) * (size_t)(c->nmodules ? c->nmodules : 1));
+    for (int i = 0; i < c->nmodules; i++)
+        map->modules[i] = c->modules[i]->cinfo;
+    return map;
 }
