@@ -249,11 +249,9 @@ static const char *present_test(CType *ct, const char *rd)
 {
     if (ct->any_first || ct->nfirst == 0)
         return S("!asn1rt_at_end(%s)", rd);
-    char *s = S("asn1g_next_is(%s, ASN1RT_TAG(%u, %u, %u))", rd, ct->first[0] >> 30, (ct->first[0] >> 29) & 1u,
-                ct->first[0] & 0x1FFFFFFFu);
+    char *s = S("asn1g_next_is(%s, %s)", rd, ct->first_expr[0]);
     for (int i = 1; i < ct->nfirst; i++)
-        s = S("%s || asn1g_next_is(%s, ASN1RT_TAG(%u, %u, %u))", s, rd, ct->first[i] >> 30,
-              (ct->first[i] >> 29) & 1u, ct->first[i] & 0x1FFFFFFFu);
+        s = S("%s || asn1g_next_is(%s, %s)", s, rd, ct->first_expr[i]);
     return s;
 }
 
@@ -462,8 +460,7 @@ static const char *tag_is(CNamed *cn, int k)
     CType *ct = cn->comps[k]->ct;
     const char *any = NULL;
     for (int i = 0; i < ct->nfirst; i++) {
-        const char *t = S("t == ASN1RT_TAG(%u, %u, %u)", ct->first[i] >> 30, (ct->first[i] >> 29) & 1u,
-                          ct->first[i] & 0x1FFFFFFFu);
+        const char *t = S("t == %s", ct->first_expr[i]);
         any = any ? S("%s || %s", any, t) : t;
     }
     return any;
@@ -747,8 +744,7 @@ static void emit_choice(CNamed *cn)
             continue;
         }
         for (int i = 0; i < cc->ct->nfirst; i++)
-            P(4, "case ASN1RT_TAG(%u, %u, %u):", cc->ct->first[i] >> 30, (cc->ct->first[i] >> 29) & 1u,
-              cc->ct->first[i] & 0x1FFFFFFFu);
+            P(4, "case %s:", cc->ct->first_expr[i]);
         P(8, "out->present = %s;", cc->pr);
         dec_value(8, cc->ct, member(cc, "out->u."), "r", qname(cc->asn1));
         P(8, "return ASN1RT_OK;");
