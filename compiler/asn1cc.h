@@ -744,6 +744,8 @@ void sema_did_you_mean(Sema *S, Module *m, const char *name);
 /* Levenshtein distance, case-insensitive (99 for names over 64 bytes). */
 int sema_edit_distance(const char *a, const char *b);
 bool sema_is_class(Sema *S, Assignment *as);
+/* A note naming the component of t closest in spelling to name, if any. */
+void sema_did_you_mean_component(Type *t, const char *name);
 
 /* sema_params.c */
 /* Binding of a name to a formal parameter of env, or -1. */
@@ -752,21 +754,53 @@ Type *sema_param_type(Sema *S, Env *env, int i);
 Value *sema_param_value(Sema *S, Env *env, int i);
 Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokRange *actuals, int nactuals, Loc loc);
 
+/* Type.sema_flags: which steps ran on a node; a *_BUSY bit is set while the
+ * step runs, so a cycle through references stops there. */
+enum {
+    TF_RESOLVED = 1 << 0,
+    TF_BASE = 1 << 1, TF_BASE_BUSY = 1 << 2,
+    TF_EXPANDED = 1 << 3, TF_EXPAND_BUSY = 1 << 4,
+    TF_TAGS = 1 << 5, TF_TAGS_BUSY = 1 << 6,
+    TF_RANGE = 1 << 7, TF_RANGE_BUSY = 1 << 8,
+    TF_AUTOTAG = 1 << 9,     /* TY_TAGGED made by automatic tagging */
+    TF_FINISHED = 1 << 10,
+    TF_BROKEN = 1 << 11,     /* an error was reported for this node */
+    TF_NAMED = 1 << 12,
+    TF_ALPHABET = 1 << 13,
+};
+
 /* sema_types.c */
 void sema_types_run(Sema *S, Module *m);
 void sema_types_instances(Sema *S);
-ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t);
+/* Binds the references in t (and in its constraints) as seen from m under env. */
 void sema_resolve_type(Sema *S, Module *m, Env *env, Type *t);
-void sema_finish_type(Sema *S, Type *t);       /* tags, ranges, checks (after resolution) */
-void sema_checks_run(Sema *S, Module *m);
-void sema_checks_instances(Sema *S);
-void sema_check_recursion(Sema *S);
+void sema_resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
+/* Base type, COMPONENTS OF, automatic tags, tags, named numbers and the
+ * folded constraints of t and of the types it contains. */
+void sema_finish_type(Sema *S, Type *t);
+Type *sema_base_of(Sema *S, Type *t);          /* Type.base, computed on first use */
+void sema_tags_of(Sema *S, Type *t);           /* Type.tags, computed on first use */
+Type *sema_assignment_type(Sema *S, Assignment *as);
+Constraint *sema_set_elements(Sema *S, Assignment *as);
+Component *sema_find_component(Type *t, const char *name);
+ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t);
+
+/* sema_constraints.c */
+void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_range */
+void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
+void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
+void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);
 void sema_values_instances(Sema *S);
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
 bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *governor, AsnInt *out);
+
+/* sema_checks.c */
+void sema_checks_run(Sema *S, Module *m);
+void sema_checks_instances(Sema *S);
+void sema_check_recursion(Sema *S);
 
 /* sema_objects.c: objects and object sets of a module. */
 void sema_objects_run(Sema *S, Module *m);

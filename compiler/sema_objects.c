@@ -315,9 +315,7 @@ static void flatten(Sema *S, Assignment *set)
         return;
     set->objects_state = 1;  /* a set naming itself stops here */
     ClassDef *cls = sema_class_of(S, set->module, NULL, set->type);
-    if (cls && set->set.end > set->set.begin && !set->set_elements)
-        set->set_elements = parse_elements_range(S->c, set->set);
-    if (cls && set->set_elements) {
+    if (cls && sema_set_elements(S, set)) {
         Vec out = {0};
         add_element(S, set, cls, set->set_elements, &out, 0);
         set->objects = (Object **)out.items;

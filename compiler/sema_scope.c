@@ -257,6 +257,14 @@ int sema_edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
+/* How far a suggestion may be from the name written: a third of its length,
+ * at most 3. */
+static int suggestion_distance(const char *name)
+{
+    int d = (int)strlen(name) / 3 + 1;
+    return d > 3 ? 3 : d;
+}
+
 void sema_did_you_mean(Sema *S, Module *m, const char *name)
 {
     (void)S;
@@ -264,9 +272,7 @@ void sema_did_you_mean(Sema *S, Module *m, const char *name)
     if (!t)
         return;
     const SymEntry *best = NULL;
-    int best_d = (int)strlen(name) / 3 + 1;
-    if (best_d > 3)
-        best_d = 3;
+    int best_d = suggestion_distance(name);
     for (int i = 0; i < t->cap; i++) {
         const SymEntry *e = &t->slots[i];
         if (!e->key)
@@ -282,6 +288,23 @@ void sema_did_you_mean(Sema *S, Module *m, const char *name)
     }
     if (best)
         diag_note(best->as ? best->as->loc : best->sym->loc, "did you mean '%s'?", best->key);
+}
+
+/* A note naming the component closest in spelling to name, if any. */
+void sema_did_you_mean_component(Type *t, const char *name)
+{
+    const Component *best = NULL;
+    int best_d = suggestion_distance(name);
+    for (int i = 0; i < t->ncomps; i++) {
+        const Component *c = t->comps[i];
+        int d = c->name ? sema_edit_distance(name, c->name) : 99;
+        if (d <= best_d && (!best || d < best_d)) {
+            best = c;
+            best_d = d;
+        }
+    }
+    if (best)
+        diag_note(best->loc, "did you mean '%s'?", best->name);
 }
 
 static bool is_exported(const Module *m, const char *name)

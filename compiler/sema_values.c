@@ -448,7 +448,7 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         return NULL;
     }
     Type *b = gov ? gov->base : NULL;
-    if (gov && !b && !(gov->sema_flags & (1u << 11)) && gov->kind != TY_INTEGER) {
+    if (gov && !b && !(gov->sema_flags & TF_BROKEN) && gov->kind != TY_INTEGER) {
         sema_finish_type(S, gov);
         b = gov->base;
     }

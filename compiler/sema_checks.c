@@ -1,0 +1,360 @@
+/* sema_checks.c — checks made once every type is finished, reading what
+ * sema_types.c and sema_constraints.c computed: distinct component names,
+ * distinct tags where a decoder must tell components apart (X.680 25.5,
+ * 27.3, 29.2), inner subtyping that applies (sema_constraints.c), and
+ * recursion: which types are recursive, and which describe no finite value.
+ * Nothing below calls back here. */
+#include "asn1cc.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ names and tags */
+
+/* Tags that can begin an encoding of t; -1 when any tag can (open type, ANY). */
+static int first_tags(Sema *S, Type *t, Tag *out, int max, int depth)
+{
+    if (!t || depth > 32)
+        return 0;
+    sema_tags_of(S, t);
+    if (t->ntags > 0) {
+        if (max > 0)
+            out[0] = t->tags[0];
+        return 1;
+    }
+    Type *b = t->base;
+    if (!b || b->kind != TY_CHOICE)
+        return b ? -1 : 0;
+    int n = 0;
+    for (int i = 0; i < b->ncomps; i++) {
+        int k = first_tags(S, b->comps[i]->type, out + n, max - n, depth + 1);
+        if (k < 0)
+            return -1;
+        n += k;
+        if (n >= max)
+            return n;
+    }
+    return n;
+}
+
+static const char *tag_text(Arena *a, Tag t)
+{
+    static const char *const cls[] = {"UNIVERSAL ", "APPLICATION ", "", "PRIVATE "};
+    return arena_printf(a, "[%s%u]", cls[t.cls], t.number);
+}
+
+/* Reports the first tag shared by components a and b. */
+static bool clash(Sema *S, Type *owner, Component *a, Component *b)
+{
+    Tag ta[64], tb[64];
+    int na = first_tags(S, a->type, ta, 64, 0);
+    int nb = first_tags(S, b->type, tb, 64, 0);
+    if (na < 0 || nb < 0)
+        return false;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (ta[i].cls == tb[j].cls && ta[i].number == tb[j].number) {
+                diag(DIAG_ERROR, b->loc, "'%s' and '%s' in this %s have the same tag %s", a->name, b->name,
+                     ast_type_kind_name(owner->kind), tag_text(S->a, ta[i]));
+                diag_note(a->loc, "'%s' is here", a->name);
+                return true;
+            }
+    return false;
+}
+
+static void check_type(Sema *S, Type *t, int depth)
+{
+    if (!t || depth > LIMIT_NESTING * 4)
+        return;
+    sema_check_constraints(t);
+    switch (t->kind) {
+    case TY_SEQUENCE:
+    case TY_SET:
+    case TY_CHOICE:
+        for (int i = 0; i < t->ncomps; i++) {
+            Component *c = t->comps[i];
+            for (int j = 0; j < i; j++)
+                if (c->name && t->comps[j]->name && strcmp(c->name, t->comps[j]->name) == 0) {
+                    diag(DIAG_ERROR, c->loc, "'%s' is defined twice in this %s", c->name, ast_type_kind_name(t->kind));
+                    diag_note(t->comps[j]->loc, "first defined here");
+                    break;
+                }
+            if (t->kind == TY_CHOICE && (c->optional || c->default_value))
+                diag(DIAG_ERROR, c->loc, "a CHOICE alternative cannot be OPTIONAL or DEFAULT");
+            Type *b = c->type ? c->type->base : NULL;
+            if (b && (b->kind == TY_CLASS || b->kind == TY_TYPE_IDENTIFIER || b->kind == TY_ABSTRACT_SYNTAX))
+                diag(DIAG_ERROR, c->loc, "'%s' has a class as its type", c->name);
+            /* X.208 (1988): ANY DEFINED BY names a sibling component. */
+            if (b && b->kind == TY_ANY && b->any_defined_by && !sema_find_component(t, b->any_defined_by)) {
+                diag(DIAG_ERROR, c->loc, "ANY DEFINED BY names '%s', which is not a component of this %s",
+                     b->any_defined_by, ast_type_kind_name(t->kind));
+                sema_did_you_mean_component(t, b->any_defined_by);
+            }
+            check_type(S, c->type, depth + 1);
+        }
+        if (t->kind == TY_SET || t->kind == TY_CHOICE) {
+            /* X.680 27.3, 29.2: every component's tags distinct. */
+            for (int i = 0; i < t->ncomps; i++)
+                for (int j = 0; j < i; j++)
+                    if (clash(S, t, t->comps[j], t->comps[i]))
+                        break;
+        } else {
+            /* X.680 25.5: an OPTIONAL/DEFAULT run and the next mandatory
+             * component must have tags distinct from each other. */
+            for (int i = 0; i < t->ncomps; i++) {
+                Component *c = t->comps[i];
+                if (!c->optional && !c->default_value)
+                    continue;
+                for (int j = i + 1; j < t->ncomps; j++) {
+                    if (clash(S, t, c, t->comps[j]))
+                        break;
+                    if (!t->comps[j]->optional && !t->comps[j]->default_value)
+                        break;
+                }
+            }
+        }
+        break;
+    case TY_TAGGED:
+    case TY_SEQUENCE_OF:
+    case TY_SET_OF:
+        check_type(S, t->inner, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+void sema_checks_run(Sema *S, Module *m)
+{
+    for (int i = 0; i < m->nassigns; i++) {
+        Assignment *as = m->assigns[i];
+        if (!as->nparams && as->kind == A_TYPE)
+            check_type(S, as->type, 0);
+    }
+}
+
+void sema_checks_instances(Sema *S)
+{
+    for (int i = 0; i < S->instances.len; i++) {
+        Assignment *as = S->instances.items[i];
+        if (as->kind == A_TYPE)
+            check_type(S, as->type, 0);
+    }
+}
+
+/* ------------------------------------------------------------ recursion */
+
+/* Assignments form a graph through the references in their types. A cycle
+ * marks the types recursive (the emitter then uses raw views); a cycle made
+ * only of mandatory containment (no SEQUENCE OF, OPTIONAL, DEFAULT or CHOICE
+ * on the way) describes no finite value and is an error. */
+typedef struct Node {
+    Assignment *as;
+    int index, low;
+    bool on_stack;
+    Vec edges;               /* Assignment* (any reference) */
+    Vec must;                /* Assignment* (mandatory containment) */
+} Node;
+
+typedef struct Frame { int v, edge; } Frame;
+
+typedef struct Graph {
+    Sema *S;
+    Frame *frames;
+    Node *nodes;
+    int n;
+    int counter;
+    Vec stack;
+    int *scc;                /* node -> scc number */
+    int nscc;
+} Graph;
+
+static int node_of(Graph *g, Assignment *as)
+{
+    int k = as ? as->state - 1000 : -1;
+    return k >= 0 && k < g->n && g->nodes[k].as == as ? k : -1;
+}
+
+static void collect(Graph *g, Node *n, Type *t, bool must, int depth)
+{
+    if (!t || depth > LIMIT_NESTING * 4)
+        return;
+    switch (t->kind) {
+    case TY_REF:
+        if (t->ref_assign && node_of(g, t->ref_assign) >= 0) {
+            vec_push(g->S->a, &n->edges, t->ref_assign);
+            if (must)
+                vec_push(g->S->a, &n->must, t->ref_assign);
+        } else if (t->inner) {
+            collect(g, n, t->inner, must, depth + 1);
+        }
+        break;
+    case TY_SEQUENCE:
+    case TY_SET:
+        for (int i = 0; i < t->ncomps; i++) {
+            Component *c = t->comps[i];
+            collect(g, n, c->type, must && !c->optional && !c->default_value, depth + 1);
+        }
+        break;
+    case TY_CHOICE:
+        for (int i = 0; i < t->ncomps; i++)
+            collect(g, n, t->comps[i]->type, false, depth + 1);
+        break;
+    case TY_TAGGED:
+        collect(g, n, t->inner, must, depth + 1);
+        break;
+    case TY_SEQUENCE_OF:
+    case TY_SET_OF:
+        collect(g, n, t->inner, false, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static void mark_recursive_refs(Graph *g, Type *t, int scc, int depth)
+{
+    if (!t || depth > LIMIT_NESTING * 4)
+        return;
+    switch (t->kind) {
+    case TY_REF: {
+        int k = node_of(g, t->ref_assign);
+        if (k >= 0 && g->scc[k] == scc)
+            t->recursive = true;
+        break;
+    }
+    case TY_SEQUENCE:
+    case TY_SET:
+    case TY_CHOICE:
+        for (int i = 0; i < t->ncomps; i++)
+            mark_recursive_refs(g, t->comps[i]->type, scc, depth + 1);
+        break;
+    case TY_TAGGED:
+    case TY_SEQUENCE_OF:
+    case TY_SET_OF:
+        mark_recursive_refs(g, t->inner, scc, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Tarjan's strongly connected components, iterative (schemas can be long chains). */
+static void tarjan(Graph *g, int root, bool use_must)
+{
+    Frame *stack = g->frames;    /* shared by all roots: each node is pushed once */
+    int sp = 0;
+    stack[sp++] = (Frame){root, 0};
+    g->nodes[root].index = g->nodes[root].low = ++g->counter;
+    vec_push(g->S->a, &g->stack, (void *)(intptr_t)root);
+    g->nodes[root].on_stack = true;
+    while (sp) {
+        Frame *f = &stack[sp - 1];
+        Node *v = &g->nodes[f->v];
+        Vec *ev = use_must ? &v->must : &v->edges;
+        if (f->edge < ev->len) {
+            int w = node_of(g, ev->items[f->edge++]);
+            if (w < 0)
+                continue;
+            if (!g->nodes[w].index) {
+                g->nodes[w].index = g->nodes[w].low = ++g->counter;
+                vec_push(g->S->a, &g->stack, (void *)(intptr_t)w);
+                g->nodes[w].on_stack = true;
+                stack[sp++] = (Frame){w, 0};
+            } else if (g->nodes[w].on_stack && g->nodes[w].index < v->low) {
+                v->low = g->nodes[w].index;
+            }
+            continue;
+        }
+        if (v->low == v->index) {
+            int id = g->nscc++;
+            for (;;) {
+                int w = (int)(intptr_t)g->stack.items[--g->stack.len];
+                g->nodes[w].on_stack = false;
+                g->scc[w] = id;
+                if (w == f->v)
+                    break;
+            }
+        }
+        int child = f->v;
+        sp--;
+        if (sp) {
+            Node *parent = &g->nodes[stack[sp - 1].v];
+            if (g->nodes[child].low < parent->low)
+                parent->low = g->nodes[child].low;
+        }
+    }
+}
+
+static bool self_edge(Vec *e, Assignment *as)
+{
+    for (int i = 0; i < e->len; i++)
+        if (e->items[i] == as)
+            return true;
+    return false;
+}
+
+void sema_check_recursion(Sema *S)
+{
+    Compilation *c = S->c;
+    Vec all = {0};
+    for (int i = 0; i < c->nmodules; i++)
+        for (int j = 0; j < c->modules[i]->nassigns; j++) {
+            Assignment *as = c->modules[i]->assigns[j];
+            if (as->kind == A_TYPE && !as->nparams && as->type && as->type->base)
+                vec_push(S->a, &all, as);
+        }
+    for (int i = 0; i < S->instances.len; i++) {
+        Assignment *as = S->instances.items[i];
+        if (as->kind == A_TYPE && as->type && as->type->base)
+            vec_push(S->a, &all, as);
+    }
+    Graph g = {0};
+    g.S = S;
+    g.n = all.len;
+    g.nodes = arena_alloc(S->a, sizeof(Node) * (size_t)(g.n + 1));
+    g.scc = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
+    g.frames = arena_alloc(S->a, sizeof(Frame) * (size_t)(g.n + 1));
+    int *saved = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
+    for (int i = 0; i < g.n; i++) {
+        Assignment *as = all.items[i];
+        g.nodes[i].as = as;
+        saved[i] = as->state;
+        as->state = 1000 + i;
+    }
+    for (int i = 0; i < g.n; i++)
+        collect(&g, &g.nodes[i], g.nodes[i].as->type, true, 0);
+    for (int pass = 0; pass < 2; pass++) {
+        bool use_must = pass == 1;
+        g.counter = 0;
+        g.nscc = 0;
+        g.stack.len = 0;
+        for (int i = 0; i < g.n; i++) {
+            g.nodes[i].index = g.nodes[i].low = 0;
+            g.nodes[i].on_stack = false;
+        }
+        for (int i = 0; i < g.n; i++)
+            if (!g.nodes[i].index)
+                tarjan(&g, i, use_must);
+        int *size = arena_alloc(S->a, sizeof(int) * (size_t)(g.nscc + 1));
+        for (int i = 0; i < g.n; i++)
+            size[g.scc[i]]++;
+        for (int i = 0; i < g.n; i++) {
+            Node *n = &g.nodes[i];
+            Vec *ev = use_must ? &n->must : &n->edges;
+            bool cyclic = size[g.scc[i]] > 1 || self_edge(ev, n->as);
+            if (!cyclic)
+                continue;
+            if (!use_must) {
+                n->as->type->recursive = true;
+                mark_recursive_refs(&g, n->as->type, g.scc[i], 0);
+            } else {
+                diag(DIAG_ERROR, n->as->loc, "'%s' contains itself through mandatory components: no value is finite",
+                     n->as->name);
+                diag_note(n->as->loc, "make a component on the cycle OPTIONAL, or use SEQUENCE OF or CHOICE");
+                size[g.scc[i]] = 0;  /* one report per cycle */
+            }
+        }
+    }
+    for (int i = 0; i < g.n; i++)
+        g.nodes[i].as->state = saved[i];
+}

@@ -1,0 +1,530 @@
+/* sema_constraints.c — constraints, in the recursive group with
+ * sema_types.c and sema_values.c (see asn1cc.h, "sema: layers"): folds a
+ * type's constraints and everything it references into the effective value
+ * range, SIZE range (X.680 49-51) and permitted alphabet (X.680 51.7), binds
+ * table constraints to their object sets (X.682 10), and checks that inner
+ * subtyping applies to the type it constrains (X.680 51.8-51.9). Bounds are
+ * values (sema_values.c) of types it asks sema_types.c for. */
+#include "asn1cc.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ ranges */
+
+static Range range_universe(void)
+{
+    Range r = {0};
+    return r;
+}
+
+static Range range_point(AsnInt v)
+{
+    Range r = {.present = true, .has_lo = true, .has_hi = true, .lo = v, .hi = v};
+    return r;
+}
+
+/* Hull of two ranges (a union's effective range). */
+static Range range_union(Range a, Range b)
+{
+    if (!a.present || !b.present)
+        return range_universe();
+    Range r = {.present = true};
+    r.has_lo = a.has_lo && b.has_lo;
+    r.lo = a.lo < b.lo ? a.lo : b.lo;
+    r.has_hi = a.has_hi && b.has_hi;
+    r.hi = a.hi > b.hi ? a.hi : b.hi;
+    r.hi_above = r.has_hi && (a.hi_above || b.hi_above);
+    r.hi_u = a.hi_u > b.hi_u ? a.hi_u : b.hi_u;
+    return r;
+}
+
+static Range range_intersect(Range a, Range b)
+{
+    if (!a.present)
+        return b;
+    if (!b.present)
+        return a;
+    Range r = {.present = true};
+    r.has_lo = a.has_lo || b.has_lo;
+    r.lo = !a.has_lo ? b.lo : !b.has_lo ? a.lo : a.lo > b.lo ? a.lo : b.lo;
+    r.has_hi = a.has_hi || b.has_hi;
+    r.hi = !a.has_hi ? b.hi : !b.has_hi ? a.hi : a.hi < b.hi ? a.hi : b.hi;
+    /* Both above AsnInt: the smaller exact bound; one above: the other wins. */
+    bool a_big = a.has_hi && a.hi_above, b_big = b.has_hi && b.hi_above;
+    if (a_big && b_big) {
+        r.hi_above = true;
+        r.hi_u = a.hi_u < b.hi_u ? a.hi_u : b.hi_u;
+    } else if ((a_big && !b.has_hi) || (b_big && !a.has_hi)) {
+        r.hi_above = true;
+        r.hi_u = a_big ? a.hi_u : b.hi_u;
+    }
+    r.empty = a.empty || b.empty || (r.has_lo && r.has_hi && r.lo > r.hi);
+    return r;
+}
+
+static void size_range_of(Sema *S, Type *t);
+
+static bool endpoint(Sema *S, Type *owner, Value *v, Type *gov, AsnInt *out)
+{
+    return sema_int_value(S, owner->sema_module, owner->sema_env, v, gov, out);
+}
+
+/* Folds one constraint into a range. size: fold for SIZE (only SIZE(...)
+ * elements contribute); otherwise for values of the integer type gov. */
+static Range fold(Sema *S, Type *owner, Constraint *c, bool size, Type *gov, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return range_universe();
+    switch (c->kind) {
+    case C_SINGLE_VALUE: {
+        if (size || !gov || gov->kind != TY_INTEGER)
+            return range_universe();
+        AsnInt v;
+        return endpoint(S, owner, c->lo, gov, &v) ? range_point(v) : range_universe();
+    }
+    case C_RANGE: {
+        if (size || !gov || gov->kind != TY_INTEGER)
+            return range_universe();
+        Range r = {.present = true};
+        if (c->lo) {
+            if (!endpoint(S, owner, c->lo, gov, &r.lo))
+                return range_universe();
+            r.has_lo = true;
+            if (c->lo_open)
+                r.lo++;
+        }
+        if (c->hi) {
+            Value *hv = c->hi->kind == V_INTEGER ? c->hi : NULL;
+            if (hv && hv->big) {
+                r.hi = hv->ival;
+                r.hi_above = true;
+                r.hi_u = hv->uval - (c->hi_open ? 1 : 0);
+            } else if (!endpoint(S, owner, c->hi, gov, &r.hi)) {
+                return range_universe();
+            } else if (c->hi_open) {
+                r.hi--;
+            }
+            r.has_hi = true;
+        }
+        if (r.has_lo && r.has_hi && r.lo > r.hi) {
+            diag(DIAG_ERROR, c->loc, "empty range: the lower bound exceeds the upper bound");
+            r.empty = true;
+        }
+        return r;
+    }
+    case C_UNION:
+        return range_union(fold(S, owner, c->sub, size, gov, depth + 1), fold(S, owner, c->sub2, size, gov, depth + 1));
+    case C_INTERSECTION:
+        return range_intersect(fold(S, owner, c->sub, size, gov, depth + 1), fold(S, owner, c->sub2, size, gov, depth + 1));
+    case C_EXCEPT:
+        return fold(S, owner, c->sub, size, gov, depth + 1);
+    case C_EXTENSIBLE: {
+        Range r = c->sub ? fold(S, owner, c->sub, size, gov, depth + 1) : range_universe();
+        if (r.present)
+            r.extensible = true;
+        return r;
+    }
+    case C_SIZE: {
+        if (!size)
+            return range_universe();
+        static Type size_gov = {.kind = TY_INTEGER};
+        Range r = fold(S, owner, c->sub, false, &size_gov, depth + 1);
+        if (r.present && r.has_lo && r.lo < 0) {
+            diag(DIAG_ERROR, c->loc, "SIZE cannot be negative");
+            r.lo = 0;
+        }
+        if (r.present && !r.has_lo) {
+            r.has_lo = true;
+            r.lo = 0;
+        }
+        return r;
+    }
+    case C_TYPE: {
+        if (!c->type)
+            return range_universe();
+        if (size) {
+            size_range_of(S, c->type);
+            return c->type->size_range;
+        }
+        sema_value_range(S, c->type);
+        return c->type->value_range;
+    }
+    default:
+        return range_universe();
+    }
+}
+
+/* Serial constraints intersect; the result is extensible only when the
+ * last one is (X.680 49.8: a later constraint replaces the extensibility). */
+static Range fold_serial(Sema *S, Type *t, bool size, Type *gov)
+{
+    Range r = range_universe();
+    bool ext = false, any = false;
+    for (Constraint *c = t->constraints; c; c = c->next_serial) {
+        Range one = fold(S, t, c, size, gov, 0);
+        if (one.present) {
+            any = true;
+            ext = one.extensible;
+        }
+        r = range_intersect(r, one);
+    }
+    if (any)
+        r.extensible = ext;
+    return r;
+}
+
+/* The type this one constrains further (for inherited ranges). */
+static Type *parent_type(Sema *S, Type *t)
+{
+    switch (t->kind) {
+    case TY_REF:
+        return t->inner ? t->inner : t->ref_assign ? sema_assignment_type(S, t->ref_assign) : NULL;
+    case TY_TAGGED:
+        return t->inner;
+    case TY_FIELD:
+        return t->field && t->field->kind == FK_FIXED_VALUE ? t->field->type : NULL;
+    default:
+        return NULL;
+    }
+}
+
+static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
+{
+    /* A reference to a value set assignment: its body constrains the governor. */
+    if (t->kind != TY_REF || !t->ref_assign || t->ref_assign->kind != A_VALUE_SET)
+        return range_universe();
+    Constraint *elements = sema_set_elements(S, t->ref_assign);
+    if (!elements)
+        return range_universe();
+    return fold(S, t, elements, size, gov, 0);
+}
+
+void sema_value_range(Sema *S, Type *t)
+{
+    if (!t || (t->sema_flags & TF_RANGE))
+        return;
+    if (t->sema_flags & TF_RANGE_BUSY)
+        return;
+    if (!sema_enter(S, t->loc)) {
+        t->sema_flags |= TF_RANGE;
+        return;
+    }
+    t->sema_flags |= TF_RANGE_BUSY;
+    Type *b = sema_base_of(S, t);
+    Range inherited = range_universe();
+    Type *p = parent_type(S, t);
+    if (p) {
+        sema_value_range(S, p);
+        size_range_of(S, p);
+        inherited = p->value_range;
+    }
+    if (b && b->kind == TY_INTEGER) {
+        Range own = range_intersect(fold_serial(S, t, false, b), value_set_range(S, t, false, b));
+        Range r = range_intersect(inherited, own);
+        r.extensible = own.present ? own.extensible : inherited.extensible;
+        if (r.empty && own.present && !inherited.empty)
+            diag(DIAG_ERROR, t->loc, "constraints on this type exclude every value");
+        t->value_range = r;
+    }
+    t->sema_flags = (t->sema_flags & ~(unsigned)TF_RANGE_BUSY) | TF_RANGE;
+    size_range_of(S, t);
+    sema_leave(S);
+}
+
+static bool has_size(const Type *b)
+{
+    return b && (b->kind == TY_STRING || b->kind == TY_OCTET_STRING || b->kind == TY_BIT_STRING ||
+                 b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF || b->kind == TY_CHARACTER_STRING);
+}
+
+static void size_range_of(Sema *S, Type *t)
+{
+    Type *b = t ? t->base : NULL;
+    if (!t || !has_size(b) || t->size_range.present)
+        return;
+    Range inherited = range_universe();
+    Type *p = parent_type(S, t);
+    if (p) {
+        sema_value_range(S, p);
+        inherited = p->size_range;
+    }
+    Range own = range_intersect(fold_serial(S, t, true, NULL), value_set_range(S, t, true, NULL));
+    Range r = range_intersect(inherited, own);
+    r.extensible = own.present ? own.extensible : inherited.extensible;
+    if (r.empty && own.present && !inherited.empty)
+        diag(DIAG_ERROR, t->loc, "SIZE constraints on this type exclude every size");
+    t->size_range = r;
+}
+
+/* ------------------------------------------------------------ alphabets */
+
+typedef struct CharSet {
+    bool all;                /* no restriction */
+    uint8_t bits[16];
+} CharSet;
+
+static CharSet cs_all(void)
+{
+    CharSet s = {.all = true};
+    return s;
+}
+
+static CharSet cs_union(CharSet a, CharSet b)
+{
+    if (a.all || b.all)
+        return cs_all();
+    for (int i = 0; i < 16; i++)
+        a.bits[i] |= b.bits[i];
+    return a;
+}
+
+static CharSet cs_inter(CharSet a, CharSet b)
+{
+    if (a.all)
+        return b;
+    if (b.all)
+        return a;
+    for (int i = 0; i < 16; i++)
+        a.bits[i] &= b.bits[i];
+    return a;
+}
+
+static void cs_add_range(CharSet *s, int lo, int hi)
+{
+    for (int ch = lo; ch <= hi; ch++)
+        s->bits[ch / 8] |= (uint8_t)(1u << (ch % 8));
+}
+
+/* Characters of the ASCII-only string types (X.680 41, Table 8), used when
+ * a type is a contained subtype: GeneralString (IA5String) permits ASCII. */
+static CharSet inherent_chars(const Type *b)
+{
+    CharSet s = {0};
+    if (!b || b->kind != TY_STRING)
+        return cs_all();
+    switch (b->str_kind) {
+    case STR_IA5:
+        cs_add_range(&s, 0, 127);
+        return s;
+    case STR_VISIBLE:
+    case STR_ISO646:
+        cs_add_range(&s, 32, 126);
+        return s;
+    case STR_NUMERIC:
+        cs_add_range(&s, '0', '9');
+        cs_add_range(&s, ' ', ' ');
+        return s;
+    case STR_PRINTABLE:
+        cs_add_range(&s, 'A', 'Z');
+        cs_add_range(&s, 'a', 'z');
+        cs_add_range(&s, '0', '9');
+        for (const char *p = " '()+,-./:=?"; *p; p++)
+            cs_add_range(&s, *p, *p);
+        return s;
+    default:
+        return cs_all();
+    }
+}
+
+/* One character of a cstring range endpoint ("a".."z"), or -1. */
+static int single_char(const Value *v)
+{
+    if (v && v->eval)
+        v = v->eval;
+    if (!v || v->kind != V_CSTRING || !v->text || strlen(v->text) != 1)
+        return -1;
+    unsigned char c = (unsigned char)v->text[0];
+    return c < 128 ? c : -1;
+}
+
+/* The characters a constraint inside FROM permits (X.680 51.7). */
+static CharSet fold_chars(Sema *S, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return cs_all();
+    switch (c->kind) {
+    case C_SINGLE_VALUE: {
+        const Value *v = c->lo && c->lo->eval ? c->lo->eval : c->lo;
+        if (v && v->kind == V_REF)
+            return cs_all();
+        if (!v || v->kind != V_CSTRING || !v->text)
+            return cs_all();
+        CharSet s = {0};
+        for (const unsigned char *p = (const unsigned char *)v->text; *p; p++) {
+            if (*p >= 128)
+                return cs_all();
+            s.bits[*p / 8] |= (uint8_t)(1u << (*p % 8));
+        }
+        return s;
+    }
+    case C_RANGE: {
+        int lo = c->lo ? single_char(c->lo) : 0, hi = c->hi ? single_char(c->hi) : 127;
+        if (lo < 0 || hi < 0)
+            return cs_all();
+        if (c->lo_open)
+            lo++;
+        if (c->hi_open)
+            hi--;
+        CharSet s = {0};
+        for (int ch = lo; ch <= hi; ch++)
+            s.bits[ch / 8] |= (uint8_t)(1u << (ch % 8));
+        return s;
+    }
+    case C_UNION:
+        return cs_union(fold_chars(S, c->sub, depth + 1), fold_chars(S, c->sub2, depth + 1));
+    case C_INTERSECTION:
+        return cs_inter(fold_chars(S, c->sub, depth + 1), fold_chars(S, c->sub2, depth + 1));
+    case C_EXCEPT: {
+        CharSet a = fold_chars(S, c->sub, depth + 1), b = fold_chars(S, c->sub2, depth + 1);
+        if (!a.all && !b.all)
+            for (int i = 0; i < 16; i++)
+                a.bits[i] &= (uint8_t)~b.bits[i];
+        return a;
+    }
+    case C_TYPE:
+        if (c->type) {
+            sema_base_of(S, c->type);
+            sema_alphabet(S, c->type);
+            if (c->type->has_alphabet) {
+                CharSet s = {0};
+                memcpy(s.bits, c->type->alphabet, 16);
+                return s;
+            }
+            return inherent_chars(c->type->base);
+        }
+        return cs_all();
+    default:
+        return cs_all();     /* extensible, SIZE inside FROM, ...: no restriction */
+    }
+}
+
+/* The alphabet a constraint on a string type permits: FROM elements
+ * restrict, SIZE and others do not. */
+static CharSet fold_alphabet(Sema *S, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return cs_all();
+    switch (c->kind) {
+    case C_FROM:
+        return fold_chars(S, c->sub, depth + 1);
+    case C_UNION:
+        return cs_union(fold_alphabet(S, c->sub, depth + 1), fold_alphabet(S, c->sub2, depth + 1));
+    case C_INTERSECTION:
+        return cs_inter(fold_alphabet(S, c->sub, depth + 1), fold_alphabet(S, c->sub2, depth + 1));
+    case C_EXCEPT:
+        return fold_alphabet(S, c->sub, depth + 1);
+    case C_TYPE:
+        return fold_chars(S, c, depth + 1);
+    default:
+        return cs_all();     /* extensible (X.680 51.7.?: not enforced), SIZE, PATTERN, ... */
+    }
+}
+
+void sema_alphabet(Sema *S, Type *t)
+{
+    if (!t || (t->sema_flags & TF_ALPHABET) || !t->base || t->base->kind != TY_STRING)
+        return;
+    t->sema_flags |= TF_ALPHABET;
+    CharSet s = cs_all();
+    Type *p = parent_type(S, t);
+    if (p) {
+        sema_alphabet(S, p);
+        if (p->has_alphabet) {
+            s.all = false;
+            memcpy(s.bits, p->alphabet, 16);
+        }
+    }
+    for (Constraint *c = t->constraints; c; c = c->next_serial)
+        s = cs_inter(s, fold_alphabet(S, c, 0));
+    if (!s.all) {
+        t->has_alphabet = true;
+        memcpy(t->alphabet, s.bits, 16);
+    }
+}
+
+/* ------------------------------------------------------------ table constraints */
+
+/* X.682 10: the object set a table constraint on an open type or &id field
+ * names, and the '@' path of a component relation. */
+void sema_table_constraint(Sema *S, Type *t)
+{
+    for (Constraint *c = t->constraints; c; c = c->next_serial) {
+        Constraint *e = c->kind == C_EXTENSIBLE ? c->sub : c;
+        if (!e || (e->kind != C_RELATION && e->kind != C_BRACED))
+            continue;
+        TokRange r = e->braced;
+        if (r.end - r.begin != 1)
+            continue;
+        const Token *tok = &r.ta->toks[r.begin];
+        char *name = arena_strndup(S->a, tok->text, (size_t)tok->len);
+        Env *env = t->sema_env;
+        int pi = sema_param_index(env, name);
+        if (pi >= 0) {
+            /* An object set parameter: the actual names the set. */
+            TokRange ar = env->actuals[pi];
+            const Token *in = &ar.ta->toks[ar.begin];
+            if (in->kind == '{' && ar.end - ar.begin == 3)
+                in++;
+            name = arena_strndup(S->a, in->text, (size_t)in->len);
+            Assignment *as = sema_lookup(S, env->caller, NULL, name, in->loc, false);
+            t->table_set = as;
+        } else {
+            t->table_set = sema_lookup(S, t->sema_module, NULL, name, tok->loc, true);
+        }
+        if (e->kind == C_RELATION && e->relation.end > e->relation.begin) {
+            /* "@a.b" or "@.a": the path after '@' (first one when several). */
+            const char *path = "";
+            for (int i = e->relation.begin; i < e->relation.end; i++) {
+                const Token *rt = &e->relation.ta->toks[i];
+                if (rt->kind == ',')
+                    break;
+                if (rt->kind != '@')
+                    path = arena_printf(S->a, "%s%.*s", path, rt->len, rt->text);
+            }
+            t->table_at = path;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ applicability */
+
+/* X.680 51.8-51.9: inner subtyping names components of the constrained
+ * type; ABSENT is for OPTIONAL components only. */
+static void check_inner(Type *t, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return;
+    Type *b = t->base;
+    if (c->kind == C_WITH_COMPONENT && b && b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF)
+        diag(DIAG_ERROR, c->loc, "WITH COMPONENT applies to SEQUENCE OF and SET OF, not %s", ast_type_kind_name(b->kind));
+    if (c->kind == C_WITH_COMPONENTS && b) {
+        if (b->kind != TY_SEQUENCE && b->kind != TY_SET && b->kind != TY_CHOICE) {
+            diag(DIAG_ERROR, c->loc, "WITH COMPONENTS applies to SEQUENCE, SET and CHOICE, not %s",
+                 ast_type_kind_name(b->kind));
+        } else {
+            for (int i = 0; i < c->nnamed; i++) {
+                NamedConstraint *nc = c->named[i];
+                Component *comp = sema_find_component(b, nc->name);
+                if (!comp) {
+                    diag(DIAG_ERROR, nc->loc, "WITH COMPONENTS names '%s', which is not a component of the %s",
+                         nc->name, ast_type_kind_name(b->kind));
+                    sema_did_you_mean_component(b, nc->name);
+                } else if (nc->presence == PRESENCE_ABSENT && b->kind != TY_CHOICE && !comp->optional &&
+                           !comp->default_value) {
+                    diag(DIAG_ERROR, nc->loc, "'%s' is not OPTIONAL and cannot be ABSENT", nc->name);
+                    diag_note(comp->loc, "'%s' is here", comp->name);
+                }
+            }
+        }
+    }
+    if (c->kind == C_WITH_COMPONENTS || c->kind == C_WITH_COMPONENT)
+        return;
+    check_inner(t, c->sub, depth + 1);
+    check_inner(t, c->sub2, depth + 1);
+}
+
+void sema_check_constraints(Type *t)
+{
+    for (Constraint *c = t->constraints; c; c = c->next_serial)
+        check_inner(t, c, 0);
+}
