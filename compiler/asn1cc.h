@@ -467,8 +467,12 @@ struct Assignment {
     Object *object;
     Object **objects; int nobjects;
     bool objects_extensible;
-    int objects_state;       /* sema internal */
-    int  state;              /* resolution state (sema internal) */
+    int objects_state;       /* sema internal: 1 while its objects are read, 2 after */
+    /* sema internal: cycle guards, each true only while its step follows
+     * this assignment, and its node in the recursion check. */
+    bool class_busy;         /* sema_is_class (A ::= B, B ::= A) */
+    bool value_busy;         /* its value is evaluated (a value naming itself) */
+    int  graph_node;         /* sema_check_recursion: 1 + its node index, 0 when none */
     /* Fields for the code generator (sema_cmap.c); the front end never reads them. */
     const char *cname;
     void *cinfo;

@@ -170,7 +170,7 @@ typedef struct Graph {
 
 static int node_of(Graph *g, Assignment *as)
 {
-    int k = as ? as->state - 1000 : -1;
+    int k = as ? as->graph_node - 1 : -1;
     return k >= 0 && k < g->n && g->nodes[k].as == as ? k : -1;
 }
 
@@ -314,12 +314,10 @@ void sema_check_recursion(Sema *S)
     g.nodes = arena_alloc(S->a, sizeof(Node) * (size_t)(g.n + 1));
     g.scc = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
     g.frames = arena_alloc(S->a, sizeof(Frame) * (size_t)(g.n + 1));
-    int *saved = arena_alloc(S->a, sizeof(int) * (size_t)(g.n + 1));
     for (int i = 0; i < g.n; i++) {
         Assignment *as = all.items[i];
         g.nodes[i].as = as;
-        saved[i] = as->state;
-        as->state = 1000 + i;
+        as->graph_node = 1 + i;
     }
     for (int i = 0; i < g.n; i++)
         collect(&g, &g.nodes[i], g.nodes[i].as->type, true, 0);
@@ -356,5 +354,5 @@ void sema_check_recursion(Sema *S)
         }
     }
     for (int i = 0; i < g.n; i++)
-        g.nodes[i].as->state = saved[i];
+        g.nodes[i].as->graph_node = 0;
 }

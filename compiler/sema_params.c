@@ -146,7 +146,8 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
     as->inst_key = key;
     as->sema_env_bound = env != NULL;
     as->inst_env = e;
-    as->state = 0;
+    as->class_busy = as->value_busy = false;
+    as->graph_node = 0;
     vec_push(S->a, &S->instances, as);
     switch (def->kind) {
     case A_TYPE:

@@ -458,7 +458,7 @@ bool sema_is_class(Sema *S, Assignment *as)
         return true;
     if (as->sema_class)
         return as->sema_class > 0;
-    if (as->kind != A_TYPE || !as->type || as->state == 99)
+    if (as->kind != A_TYPE || !as->type || as->class_busy)
         return false;
     Type *t = as->type;
     while (t->kind == TY_TAGGED && t->inner)
@@ -467,14 +467,13 @@ bool sema_is_class(Sema *S, Assignment *as)
     if (t->kind == TY_CLASS || t->kind == TY_TYPE_IDENTIFIER || t->kind == TY_ABSTRACT_SYNTAX) {
         cls = true;
     } else if (t->kind == TY_REF && !t->constraints && !t->nref_actuals) {
-        int saved = as->state;
-        as->state = 99;      /* guard against A ::= B, B ::= A */
+        as->class_busy = true;
         Assignment *target = sema_lookup(S, as->module, t->ref_module, t->ref_name, t->loc, false);
         if (target && sema_enter(S, t->loc)) {
             cls = sema_is_class(S, target);
             sema_leave(S);
         }
-        as->state = saved;
+        as->class_busy = false;
     }
     if (cls)
         as->kind = A_CLASS;

@@ -7,8 +7,6 @@
 
 #include <string.h>
 
-enum { VALUE_BUSY = 7 };     /* Assignment.state while its value is evaluated */
-
 static Value *eval(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
 
 static const char *kind_text(const Type *b)
@@ -63,12 +61,11 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
         diag_note(as->loc, "'%s' is defined here", as->name);
         return NULL;
     }
-    if (as->state == VALUE_BUSY) {
+    if (as->value_busy) {
         diag(DIAG_ERROR, v->loc, "the value of '%s' depends on itself", as->name);
         return NULL;
     }
-    int saved = as->state;
-    as->state = VALUE_BUSY;
+    as->value_busy = true;
     if (as->type) {
         sema_resolve_type(S, as->module, NULL, as->type);
         sema_finish_type(S, as->type);
@@ -77,7 +74,7 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
      * which the referencing site makes against its own governor. */
     Value *r = eval(S, as->module, NULL, as->value, as->type, 1);
     (void)depth;
-    as->state = saved;
+    as->value_busy = false;
     *vgov = NULL;            /* already evaluated */
     return r;
 }
