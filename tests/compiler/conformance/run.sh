@@ -89,6 +89,7 @@ start=$(date +%s)
 # At most two modules at a time (the machines are shared); each writes its
 # verdict to its own file, so the report's order does not depend on timing.
 export CONF_ASN1CC=$asn1cc CONF_TMP=$tmp CONF_CCS="${ccs[*]}"
+# shellcheck disable=SC2016 # the inner script expands its own arguments
 for i in "${!files[@]}"; do echo "$i ${files[$i]}"; done |
     xargs -P2 -L1 bash -c '"$0" --one "$CONF_ASN1CC" "$2" "$CONF_TMP/$1" $CONF_CCS > "$CONF_TMP/$1.verdict" 2>&1' "$0"
 
