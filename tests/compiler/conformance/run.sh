@@ -22,6 +22,8 @@ if [ "${1:-}" = "--one" ]; then
     re='^-- conformance: +(valid|invalid) +X\.68[0-3] +[0-9A-Z][0-9A-Za-z.]* +[^ ].*$'
     if ! [[ $hdr =~ $re ]]; then echo "FAIL malformed conformance header"; exit 0; fi
     kind=${BASH_REMATCH[1]}
+    # A second "--" would end the comment and turn the rest into ASN.1.
+    case ${hdr#--} in *--*) echo "FAIL the header holds '--', which ends the comment"; exit 0;; esac
     mkdir -p "$out"
     if [ "$kind" = invalid ]; then
         exp=$(sed -n '2p' "$f")
