@@ -1,11 +1,13 @@
 /* asn1cc.h — the one internal header of the compiler: every type shared
  * between stages (tokens, AST, resolved AST, diagnostics, arena).
  *
- * Data flows one way:
- *   lexer.re   text       -> Token array (per file)
- *   parser.y   tokens     -> Module / Assignment / Type / Value nodes
- *   sema_*.c   AST        -> the same nodes with their "sema:" fields filled
- *   emit_c.c   resolved   -> C (owned by the code generator)
+ * Data flows one way; main.c runs the stages in this order:
+ *   lexer.re     text       -> Token array (per file)
+ *   parser.y     tokens     -> Module / Assignment / Type / Value nodes
+ *   sema*.c      AST        -> the same nodes with their "sema:" fields filled
+ *                              (its layers: "sema internals" below)
+ *   sema_cmap.c  resolved   -> the C mapping (cmap.h): every C type and name
+ *   emit_*.c     C mapping  -> <module>.h/.c, fuzz harnesses
  *
  * Conventions: every node carries a Loc; lists are (pointer array, count)
  * pairs allocated in the arena; strings are NUL-terminated arena copies.
@@ -449,9 +451,7 @@ struct Assignment {
     TokRange set;            /* A_VALUE_SET, A_OBJECT_SET: contents of the braces */
     TokRange rhs;            /* parameterized: the right-hand side, re-parsed per instantiation */
     /* sema: */
-    bool exported;           /* visible to importers */
     bool instance;           /* made by instantiating a parameterized assignment */
-    bool sema_env_bound;     /* sema internal: instance made under enclosing bindings */
     signed char sema_class;  /* sema internal: 0 not yet known, 1 a class, -1 not */
     bool macro_parsed;       /* sema internal: A_MACRO's value type looked for */
     const char *inst_key;    /* sema internal: instance cache key */
@@ -499,7 +499,6 @@ struct Module {
     Loc loc;
     const char *name;
     Value *oid;              /* DefinitiveIdentifier, V_BRACED, or NULL */
-    const char *iri;         /* unused; reserved for IRI identifiers */
     TagDefault tag_default;
     bool extensibility_implied;
     bool exports_all;        /* no EXPORTS clause, or EXPORTS ALL */
@@ -667,7 +666,8 @@ const char *ast_string_kind_name(StringKind k);
 void ast_dump(FILE *out, const Compilation *c);
 const char *asn_int_str(char buf[48], AsnInt v);
 
-/* sema_*.c: resolves, checks and folds; returns false when errors were diagnosed. */
+/* sema.c: resolves, checks and folds (every sema pass, in order); returns
+ * false when errors were diagnosed. */
 bool sema_run(Compilation *c);
 /* source.c: reads, lexes and parses one file (false on I/O error; *schema_err
  * set on lexical or syntax errors); the same from text already in memory. */
@@ -675,11 +675,8 @@ bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *sch
 bool compile_source(Compilation *c, SrcFile *sf, bool from_cmdline, bool *schema_err);
 /* text must hold n bytes plus a NUL; it becomes the file's contents. */
 SrcFile *srcfile_new(Arena *a, const char *path, char *text, size_t n);
-/* Loads a module by name from -I directories (sema_resolve.c). */
-Module *sema_find_module(Compilation *c, const char *name, Loc from);
 /* Follows TY_TAGGED / TY_REF / TY_SELECTION / TY_FIELD to the builtin type. */
 Type *type_base(Type *t);
-bool type_is_string(const Type *t);
 
 /* ---- sema internals shared by sema_*.c ----
  *

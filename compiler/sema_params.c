@@ -144,7 +144,6 @@ Assignment *sema_instantiate(Sema *S, Module *m, Env *env, Assignment *def, TokR
     as->nparams = 0;
     as->instance = true;
     as->inst_key = key;
-    as->sema_env_bound = env != NULL;
     as->inst_env = e;
     as->class_busy = as->value_busy = false;
     as->graph_node = 0;

@@ -529,12 +529,9 @@ void sema_warn_unused_imports(Module *m)
     for (int i = 0; i < m->nimports; i++)
         for (int j = 0; j < m->imports[i]->nsymbols; j++) {
             ImportSymbol *sym = m->imports[i]->symbols[j];
-            bool exported = !m->exports_all;
-            if (exported) {
-                exported = false;
-                for (int k = 0; k < m->nexports; k++)
-                    exported |= strcmp(m->exports[k]->name, sym->name) == 0;
-            }
+            /* Only a name in EXPORTS re-exports (with EXPORTS ALL, or no
+             * EXPORTS, every import would count as used). */
+            bool exported = !m->exports_all && is_exported(m, sym->name);
             /* Pre-1994 modules import BMPString & co; the keyword is what they use. */
             bool keyword = false;
             for (int k = STR_BMP; k <= STR_OBJECT_DESCRIPTOR; k++)

@@ -385,11 +385,6 @@ Type *type_base(Type *t)
     return t ? t->base : NULL;
 }
 
-bool type_is_string(const Type *t)
-{
-    return t && t->kind == TY_STRING;
-}
-
 /* ------------------------------------------------------------ COMPONENTS OF */
 
 /* X.680 25.4: COMPONENTS OF T copies T's root components (not its extension
