@@ -1,18 +1,78 @@
-/* emit.h — the back end's entry points, called by main.c after sema_cmap:
- * emit_c.c writes <module>.h and <module>.c for every module the mapping
- * marks, emit_fuzz.c a libFuzzer harness. Both print only what cmap.h
- * holds. */
+/* emit.h — the back end after sema_cmap. main.c calls the entry points;
+ * emit_c.c writes what every encoding rule shares and calls, at fixed
+ * points of each file, the emitter of each requested rule (EmitRule:
+ * emit_der.c for DER). A new encoding rule is a new emit_<rule>.c defining
+ * one EmitRule, its function names in cmap (cmap.h, CEnc), and a line in
+ * main.c's list of rules. Emitters print names and expressions from cmap.h
+ * only, never from the AST. */
 #ifndef ASN1CC_EMIT_H
 #define ASN1CC_EMIT_H
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "cmap.h"
 
-/* outdir/<module>.h and .c for each module with CModule.emit; 0, or
- * non-zero after a diagnosed I/O error. */
-int emit_module_files(const CMap *map, const char *outdir);
+/* What one encoding rule prints, at fixed points of the files emit_c.c
+ * writes (the order below is the order in the files). */
+typedef struct EmitRule {
+    CEnc enc;
+    void (*header_doc)(void);                  /* .h: the functions' contract, once */
+    void (*decl_public)(const CNamed *cn);     /* .h: after T_init's declaration */
+    void (*decl_internal)(const CNamed *cn);   /* .h: last in the type's block */
+    void (*decl_open)(const COpen *op);        /* .h: the open-type decoder's declaration */
+    void (*codec)(const CModule *cm, CNamed *cn);        /* .c: a defining type, before T_check ... T_init */
+    void (*codec_inline)(const CModule *cm, CNamed *cn); /* .c: right after them */
+    void (*entry)(const CModule *cm, CNamed *cn);        /* .c: every type, its entry points */
+    void (*open)(const CModule *cm, const COpen *op);    /* .c: after the values */
+} EmitRule;
+
+extern const EmitRule emit_der;
+
+/* outdir/<module>.h and .c for each module with CModule.emit, with the
+ * functions of each of the nrules rules; 0, or non-zero after a diagnosed
+ * I/O error. */
+int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const *rules, int nrules);
 
 /* outdir/fuzz_T.c for type T (ASN.1 or C name) of a module written by this
  * run; 0, 1 when there is no such type, 2 on I/O errors. */
 int emit_fuzz_harness(const CMap *map, const char *type, const char *outdir);
+
+/* ---- printing, shared by the emitters (emit_c.c) ---- */
+
+extern FILE *emit_out;       /* the file being written (a memory stream) */
+void emit_vline(int ind, const char *fmt, va_list ap);
+char *emit_vstr(const char *fmt, va_list ap);
+/* Captures a function body, so that `int rc;` is declared only when used. */
+FILE *emit_body_begin(char **buf, size_t *len);
+void emit_body_end(FILE *saved, char **bufp, const char *decls);
+const char *emit_member(const CComp *cc, const char *base);   /* base + member name */
+const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
+/* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */
+const char *emit_size_measure(CType *ct, const char *v);
+const char *emit_size_violation(CType *ct, const char *n);
+const char *emit_range_violation(CType *ct, const char *v);
+const char *emit_eq(CType *ct, const char *a, const char *b); /* a equals b, a C condition */
+
+/* P prints one indented line, S formats a string kept in the arena: every
+ * line of an emitter uses them, hence the short names. */
+static inline void P(int ind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void P(int ind, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit_vline(ind, fmt, ap);
+    va_end(ap);
+}
+
+static inline char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static inline char *S(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = emit_vstr(fmt, ap);
+    va_end(ap);
+    return s;
+}
 
 #endif /* ASN1CC_EMIT_H */

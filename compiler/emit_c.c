@@ -1,14 +1,13 @@
-/* emit_c.c — prints the C mapping chosen by sema_cmap.c as <module>.h/.c.
+/* emit_c.c — prints the C mapping chosen by sema_cmap.c as <module>.h/.c:
+ * what every encoding rule shares. The files' banners and includes, each
+ * type's ASN.1 text, C type, constants and T_init / T_check / T_equal /
+ * T_print, the values, and the open-type declarations; at fixed points of
+ * each type's block it calls every requested encoding's emitter (DER's is
+ * emit_der.c) for that rule's declarations and functions (emit.h).
  *
  * Nothing is decided here: every C name, C type, tag word, bound and
- * DEFAULT expression comes from cmap.h. The printing follows one pattern
- * per construct, chosen for speed of the generated code:
- *  - decode: straight-line calls to the inline fast paths of asn1rt/gen.h,
- *    one per field, each failure returned through asn1g_fail() which fills
- *    the optional asn1rt_error (code, offset, component path);
- *  - encode: back to front into the caller's buffer (asn1rt_writer), each
- *    constructed length known when its header is written, no length pass;
- *  - every type block in the same order: ASN.1 text, C type, functions. */
+ * DEFAULT expression comes from cmap.h. Every type block is in the same
+ * order: ASN.1 text, C type, functions. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE  /* open_memstream, vasprintf */
 #endif
@@ -23,88 +22,35 @@
 #define ASN1CC_VERSION "0.0.0"
 #endif
 
-static FILE *o;          /* current output (a memory stream) */
+FILE *emit_out;          /* current output (a memory stream) */
 static Arena *g_arena;   /* the compilation's arena */
-static int g_tmp;        /* unique local names within one function */
-static const CModule *g_cmodule; /* module being printed */
 
-/* Each type's codec functions (_dec_, _enc_, _len_, and _item_ of an OF)
- * are printed twice. The extern T_dec_ calls its children's extern
- * functions: one level, for other modules and for callers of the header.
- * The static T_dec_inl_ (ASN1G_BODY: always inlined) calls the _inl_
- * bodies of its same-module children, so a public entry point such as
- * T_decode is one straight-line function under any compiler (gcc's
- * `flatten` alone did this; clang's inlines a single level and left every
- * entry point calling its body out of line, with the reader in memory).
- * Two versions rather than always_inline on the externs: that would put
- * the whole subtree into every extern too (+55% object size on Kerberos). */
-static bool g_deep;
-
-static char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static const char *fn_ret(const char *ret) { return g_deep ? S("ASN1G_BODY %s", ret) : ret; }
-static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
-
-static CDerFn inline_copy(CDerFn f)
+void emit_vline(int ind, const char *fmt, va_list ap)
 {
-    switch (f) {
-    case DER_READ: return DER_READ_INL;
-    case DER_DEC: return DER_DEC_INL;
-    case DER_ENC: return DER_ENC_INL;
-    case DER_ITEM: return DER_ITEM_INL;
-    default: return f;
-    }
+    fprintf(emit_out, "%*s", ind, "");
+    vfprintf(emit_out, fmt, ap);
+    fputc('\n', emit_out);
 }
 
-/* The function being printed: the inline copy in the second pass. */
-static const char *own(const CNamed *cn, CDerFn f) { return der_fn(cn, g_deep ? inline_copy(f) : f); }
-
-/* A child's function: in the second pass, its inline copy when this file has it. */
-static const char *call(const CNamed *owner, CDerFn f)
-{
-    return der_fn(owner, g_deep && owner->home == g_cmodule ? inline_copy(f) : f);
-}
-
-static void P(int ind, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void P(int ind, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(o, "%*s", ind, "");
-    va_start(ap, fmt);
-    vfprintf(o, fmt, ap);
-    va_end(ap);
-    fputc('\n', o);
-}
-
-static char *S(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *S(const char *fmt, ...)
+char *emit_vstr(const char *fmt, va_list ap)
 {
     /* Small expressions, kept in the compiler's arena (freed once at exit). */
-    va_list ap;
     char *s = NULL, *r;
-    va_start(ap, fmt);
     if (vasprintf(&s, fmt, ap) < 0)
         abort();
-    va_end(ap);
     r = arena_strdup(g_arena, s);
     free(s);
     return r;
 }
 
+
 static bool is_struct_kind(CKind k) { return k >= CK_SEQ || k == CK_ENUM; }
 
-/* "(&c)->err_offset" reads better as "c.err_offset". */
-static const char *rfield(const char *rd, const char *field)
-{
-    if (rd[0] == '&')
-        return S("%s.%s", rd + 1, field);
-    return S("%s->%s", rd, field);
-}
-
-static const char *qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
+const char *emit_qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 
 /* ---------------------------------------------------------------- SIZE */
 
-static const char *size_measure(CType *ct, const char *v)
+const char *emit_size_measure(CType *ct, const char *v)
 {
     switch (ct->kind) {
     case CK_STRING: return S("asn1g_string_size(%u, &(%s))", ct->universal, v);
@@ -114,7 +60,7 @@ static const char *size_measure(CType *ct, const char *v)
 }
 
 /* Condition (on a size_t n) that the SIZE constraint is violated, or NULL. */
-static const char *size_violation(CType *ct, const char *n)
+const char *emit_size_violation(CType *ct, const char *n)
 {
     const char *lo = ct->size_lo_set && ct->size_lo > 0 ? S("%s < %lluu", n, (unsigned long long)ct->size_lo) : NULL;
     const char *hi = ct->size_hi_set ? S("%s > %lluu", n, (unsigned long long)ct->size_hi) : NULL;
@@ -123,225 +69,13 @@ static const char *size_violation(CType *ct, const char *n)
     return lo ? lo : hi;
 }
 
-static const char *range_violation(CType *ct, const char *v)
+const char *emit_range_violation(CType *ct, const char *v)
 {
     const char *lo = ct->check_lo ? S("(%s) < %s", v, ct->lo) : NULL;
     const char *hi = ct->check_hi ? S("(%s) > %s", v, ct->hi) : NULL;
     if (lo && hi)
         return S("%s || %s", lo, hi);
     return lo ? lo : hi;
-}
-
-/* ---------------------------------------------------------------- decode */
-
-static void fail_line(int ind, const char *code, const char *off, const char *nm)
-{
-    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
-}
-
-static void try_dec(int ind, const char *call, const char *rd, const char *nm)
-{
-    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
-}
-
-static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
-{
-    const char *vt = ct->vtag;
-    const char *viol;
-    switch (ct->kind) {
-    case CK_BOOL:
-        try_dec(ind, S("asn1g_read_bool(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        break;
-    case CK_NULL:
-        try_dec(ind, S("asn1g_read_null(%s, %s)", rd, vt), rd, nm);
-        break;
-    case CK_INT:
-        P(ind, "{");
-        P(ind + 4, "int64_t v;");
-        try_dec(ind + 4, S("asn1g_read_int(%s, %s, %s, %s, &v)", rd, vt, ct->lo, ct->hi), rd, nm);
-        P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
-        P(ind, "}");
-        break;
-    case CK_UINT:
-        P(ind, "{");
-        P(ind + 4, "uint64_t v;");
-        try_dec(ind + 4, S("asn1g_read_uint(%s, %s, %s, %s, &v)", rd, vt, ct->lo, ct->hi), rd, nm);
-        P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
-        P(ind, "}");
-        break;
-    case CK_BIGINT:
-        try_dec(ind, S("asn1g_read_bigint(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        break;
-    case CK_U128:
-        try_dec(ind, S("asn1rt_read_u128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        break;
-    case CK_I128:
-        try_dec(ind, S("asn1rt_read_i128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        break;
-    case CK_OCTETS: case CK_STRING: case CK_BITS:
-        if (ct->kind == CK_OCTETS || ct->universal == 7)
-            try_dec(ind, S("asn1g_read_octets(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        else if (ct->kind == CK_STRING)
-            try_dec(ind, S("asn1g_read_string(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
-        else
-            try_dec(ind, S("asn1g_read_bits(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        viol = size_violation(ct, "n");
-        if (viol) {
-            P(ind, "{");
-            P(ind + 4, "size_t n = %s;", size_measure(ct, lv));
-            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
-            P(ind, "}");
-        }
-        if (ct->kind == CK_BITS && ct->named_bits) {
-            /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
-            P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
-              lv, lv, lv, lv);
-            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
-        }
-        break;
-    case CK_TIME:
-        try_dec(ind, S("asn1g_read_time(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
-        break;
-    case CK_OID:
-        try_dec(ind, S("asn1g_read_oid(%s, %s, &(%s))", rd, vt, lv), rd, nm);
-        break;
-    case CK_ANY:
-        if (strcmp(vt, "0") != 0) {
-            P(ind, "if (ASN1G_UNLIKELY(!asn1g_next_is(%s, %s)))", rd, vt);
-            fail_line(ind + 4, "ASN1RT_E_UNEXPECTED_TAG", S("asn1rt_offset(%s)", rd), nm);
-        }
-        try_dec(ind, S("asn1g_read_any(%s, &(%s))", rd, lv), rd, nm);
-        break;
-    default:
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s(&(%s), %s, %s, err)) != 0))", call(ct->owner, DER_DEC), lv,
-          rd, vt);
-        fail_line(ind + 4, "rc", "0", nm);
-        break;
-    }
-}
-
-/* Decodes one value with its explicit wrappers into lvalue lv from reader rd. */
-static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
-{
-    int ids[64];
-    const char *cur = rd;
-    if (ct->nwraps > 0)
-        P(ind, "{");
-    int in = ct->nwraps > 0 ? ind + 4 : ind;
-    for (int i = 0; i < ct->nwraps && i < 64; i++) {
-        ids[i] = ++g_tmp;
-        P(in, "asn1rt_reader x%d;", ids[i]);
-    }
-    for (int i = 0; i < ct->nwraps && i < 64; i++) {
-        try_dec(in, S("asn1g_enter(%s, %s, &x%d)", cur, ct->wraps[i], ids[i]), cur, nm);
-        cur = S("&x%d", ids[i]);
-    }
-    dec_plain(in, ct, lv, cur, nm);
-    for (int i = ct->nwraps - 1; i >= 0; i--)
-        try_dec(in, S("asn1g_expect_end(&x%d)", ids[i]), S("&x%d", ids[i]), nm);
-    if (ct->nwraps > 0)
-        P(ind, "}");
-}
-
-static const char *present_test(CType *ct, const char *rd)
-{
-    if (ct->any_first || ct->nfirst == 0)
-        return S("!asn1rt_at_end(%s)", rd);
-    char *s = S("asn1g_next_is(%s, %s)", rd, ct->first_expr[0]);
-    for (int i = 1; i < ct->nfirst; i++)
-        s = S("%s || asn1g_next_is(%s, %s)", s, rd, ct->first_expr[i]);
-    return s;
-}
-
-/* ---------------------------------------------------------------- encode */
-
-static void enc_plain(int ind, CType *ct, const char *rv)
-{
-    const char *vt = ct->vtag;
-    const char *viol;
-    switch (ct->kind) {
-    case CK_BOOL: P(ind, "ASN1G_TRY(asn1g_put_bool(w, %s, %s));", vt, rv); break;
-    case CK_NULL: P(ind, "ASN1G_TRY(asn1g_put_null(w, %s));", vt); break;
-    case CK_INT: case CK_UINT:
-        viol = range_violation(ct, rv);
-        if (viol) {
-            P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
-            P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
-        }
-        if (ct->kind == CK_INT)
-            P(ind, "ASN1G_TRY(asn1g_put_int(w, %s, (int64_t)(%s)));", vt, rv);
-        else
-            P(ind, "ASN1G_TRY(asn1g_put_uint(w, %s, (uint64_t)(%s)));", vt, rv);
-        break;
-    case CK_BIGINT: P(ind, "ASN1G_TRY(asn1g_put_bigint(w, %s, &(%s)));", vt, rv); break;
-    case CK_U128: P(ind, "ASN1G_TRY(asn1rt_prepend_u128(w, %s, %s));", vt, rv); break;
-    case CK_I128: P(ind, "ASN1G_TRY(asn1rt_prepend_i128(w, %s, %s));", vt, rv); break;
-    case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_BITS:
-        viol = size_violation(ct, "n");
-        if (viol) {
-            P(ind, "{");
-            P(ind + 4, "size_t n = %s;", size_measure(ct, rv));
-            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
-            P(ind, "}");
-        }
-        if (ct->kind == CK_BITS && ct->named_bits) {
-            P(ind, "{");
-            P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(&(%s));  /* X.690 11.2.2 */", rv);
-            P(ind + 4, "ASN1G_TRY(asn1g_put_bits(w, %s, &t));", vt);
-            P(ind, "}");
-        } else if (ct->kind == CK_BITS)
-            P(ind, "ASN1G_TRY(asn1g_put_bits(w, %s, &(%s)));", vt, rv);
-        else
-            P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, (%s).ptr, (%s).len));", vt, rv, rv);
-        break;
-    case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, (%s).ptr, (%s).len));", rv, rv); break;
-    default: P(ind, "ASN1G_TRY(%s(&(%s), w, %s));", call(ct->owner, DER_ENC), rv, vt); break;
-    }
-}
-
-static void enc_value(int ind, CType *ct, const char *rv)
-{
-    int ids[64];
-    if (ct->nwraps > 0)
-        P(ind, "{");
-    int in = ct->nwraps > 0 ? ind + 4 : ind;
-    for (int i = 0; i < ct->nwraps && i < 64; i++) {
-        ids[i] = ++g_tmp;
-        P(in, "uint8_t *m%d = asn1g_mark(w);", ids[i]);
-    }
-    enc_plain(in, ct, rv);
-    for (int i = ct->nwraps - 1; i >= 0; i--)
-        P(in, "ASN1G_TRY(asn1g_close(w, %s, m%d));", ct->wraps[i], ids[i]);
-    if (ct->nwraps > 0)
-        P(ind, "}");
-}
-
-static const char *len_expr(CType *ct, const char *rv)
-{
-    const char *vt = ct->vtag;
-    const char *e;
-    switch (ct->kind) {
-    case CK_BOOL: e = S("asn1g_tlv_len(%s, 1)", vt); break;
-    case CK_NULL: e = S("asn1g_tlv_len(%s, 0)", vt); break;
-    case CK_INT: e = S("asn1g_tlv_len(%s, asn1g_int_len((int64_t)(%s)))", vt, rv); break;
-    case CK_UINT: e = S("asn1g_tlv_len(%s, asn1g_uint_len((uint64_t)(%s)))", vt, rv); break;
-    case CK_BITS:
-        e = ct->named_bits ? S("asn1g_tlv_len(%s, asn1g_bits_trim(&(%s)).len + 1)", vt, rv)
-                           : S("asn1g_tlv_len(%s, (%s).len + 1)", vt, rv);
-        break;
-    case CK_U128: e = S("asn1g_tlv_len(%s, asn1rt_u128_len(%s))", vt, rv); break;
-    case CK_I128: e = S("asn1g_tlv_len(%s, asn1rt_i128_len(%s))", vt, rv); break;
-    case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID:
-        e = S("asn1g_tlv_len(%s, (%s).len)", vt, rv); break;
-    case CK_ANY: e = S("(%s).len", rv); break;
-    default: e = S("%s(&(%s), %s)", der_fn(ct->owner, DER_LEN), rv, vt); break;
-    }
-    for (int i = ct->nwraps - 1; i >= 0; i--)
-        e = S("asn1g_tlv_len(%s, %s)", ct->wraps[i], e);
-    return e;
 }
 
 /* ---------------------------------------------------------------- check, equal, print */
@@ -351,7 +85,7 @@ static void chk_value(int ind, CType *ct, const char *rv)
     const char *viol;
     switch (ct->kind) {
     case CK_INT: case CK_UINT:
-        viol = range_violation(ct, rv);
+        viol = emit_range_violation(ct, rv);
         if (viol) {
             P(ind, "if (%s)", viol);
             P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
@@ -361,10 +95,10 @@ static void chk_value(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1rt_check_integer((%s).ptr, (%s).len, 0));", rv, rv);
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
-        viol = size_violation(ct, "n");
+        viol = emit_size_violation(ct, "n");
         if (viol) {
             P(ind, "{");
-            P(ind + 4, "size_t n = %s;", size_measure(ct, rv));
+            P(ind + 4, "size_t n = %s;", emit_size_measure(ct, rv));
             P(ind + 4, "if (%s)", viol);
             P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
             P(ind, "}");
@@ -396,7 +130,7 @@ static void chk_value(int ind, CType *ct, const char *rv)
     }
 }
 
-static const char *eq_expr(CType *ct, const char *a, const char *b)
+const char *emit_eq(CType *ct, const char *a, const char *b)
 {
     switch (ct->kind) {
     case CK_BOOL: case CK_INT: case CK_UINT: case CK_ENUM: return S("(%s) == (%s)", a, b);
@@ -430,206 +164,42 @@ static void print_value(int ind, CType *ct, const char *rv)
 /* ---------------------------------------------------------------- function bodies */
 
 /* Captures a body so that `int rc;` is declared only when used. */
-static FILE *body_begin(char **buf, size_t *len)
+FILE *emit_body_begin(char **buf, size_t *len)
 {
-    FILE *saved = o;
-    o = open_memstream(buf, len);
-    if (!o)
+    FILE *saved = emit_out;
+    emit_out = open_memstream(buf, len);
+    if (!emit_out)
         abort();
     return saved;
 }
 
-static void body_end(FILE *saved, char **bufp, const char *decls)
+void emit_body_end(FILE *saved, char **bufp, const char *decls)
 {
-    fclose(o);                  /* sets *bufp */
-    o = saved;
+    fclose(emit_out);                  /* sets *bufp */
+    emit_out = saved;
     char *buf = *bufp;
     if (strstr(buf, "rc = ") || strstr(buf, "(rc)") || strstr(buf, ", rc,"))
         P(4, "int rc;");
     if (decls)
-        fputs(decls, o);
-    fputs(buf, o);
+        fputs(decls, emit_out);
+    fputs(buf, emit_out);
     free(buf);
 }
 
-static const char *member(CComp *cc, const char *base) { return S("%s%s", base, cc->name); }
-
-/* Condition that tag word t starts component k of cn; NULL when no tag is known. */
-static const char *tag_is(CNamed *cn, int k)
-{
-    CType *ct = cn->comps[k]->ct;
-    const char *any = NULL;
-    for (int i = 0; i < ct->nfirst; i++) {
-        const char *t = S("t == %s", ct->first_expr[i]);
-        any = any ? S("%s || %s", any, t) : t;
-    }
-    return any;
-}
-
-/* SET, element with tag t found where component set_order[pos] must be (or
- * after the last one, pos == ncomps): the tag of a component already read
- * means it came twice (DUPLICATE_COMPONENT); of a later one, or of an
- * earlier OPTIONAL/DEFAULT one that was absent, the components are not in
- * DER order (SET_ORDER). Printed on failure paths only. */
-static void set_misplaced(int ind, CNamed *cn, int pos, const char *nm)
-{
-    for (int j = 0; j < cn->ncomps; j++) {
-        int k = cn->set_order[j];
-        CComp *oc = cn->comps[k];
-        const char *is = tag_is(cn, k);
-        if (j == pos || !is)
-            continue;
-        bool read = j < pos && !oc->has_default;
-        if (read && oc->optional) {
-            P(ind, "if ((%s) && out->%s)", is, oc->present);
-            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", qname(oc->asn1));
-            read = false;
-        }
-        P(ind, "if (%s)", is);
-        fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
-                  read ? qname(oc->asn1) : nm);
-    }
-}
-
-/* SET: when a required component is not next but another component's tag
- * is, the sender broke the tag order (X.690 10.3) or repeated a component,
- * which is worth saying. */
-static void set_order_guard(CNamed *cn, CComp *cc, int pos)
-{
-    if (cn->ncomps < 2)
-        return;
-    P(4, "if (ASN1G_UNLIKELY(!(%s))) {", present_test(cc->ct, "&c"));
-    P(8, "uint32_t t = asn1g_peek(&c);");
-    set_misplaced(8, cn, pos, qname(cc->asn1));
-    P(4, "}");
-}
-
-static void emit_seq_dec(CNamed *cn)
-{
-    char *buf;
-    size_t len;
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
-    P(0, "{");
-    P(4, "asn1rt_reader c;");
-    FILE *saved = body_begin(&buf, &len);
-    try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
-        const char *lv = member(cc, "out->");
-        const char *nm = qname(cc->asn1);
-        if (cc->optional) {
-            P(4, "if (%s) {", present_test(cc->ct, "&c"));
-            P(8, "out->%s = true;", cc->present);
-            dec_value(8, cc->ct, lv, "&c", nm);
-            P(4, "} else {");
-            P(8, "out->%s = false;", cc->present);
-            P(4, "}");
-        } else if (cc->has_default) {
-            P(4, "if (%s) {", present_test(cc->ct, "&c"));
-            P(8, "const uint8_t *s = c.cur;");
-            dec_value(8, cc->ct, lv, "&c", nm);
-            /* X.690 11.5: a DEFAULT value is not encoded in DER. */
-            P(8, "if (ASN1G_UNLIKELY((%s) && !(c.lax & ASN1RT_LAX_DEFAULT)))", eq_expr(cc->ct, lv, cc->default_expr));
-            fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - c.base)", nm);
-            P(4, "} else {");
-            P(8, "%s = %s;", lv, cc->default_expr);
-            P(4, "}");
-        } else {
-            if (cn->set_order && !cc->ct->any_first && cc->ct->nfirst > 0)
-                set_order_guard(cn, cc, k);
-            dec_value(4, cc->ct, lv, "&c", nm);
-        }
-    }
-    if (cn->extensible) {
-        try_dec(4, "asn1g_read_rest(&c, &out->unknown_ext)", "&c", "NULL");
-    } else {
-        if (cn->set_order && cn->ncomps > 0) {
-            P(4, "if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {");
-            P(8, "uint32_t t = asn1g_peek(&c);");
-            set_misplaced(8, cn, cn->ncomps, "NULL");
-            P(4, "}");
-        }
-        try_dec(4, "asn1g_expect_body_end(&c)", "&c", "NULL");
-    }
-    fflush(o);
-    if (!strstr(buf, "out->"))
-        P(4, "(void)out;  /* no component carries a value */");
-    P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-}
-
-static void emit_seq_enc(CNamed *cn)
-{
-    char *buf;
-    size_t len;
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
-    P(0, "{");
-    P(4, "uint8_t *m = asn1g_mark(w);");
-    FILE *saved = body_begin(&buf, &len);
-    if (cn->extensible)
-        P(4, "ASN1G_TRY(asn1g_put_raw(w, in->unknown_ext.ptr, in->unknown_ext.len));");
-    for (int k = cn->ncomps - 1; k >= 0; k--) {
-        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
-        const char *rv = member(cc, "in->");
-        if (cc->optional) {
-            P(4, "if (in->%s) {", cc->present);
-            enc_value(8, cc->ct, rv);
-            P(4, "}");
-        } else if (cc->has_default) {
-            P(4, "if (!(%s)) {", eq_expr(cc->ct, rv, cc->default_expr));
-            enc_value(8, cc->ct, rv);
-            P(4, "}");
-        } else {
-            enc_value(4, cc->ct, rv);
-        }
-    }
-    fflush(o);
-    if (!strstr(buf, "in->"))
-        P(4, "(void)in;  /* no component carries a value */");
-    P(4, "return asn1g_close(w, tag, m);");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-
-}
+const char *emit_member(const CComp *cc, const char *base) { return S("%s%s", base, cc->name); }
 
 static void emit_seq_misc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
-    P(0, "{");
-    P(4, "size_t n = 0;");
-    FILE *saved = body_begin(&buf, &len);
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        const char *rv = member(cc, "in->");
-        if (cc->optional)
-            P(4, "if (in->%s)", cc->present);
-        else if (cc->has_default)
-            P(4, "if (!(%s))", eq_expr(cc->ct, rv, cc->default_expr));
-        P(cc->optional || cc->has_default ? 8 : 4, "n += %s;", len_expr(cc->ct, rv));
-    }
-    if (cn->extensible)
-        P(4, "n += in->unknown_ext.len;");
-    fflush(o);
-    if (!strstr(buf, "in->"))
-        P(4, "(void)in;");
-    P(4, "return asn1g_tlv_len(tag, n);");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
 
     /* check */
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
-    saved = body_begin(&buf, &len);
+    FILE *saved = emit_body_begin(&buf, &len);
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        const char *rv = member(cc, "in->");
+        const char *rv = emit_member(cc, "in->");
         if (cc->optional) {
             P(4, "if (in->%s) {", cc->present);
             chk_value(8, cc->ct, rv);
@@ -638,11 +208,11 @@ static void emit_seq_misc(CNamed *cn)
             chk_value(4, cc->ct, rv);
         }
     }
-    fflush(o);
+    fflush(emit_out);
     if (strstr(buf, "in->") == NULL)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
+    emit_body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
 
@@ -652,17 +222,17 @@ static void emit_seq_misc(CNamed *cn)
     bool any = false;
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
-        const char *a = member(cc, "a->"), *b = member(cc, "b->");
+        const char *a = emit_member(cc, "a->"), *b = emit_member(cc, "b->");
         if (cc->optional) {
             P(4, "if (a->%s != b->%s)", cc->present, cc->present);
             P(8, "return false;");
             if (cc->has_member) {
-                P(4, "if (a->%s && !(%s))", cc->present, eq_expr(cc->ct, a, b));
+                P(4, "if (a->%s && !(%s))", cc->present, emit_eq(cc->ct, a, b));
                 P(8, "return false;");
             }
             any = true;
         } else if (cc->has_member) {
-            P(4, "if (!(%s))", eq_expr(cc->ct, a, b));
+            P(4, "if (!(%s))", emit_eq(cc->ct, a, b));
             P(8, "return false;");
             any = true;
         }
@@ -697,7 +267,7 @@ static void emit_seq_misc(CNamed *cn)
         P(in, "sep = \",\";");
         P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
-        print_value(in, cc->ct, member(cc, "in->"));
+        print_value(in, cc->ct, emit_member(cc, "in->"));
         if (cc->has_member)
             used_in = true;
         if (cc->optional)
@@ -726,96 +296,15 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "%s", "");
 }
 
-static void emit_choice(CNamed *cn)
-{
-    char *buf;
-    size_t len;
-    CComp *any_alt = NULL;
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
-    P(0, "{");
-    FILE *saved = body_begin(&buf, &len);
-    P(4, "(void)tag;");
-    P(4, "switch (asn1g_peek(r)) {");
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        if (cc->ct->any_first && cc->ct->nfirst == 0) {
-            any_alt = cc;
-            continue;
-        }
-        for (int i = 0; i < cc->ct->nfirst; i++)
-            P(4, "case %s:", cc->ct->first_expr[i]);
-        P(8, "out->present = %s;", cc->pr);
-        dec_value(8, cc->ct, member(cc, "out->u."), "r", qname(cc->asn1));
-        P(8, "return ASN1RT_OK;");
-    }
-    P(4, "default:");
-    if (any_alt) {
-        P(8, "out->present = %s;", any_alt->pr);
-        dec_value(8, any_alt->ct, member(any_alt, "out->u."), "r", qname(any_alt->asn1));
-        P(8, "return ASN1RT_OK;");
-    } else if (cn->extensible) {
-        P(8, "out->present = %s;", cn->pr_unknown);
-        try_dec(8, "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
-        P(8, "return ASN1RT_OK;");
-    } else {
-        fail_line(8, "asn1g_no_alternative(r)", "asn1rt_offset(r)", "NULL");
-    }
-    P(4, "}");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
-    P(0, "{");
-    P(4, "(void)tag;");
-    P(4, "switch (in->present) {");
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        P(4, "case %s:", cc->pr);
-        enc_value(8, cc->ct, member(cc, "in->u."));
-        P(8, "return ASN1RT_OK;");
-    }
-    if (cn->extensible) {
-        P(4, "case %s:", cn->pr_unknown);
-        P(8, "return asn1g_put_raw(w, in->u.unknown.ptr, in->u.unknown.len);");
-    }
-    P(4, "default:");
-    P(8, "return ASN1RT_E_BAD_CHOICE;");
-    P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
-
-
-}
-
 static void emit_choice_misc(CNamed *cn)
 {
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
-    P(0, "{");
-    P(4, "(void)tag;");
-    P(4, "switch (in->present) {");
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[k];
-        P(4, "case %s:", cc->pr);
-        P(8, "return %s;", len_expr(cc->ct, member(cc, "in->u.")));
-    }
-    if (cn->extensible) {
-        P(4, "case %s:", cn->pr_unknown);
-        P(8, "return in->u.unknown.len;");
-    }
-    P(4, "default:");
-    P(8, "return 0;");
-    P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         P(4, "case %s:", cc->pr);
-        chk_value(8, cc->ct, member(cc, "in->u."));
+        chk_value(8, cc->ct, emit_member(cc, "in->u."));
         P(8, "return ASN1RT_OK;");
     }
     if (cn->extensible) {
@@ -836,7 +325,7 @@ static void emit_choice_misc(CNamed *cn)
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         P(4, "case %s:", cc->pr);
-        P(8, "return %s;", eq_expr(cc->ct, member(cc, "a->u."), member(cc, "b->u.")));
+        P(8, "return %s;", emit_eq(cc->ct, emit_member(cc, "a->u."), emit_member(cc, "b->u.")));
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
@@ -857,7 +346,7 @@ static void emit_choice_misc(CNamed *cn)
         P(4, "case %s:", cc->pr);
         P(8, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(8, "fputc(':', f);");
-        print_value(8, cc->ct, member(cc, "in->u."));
+        print_value(8, cc->ct, emit_member(cc, "in->u."));
         P(8, "break;");
     }
     if (cn->extensible) {
@@ -883,52 +372,8 @@ static void emit_choice_misc(CNamed *cn)
     P(0, "%s", "");
 }
 
-static void emit_enum(CNamed *cn)
-{
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
-    P(0, "{");
-    P(4, "const uint8_t *s = r->cur;");
-    P(4, "int v;");
-    P(4, "int rc = asn1g_read_enum(r, tag, &v);");
-    P(4, "if (ASN1G_UNLIKELY(rc != 0))");
-    P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
-    if (!cn->extensible) {
-        P(4, "switch (v) {");
-        for (int i = 0; i < cn->nitems; i++)
-            P(4, "case %s:", cn->items[i].number);
-        P(8, "break;");
-        P(4, "default:");
-        P(8, "r->cur = s;");
-        P(8, "return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);");
-        P(4, "}");
-    } else {
-        P(4, "(void)s;  /* extensible: unknown values are kept */");
-    }
-    P(4, "*out = (%s)v;", cn->cname);
-    P(4, "return ASN1RT_OK;");
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
-    P(0, "{");
-    if (!cn->extensible) {
-        /* A value outside a closed list must not reach the wire. */
-        P(4, "int rc = %s(in);", cn->fn[FN_CHECK]);
-        P(4, "if (ASN1G_UNLIKELY(rc != 0))");
-        P(8, "return rc;");
-    }
-    P(4, "return asn1g_put_int(w, tag, (int64_t)*in);");
-    P(0, "}");
-    P(0, "%s", "");
-}
-
 static void emit_enum_misc(CNamed *cn)
 {
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
-    P(0, "{");
-    P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
-    P(0, "}");
-    P(0, "%s", "");
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     if (cn->extensible) {
@@ -972,118 +417,6 @@ static void emit_enum_misc(CNamed *cn)
     P(0, "%s", "");
 }
 
-static void set_order_check(int ind, bool set_of)
-{
-    if (!set_of)
-        return;
-    /* X.690 11.6: each element's encoding >= the previous one's. */
-    P(ind, "if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&");
-    P(ind, "                   !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))");
-    fail_line(ind + 4, "ASN1RT_E_SET_ORDER", "(size_t)(s - c.base)", "NULL");
-    P(ind, "prev = s;");
-    P(ind, "prev_len = (size_t)(c.cur - s);");
-}
-
-static void emit_of(CNamed *cn)
-{
-    CType *ct = cn->ct;
-    CType *el = ct->elem;
-    bool array = ct->kind == CK_ARRAY;
-    char *buf;
-    size_t len;
-    const char *viol;
-
-    P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
-      own(cn, DER_ITEM), el->ctype);
-    P(0, "{");
-    FILE *saved = body_begin(&buf, &len);
-    dec_value(4, el, "(*out)", "r", "NULL");
-    fflush(o);
-    if (el->kind == CK_NULL)
-        P(4, "(void)out;");
-    P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
-    P(0, "{");
-    P(4, "asn1rt_reader c;");
-    if (!array)
-        P(4, "%s item;", el->ctype);
-    if (ct->set_of) {
-        P(4, "const uint8_t *prev = NULL;");
-        P(4, "size_t prev_len = 0;");
-    }
-    saved = body_begin(&buf, &len);
-    try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
-    if (!array) {
-        P(4, "out->raw.ptr = c.cur;");
-        P(4, "out->raw.len = (size_t)(c.end - c.cur);");
-    }
-    /* The count lives in a local: out->count++ would be a store and a
-     * reload per element, since the element stores may alias it. */
-    P(4, "size_t n = 0;");
-    P(4, "while (!asn1rt_at_end(&c)) {");
-    P(8, "const uint8_t *s = c.cur;");
-    if (array) {
-        P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
-        fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s(&out->items[n], &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
-    } else {
-        try_dec(8, S("%s(&item, &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
-    }
-    if (!ct->set_of)
-        P(8, "(void)s;");
-    set_order_check(8, ct->set_of);
-    P(8, "n++;");
-    P(4, "}");
-    P(4, "out->count = n;");
-    viol = array ? (ct->size_lo_set && ct->size_lo > 0 ? S("n < %lluu", (unsigned long long)ct->size_lo) : NULL)
-                 : size_violation(ct, "n");
-    if (viol) {
-        P(4, "if (ASN1G_UNLIKELY(%s))", viol);
-        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");
-    }
-    P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-
-    /* encode */
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
-    P(0, "{");
-    P(4, "uint8_t *m = asn1g_mark(w);");
-    if (array) {
-        P(4, "size_t i;");
-        if (ct->set_of)
-            P(4, "size_t lens[%llu];", (unsigned long long)ct->size_hi);
-        viol = ct->size_lo_set && ct->size_lo > 0
-                   ? S("in->count < %lluu || in->count > %lluu", (unsigned long long)ct->size_lo, (unsigned long long)ct->size_hi)
-                   : S("in->count > %lluu", (unsigned long long)ct->size_hi);
-        P(4, "if (ASN1G_UNLIKELY(%s))", viol);
-        P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
-        P(4, "for (i = in->count; i-- > 0;) {");
-        if (ct->set_of)
-            P(8, "uint8_t *e = w->pos;");
-        enc_value(8, el, "in->items[i]");
-        if (ct->set_of)
-            P(8, "lens[i] = (size_t)(e - w->pos);");
-        P(4, "}");
-        if (ct->set_of)
-            P(4, "asn1g_sort_set_of(w->pos, lens, in->count);");
-    } else {
-        /* Already DER (validated on decode, or built by the caller): as is. */
-        P(4, "ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));");
-    }
-    P(4, "return asn1g_close(w, tag, m);");
-    P(0, "}");
-    P(0, "%s", "");
-
-
-}
-
 static void emit_of_misc(CNamed *cn)
 {
     CType *ct = cn->ct;
@@ -1094,18 +427,6 @@ static void emit_of_misc(CNamed *cn)
     const char *viol;
     FILE *saved;
 
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
-    P(0, "{");
-    if (array) {
-        P(4, "size_t n = 0, i;");
-        P(4, "for (i = 0; i < in->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
-        P(8, "n += %s;", len_expr(el, "in->items[i]"));
-        P(4, "return asn1g_tlv_len(tag, n);");
-    } else {
-        P(4, "return asn1g_tlv_len(tag, in->raw.len);");
-    }
-    P(0, "}");
-    P(0, "%s", "");
     /* check / equal / print */
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
@@ -1117,12 +438,12 @@ static void emit_of_misc(CNamed *cn)
         P(4, "if (%s)", viol);
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "for (i = 0; i < in->count; i++) {");
-        saved = body_begin(&buf, &len);
+        saved = emit_body_begin(&buf, &len);
         chk_value(8, el, "in->items[i]");
-        fflush(o);
+        fflush(emit_out);
         if (!strstr(buf, "in->"))
             P(8, "(void)i;");
-        body_end(saved, &buf, NULL);
+        emit_body_end(saved, &buf, NULL);
         P(4, "}");
         P(4, "return ASN1RT_OK;");
     } else {
@@ -1131,10 +452,11 @@ static void emit_of_misc(CNamed *cn)
         P(4, "size_t n = 0;");
         P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
         P(4, "while (!asn1rt_at_end(&r)) {");
-        P(8, "ASN1G_TRY(%s(&item, &r, NULL));", der_fn(cn, DER_ITEM));
+        /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
+        P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
         P(8, "n++;");
         P(4, "}");
-        viol = size_violation(ct, "n");
+        viol = emit_size_violation(ct, "n");
         P(4, "if (n != in->count%s%s)", viol ? " || " : "", viol ? viol : "");
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "return ASN1RT_OK;");
@@ -1149,7 +471,7 @@ static void emit_of_misc(CNamed *cn)
         P(4, "if (a->count != b->count)");
         P(8, "return false;");
         P(4, "for (i = 0; i < a->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
-        P(8, "if (!(%s))", eq_expr(el, "a->items[i]", "b->items[i]"));
+        P(8, "if (!(%s))", emit_eq(el, "a->items[i]", "b->items[i]"));
         P(12, "return false;");
         P(4, "return true;");
     } else {
@@ -1193,36 +515,6 @@ static void emit_of_misc(CNamed *cn)
     P(0, "}");
     P(0, "%s", "");
 
-    if (!array) {
-        P(0, "void %s(%s *it, const %s *list)", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], cn->cname);
-        P(0, "{");
-        /* Validated when decoded (under the caller's leniency): accept it again. */
-        P(4, "asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,");
-        P(4, "                  ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);");
-        P(0, "}");
-        P(0, "%s", "");
-        P(0, "bool %s(%s *it, %s *out)", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], el->ctype);
-        P(0, "{");
-        P(4, "if (asn1rt_at_end(&it->r))");
-        P(8, "return false;");
-        P(4, "return %s(out, &it->r, NULL) == ASN1RT_OK;", der_fn(cn, DER_ITEM));
-        P(0, "}");
-        P(0, "%s", "");
-    }
-}
-
-static void emit_codec(CNamed *cn)
-{
-    switch (cn->ct->kind) {
-    case CK_SEQ: case CK_SET:
-        emit_seq_dec(cn);
-        emit_seq_enc(cn);
-        break;
-    case CK_CHOICE: emit_choice(cn); break;
-    case CK_ENUM: emit_enum(cn); break;
-    case CK_ARRAY: case CK_LIST: emit_of(cn); break;
-    default: break;
-    }
 }
 
 static void emit_misc(CNamed *cn)
@@ -1236,8 +528,8 @@ static void emit_misc(CNamed *cn)
     }
 }
 
-/* Public entry points of any named type: its own tags around the value. */
-static void emit_public(CNamed *cn)
+/* T_check, T_equal, T_print, T_init of a type that defines no C type of its own. */
+static void emit_alias_misc(CNamed *cn)
 {
     CType *ct = cn->ct;
     const char *T = cn->cname;
@@ -1245,144 +537,42 @@ static void emit_public(CNamed *cn)
     size_t len;
     FILE *saved;
 
-    /* T_decode and T_encode, the fast entry points, run the inline bodies;
-     * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
-    for (int deep = 0; deep <= 1; deep++) {
-        g_deep = deep;
-        P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", deep ? "ASN1G_BODY int" : "static int",
-          own(cn, DER_READ), T);
-        P(0, "{");
-        saved = body_begin(&buf, &len);
-        dec_value(4, ct, "(*out)", "r", "NULL");
-        fflush(o);
-        if (ct->kind == CK_NULL)
-            P(4, "(void)out;");
-        P(4, "return ASN1RT_OK;");
-        body_end(saved, &buf, NULL);
-        P(0, "}");
-        P(0, "%s", "");
-    }
-
-    P(0, "ASN1G_FLATTEN int %s(%s *out, const uint8_t *der, size_t len)", der_fn(cn, DER_DECODE), T);
+    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], T);
     P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || (der == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ_INL));
-    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
-    P(8, "rc = asn1g_expect_end(&r);");
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK))");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(4, "return rc;");
-    P(0, "}");
-    P(0, "%s", "");
-
-    P(0, "int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed)", der_fn(cn, DER_DECODE_PREFIX), T);
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || consumed == NULL || (der == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ));
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "return rc;");
-    P(4, "}");
-    P(4, "*consumed = (size_t)(r.cur - der);");
+    saved = emit_body_begin(&buf, &len);
+    chk_value(4, ct, "(*in)");
+    fflush(emit_out);
+    if (!strstr(buf, "in)"))
+        P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
-
-    P(0, "int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)", der_fn(cn, DER_DECODE_EX), T);
+    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], T, T);
     P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "asn1rt_error_clear(err);");
-    P(4, "if (out == NULL || (der == NULL && len != 0))");
-    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
-    P(4, "asn1g_reader_init(&r, der, len, lax);");
-    P(4, "rc = %s(out, &r, err);", der_fn(cn, DER_READ));
-    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
-    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
-    P(4, "if (rc != ASN1RT_OK)");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(4, "return rc;");
+    if (ct->kind == CK_NULL) {
+        P(4, "(void)a;");
+        P(4, "(void)b;");
+    }
+    P(4, "return %s;", emit_eq(ct, "(*a)", "(*b)"));
     P(0, "}");
     P(0, "%s", "");
-
-    g_deep = true;
-    P(0, "static int %s(const %s *in, asn1rt_writer *w)", der_fn(cn, DER_WRITE), T);
+    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], T);
     P(0, "{");
-    enc_value(4, ct, "(*in)");
-    g_deep = false;
     if (ct->kind == CK_NULL)
         P(4, "(void)in;");
-    P(4, "return ASN1RT_OK;");
+    print_value(4, ct, "(*in)");
+    P(4, "return asn1jer_status(f);");
     P(0, "}");
     P(0, "%s", "");
-
-    P(0, "ASN1G_FLATTEN int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", der_fn(cn, DER_ENCODE), T);
+    P(0, "void %s(%s *out)", cn->fn[FN_INIT], T);
     P(0, "{");
-    P(4, "asn1rt_writer w;");
-    P(4, "if (in == NULL || buf == NULL || len == NULL)");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "w.start = buf;");
-    P(4, "w.pos = buf + cap;");
-    P(4, "ASN1G_TRY(%s(in, &w));", der_fn(cn, DER_WRITE));
-    P(4, "*len = asn1g_finish(&w, buf, cap);");
-    P(4, "return ASN1RT_OK;");
+    if (is_struct_kind(ct->kind))
+        P(4, "%s(out);", ct->owner->fn[FN_INIT]);
+    else
+        P(4, "memset(out, 0, sizeof *out);");
     P(0, "}");
     P(0, "%s", "");
-
-    P(0, "size_t %s(const %s *in)", der_fn(cn, DER_ENCODED_LEN), T);
-    P(0, "{");
-    if (!strstr(len_expr(ct, "(*in)"), "(*in)"))
-        P(4, "(void)in;");
-    P(4, "return %s;", len_expr(ct, "(*in)"));
-    P(0, "}");
-    P(0, "%s", "");
-
-    if (!cn->defines) {
-        P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], T);
-        P(0, "{");
-        saved = body_begin(&buf, &len);
-        chk_value(4, ct, "(*in)");
-        fflush(o);
-        if (!strstr(buf, "in)"))
-            P(4, "(void)in;");
-        P(4, "return ASN1RT_OK;");
-        body_end(saved, &buf, NULL);
-        P(0, "}");
-        P(0, "%s", "");
-        P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], T, T);
-        P(0, "{");
-        if (ct->kind == CK_NULL) {
-            P(4, "(void)a;");
-            P(4, "(void)b;");
-        }
-        P(4, "return %s;", eq_expr(ct, "(*a)", "(*b)"));
-        P(0, "}");
-        P(0, "%s", "");
-        P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], T);
-        P(0, "{");
-        if (ct->kind == CK_NULL)
-            P(4, "(void)in;");
-        print_value(4, ct, "(*in)");
-        P(4, "return asn1jer_status(f);");
-        P(0, "}");
-        P(0, "%s", "");
-        P(0, "void %s(%s *out)", cn->fn[FN_INIT], T);
-        P(0, "{");
-        if (is_struct_kind(ct->kind))
-            P(4, "%s(out);", ct->owner->fn[FN_INIT]);
-        else
-            P(4, "memset(out, 0, sizeof *out);");
-        P(0, "}");
-        P(0, "%s", "");
-    }
 }
 
 /* ---------------------------------------------------------------- header */
@@ -1390,26 +580,29 @@ static void emit_public(CNamed *cn)
 static void comment_text(const char *text)
 {
     /* The ASN.1 text as a block comment; comment delimiters neutralised. */
-    fputs("/*\n", o);
+    fputs("/*\n", emit_out);
     for (const char *p = text; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
-        fputs(" * ", o);
+        fputs(" * ", emit_out);
         for (size_t i = 0; i < n; i++) {
             if ((p[i] == '*' && i + 1 < n && p[i + 1] == '/') || (p[i] == '/' && i + 1 < n && p[i + 1] == '*')) {
-                fputc(p[i], o);
-                fputc(' ', o);
+                fputc(p[i], emit_out);
+                fputc(' ', emit_out);
                 continue;
             }
             if (p[i] == '\r' || (p[i] == '\\' && i + 1 == n))
                 continue;
-            fputc(p[i], o);
+            fputc(p[i], emit_out);
         }
-        fputc('\n', o);
+        fputc('\n', emit_out);
         p = e ? e + 1 : p + n;
     }
-    fputs(" */\n", o);
+    fputs(" */\n", emit_out);
 }
+
+static const EmitRule *const *g_rules;  /* the encodings requested */
+static int g_nrules;
 
 static void emit_type_decl(CNamed *cn)
 {
@@ -1520,12 +713,8 @@ static void emit_type_decl(CNamed *cn)
         P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
     P(0, "void %s(%s *out);", cn->fn[FN_INIT], T);
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len);", der_fn(cn, DER_DECODE), T);
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed);", der_fn(cn, DER_DECODE_PREFIX), T);
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err);",
-      der_fn(cn, DER_DECODE_EX), T);
-    P(0, "size_t %s(const %s *in);", der_fn(cn, DER_ENCODED_LEN), T);
-    P(0, "ASN1RT_MUST_USE int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len);", der_fn(cn, DER_ENCODE), T);
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->decl_public(cn);
     P(0, "ASN1RT_MUST_USE int %s(const %s *in);", cn->fn[FN_CHECK], T);
     P(0, "bool %s(const %s *a, const %s *b);", cn->fn[FN_EQUAL], T, T);
     P(0, "int %s(FILE *f, const %s *in);", cn->fn[FN_PRINT], T);
@@ -1533,83 +722,8 @@ static void emit_type_decl(CNamed *cn)
         P(0, "void %s(%s *it, const %s *list);", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], T);
         P(0, "bool %s(%s *it, %s *out);", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], ct->elem->ctype);
     }
-    if (cn->defines) {
-        P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
-        P(0, "int %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);", der_fn(cn, DER_DEC), T);
-        P(0, "int %s(const %s *in, asn1rt_writer *w, uint32_t tag);", der_fn(cn, DER_ENC), T);
-        P(0, "size_t %s(const %s *in, uint32_t tag);", der_fn(cn, DER_LEN), T);
-    }
-}
-
-static void emit_open(COpen *op)
-{
-    char *buf;
-    size_t len;
-    P(0, "%s", "");
-    P(0, "/* ------------------------------------------------------------------ */");
-    P(0, "/* %s */", op->decode_open);
-    P(0, "%s", "");
-    for (int k = 0; k < op->nalts; k++)
-        if (op->alts[k]->id_decl)
-            fputs(op->alts[k]->id_decl, o);
-    P(0, "int %s(const %s *in, %s *out)", op->decode_open, op->owner->cname, op->open_type);
-    P(0, "{");
-    P(4, "asn1rt_reader rd;");
-    P(4, "asn1rt_reader *r = &rd;");
-    P(4, "asn1rt_error *err = NULL;");
-    FILE *saved = body_begin(&buf, &len);
-    P(4, "memset(out, 0, sizeof *out);");
-    if (op->open->optional) {
-        P(4, "if (!in->%s)", op->open->present);
-        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
-    }
-    P(4, "asn1g_reader_init(r, in->%s.ptr, in->%s.len, 0);", op->open->name, op->open->name);
-    for (int k = 0; k < op->nalts; k++) {
-        COpenAlt *a = op->alts[k];
-        P(4, "%sif (%s) {", k ? "} else " : "", a->id_expr);
-        P(8, "out->kind = %s;", a->kind);
-        dec_value(8, a->ct, a->member ? S("out->u.%s", a->member) : "out->u.unused_", "r", "NULL");
-    }
-    P(4, "} else {");
-    P(8, "return ASN1RT_E_UNKNOWN_OPEN_TYPE;");
-    P(4, "}");
-    P(4, "(void)err;");
-    try_dec(4, "asn1g_expect_end(r)", "r", "NULL");
-    P(4, "return ASN1RT_OK;");
-    body_end(saved, &buf, NULL);
-    P(0, "}");
-}
-
-static void header_doc(void)
-{
-    static const char *const doc =
-        "/*\n"
-        " * For every type T below:\n"
-        " *   void   T_init(T *out);        zero, then DEFAULT values filled in\n"
-        " *   int    T_decode(T *out, const uint8_t *der, size_t len);\n"
-        " *          strict DER; the whole input must be one T (no trailing bytes);\n"
-        " *          returns 0 or an asn1rt_code; *out is zeroed on failure.\n"
-        " *          Strings, OIDs, big integers, open types and unbounded SEQUENCE OF\n"
-        " *          are views into der: keep der alive while *out is used. Everything\n"
-        " *          behind a view is validated here, so later iteration cannot fail.\n"
-        " *   int    T_decode_prefix(T *out, const uint8_t *der, size_t len, size_t *consumed);\n"
-        " *          as T_decode, but bytes after the value are allowed and *consumed is set.\n"
-        " *   int    T_decode_ex(T *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err);\n"
-        " *          as T_decode with ASN1RT_LAX_* leniencies; err (may be NULL) gets\n"
-        " *          the code, the byte offset and the component path of the failure.\n"
-        " *   size_t T_encoded_len(const T *in);   exact DER length\n"
-        " *   int    T_encode(const T *in, uint8_t *buf, size_t cap, size_t *len);\n"
-        " *          DER into buf[0..*len); ASN1RT_E_BUFFER_TOO_SMALL when cap is short\n"
-        " *          (buf contents then unspecified); value ranges, SIZE and CHOICE\n"
-        " *          discriminants are checked (ASN1RT_E_VALUE_CONSTRAINT, ...).\n"
-        " *   int    T_check(const T *in);  every constraint, plus string alphabets,\n"
-        " *          OID, time and raw-element validity: 0 when T_encode output decodes.\n"
-        " *   bool   T_equal(const T *a, const T *b);\n"
-        " *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error\n"
-        " * Decoding is linear in the input size; nesting is limited to\n"
-        " * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.\n"
-        " */\n";
-    fputs(doc, o);
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->decl_internal(cn);
 }
 
 static int write_file(const char *dir, const char *name, const char *data, size_t len)
@@ -1635,8 +749,8 @@ static int emit_module(const CModule *cm, const char *outdir)
     const char *src = cm->src_file;
 
     /* ---- header */
-    o = open_memstream(&hbuf, &hlen);
-    P(0, "/* %s.h — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->file_base, ASN1CC_VERSION,
+    emit_out = open_memstream(&hbuf, &hlen);
+    P(0, "/* %s — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->header, ASN1CC_VERSION,
       src, cm->asn1);
     P(0, "#ifndef %s", cm->guard);
     P(0, "#define %s", cm->guard);
@@ -1649,7 +763,8 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "extern \"C\" {");
     P(0, "#endif");
     P(0, "%s", "");
-    header_doc();
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->header_doc();
     for (int i = 0; i < cm->ntypes; i++)
         emit_type_decl(cm->types[i]);
     for (int i = 0; i < cm->nopens; i++) {
@@ -1677,9 +792,8 @@ static int emit_module(const CModule *cm, const char *outdir)
             P(0, "        uint8_t unused_;");
         P(0, "    } u;");
         P(0, "} %s;", op->open_type);
-        P(0, "/* ASN1RT_E_MISSING_COMPONENT when absent, ASN1RT_E_UNKNOWN_OPEN_TYPE when the");
-        P(0, " * identifier is not in the set, else the decoding result. */");
-        P(0, "ASN1RT_MUST_USE int %s(const %s *in, %s *out);", op->decode_open, op->owner->cname, op->open_type);
+        for (int r = 0; r < g_nrules; r++)
+            g_rules[r]->decl_open(op);
     }
     if (cm->nvalues)
         P(0, "\n/* ------------------------------------------------------------------ */\n/* Values. */");
@@ -1706,12 +820,11 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "}");
     P(0, "#endif");
     P(0, "#endif /* %s */", cm->guard);
-    fclose(o);
+    fclose(emit_out);
 
     /* ---- source */
-    g_cmodule = cm;
-    o = open_memstream(&cbuf, &clen);
-    P(0, "/* %s.c — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->file_base, ASN1CC_VERSION,
+    emit_out = open_memstream(&cbuf, &clen);
+    P(0, "/* %s — generated by asn1cc %s from %s (module %s) — do not edit. */", cm->source, ASN1CC_VERSION,
       src, cm->asn1);
     P(0, "#include \"%s\"", cm->header);
     P(0, "%s", "");
@@ -1721,23 +834,23 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "#include <asn1rt/jer.h>");
     for (int i = 0; i < cm->ntypes; i++) {
         CNamed *cn = cm->types[i];
-        g_tmp = 0;
         P(0, "%s", "");
         P(0, "/* ------------------------------------------------------------------ */");
         P(0, "/* %s */", cn->cname);
         P(0, "%s", "");
         for (int k = 0; k < cn->ncomps; k++)
             if (cn->comps[k]->default_decl)
-                fputs(cn->comps[k]->default_decl, o);
-        if (cn->defines) {
-            for (int deep = 0; deep <= 1; deep++) {
-                g_deep = deep;
-                emit_codec(cn);
-                if (!deep)
-                    emit_misc(cn);
-            }
-        }
-        emit_public(cn);
+                fputs(cn->comps[k]->default_decl, emit_out);
+        for (int r = 0; cn->defines && r < g_nrules; r++)
+            g_rules[r]->codec(cm, cn);
+        if (cn->defines)
+            emit_misc(cn);
+        for (int r = 0; cn->defines && r < g_nrules; r++)
+            g_rules[r]->codec_inline(cm, cn);
+        for (int r = 0; r < g_nrules; r++)
+            g_rules[r]->entry(cm, cn);
+        if (!cn->defines)
+            emit_alias_misc(cn);
     }
     for (int i = 0; i < cm->nvalues; i++) {
         CValue *v = cm->values[i];
@@ -1753,10 +866,11 @@ static int emit_module(const CModule *cm, const char *outdir)
         P(0, "const asn1rt_view %s = { %s, %zu };", v->cname, v->bytes_name, v->oid_len);
         free(init);
     }
-    for (int i = 0; i < cm->nopens; i++)
-        emit_open(cm->opens[i]);
-    fclose(o);
-    o = NULL;
+    for (int r = 0; r < g_nrules; r++)
+        for (int i = 0; i < cm->nopens; i++)
+            g_rules[r]->open(cm, cm->opens[i]);
+    fclose(emit_out);
+    emit_out = NULL;
 
     int rc = write_file(outdir, cm->header, hbuf, hlen);
     rc |= write_file(outdir, cm->source, cbuf, clen);
@@ -1765,10 +879,12 @@ static int emit_module(const CModule *cm, const char *outdir)
     return rc;
 }
 
-int emit_module_files(const CMap *map, const char *outdir)
+int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const *rules, int nrules)
 {
     int rc = 0;
     g_arena = map->arena;
+    g_rules = rules;
+    g_nrules = nrules;
     for (int i = 0; i < map->nmodules; i++)
         if (map->modules[i]->emit)
             rc |= emit_module(map->modules[i], outdir);

@@ -198,7 +198,9 @@ static int run_in(Arena *arena, int argc, char **argv)
         CMap *map = sema_cmap(c);
         if (map == NULL)
             return 1;
-        if (emit_module_files(map, outdir) != 0)
+        /* One emitter per encoding rule; DER is the only one so far. */
+        static const EmitRule *const rules[] = {&emit_der};
+        if (emit_module_files(map, outdir, rules, (int)(sizeof rules / sizeof rules[0])) != 0)
             return diag_error_count() > 0 ? 1 : 2;
         if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
