@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "asn1rt/gen.h"
+#include "internal.h"
 
 int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component)
 {
@@ -21,21 +22,7 @@ int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component
 
 int asn1g_unknown_component(asn1rt_reader *r)
 {
-    return asn1rt_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
-}
-
-/* Universal types that DER encodes in primitive form only: all but the
- * constructed ones (X.690 8.9.1, 8.11.1; the same set as asn1rt_walk, so
- * ANY values and the walker accept the same elements). */
-static bool universal_primitive_only(uint32_t num)
-{
-    switch (num) {
-    case ASN1RT_UT_SEQUENCE: case ASN1RT_UT_SET: case ASN1RT_UT_EXTERNAL:
-    case ASN1RT_UT_EMBEDDED_PDV: case ASN1RT_UT_CHARACTER_STRING:
-        return false;
-    default:
-        return true;
-    }
+    return asn1rt_i_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
 }
 
 /* Validates one element at r (consuming it on success): header rules
@@ -56,7 +43,7 @@ static int validate_element(asn1rt_reader *r)
     }
     if (ASN1RT_TAG_CONSTRUCTED(tag)) {
         asn1rt_reader child;
-        if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && universal_primitive_only(ASN1RT_TAG_NUMBER(tag))) {
+        if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && asn1rt_i_universal_primitive(ASN1RT_TAG_NUMBER(tag))) {
             save.err_offset = asn1rt_offset(&save);
             *r = save;
             return ASN1RT_E_CONSTRUCTED;
@@ -77,7 +64,7 @@ static int validate_element(asn1rt_reader *r)
     }
     if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
         /* Re-read primitives through the runtime's strict element readers. */
-        if (!universal_primitive_only(ASN1RT_TAG_NUMBER(tag))) {
+        if (!asn1rt_i_universal_primitive(ASN1RT_TAG_NUMBER(tag))) {
             save.err_offset = asn1rt_offset(&save);   /* X.690 8.9.1, 8.11.1 */
             *r = save;
             return ASN1RT_E_PRIMITIVE;

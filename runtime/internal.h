@@ -13,4 +13,19 @@ int asn1rt_i_time_parse(unsigned universal, const uint8_t *p, size_t n, asn1rt_t
 /* True for the universal types asn1rt_check_string knows. */
 bool asn1rt_i_is_string_type(unsigned universal);
 
+/* Universal types whose DER encoding is always primitive (X.690 10.2): all
+ * but SEQUENCE, SET, EXTERNAL, EMBEDDED PDV and CHARACTER STRING (8.9.1,
+ * 8.11.1, 8.18.1, 8.19, 8.21.x). The walker and ANY validation share it, so
+ * they accept the same elements. */
+static inline bool asn1rt_i_universal_primitive(uint32_t num)
+{
+    switch (num) {
+    case ASN1RT_UT_SEQUENCE: case ASN1RT_UT_SET: case ASN1RT_UT_EXTERNAL:
+    case ASN1RT_UT_EMBEDDED_PDV: case ASN1RT_UT_CHARACTER_STRING:
+        return false;
+    default:
+        return true;
+    }
+}
+
 #endif

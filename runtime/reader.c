@@ -11,7 +11,7 @@
 
 #include "internal.h"
 
-int asn1rt_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
+int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
 {
     const uint8_t *p = r->cur, *end = r->end;
     uint32_t num, cls_cons;
@@ -97,7 +97,7 @@ int asn1rt_peek_tag(const asn1rt_reader *r, uint32_t *tag)
     int rc;
     if (r == NULL || tag == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (rc == ASN1RT_OK)
         *tag = t;
     return rc;
@@ -110,14 +110,14 @@ int asn1rt_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
     int rc;
     if (r == NULL || child == NULL)
         return ASN1RT_E_ARG;
-    tag |= ASN1RT_CONSTRUCTED_BIT;               /* implied: only constructed elements are entered */
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    tag |= ASN1RT_I_CONSTRUCTED_BIT;               /* implied: only constructed elements are entered */
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (t != tag)
-        return asn1rt_fail_at(r, asn1rt_tag_mismatch(t, tag), r->cur);
+        return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     if (r->depth >= r->max_depth)
-        return asn1rt_fail_at(r, ASN1RT_E_DEPTH, r->cur);
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
     child->cur = r->cur + hl;
     child->end = child->cur + n;
     child->base = r->base;
@@ -136,9 +136,9 @@ int asn1rt_skip(asn1rt_reader *r)
     int rc;
     if (r == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     r->cur += hl + n;
     return ASN1RT_OK;
 }
@@ -150,9 +150,9 @@ int asn1rt_read_raw(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole)
     int rc;
     if (r == NULL || whole == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (tag != NULL)
         *tag = t;
     whole->ptr = r->cur;
@@ -170,7 +170,7 @@ int asn1rt_expect_end(asn1rt_reader *r)
     /* Only bytes after the outermost value may be excused. */
     if (r->depth == 0 && (r->lax & ASN1RT_LAX_TRAILING))
         return ASN1RT_OK;
-    return asn1rt_fail_at(r, ASN1RT_E_TRAILING_DATA, r->cur);
+    return asn1rt_i_fail_at(r, ASN1RT_E_TRAILING_DATA, r->cur);
 }
 
 /* ------------------------------------------------------------------ */
@@ -183,12 +183,12 @@ int asn1rt_read_bool(asn1rt_reader *r, uint32_t tag, bool *out)
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     if (n != 1)                                   /* X.690 8.2.1 */
-        return asn1rt_fail_at(r, ASN1RT_E_BOOLEAN_LENGTH, r->cur);
+        return asn1rt_i_fail_at(r, ASN1RT_E_BOOLEAN_LENGTH, r->cur);
     if (p[0] != 0x00 && p[0] != 0xFF && !(r->lax & ASN1RT_LAX_BOOLEAN))
-        return asn1rt_fail_at(r, ASN1RT_E_BOOLEAN_VALUE, p);   /* X.690 11.1 */
+        return asn1rt_i_fail_at(r, ASN1RT_E_BOOLEAN_VALUE, p);   /* X.690 11.1 */
     *out = p[0] != 0;
     r->cur = p + 1;
     return ASN1RT_OK;
@@ -201,10 +201,10 @@ int asn1rt_read_null(asn1rt_reader *r, uint32_t tag)
     int rc;
     if (r == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     if (n != 0)                                   /* X.690 8.8.2 */
-        return asn1rt_fail_at(r, ASN1RT_E_NULL_CONTENT, p);
+        return asn1rt_i_fail_at(r, ASN1RT_E_NULL_CONTENT, p);
     r->cur = p;
     return ASN1RT_OK;
 }
@@ -215,7 +215,7 @@ int asn1rt_check_integer(const uint8_t *p, size_t n, unsigned lax)
         return ASN1RT_E_ARG;
     if (n == 0)
         return ASN1RT_E_INTEGER_EMPTY;            /* X.690 8.3.1 */
-    if (n >= 2 && asn1rt_int_redundant(p) && !(lax & ASN1RT_LAX_INTEGER))
+    if (n >= 2 && asn1rt_i_int_redundant(p) && !(lax & ASN1RT_LAX_INTEGER))
         return ASN1RT_E_INTEGER_NOT_MINIMAL;      /* X.690 8.3.2 */
     return ASN1RT_OK;
 }
@@ -228,10 +228,10 @@ static int integer_content(asn1rt_reader *r, const uint8_t **pp, size_t *pn)
     size_t n = *pn;
     int rc = asn1rt_check_integer(p, n, r->lax);
     if (rc == ASN1RT_E_INTEGER_EMPTY)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, p);
-    while (n >= 2 && asn1rt_int_redundant(p)) {
+        return asn1rt_i_fail_at(r, rc, p);
+    while (n >= 2 && asn1rt_i_int_redundant(p)) {
         p++;
         n--;
     }
@@ -240,7 +240,7 @@ static int integer_content(asn1rt_reader *r, const uint8_t **pp, size_t *pn)
     return ASN1RT_OK;
 }
 
-int asn1rt_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out)
+int asn1rt_i_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out)
 {
     const uint8_t *content = p, *end = p + n;
     uint64_t u;
@@ -248,7 +248,7 @@ int asn1rt_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out
     if (rc != ASN1RT_OK)
         return rc;
     if (n > 8)
-        return asn1rt_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
     u = (p[0] & 0x80) ? UINT64_MAX : 0;
     for (size_t i = 0; i < n; i++)
         u = (u << 8) | p[i];
@@ -257,7 +257,7 @@ int asn1rt_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out
     return ASN1RT_OK;
 }
 
-int asn1rt_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *out)
+int asn1rt_i_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *out)
 {
     const uint8_t *content = p, *end = p + n;
     uint64_t u = 0;
@@ -265,7 +265,7 @@ int asn1rt_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *o
     if (rc != ASN1RT_OK)
         return rc;
     if ((p[0] & 0x80) || n > 9 || (n == 9 && p[0] != 0))
-        return asn1rt_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
     for (size_t i = 0; i < n; i++)
         u = (u << 8) | p[i];
     *out = u;
@@ -273,7 +273,7 @@ int asn1rt_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *o
     return ASN1RT_OK;
 }
 
-int asn1rt_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *out)
+int asn1rt_i_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *out)
 {
     const uint8_t *content = p, *end = p + n;
     uint64_t hi, lo;
@@ -281,7 +281,7 @@ int asn1rt_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *
     if (rc != ASN1RT_OK)
         return rc;
     if (n > 16)
-        return asn1rt_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
     hi = lo = (p[0] & 0x80) ? UINT64_MAX : 0;
     for (size_t i = 0; i < n; i++) {
         hi = (hi << 8) | (lo >> 56);
@@ -293,7 +293,7 @@ int asn1rt_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *
     return ASN1RT_OK;
 }
 
-int asn1rt_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out)
+int asn1rt_i_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out)
 {
     const uint8_t *content = p, *end = p + n;
     uint64_t hi = 0, lo = 0;
@@ -301,7 +301,7 @@ int asn1rt_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *
     if (rc != ASN1RT_OK)
         return rc;
     if ((p[0] & 0x80) || n > 17 || (n == 17 && p[0] != 0))
-        return asn1rt_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, content);
     for (size_t i = 0; i < n; i++) {
         hi = (hi << 8) | (lo >> 56);
         lo = (lo << 8) | p[i];
@@ -330,8 +330,8 @@ int asn1rt_read_int_range(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi
     if (v < lo || v > hi) {
         size_t hl, n;
         uint32_t t;
-        (void)asn1rt_parse_header(r, &t, &hl, &n);
-        return asn1rt_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
+        (void)asn1rt_i_parse_header(r, &t, &hl, &n);
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
     }
     *out = v;
     r->cur = probe.cur;
@@ -356,8 +356,8 @@ int asn1rt_read_uint_range(asn1rt_reader *r, uint32_t tag, uint64_t lo, uint64_t
     if (v < lo || v > hi) {
         size_t hl, n;
         uint32_t t;
-        (void)asn1rt_parse_header(r, &t, &hl, &n);
-        return asn1rt_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
+        (void)asn1rt_i_parse_header(r, &t, &hl, &n);
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
     }
     *out = v;
     r->cur = probe.cur;
@@ -371,7 +371,7 @@ int asn1rt_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out)
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     {
         const uint8_t *end = p + n;
@@ -394,13 +394,13 @@ int asn1rt_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1r
     int rc;
     if (r == NULL || out == NULL || !asn1rt_i_is_string_type(universal))
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     rc = asn1rt_i_check_string(universal, p, n, &bad);
     if (rc == ASN1RT_E_STRING_LENGTH)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, p + bad);
+        return asn1rt_i_fail_at(r, rc, p + bad);
     out->ptr = p;
     out->len = n;
     r->cur = p + n;
@@ -414,14 +414,14 @@ int asn1rt_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_bits *out)
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     if (n == 0)                                   /* X.690 8.6.2: the initial octet */
-        return asn1rt_fail_at(r, ASN1RT_E_BITSTRING_EMPTY, r->cur);
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_EMPTY, r->cur);
     if (p[0] > 7 || (n == 1 && p[0] != 0))        /* X.690 8.6.2.2, 8.6.2.3 */
-        return asn1rt_fail_at(r, ASN1RT_E_BITSTRING_UNUSED, p);
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_UNUSED, p);
     if (n > 1 && (p[n - 1] & ((1u << p[0]) - 1u)) != 0)
-        return asn1rt_fail_at(r, ASN1RT_E_BITSTRING_PADDING, p + n - 1);  /* X.690 11.2.1 */
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_PADDING, p + n - 1);  /* X.690 11.2.1 */
     out->unused = p[0];
     out->ptr = p + 1;
     out->len = n - 1;
@@ -436,13 +436,13 @@ int asn1rt_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *out)
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     rc = asn1rt_i_check_oid(p, n, &bad);
     if (rc == ASN1RT_E_OID_EMPTY)
-        return asn1rt_fail_at(r, rc, r->cur);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (rc != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, p + bad);
+        return asn1rt_i_fail_at(r, rc, p + bad);
     out->ptr = p;
     out->len = n;
     r->cur = p + n;
@@ -457,10 +457,10 @@ int asn1rt_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_
     if (r == NULL || out == NULL ||
         (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME))
         return ASN1RT_E_ARG;
-    if ((rc = asn1rt_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
+    if ((rc = asn1rt_i_prim_content(r, tag, &p, &n)) != ASN1RT_OK)
         return rc;
     if ((rc = asn1rt_i_time_parse(universal, p, n, NULL)) != ASN1RT_OK)
-        return asn1rt_fail_at(r, rc, p);
+        return asn1rt_i_fail_at(r, rc, p);
     out->ptr = p;
     out->len = n;
     r->cur = p + n;
@@ -497,7 +497,7 @@ int asn1rt_check_set_order(asn1rt_reader *r, const asn1rt_view *prev, const asn1
     if (r->lax & ASN1RT_LAX_SET_ORDER)
         return ASN1RT_OK;
     if (asn1rt_der_compare(prev->ptr, prev->len, cur->ptr, cur->len) > 0)
-        return asn1rt_fail_at(r, ASN1RT_E_SET_ORDER, cur->ptr);
+        return asn1rt_i_fail_at(r, ASN1RT_E_SET_ORDER, cur->ptr);
     return ASN1RT_OK;
 }
 
@@ -507,7 +507,7 @@ int asn1rt_default_encoded(asn1rt_reader *r, const uint8_t *at)
         return ASN1RT_E_ARG;
     if (r->lax & ASN1RT_LAX_DEFAULT)
         return ASN1RT_OK;
-    return asn1rt_fail_at(r, ASN1RT_E_DEFAULT_ENCODED, at);  /* X.690 11.5 */
+    return asn1rt_i_fail_at(r, ASN1RT_E_DEFAULT_ENCODED, at);  /* X.690 11.5 */
 }
 
 int asn1rt_bigint_to_int64(const asn1rt_bigint *v, int64_t *out)

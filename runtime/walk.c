@@ -3,18 +3,6 @@
 
 #include "internal.h"
 
-/* Universal types whose DER encoding is always primitive (X.690 10.2). */
-static bool universal_primitive(uint32_t num)
-{
-    switch (num) {
-    case ASN1RT_UT_SEQUENCE: case ASN1RT_UT_SET: case ASN1RT_UT_EXTERNAL:
-    case ASN1RT_UT_EMBEDDED_PDV: case ASN1RT_UT_CHARACTER_STRING:
-        return false;
-    default:
-        return true;
-    }
-}
-
 /* Validates one universal primitive element at r->cur with the element
  * reader of its type, so codes and offsets are the readers' own. */
 static int check_universal(asn1rt_reader *r, uint32_t tag)
@@ -70,31 +58,31 @@ int asn1rt_walk(const uint8_t *der, size_t len, unsigned lax,
             rc = asn1rt_expect_end(&r);
             break;
         }
-        if ((rc = asn1rt_parse_header(&r, &tag, &hl, &n)) != ASN1RT_OK) {
+        if ((rc = asn1rt_i_parse_header(&r, &tag, &hl, &n)) != ASN1RT_OK) {
             r.err_offset = asn1rt_offset(&r);
             break;
         }
         if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
-            bool prim_type = universal_primitive(ASN1RT_TAG_NUMBER(tag));
+            bool prim_type = asn1rt_i_universal_primitive(ASN1RT_TAG_NUMBER(tag));
             /* [UNIVERSAL 0] is end-of-contents, which only ends an indefinite
              * length (X.690 8.1.5); DER has none (X.690 10.1). */
             if (ASN1RT_TAG_NUMBER(tag) == 0) {
-                rc = asn1rt_fail_at(&r, ASN1RT_E_UNEXPECTED_TAG, r.cur);
+                rc = asn1rt_i_fail_at(&r, ASN1RT_E_UNEXPECTED_TAG, r.cur);
                 break;
             }
             if (ASN1RT_TAG_CONSTRUCTED(tag) && prim_type) {
-                rc = asn1rt_fail_at(&r, ASN1RT_E_CONSTRUCTED, r.cur);
+                rc = asn1rt_i_fail_at(&r, ASN1RT_E_CONSTRUCTED, r.cur);
                 break;
             }
             if (!ASN1RT_TAG_CONSTRUCTED(tag) && !prim_type) {
-                rc = asn1rt_fail_at(&r, ASN1RT_E_PRIMITIVE, r.cur);
+                rc = asn1rt_i_fail_at(&r, ASN1RT_E_PRIMITIVE, r.cur);
                 break;
             }
             if (!ASN1RT_TAG_CONSTRUCTED(tag) && (rc = check_universal(&r, tag)) != ASN1RT_OK)
                 break;
         }
         if (ASN1RT_TAG_CONSTRUCTED(tag) && depth >= ASN1RT_DEFAULT_MAX_DEPTH) {
-            rc = asn1rt_fail_at(&r, ASN1RT_E_DEPTH, r.cur);
+            rc = asn1rt_i_fail_at(&r, ASN1RT_E_DEPTH, r.cur);
             break;
         }
         item.tag = tag;

@@ -31,12 +31,12 @@ static size_t length_octets(size_t n)
     return 1 + k;
 }
 
-size_t asn1rt_slow_header_len(uint32_t tag, size_t content_len)
+size_t asn1rt_i_slow_header_len(uint32_t tag, size_t content_len)
 {
     return tag_octets(tag) + length_octets(content_len);
 }
 
-int asn1rt_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t n)
+int asn1rt_i_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t n)
 {
     uint32_t num = ASN1RT_TAG_NUMBER(tag);
     size_t hl;
@@ -45,8 +45,8 @@ int asn1rt_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t n)
         return ASN1RT_E_ARG;
     if (num > TAG_NUMBER_MAX)
         return ASN1RT_E_ARG;
-    hl = asn1rt_slow_header_len(tag, n);
-    if (asn1rt_room(w) < hl)
+    hl = asn1rt_i_slow_header_len(tag, n);
+    if (asn1rt_i_room(w) < hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
     p = w->pos;
     if (n < 0x80) {
@@ -59,7 +59,7 @@ int asn1rt_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t n)
         *p = (uint8_t)(0x80u | (size_t)(len_end - p - 1));
     }
     if (num < 31) {
-        *--p = asn1rt_id_octet(tag);
+        *--p = asn1rt_i_id_octet(tag);
     } else {
         /* X.690 8.1.2.4: 0x1F, then base 128, most significant first. */
         bool last = true;
@@ -120,7 +120,7 @@ int asn1rt_prepend_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v)
     if (ASN1RT_TAG_NUMBER(tag) > TAG_NUMBER_MAX || v->len == SIZE_MAX)
         return ASN1RT_E_ARG;
     hl = asn1rt_header_len(tag, v->len + 1);
-    if (asn1rt_room(w) < v->len + 1 || asn1rt_room(w) - v->len - 1 < hl)
+    if (asn1rt_i_room(w) < v->len + 1 || asn1rt_i_room(w) - v->len - 1 < hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
     if (v->len != 0) {
         w->pos -= v->len;
@@ -141,7 +141,7 @@ int asn1rt_prepend_time(asn1rt_writer *w, uint32_t tag, unsigned universal, cons
         return universal == ASN1RT_UT_UTCTIME || universal == ASN1RT_UT_GENERALIZEDTIME
                    ? ASN1RT_E_TIME_VALUE : ASN1RT_E_ARG;
     hl = asn1rt_header_len(tag, n);
-    if (asn1rt_room(w) < n + hl)
+    if (asn1rt_i_room(w) < n + hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
     /* Formatted in place: the text is written once, where it stays. */
     rc = asn1rt_time_format(universal, t, (char *)w->pos - n, n, &len);

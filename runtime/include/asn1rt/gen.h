@@ -15,6 +15,12 @@
  * Tags are asn1rt tag words (ASN1RT_TAG); in generated code they are
  * constants, so the "single-octet identifier" test folds away.
  *
+ * Built on inline.h: the header parse and write, the room check, the
+ * identifier octet and the branch hints are asn1rt_i_* / ASN1RT_I_* there,
+ * shared with asn1rt's own inline functions; what is here is only what
+ * generated code needs beyond them (a tag known at compile time, range
+ * checks, SET OF order, views).
+ *
  * Not a public API for hand-written code: names may change with asn1cc.
  */
 #ifndef ASN1RT_GEN_H
@@ -28,10 +34,12 @@
 extern "C" {
 #endif
 
+/* The names generated code uses for inline.h's branch hints. */
+#define ASN1G_LIKELY(x)   ASN1RT_I_LIKELY(x)
+#define ASN1G_UNLIKELY(x) ASN1RT_I_UNLIKELY(x)
+#define ASN1G_COLD        ASN1RT_I_COLD
+
 #if defined(__GNUC__) || defined(__clang__)
-#define ASN1G_LIKELY(x)   __builtin_expect(!!(x), 1)
-#define ASN1G_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define ASN1G_COLD        __attribute__((cold, noinline))
 #ifndef ASN1G_NO_INLINE_TREE
 /* Public entry points inline the whole type tree below them. */
 #define ASN1G_FLATTEN     __attribute__((flatten))
@@ -49,15 +57,7 @@ extern "C" {
 #else
 #define ASN1G_FLATTEN
 #define ASN1G_BODY        static inline
-#define ASN1G_LIKELY(x)   (x)
-#define ASN1G_UNLIKELY(x) (x)
-#define ASN1G_COLD
 #endif
-
-/* Identifier octet of a tag word whose number is < 31 (X.690 8.1.2.2). */
-#define ASN1G_ID(tag) \
-    ((uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | (ASN1RT_TAG_CONSTRUCTED(tag) ? 0x20u : 0u) | ASN1RT_TAG_NUMBER(tag)))
-#define ASN1G_SHORT_TAG(tag) (ASN1RT_TAG_NUMBER(tag) < 31u)
 
 /* ------------------------------------------------------------------ */
 /* Error reporting (gen_support.c; out of line, on the failure path).  */
@@ -85,42 +85,10 @@ ASN1RT_INLINE void asn1g_reader_init(asn1rt_reader *r, const uint8_t *der, size_
     r->err_offset = 0;
 }
 
-/* Fast header check: the next element has identifier `tag` and a strict DER
- * length of at most 65535 that fits the reader. On success *content and
- * *len describe the content; nothing is consumed in any case. */
-ASN1RT_INLINE bool asn1g_hdr_fast(const asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
-{
-    const uint8_t *p = r->cur;
-    size_t avail = (size_t)(r->end - p);
-    size_t n;
-    if (!ASN1G_SHORT_TAG(tag) || avail < 2 || p[0] != ASN1G_ID(tag))
-        return false;
-    n = p[1];
-    if (ASN1G_LIKELY(n < 0x80)) {
-        p += 2;
-        avail -= 2;
-    } else if (n == 0x81 && avail >= 3 && p[2] >= 0x80) { /* X.690 10.1: minimal */
-        n = p[2];
-        p += 3;
-        avail -= 3;
-    } else if (n == 0x82 && avail >= 4 && p[2] != 0) {    /* X.690 10.1: minimal */
-        n = ((size_t)p[2] << 8) | p[3];
-        p += 4;
-        avail -= 4;
-    } else {
-        return false;
-    }
-    if (n > avail)
-        return false;
-    *content = p;
-    *len = n;
-    return true;
-}
-
 ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
 {
     const uint8_t *c;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, len))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, len))) {
         r->cur = c;
         return ASN1RT_OK;
     }
@@ -132,7 +100,7 @@ ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *chi
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(r->depth < r->max_depth && asn1g_hdr_fast(r, tag, &c, &n))) {
+    if (ASN1G_LIKELY(r->depth < r->max_depth && asn1rt_i_expect_fast(r, tag, &c, &n))) {
         child->cur = c;
         child->end = c + n;
         child->base = r->base;
@@ -150,8 +118,8 @@ ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *chi
 ASN1RT_INLINE bool asn1g_next_is(const asn1rt_reader *r, uint32_t tag)
 {
     uint32_t t;
-    if (ASN1G_SHORT_TAG(tag))
-        return r->cur < r->end && r->cur[0] == ASN1G_ID(tag);
+    if (ASN1RT_I_SHORT_TAG(tag))
+        return r->cur < r->end && r->cur[0] == asn1rt_i_id_octet(tag);
     return asn1rt_peek_tag(r, &t) == ASN1RT_OK && t == tag;
 }
 
@@ -160,10 +128,8 @@ ASN1RT_INLINE bool asn1g_next_is(const asn1rt_reader *r, uint32_t tag)
 ASN1RT_INLINE uint32_t asn1g_peek(const asn1rt_reader *r)
 {
     uint32_t t;
-    if (r->cur < r->end && (r->cur[0] & 0x1Fu) != 0x1Fu) {
-        uint8_t id = r->cur[0];
-        return ASN1RT_TAG(id >> 6, (id & 0x20u) != 0, id & 0x1Fu);
-    }
+    if (r->cur < r->end && (r->cur[0] & 0x1Fu) != 0x1Fu)
+        return asn1rt_i_tag_of_id(r->cur[0]);
     if (asn1rt_peek_tag(r, &t) != ASN1RT_OK)
         return 0xFFFFFFFFu;
     return t;
@@ -198,7 +164,7 @@ ASN1RT_INLINE int asn1g_no_alternative(const asn1rt_reader *r)
     size_t hl, n;
     if (r->cur != r->end)
         return ASN1RT_E_NO_ALTERNATIVE;
-    return asn1rt_slow_parse_header(r, &t, &hl, &n);
+    return asn1rt_i_slow_parse_header(r, &t, &hl, &n);
 }
 
 /* INTEGER into [lo, hi] (one range compare after the sign-extending load). */
@@ -216,11 +182,11 @@ ASN1RT_INLINE int asn1g_read_int(asn1rt_reader *r, uint32_t tag, int64_t lo, int
 {
     const uint8_t *c;
     size_t n, i;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= asn1g_range_octets(lo, hi))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && n <= asn1g_range_octets(lo, hi))) {
         uint64_t u = (uint64_t)(int64_t)(int8_t)c[0];
         int64_t v;
         /* X.690 8.3.2: the first nine bits are not all equal. */
-        if (n > 1 && ((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)))
+        if (n > 1 && asn1rt_i_int_redundant(c))
             return asn1rt_read_int_range(r, tag, lo, hi, out);
         for (i = 1; i < n; i++)
             u = (u << 8) | c[i];
@@ -239,7 +205,7 @@ ASN1RT_INLINE int asn1g_read_uint(asn1rt_reader *r, uint32_t tag, uint64_t lo, u
 {
     const uint8_t *c;
     size_t n, i;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && n <= 9 && c[0] < 0x80)) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && n <= 9 && c[0] < 0x80)) {
         uint64_t u = 0;
         if (n > 1 && c[0] == 0x00 && c[1] < 0x80)     /* X.690 8.3.2 */
             return asn1rt_read_uint_range(r, tag, lo, hi, out);
@@ -261,8 +227,7 @@ ASN1RT_INLINE int asn1g_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigin
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 &&
-                     (n == 1 || !((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80))))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c)))) {
         out->ptr = c;
         out->len = n;
         r->cur = c + n;
@@ -276,7 +241,7 @@ ASN1RT_INLINE int asn1g_read_bool(asn1rt_reader *r, uint32_t tag, bool *out)
     const uint8_t *c;
     size_t n;
     /* X.690 11.1: TRUE is 0xFF in DER. */
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n == 1 && (c[0] == 0x00 || c[0] == 0xFF))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n == 1 && (c[0] == 0x00 || c[0] == 0xFF))) {
         *out = c[0] != 0;
         r->cur = c + 1;
         return ASN1RT_OK;
@@ -288,7 +253,7 @@ ASN1RT_INLINE int asn1g_read_null(asn1rt_reader *r, uint32_t tag)
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n == 0)) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n == 0)) {
         r->cur = c;
         return ASN1RT_OK;
     }
@@ -299,7 +264,7 @@ ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view 
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n))) {
         out->ptr = c;
         out->len = n;
         r->cur = c + n;
@@ -382,7 +347,7 @@ ASN1RT_INLINE int asn1g_read_string(asn1rt_reader *r, uint32_t tag, unsigned uni
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n))) {
         out->ptr = c;
         out->len = n;
         r->cur = c + n;
@@ -395,7 +360,7 @@ ASN1RT_INLINE int asn1g_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *ou
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n))) {
         out->ptr = c;
         out->len = n;
         r->cur = c + n;
@@ -409,7 +374,7 @@ ASN1RT_INLINE int asn1g_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_bits *o
     const uint8_t *c;
     size_t n;
     /* X.690 8.6.2: unused-bits octet 0..7, 0 when empty; 11.2.1: padding zero. */
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) &&
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) &&
                      (c[n - 1] & ((1u << c[0]) - 1u)) == 0)) {
         out->ptr = c + 1;
         out->len = n - 1;
@@ -459,7 +424,7 @@ ASN1RT_INLINE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole)
     else if (p[0] == 0x01)
         ok = n == 1 && (c[0] == 0 || c[0] == 0xFF);
     else if (p[0] == 0x02)
-        ok = n >= 1 && (n == 1 || !((c[0] == 0 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)));
+        ok = n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c));
     else
         ok = false;
     if (!ok)
@@ -503,7 +468,7 @@ ASN1RT_INLINE int asn1g_read_time(asn1rt_reader *r, uint32_t tag, unsigned unive
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1g_hdr_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n))) {
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n))) {
         out->ptr = c;
         out->len = n;
         r->cur = c + n;
@@ -542,90 +507,28 @@ bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t 
 /* ------------------------------------------------------------------ */
 /* Lengths (exact DER sizes).                                           */
 
-ASN1RT_INLINE size_t asn1g_len_len(size_t n)
-{
-    if (n < 0x80) return 1;
-    if (n < 0x100) return 2;
-    if (n < 0x10000) return 3;
-    return asn1rt_header_len(0, n) - 1;      /* minus the one identifier octet of tag 0 */
-}
+/* The exact DER length of an element of `tag` with n content octets
+ * (asn1rt_header_len: inline up to 0xFFFF, out of line beyond). */
+ASN1RT_INLINE size_t asn1g_tlv_len(uint32_t tag, size_t n) { return asn1rt_header_len(tag, n) + n; }
 
-ASN1RT_INLINE size_t asn1g_hdr_len(uint32_t tag, size_t n)
-{
-    if (ASN1G_SHORT_TAG(tag))
-        return 1 + asn1g_len_len(n);
-    return asn1rt_header_len(tag, n);
-}
-
-ASN1RT_INLINE size_t asn1g_tlv_len(uint32_t tag, size_t n) { return asn1g_hdr_len(tag, n) + n; }
-
-ASN1RT_INLINE size_t asn1g_int_len(int64_t v)
-{
-    size_t n = 1;
-    while (n < 8 && (v < -(INT64_C(1) << (8 * n - 1)) || v >= (INT64_C(1) << (8 * n - 1))))
-        n++;
-    return n;
-}
-
-ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v)
-{
-    size_t n = 1;
-    while (n < 8 && (v >> (8 * n - 1)) != 0)
-        n++;
-    if (n == 8 && (v >> 63) != 0)
-        n = 9;                            /* leading 0x00 keeps it positive */
-    return n;
-}
+/* INTEGER content octets (X.690 8.3.2), as asn1rt_int64_len/uint64_len. */
+ASN1RT_INLINE size_t asn1g_int_len(int64_t v) { return asn1rt_int64_len(v); }
+ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v) { return asn1rt_uint64_len(v); }
 
 /* ------------------------------------------------------------------ */
 /* Writing, back to front (asn1rt_writer).                             */
 
-/* memcpy for the short strings of typical messages without a library call:
- * fixed-size (inlined) copies of possibly overlapping head and tail. */
+/* memcpy for the short strings of typical messages without a library call. */
 ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
 {
-    if (n >= 8 && n <= 16) {
-        uint64_t a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n < 4) {
-        size_t i;
-        for (i = 0; i < n; i++)
-            d[i] = s[i];
-    } else {
+    if (!asn1rt_i_copy_small(d, s, n))
         memcpy(d, s, n);
-    }
 }
-
-ASN1RT_INLINE size_t asn1g_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
 
 ASN1RT_INLINE int asn1g_put_header(asn1rt_writer *w, uint32_t tag, size_t n)
 {
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0x10000 && asn1g_room(w) >= 4)) {
-        uint8_t *p = w->pos;
-        if (n < 0x80) {
-            p[-1] = (uint8_t)n;
-            p -= 1;
-        } else if (n < 0x100) {
-            p[-1] = (uint8_t)n;
-            p[-2] = 0x81;
-            p -= 2;
-        } else {
-            p[-1] = (uint8_t)n;
-            p[-2] = (uint8_t)(n >> 8);
-            p[-3] = 0x82;
-            p -= 3;
-        }
-        p[-1] = ASN1G_ID(tag);
-        w->pos = p - 1;
+    if (ASN1G_LIKELY(ASN1RT_I_HEADER_FAST(w, tag, n))) {
+        w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
         return ASN1RT_OK;
     }
     return asn1rt_prepend_header(w, tag, n);
@@ -641,34 +544,8 @@ ASN1RT_INLINE int asn1g_close(asn1rt_writer *w, uint32_t tag, const uint8_t *mar
 
 ASN1RT_INLINE int asn1g_put_int(asn1rt_writer *w, uint32_t tag, int64_t v)
 {
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 10)) {
-        uint8_t *p = w->pos;
-        uint64_t u = (uint64_t)v;
-#if defined(__GNUC__) || defined(__clang__)
-        /* Minimal two's complement (X.690 8.3.2) without a loop: x has the
-         * sign bit folded away, and its significant bits plus one sign bit
-         * give the octet count (1..8). All eight octets are stored
-         * big-endian below pos (room >= 10), the header then overwrites
-         * the ones not used. */
-        uint64_t x = u ^ (uint64_t)(v >> 63);
-        size_t n = (size_t)((64 - __builtin_clzll(x | 1u)) >> 3) + 1;
-        uint64_t be = __builtin_bswap64(u);
-        memcpy(p - 8, &be, 8);
-        p -= n;
-        p[-1] = (uint8_t)n;
-#else
-        uint8_t *e = p;
-        uint64_t stop = v < 0 ? UINT64_MAX : 0;
-        /* Minimal two's complement (X.690 8.3.2): stop once the remaining
-         * bits are pure sign and the last octet written carries that sign. */
-        do {
-            *--p = (uint8_t)u;
-            u = (u >> 8) | (stop & ~(UINT64_MAX >> 8));
-        } while (!(u == stop && ((p[0] ^ (uint8_t)stop) & 0x80u) == 0));
-        p[-1] = (uint8_t)(e - p);
-#endif
-        p[-2] = ASN1G_ID(tag);
-        w->pos = p - 2;
+    if (ASN1G_LIKELY(ASN1RT_I_INT64_FAST(w, tag))) {
+        asn1rt_i_put_int64_fast(w, tag, v);
         return ASN1RT_OK;
     }
     return asn1rt_prepend_int64(w, tag, v);
@@ -676,18 +553,8 @@ ASN1RT_INLINE int asn1g_put_int(asn1rt_writer *w, uint32_t tag, int64_t v)
 
 ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
 {
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 11)) {
-        uint8_t *p = w->pos;
-        uint8_t *e = p;
-        do {
-            *--p = (uint8_t)v;
-            v >>= 8;
-        } while (v != 0);
-        if (p[0] & 0x80u)
-            *--p = 0;
-        p[-1] = (uint8_t)(e - p);
-        p[-2] = ASN1G_ID(tag);
-        w->pos = p - 2;
+    if (ASN1G_LIKELY(ASN1RT_I_UINT64_FAST(w, tag))) {
+        asn1rt_i_put_uint64_fast(w, tag, v);
         return ASN1RT_OK;
     }
     return asn1rt_prepend_uint64(w, tag, v);
@@ -695,11 +562,11 @@ ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
 
 ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
 {
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && asn1g_room(w) >= 3)) {
+    if (ASN1G_LIKELY(ASN1RT_I_SHORT_TAG(tag) && asn1rt_i_room(w) >= 3)) {
         uint8_t *p = w->pos;
         p[-1] = v ? 0xFF : 0x00;   /* X.690 11.1 */
         p[-2] = 1;
-        p[-3] = ASN1G_ID(tag);
+        p[-3] = asn1rt_i_id_octet(tag);
         w->pos = p - 3;
         return ASN1RT_OK;
     }
@@ -713,10 +580,11 @@ ASN1RT_INLINE int asn1g_put_null(asn1rt_writer *w, uint32_t tag)
 
 ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t *p, size_t n)
 {
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0x10000 && asn1g_room(w) >= n + 4)) {
+    if (ASN1G_LIKELY(ASN1RT_I_SHORT_TAG(tag) && n < 0x10000 && asn1rt_i_room(w) >= n + 4)) {
         w->pos -= n;
         asn1g_copy(w->pos, p, n);
-        return asn1g_put_header(w, tag, n);
+        w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
+        return ASN1RT_OK;
     }
     return asn1rt_prepend_octets(w, tag, p, n);
 }
@@ -727,13 +595,14 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
     /* X.690 8.6.2.2/3: unused 0..7, and 0 when there are no octets;
      * 11.2.1: the unused bits are zero. Anything else takes the runtime's
      * path, which reports it. */
-    if (ASN1G_LIKELY(ASN1G_SHORT_TAG(tag) && n < 0xFFFF && asn1g_room(w) >= n + 5 &&
+    if (ASN1G_LIKELY(ASN1RT_I_SHORT_TAG(tag) && n < 0xFFFF && asn1rt_i_room(w) >= n + 5 &&
                      v->unused <= 7 && (n > 0 || v->unused == 0) &&
                      (n == 0 || (v->ptr[n - 1] & ((1u << v->unused) - 1u)) == 0))) {
         w->pos -= n;
         asn1g_copy(w->pos, v->ptr, n);
         *--w->pos = v->unused;
-        return asn1g_put_header(w, tag, n + 1);
+        w->pos = asn1rt_i_put_header_fast(w->pos, tag, n + 1);
+        return ASN1RT_OK;
     }
     return asn1rt_prepend_bits(w, tag, v);
 }
@@ -759,7 +628,7 @@ ASN1RT_INLINE asn1rt_bits asn1g_bits_trim(const asn1rt_bits *v)
 /* Raw bytes (a whole element kept as a view), no header. */
 ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
 {
-    if (ASN1G_LIKELY(asn1g_room(w) >= n)) {
+    if (ASN1G_LIKELY(asn1rt_i_room(w) >= n)) {
         w->pos -= n;
         asn1g_copy(w->pos, p, n);
         return ASN1RT_OK;
@@ -771,7 +640,7 @@ ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_
 {
     const uint8_t *c = v->ptr;
     size_t n = v->len;
-    if (ASN1G_LIKELY(n >= 1 && (n == 1 || !((c[0] == 0x00 && c[1] < 0x80) || (c[0] == 0xFF && c[1] >= 0x80)))))
+    if (ASN1G_LIKELY(n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c))))
         return asn1g_put_octets(w, tag, c, n);
     return asn1rt_prepend_bigint(w, tag, v);
 }
@@ -786,26 +655,8 @@ ASN1RT_INLINE size_t asn1g_finish(const asn1rt_writer *w, uint8_t *buf, size_t c
 {
     size_t n = (size_t)(buf + cap - w->pos);
     const uint8_t *s = w->pos;
-    if (s == buf)
-        return n;
-    if (n >= 8 && n <= 16) {
-        uint64_t a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(buf, &a, 8);
-        memcpy(buf + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        memcpy(buf, &a, 4);
-        memcpy(buf + n - 4, &b, 4);
-    } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            buf[i] = s[i];
-    } else {
+    if (s != buf && !asn1rt_i_copy_small(buf, s, n))   /* buf < s: a forward move */
         memmove(buf, s, n);
-    }
     return n;
 }
 

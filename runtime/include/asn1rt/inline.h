@@ -1,11 +1,17 @@
 /*
- * asn1rt/inline.h — the hot paths of asn1rt.h, as static inline functions.
+ * asn1rt/inline.h — the hot paths of asn1rt.h, as static inline functions,
+ * and the one fast-path layer that gen.h (generated code) builds on.
  *
- * Included by asn1rt.h; do not include it directly. Each function here is
- * declared (and documented) in asn1rt.h with the same name and semantics.
+ * Included by asn1rt.h; do not include it directly. Two kinds of names:
+ *  - asn1rt_* functions are the ones asn1rt.h declares and documents, with
+ *    the same name and semantics;
+ *  - asn1rt_i_* functions and ASN1RT_I_* macros are internal: the shared
+ *    pieces of those fast paths (header parse and write, room, identifier
+ *    octet, byte order) and the out-of-line slow halves. They are not part
+ *    of the contract and may change with any release.
  * The inline part accepts only the common, valid DER case (identifier in
  * one octet, length in at most three, enough room); everything else goes to
- * an out-of-line asn1rt_slow_* function (runtime/reader.c, writer.c) which
+ * an out-of-line asn1rt_i_slow_* function (runtime/reader.c, writer.c) which
  * is the single place that decides every error code and offset. A fast path
  * consumes or writes nothing unless it succeeds, so falling back always
  * starts from the original state.
@@ -19,33 +25,33 @@
 #include <string.h>
 
 #if defined(__GNUC__) || defined(__clang__)
-#define ASN1RT_LIKELY(x)   __builtin_expect(!!(x), 1)
-#define ASN1RT_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define ASN1RT_COLD        __attribute__((cold, noinline))
+#define ASN1RT_I_LIKELY(x)   __builtin_expect(!!(x), 1)
+#define ASN1RT_I_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define ASN1RT_I_COLD        __attribute__((cold, noinline))
 #else
-#define ASN1RT_LIKELY(x)   (x)
-#define ASN1RT_UNLIKELY(x) (x)
-#define ASN1RT_COLD
+#define ASN1RT_I_LIKELY(x)   (x)
+#define ASN1RT_I_UNLIKELY(x) (x)
+#define ASN1RT_I_COLD
 #endif
 
-#define ASN1RT_CONSTRUCTED_BIT 0x20000000u
+#define ASN1RT_I_CONSTRUCTED_BIT 0x20000000u
 
 /* ------------------------------------------------------------------ */
 /* Out-of-line halves (not for direct use; names may change).          */
 
 /* Full header parse at r->cur: no side effects, every error code. */
-ASN1RT_MUST_USE int asn1rt_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len);
-ASN1RT_COLD int asn1rt_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out);
-ASN1RT_COLD int asn1rt_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *out);
-ASN1RT_COLD int asn1rt_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *out);
-ASN1RT_COLD int asn1rt_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out);
-ASN1RT_MUST_USE int asn1rt_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
-ASN1RT_MUST_USE size_t asn1rt_slow_header_len(uint32_t tag, size_t content_len);
+ASN1RT_MUST_USE int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len);
+ASN1RT_I_COLD int asn1rt_i_slow_int64(asn1rt_reader *r, const uint8_t *p, size_t n, int64_t *out);
+ASN1RT_I_COLD int asn1rt_i_slow_uint64(asn1rt_reader *r, const uint8_t *p, size_t n, uint64_t *out);
+ASN1RT_I_COLD int asn1rt_i_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_i128 *out);
+ASN1RT_I_COLD int asn1rt_i_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out);
+ASN1RT_MUST_USE int asn1rt_i_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
+ASN1RT_MUST_USE size_t asn1rt_i_slow_header_len(uint32_t tag, size_t content_len);
 
 /* ------------------------------------------------------------------ */
 /* Byte order helpers.                                                  */
 
-ASN1RT_INLINE uint64_t asn1rt_load_be64(const uint8_t *p)
+ASN1RT_INLINE uint64_t asn1rt_i_load_be64(const uint8_t *p)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t x;
@@ -59,7 +65,7 @@ ASN1RT_INLINE uint64_t asn1rt_load_be64(const uint8_t *p)
 #endif
 }
 
-ASN1RT_INLINE void asn1rt_store_be64(uint8_t *p, uint64_t x)
+ASN1RT_INLINE void asn1rt_i_store_be64(uint8_t *p, uint64_t x)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     x = __builtin_bswap64(x);
@@ -72,15 +78,56 @@ ASN1RT_INLINE void asn1rt_store_be64(uint8_t *p, uint64_t x)
 #endif
 }
 
-/* Identifier octet of a tag whose number is below 31 (X.690 8.1.2.2). */
-ASN1RT_INLINE uint8_t asn1rt_id_octet(uint32_t tag)
+/* ------------------------------------------------------------------ */
+/* Identifier octets (X.690 8.1.2).                                    */
+
+/* The tag number fits the identifier octet (below 31: X.690 8.1.2.2). With a
+ * constant tag, as in generated code, the test folds away. */
+#define ASN1RT_I_SHORT_TAG(tag) (ASN1RT_TAG_NUMBER(tag) < 31u)
+
+/* Identifier octet of a tag whose number is below 31 (X.690 8.1.2.2):
+ * class and constructed bits sit at the same place in the tag word. */
+ASN1RT_INLINE uint8_t asn1rt_i_id_octet(uint32_t tag)
 {
     return (uint8_t)(((tag >> 24) & 0xE0u) | (tag & 0x1Fu));
 }
 
+/* Tag word of a one-octet identifier (its low five bits are not 0x1F). */
+ASN1RT_INLINE uint32_t asn1rt_i_tag_of_id(uint8_t id)
+{
+    return ((uint32_t)(id & 0xE0u) << 24) | (id & 0x1Fu);
+}
+
+/* Copies up to 16 octets without a library call: two fixed-size loads of
+ * the (possibly overlapping) head and tail, then two stores, so it is also
+ * a correct move whatever the overlap; below 4 octets, forwards, which is a
+ * correct move when d < s. False (nothing copied) above 16 octets. */
+ASN1RT_INLINE bool asn1rt_i_copy_small(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+    } else {
+        return false;
+    }
+    return true;
+}
+
 /* X.690 8.3.2: the first nine bits of a multi-octet INTEGER are not all
  * equal. p points at two or more content octets. */
-ASN1RT_INLINE bool asn1rt_int_redundant(const uint8_t *p)
+ASN1RT_INLINE bool asn1rt_i_int_redundant(const uint8_t *p)
 {
     return (p[0] == 0x00 && p[1] < 0x80) || (p[0] == 0xFF && p[1] >= 0x80);
 }
@@ -101,51 +148,74 @@ ASN1RT_INLINE void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size
     r->err_offset = 0;
 }
 
-/* Header at r->cur; consumes nothing. The fast path takes a one-octet
- * identifier and a length in short form or minimal 0x81/0x82 form. */
-ASN1RT_INLINE int asn1rt_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
+/* The length octets at p[1] of an element with a one-octet identifier, in
+ * the forms the fast paths take: short, or minimal 0x81 / 0x82 (X.690
+ * 10.1). avail (>= 2) octets are readable from p. When the whole element
+ * fits them, returns its content start and sets *len; NULL means "ask the
+ * slow path". */
+ASN1RT_INLINE const uint8_t *asn1rt_i_length_fast(const uint8_t *p, size_t avail, size_t *len)
 {
-    const uint8_t *p = r->cur;
-    size_t avail = (size_t)(r->end - p);
-    if (ASN1RT_LIKELY(avail >= 2 && (p[0] & 0x1Fu) != 0x1Fu)) {
-        /* Class and constructed bits sit at the same place in the tag word. */
-        uint32_t t = ((uint32_t)(p[0] & 0xE0u) << 24) | (p[0] & 0x1Fu);
-        size_t l = p[1];
-        if (ASN1RT_LIKELY(l < 0x80)) {
-            if (ASN1RT_LIKELY(l <= avail - 2)) {
-                *tag = t; *hl = 2; *len = l;
-                return ASN1RT_OK;
-            }
-        } else if (l == 0x81) {
-            if (avail >= 3 && p[2] >= 0x80 && p[2] <= avail - 3) {
-                *tag = t; *hl = 3; *len = p[2];
-                return ASN1RT_OK;
-            }
-        } else if (l == 0x82) {
-            if (avail >= 4 && p[2] != 0) {
-                l = ((size_t)p[2] << 8) | p[3];
-                if (l <= avail - 4) {
-                    *tag = t; *hl = 4; *len = l;
-                    return ASN1RT_OK;
-                }
-            }
-        }
+    size_t n = p[1];
+    if (ASN1RT_I_LIKELY(n < 0x80)) {
+        p += 2;
+        avail -= 2;
+    } else if (n == 0x81 && avail >= 3 && p[2] >= 0x80) {
+        n = p[2];
+        p += 3;
+        avail -= 3;
+    } else if (n == 0x82 && avail >= 4 && p[2] != 0) {
+        n = ((size_t)p[2] << 8) | p[3];
+        p += 4;
+        avail -= 4;
+    } else {
+        return NULL;
     }
-    return asn1rt_slow_parse_header(r, tag, hl, len);
+    if (n > avail)
+        return NULL;
+    *len = n;
+    return p;
+}
+
+/* The next element has identifier `tag` and a length the fast path takes.
+ * On success *content and *len describe its content; nothing is consumed
+ * in any case, and false leaves the outputs untouched. */
+ASN1RT_INLINE bool asn1rt_i_expect_fast(const asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
+{
+    const uint8_t *p = r->cur, *c;
+    size_t avail = (size_t)(r->end - p);
+    if (!ASN1RT_I_SHORT_TAG(tag) || avail < 2 || p[0] != asn1rt_i_id_octet(tag) ||
+        (c = asn1rt_i_length_fast(p, avail, len)) == NULL)
+        return false;
+    *content = c;
+    return true;
+}
+
+/* Header at r->cur; consumes nothing. The fast path takes a one-octet
+ * identifier and a length asn1rt_i_length_fast takes. */
+ASN1RT_INLINE int asn1rt_i_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
+{
+    const uint8_t *p = r->cur, *c;
+    size_t avail = (size_t)(r->end - p);
+    if (ASN1RT_I_LIKELY(avail >= 2 && (p[0] & 0x1Fu) != 0x1Fu && (c = asn1rt_i_length_fast(p, avail, len)) != NULL)) {
+        *tag = asn1rt_i_tag_of_id(p[0]);
+        *hl = (size_t)(c - p);
+        return ASN1RT_OK;
+    }
+    return asn1rt_i_slow_parse_header(r, tag, hl, len);
 }
 
 /* The code for a tag that is not `want`: when only the constructed bit
  * differs the more precise code is given (X.690 10.2: DER strings are
  * primitive). */
-ASN1RT_INLINE int asn1rt_tag_mismatch(uint32_t got, uint32_t want)
+ASN1RT_INLINE int asn1rt_i_tag_mismatch(uint32_t got, uint32_t want)
 {
-    if ((got ^ want) == ASN1RT_CONSTRUCTED_BIT)
-        return (got & ASN1RT_CONSTRUCTED_BIT) ? ASN1RT_E_CONSTRUCTED : ASN1RT_E_PRIMITIVE;
+    if ((got ^ want) == ASN1RT_I_CONSTRUCTED_BIT)
+        return (got & ASN1RT_I_CONSTRUCTED_BIT) ? ASN1RT_E_CONSTRUCTED : ASN1RT_E_PRIMITIVE;
     return ASN1RT_E_UNEXPECTED_TAG;
 }
 
 /* Records a failure at `at` (a pointer into the input) and returns code. */
-ASN1RT_INLINE int asn1rt_fail_at(asn1rt_reader *r, int code, const uint8_t *at)
+ASN1RT_INLINE int asn1rt_i_fail_at(asn1rt_reader *r, int code, const uint8_t *at)
 {
     r->err_offset = (size_t)(at - r->base);
     return code;
@@ -153,26 +223,19 @@ ASN1RT_INLINE int asn1rt_fail_at(asn1rt_reader *r, int code, const uint8_t *at)
 
 /* The next element must be primitive with tag `tag`; its content is
  * returned without consuming anything. */
-ASN1RT_INLINE int asn1rt_prim_content(asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
+ASN1RT_INLINE int asn1rt_i_prim_content(asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
 {
     uint32_t t;
     size_t hl, n;
     int rc;
     /* With a constant tag this folds to one compare of the identifier. */
-    if (ASN1RT_TAG_NUMBER(tag) < 31) {
-        const uint8_t *p = r->cur;
-        size_t avail = (size_t)(r->end - p);
-        if (ASN1RT_LIKELY(avail >= 2 && p[0] == asn1rt_id_octet(tag) && p[1] < 0x80 && p[1] <= avail - 2)) {
-            *content = p + 2;
-            *len = p[1];
-            return ASN1RT_OK;
-        }
-    }
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_fail_at(r, rc, r->cur);
-    if (ASN1RT_UNLIKELY(t != tag))
-        return asn1rt_fail_at(r, asn1rt_tag_mismatch(t, tag), r->cur);
+    if (ASN1RT_I_LIKELY(asn1rt_i_expect_fast(r, tag, content, len)))
+        return ASN1RT_OK;
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_i_fail_at(r, rc, r->cur);
+    if (ASN1RT_I_UNLIKELY(t != tag))
+        return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     *content = r->cur + hl;
     *len = n;
     return ASN1RT_OK;
@@ -185,9 +248,9 @@ ASN1RT_INLINE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *le
     int rc;
     if (r == NULL || tag == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_fail_at(r, rc, r->cur);
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_i_fail_at(r, rc, r->cur);
     r->cur += hl;
     *tag = t;
     *len = n;
@@ -201,11 +264,11 @@ ASN1RT_INLINE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
     int rc;
     if (r == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_parse_header(r, &t, &hl, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_fail_at(r, rc, r->cur);
-    if (ASN1RT_UNLIKELY(t != tag))
-        return asn1rt_fail_at(r, ASN1RT_E_UNEXPECTED_TAG, r->cur);
+    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_i_fail_at(r, rc, r->cur);
+    if (ASN1RT_I_UNLIKELY(t != tag))
+        return asn1rt_i_fail_at(r, ASN1RT_E_UNEXPECTED_TAG, r->cur);
     r->cur += hl;
     *len = n;
     return ASN1RT_OK;
@@ -218,8 +281,8 @@ ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_prim_content(r, tag, &p, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     out->ptr = p;
     out->len = n;
@@ -234,18 +297,18 @@ ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_prim_content(r, tag, &p, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     /* One 8-octet load ending at the content's end, then a sign-extending
      * shift. It may start before the content but never before the input:
      * the element's header (>= 2 octets) and everything before it lie
      * between base and p. */
-    if (ASN1RT_LIKELY(n - 1 < 8 && (n == 1 || !asn1rt_int_redundant(p)))) {
+    if (ASN1RT_I_LIKELY(n - 1 < 8 && (n == 1 || !asn1rt_i_int_redundant(p)))) {
         uint64_t u;
-        if (ASN1RT_LIKELY((size_t)(p - r->base) + n >= 8)) {
+        if (ASN1RT_I_LIKELY((size_t)(p - r->base) + n >= 8)) {
             unsigned shift = (unsigned)(64 - 8 * n);
-            u = asn1rt_load_be64(p + n - 8) << shift;
+            u = asn1rt_i_load_be64(p + n - 8) << shift;
             /* Arithmetic right shift, written portably. */
             if (shift != 0)
                 u = (u >> 63) != 0 ? (u >> shift) | ~(UINT64_MAX >> shift) : u >> shift;
@@ -258,7 +321,7 @@ ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out
         r->cur = p + n;
         return ASN1RT_OK;
     }
-    return asn1rt_slow_int64(r, p, n, out);
+    return asn1rt_i_slow_int64(r, p, n, out);
 }
 
 ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *out)
@@ -268,14 +331,14 @@ ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *o
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_prim_content(r, tag, &p, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    if (ASN1RT_LIKELY(n - 1 < 8 && p[0] < 0x80 && (n == 1 || !asn1rt_int_redundant(p)))) {
+    if (ASN1RT_I_LIKELY(n - 1 < 8 && p[0] < 0x80 && (n == 1 || !asn1rt_i_int_redundant(p)))) {
         uint64_t u = 0;
-        if (ASN1RT_LIKELY((size_t)(p - r->base) + n >= 8)) {
+        if (ASN1RT_I_LIKELY((size_t)(p - r->base) + n >= 8)) {
             unsigned shift = (unsigned)(64 - 8 * n);
-            u = (asn1rt_load_be64(p + n - 8) << shift) >> shift;
+            u = (asn1rt_i_load_be64(p + n - 8) << shift) >> shift;
         } else {
             for (size_t i = 0; i < n; i++)
                 u = (u << 8) | p[i];
@@ -284,7 +347,7 @@ ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *o
         r->cur = p + n;
         return ASN1RT_OK;
     }
-    return asn1rt_slow_uint64(r, p, n, out);
+    return asn1rt_i_slow_uint64(r, p, n, out);
 }
 
 ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *out)
@@ -294,15 +357,15 @@ ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_prim_content(r, tag, &p, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     /* Fast path: 9..16 octets, two loads ending at the content's end,
      * when the 16 octets before that end are all within the input. */
-    if (ASN1RT_LIKELY(n - 9 < 8 && (size_t)(p - r->base) + n >= 16 && !asn1rt_int_redundant(p))) {
+    if (ASN1RT_I_LIKELY(n - 9 < 8 && (size_t)(p - r->base) + n >= 16 && !asn1rt_i_int_redundant(p))) {
         unsigned shift = (unsigned)(128 - 8 * n);      /* 0..56 */
-        uint64_t lo = asn1rt_load_be64(p + n - 8);
-        uint64_t hi = asn1rt_load_be64(p + n - 16) << shift;
+        uint64_t lo = asn1rt_i_load_be64(p + n - 8);
+        uint64_t hi = asn1rt_i_load_be64(p + n - 16) << shift;
         int64_t h = (int64_t)(hi >> shift);
         if (shift != 0 && (hi >> 63) != 0)
             h = (int64_t)((hi >> shift) | ~(UINT64_MAX >> shift));
@@ -311,7 +374,7 @@ ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *
         r->cur = p + n;
         return ASN1RT_OK;
     }
-    return asn1rt_slow_i128(r, p, n, out);
+    return asn1rt_i_slow_i128(r, p, n, out);
 }
 
 ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *out)
@@ -321,10 +384,10 @@ ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *
     int rc;
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_prim_content(r, tag, &p, &n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    return asn1rt_slow_u128(r, p, n, out);
+    return asn1rt_i_slow_u128(r, p, n, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -340,12 +403,12 @@ ASN1RT_INLINE void asn1rt_writer_init(asn1rt_writer *w, uint8_t *buf, size_t cap
 
 ASN1RT_INLINE size_t asn1rt_header_len(uint32_t tag, size_t content_len)
 {
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31)) {
+    if (ASN1RT_I_LIKELY(ASN1RT_I_SHORT_TAG(tag))) {
         if (content_len < 0x80) return 2;
         if (content_len < 0x100) return 3;
         if (content_len < 0x10000) return 4;
     }
-    return asn1rt_slow_header_len(tag, content_len);
+    return asn1rt_i_slow_header_len(tag, content_len);
 }
 
 ASN1RT_INLINE size_t asn1rt_int64_len(int64_t v)
@@ -374,42 +437,49 @@ ASN1RT_INLINE size_t asn1rt_uint64_len(uint64_t v)
 #endif
 }
 
-ASN1RT_INLINE size_t asn1rt_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
+ASN1RT_INLINE size_t asn1rt_i_room(const asn1rt_writer *w) { return (size_t)(w->pos - w->start); }
+
+/* Writes the header of a short tag and a length below 0x10000 in front of
+ * p (X.690 10.1: short form below 128, else the fewest length octets),
+ * returning the new start; the caller has checked 4 octets of room. */
+ASN1RT_INLINE uint8_t *asn1rt_i_put_header_fast(uint8_t *p, uint32_t tag, size_t n)
+{
+    if (ASN1RT_I_LIKELY(n < 0x80)) {
+        p[-1] = (uint8_t)n;
+        p -= 1;
+    } else if (n < 0x100) {
+        p[-1] = (uint8_t)n;
+        p[-2] = 0x81;
+        p -= 2;
+    } else {
+        p[-1] = (uint8_t)n;
+        p[-2] = (uint8_t)(n >> 8);
+        p[-3] = 0x82;
+        p -= 3;
+    }
+    p[-1] = asn1rt_i_id_octet(tag);
+    return p - 1;
+}
+
+/* The case asn1rt_i_put_header_fast takes. */
+#define ASN1RT_I_HEADER_FAST(w, tag, n) (ASN1RT_I_SHORT_TAG(tag) && (n) < 0x10000 && asn1rt_i_room(w) >= 4)
 
 ASN1RT_INLINE int asn1rt_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 4)) {
-        uint8_t *p = w->pos;
-        /* X.690 10.1: short form below 128, else the fewest length octets. */
-        if (ASN1RT_LIKELY(content_len < 0x80)) {
-            p[-1] = (uint8_t)content_len;
-            p -= 1;
-        } else if (content_len < 0x100) {
-            p[-1] = (uint8_t)content_len;
-            p[-2] = 0x81;
-            p -= 2;
-        } else if (content_len < 0x10000) {
-            p[-1] = (uint8_t)content_len;
-            p[-2] = (uint8_t)(content_len >> 8);
-            p[-3] = 0x82;
-            p -= 3;
-        } else {
-            return asn1rt_slow_prepend_header(w, tag, content_len);
-        }
-        p[-1] = asn1rt_id_octet(tag);
-        w->pos = p - 1;
+    if (ASN1RT_I_LIKELY(ASN1RT_I_HEADER_FAST(w, tag, content_len))) {
+        w->pos = asn1rt_i_put_header_fast(w->pos, tag, content_len);
         return ASN1RT_OK;
     }
-    return asn1rt_slow_prepend_header(w, tag, content_len);
+    return asn1rt_i_slow_prepend_header(w, tag, content_len);
 }
 
 ASN1RT_INLINE int asn1rt_prepend_bytes(asn1rt_writer *w, const uint8_t *p, size_t n)
 {
     if (w == NULL || (p == NULL && n != 0))
         return ASN1RT_E_ARG;
-    if (ASN1RT_UNLIKELY(asn1rt_room(w) < n))
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     if (n != 0) {
         w->pos -= n;
@@ -426,7 +496,7 @@ ASN1RT_INLINE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const ui
     if (w == NULL || (p == NULL && n != 0))
         return ASN1RT_E_ARG;
     hl = asn1rt_header_len(tag, n);
-    if (ASN1RT_UNLIKELY(asn1rt_room(w) < n || asn1rt_room(w) - n < hl))
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n || asn1rt_i_room(w) - n < hl))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     saved = w->pos;
     if (n != 0) {
@@ -434,7 +504,7 @@ ASN1RT_INLINE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const ui
         memcpy(w->pos, p, n);
     }
     rc = asn1rt_prepend_header(w, tag, n);
-    if (ASN1RT_UNLIKELY(rc != ASN1RT_OK))
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         w->pos = saved;           /* only for a tag beyond 2^28-1 */
     return rc;
 }
@@ -442,17 +512,30 @@ ASN1RT_INLINE int asn1rt_prepend_octets(asn1rt_writer *w, uint32_t tag, const ui
 /* Integers are stored with one 8-octet store that ends at w->pos; the
  * octets below the value land in the free space [start, pos), which the
  * following prepends overwrite (hence the room check of 10). */
+/* The case asn1rt_i_put_int64_fast takes. */
+#define ASN1RT_I_INT64_FAST(w, tag) (ASN1RT_I_SHORT_TAG(tag) && asn1rt_i_room(w) >= 10)
+
+/* A whole INTEGER element of a short tag; the caller has checked 10 octets
+ * of room (ASN1RT_I_INT64_FAST). */
+ASN1RT_INLINE void asn1rt_i_put_int64_fast(asn1rt_writer *w, uint32_t tag, int64_t v)
+{
+    /* A local cursor: a store through w->pos could alias w->pos itself
+     * (uint8_t), which would reload it after every octet. */
+    uint8_t *p = w->pos;
+    size_t n = asn1rt_int64_len(v);
+    asn1rt_i_store_be64(p - 8, (uint64_t)v);
+    p -= n;
+    p[-1] = (uint8_t)n;
+    p[-2] = asn1rt_i_id_octet(tag);
+    w->pos = p - 2;
+}
+
 ASN1RT_INLINE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 10)) {
-        size_t n = asn1rt_int64_len(v);
-        asn1rt_store_be64(w->pos - 8, (uint64_t)v);
-        w->pos -= n;
-        w->pos[-1] = (uint8_t)n;
-        w->pos[-2] = asn1rt_id_octet(tag);
-        w->pos -= 2;
+    if (ASN1RT_I_LIKELY(ASN1RT_I_INT64_FAST(w, tag))) {
+        asn1rt_i_put_int64_fast(w, tag, v);
         return ASN1RT_OK;
     }
     {
@@ -460,7 +543,7 @@ ASN1RT_INLINE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v
         uint64_t u = (uint64_t)v;
         uint8_t *saved = w->pos;
         int rc;
-        if (asn1rt_room(w) < n + hl)
+        if (asn1rt_i_room(w) < n + hl)
             return ASN1RT_E_BUFFER_TOO_SMALL;
         for (size_t i = 0; i < n; i++, u >>= 8)
             *--w->pos = (uint8_t)u;
@@ -471,25 +554,36 @@ ASN1RT_INLINE int asn1rt_prepend_int64(asn1rt_writer *w, uint32_t tag, int64_t v
     }
 }
 
+/* The case asn1rt_i_put_uint64_fast takes. */
+#define ASN1RT_I_UINT64_FAST(w, tag) (ASN1RT_I_SHORT_TAG(tag) && asn1rt_i_room(w) >= 11)
+
+/* A whole non-negative INTEGER element of a short tag; the caller has
+ * checked 11 octets of room (ASN1RT_I_UINT64_FAST). */
+ASN1RT_INLINE void asn1rt_i_put_uint64_fast(asn1rt_writer *w, uint32_t tag, uint64_t v)
+{
+    uint8_t *p = w->pos;      /* local cursor, as in asn1rt_i_put_int64_fast */
+    size_t n = asn1rt_uint64_len(v);
+    asn1rt_i_store_be64(p - 8, v);
+    p[-9] = 0;                /* the leading 0x00 when n == 9 */
+    p -= n;
+    p[-1] = (uint8_t)n;
+    p[-2] = asn1rt_i_id_octet(tag);
+    w->pos = p - 2;
+}
+
 ASN1RT_INLINE int asn1rt_prepend_uint64(asn1rt_writer *w, uint32_t tag, uint64_t v)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 11)) {
-        size_t n = asn1rt_uint64_len(v);
-        asn1rt_store_be64(w->pos - 8, v);
-        w->pos[-9] = 0;           /* the leading 0x00 when n == 9 */
-        w->pos -= n;
-        w->pos[-1] = (uint8_t)n;
-        w->pos[-2] = asn1rt_id_octet(tag);
-        w->pos -= 2;
+    if (ASN1RT_I_LIKELY(ASN1RT_I_UINT64_FAST(w, tag))) {
+        asn1rt_i_put_uint64_fast(w, tag, v);
         return ASN1RT_OK;
     }
     {
         size_t n = asn1rt_uint64_len(v), hl = asn1rt_header_len(tag, n);
         uint8_t *saved = w->pos;
         int rc;
-        if (asn1rt_room(w) < n + hl)
+        if (asn1rt_i_room(w) < n + hl)
             return ASN1RT_E_BUFFER_TOO_SMALL;
         for (size_t i = 0; i < n; i++, v = (i < 8 ? v >> 8 : 0))
             *--w->pos = (uint8_t)v;
@@ -524,20 +618,20 @@ ASN1RT_INLINE int asn1rt_prepend_i128(asn1rt_writer *w, uint32_t tag, asn1rt_i12
     if (w == NULL)
         return ASN1RT_E_ARG;
     n = asn1rt_i128_len(v);
-    if (ASN1RT_LIKELY(ASN1RT_TAG_NUMBER(tag) < 31 && asn1rt_room(w) >= 18)) {
-        asn1rt_store_be64(w->pos - 8, v.lo);
-        asn1rt_store_be64(w->pos - 16, (uint64_t)v.hi);
+    if (ASN1RT_I_LIKELY(ASN1RT_I_SHORT_TAG(tag) && asn1rt_i_room(w) >= 18)) {
+        asn1rt_i_store_be64(w->pos - 8, v.lo);
+        asn1rt_i_store_be64(w->pos - 16, (uint64_t)v.hi);
         w->pos -= n;
         w->pos[-1] = (uint8_t)n;
-        w->pos[-2] = asn1rt_id_octet(tag);
+        w->pos[-2] = asn1rt_i_id_octet(tag);
         w->pos -= 2;
         return ASN1RT_OK;
     }
     hl = asn1rt_header_len(tag, n);
-    if (asn1rt_room(w) < n + hl)
+    if (asn1rt_i_room(w) < n + hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1rt_store_be64(tmp + 8, v.lo);
-    asn1rt_store_be64(tmp, (uint64_t)v.hi);
+    asn1rt_i_store_be64(tmp + 8, v.lo);
+    asn1rt_i_store_be64(tmp, (uint64_t)v.hi);
     saved = w->pos;
     w->pos -= n;
     memcpy(w->pos, tmp + 16 - n, n);
@@ -557,11 +651,11 @@ ASN1RT_INLINE int asn1rt_prepend_u128(asn1rt_writer *w, uint32_t tag, asn1rt_u12
         return ASN1RT_E_ARG;
     n = asn1rt_u128_len(v);
     hl = asn1rt_header_len(tag, n);
-    if (asn1rt_room(w) < n + hl)
+    if (asn1rt_i_room(w) < n + hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
     tmp[0] = 0;
-    asn1rt_store_be64(tmp + 9, v.lo);
-    asn1rt_store_be64(tmp + 1, v.hi);
+    asn1rt_i_store_be64(tmp + 9, v.lo);
+    asn1rt_i_store_be64(tmp + 1, v.hi);
     saved = w->pos;
     w->pos -= n;
     memcpy(w->pos, tmp + 17 - n, n);
