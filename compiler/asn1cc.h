@@ -680,19 +680,22 @@ Type *type_base(Type *t);
 
 /* ---- sema internals shared by sema_*.c ----
  *
- * sema: layers. Each file is one layer; a layer calls the ones below it and
- * never one above:
+ * sema: layers. Each file is one layer; a layer calls only layers below it
+ * (files on one line do not call each other, except in the group):
  *
- *   sema.c               driver: the order of the passes
- *   sema_checks.c        tag clashes, inner subtyping, recursion (reads what
- *                        the group below computed)
- *   sema_objects.c       information objects and object sets
- *   sema_types.c  \
- *   sema_values.c  >     the one recursive group (see below)
- *   sema_constraints.c /
- *   sema_params.c        parameter bindings and instances (parser only)
- *   sema_scope.c         symbol tables, modules, imports, lookup, classes
- *   diag.c, parser       messages, warnings; re-parsing of token ranges
+ *   sema.c                  driver: the order of the passes, nothing else
+ *   sema_checks.c           names, tag clashes, recursion
+ *   sema_objects.c          information objects and object sets
+ *   sema_types.c, sema_constraints.c, sema_values.c
+ *                           the one recursive group (below)
+ *   sema_params.c           parameter bindings and instances
+ *   sema_scope.c            symbol tables, modules, imports, lookup, classes,
+ *                           did-you-mean, the reference-depth guard
+ *   diag.c, parser.y, ast.c messages and warnings; re-parsing token ranges
+ *
+ * sema_params.c and sema_scope.c do not call each other; the driver calls
+ * sema_scope.c, the group's run/instances entry points, sema_objects.c and
+ * sema_checks.c, in that order.
  *
  * The group is recursive because ASN.1 is: a type needs values (tag numbers,
  * named numbers, range bounds), a value needs its governing type resolved and

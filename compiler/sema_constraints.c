@@ -199,6 +199,20 @@ static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
     return fold(S, t, elements, size, gov, 0);
 }
 
+/* What t's own constraints (and a value set it names) leave of the range it
+ * inherits: extensible as its own constraints are, or, without any, as the
+ * inherited range is. */
+static Range narrow(Sema *S, Type *t, Range inherited, bool size, Type *gov)
+{
+    Range own = range_intersect(fold_serial(S, t, size, gov), value_set_range(S, t, size, gov));
+    Range r = range_intersect(inherited, own);
+    r.extensible = own.present ? own.extensible : inherited.extensible;
+    if (r.empty && own.present && !inherited.empty)
+        diag(DIAG_ERROR, t->loc, size ? "SIZE constraints on this type exclude every size"
+                                      : "constraints on this type exclude every value");
+    return r;
+}
+
 void sema_value_range(Sema *S, Type *t)
 {
     if (!t || (t->sema_flags & TF_RANGE))
@@ -218,14 +232,8 @@ void sema_value_range(Sema *S, Type *t)
         size_range_of(S, p);
         inherited = p->value_range;
     }
-    if (b && b->kind == TY_INTEGER) {
-        Range own = range_intersect(fold_serial(S, t, false, b), value_set_range(S, t, false, b));
-        Range r = range_intersect(inherited, own);
-        r.extensible = own.present ? own.extensible : inherited.extensible;
-        if (r.empty && own.present && !inherited.empty)
-            diag(DIAG_ERROR, t->loc, "constraints on this type exclude every value");
-        t->value_range = r;
-    }
+    if (b && b->kind == TY_INTEGER)
+        t->value_range = narrow(S, t, inherited, false, b);
     t->sema_flags = (t->sema_flags & ~(unsigned)TF_RANGE_BUSY) | TF_RANGE;
     size_range_of(S, t);
     sema_leave(S);
@@ -248,12 +256,7 @@ static void size_range_of(Sema *S, Type *t)
         sema_value_range(S, p);
         inherited = p->size_range;
     }
-    Range own = range_intersect(fold_serial(S, t, true, NULL), value_set_range(S, t, true, NULL));
-    Range r = range_intersect(inherited, own);
-    r.extensible = own.present ? own.extensible : inherited.extensible;
-    if (r.empty && own.present && !inherited.empty)
-        diag(DIAG_ERROR, t->loc, "SIZE constraints on this type exclude every size");
-    t->size_range = r;
+    t->size_range = narrow(S, t, inherited, true, NULL);
 }
 
 /* ------------------------------------------------------------ alphabets */

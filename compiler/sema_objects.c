@@ -2,7 +2,9 @@
  * 12). Each object's braces are read against its class, in the default
  * syntax ({ &field setting, ... }) or the class's WITH SYNTAX (X.681 10);
  * settings become resolved types and evaluated values. Object sets are
- * flattened into the objects a table constraint selects from. */
+ * flattened into the objects a table constraint selects from. Above the
+ * types/values/constraints group (see asn1cc.h, "sema: layers"): it calls
+ * into it, and nothing there calls back. */
 #include "asn1cc.h"
 #include "parser.h"
 

@@ -1,7 +1,10 @@
-/* sema_values.c — values: evaluates value references, named numbers and
- * enumerators, OBJECT IDENTIFIER values built through references (X.680 32),
- * bit/octet strings, SEQUENCE/SET/CHOICE values; checks DEFAULT values and
- * value assignments against their types and constraints. */
+/* sema_values.c — values, in the recursive group with sema_types.c and
+ * sema_constraints.c (see asn1cc.h, "sema: layers"): evaluates value
+ * references, named numbers and enumerators, OBJECT IDENTIFIER values built
+ * through references (X.680 32), bit/octet strings, SEQUENCE/SET/CHOICE
+ * values; checks DEFAULT values and value assignments against their types
+ * and constraints. A governor is resolved and finished (sema_types.c) before
+ * a value is read against it. */
 #include "asn1cc.h"
 #include "parser.h"
 
