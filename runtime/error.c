@@ -9,6 +9,7 @@ const char *asn1rt_strerror(int code)
     case ASN1RT_OK: return "success";
     case ASN1RT_E_ARG: return "invalid argument";
     case ASN1RT_E_BUFFER_TOO_SMALL: return "output buffer too small";
+    case ASN1RT_E_ARENA_FULL: return "arena full";
     case ASN1RT_E_TRUNCATED: return "element runs past the end of its input";
     case ASN1RT_E_INDEFINITE_LENGTH: return "indefinite length (not DER)";
     case ASN1RT_E_LENGTH_NOT_MINIMAL: return "length not in minimal form";

@@ -31,5 +31,6 @@ void register_reader_suite(void);
 void register_oid_time_suite(void);
 void register_certs_suite(void);
 void register_paths_suite(void);
+void register_arena_suite(void);
 
 #endif

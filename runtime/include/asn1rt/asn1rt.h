@@ -3,7 +3,8 @@
  *
  * Contract, in short:
  *  - No malloc, no global state. Decoded strings, OIDs, big integers and
- *    raw elements are views into the caller's input buffer.
+ *    raw elements are views into the caller's input buffer; values that
+ *    cannot be views go into a caller-supplied asn1rt_arena.
  *  - Three kinds of failure are kept apart: a caller's misuse (NULL, bad
  *    size) returns ASN1RT_E_ARG; bad input bytes return a stable data error
  *    code (enum asn1rt_code) and record the byte offset in the reader; an
@@ -49,6 +50,7 @@ typedef enum asn1rt_code {
     /* Caller errors (not data errors). */
     ASN1RT_E_ARG = 1,              /* NULL pointer, bad size, bad flag */
     ASN1RT_E_BUFFER_TOO_SMALL = 2, /* writer capacity or text buffer too small */
+    ASN1RT_E_ARENA_FULL = 3,       /* the caller's asn1rt_arena has no room left (added 2026-12-01) */
 
     /* Identifier and length octets (X.690 8.1.2, 8.1.3, 10.1). */
     ASN1RT_E_TRUNCATED = 10,           /* header or content runs past the input */
@@ -356,6 +358,64 @@ ASN1RT_MUST_USE int asn1rt_bits_to_named(const asn1rt_bits *b, uint64_t *flags);
 ASN1RT_MUST_USE int asn1rt_check_named_bits(const asn1rt_bits *b);
 
 /* ------------------------------------------------------------------ */
+/* Arena: caller-supplied storage for decoded values that cannot be     */
+/* views into the input (UPER strings that are not octet-aligned, BER   */
+/* constructed strings joined, SEQUENCE OF decoded into a typed array)  */
+/* and for scratch space. A bump allocator over [buf, buf + cap): it    */
+/* never calls malloc, never frees one allocation alone, and a full     */
+/* arena is its own error, ASN1RT_E_ARENA_FULL. See docs/runtime.md.    */
+
+typedef struct asn1rt_arena {
+    uint8_t *buf;   /* first octet of the storage */
+    size_t cap;     /* octets in the storage */
+    size_t used;    /* octets handed out so far, alignment padding included */
+} asn1rt_arena;
+
+/* An empty arena over [buf, buf + cap). buf may be NULL only with cap 0 (an
+ * arena in which only empty allocations succeed). ASN1RT_E_ARG when a is
+ * NULL or buf is NULL with cap > 0; *a is then untouched. The caller keeps
+ * buf alive while anything allocated from it is in use. */
+ASN1RT_MUST_USE int asn1rt_arena_init(asn1rt_arena *a, void *buf, size_t cap);
+
+/* n octets whose address is a multiple of align (a power of two; 1 for
+ * octet strings, _Alignof(T) for a T), not zeroed, into *out. n == 0
+ * always succeeds, takes nothing and gives a pointer that must not be
+ * dereferenced (NULL from a cap-0 arena). Failures write
+ * nothing (a and *out untouched): ASN1RT_E_ARENA_FULL when the padding and
+ * n octets do not fit what is left; ASN1RT_E_ARG when a or out is NULL or
+ * align is not a power of two. */
+ASN1RT_MUST_USE int asn1rt_arena_alloc(asn1rt_arena *a, size_t n, size_t align, void **out);
+
+/* An array of count elements of size octets each, aligned to align, as
+ * asn1rt_arena_alloc; count * size overflowing size_t is ASN1RT_E_ARENA_FULL
+ * (no arena could hold it). */
+ASN1RT_MUST_USE int asn1rt_arena_array(asn1rt_arena *a, size_t count, size_t size, size_t align, void **out);
+
+/* A copy of [p, p + n) in the arena, as a view in *out. Failures as
+ * asn1rt_arena_alloc (ASN1RT_E_ARG also when p is NULL with n > 0). */
+ASN1RT_MUST_USE int asn1rt_arena_copy(asn1rt_arena *a, const uint8_t *p, size_t n, asn1rt_view *out);
+
+/* Appends [p, p + n) to *v, which is empty or the arena's last allocation
+ * (so a BER constructed string is joined segment by segment without a
+ * second copy): *v then views the joined octets. ASN1RT_E_ARG when *v is
+ * neither (or on NULL arguments); ASN1RT_E_ARENA_FULL when the segment does
+ * not fit. On failure a and *v are untouched. */
+ASN1RT_MUST_USE int asn1rt_arena_append(asn1rt_arena *a, asn1rt_view *v, const uint8_t *p, size_t n);
+
+/* Octets still free (before any alignment padding). */
+static inline size_t asn1rt_arena_left(const asn1rt_arena *a) { return a->cap - a->used; }
+/* The arena's state, for asn1rt_arena_reset: a decoder that fails after
+ * allocating gives back what it took, as a failed read consumes nothing. */
+static inline size_t asn1rt_arena_mark(const asn1rt_arena *a) { return a->used; }
+/* Releases everything allocated since mark (a value from
+ * asn1rt_arena_mark of this arena, not above its use now). */
+static inline void asn1rt_arena_reset(asn1rt_arena *a, size_t mark)
+{
+    if (mark <= a->used)
+        a->used = mark;
+}
+
+/* ------------------------------------------------------------------ */
 /* DER ordering (X.690 11.6), for SET OF.                              */
 
 /* <0, 0, >0 as a < b, a == b, a > b in DER SET OF order: octet by octet,
@@ -365,6 +425,18 @@ int asn1rt_der_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t b
  * sort before `prev`. Comparing neighbours keeps the check linear. Honours
  * ASN1RT_LAX_SET_ORDER; on failure r->err_offset is set to cur->ptr. */
 ASN1RT_MUST_USE int asn1rt_check_set_order(asn1rt_reader *r, const asn1rt_view *prev, const asn1rt_view *cur);
+/* Puts the whole DER elements that fill [p, p + len) (a SET OF's content,
+ * encoded from typed elements in any order) into DER SET OF order
+ * (X.690 11.6, as asn1rt_der_compare; equal encodings keep their order),
+ * in place. With scratch (not NULL) it takes O(n log n) comparisons and
+ * one move of the octets, using an index of the n elements and a copy of
+ * the len octets from the arena, which it releases before returning.
+ * Without scratch it sorts in place with no memory at all, in O(n^2)
+ * comparisons and moves: fine for the few elements of most SETs OF.
+ * Returns ASN1RT_E_ARG when p is NULL with len > 0 or [p, p + len) is not
+ * a sequence of whole DER elements, ASN1RT_E_ARENA_FULL when scratch has
+ * too little room; on any failure the octets and the arena are untouched. */
+ASN1RT_MUST_USE int asn1rt_sort_set_of(uint8_t *p, size_t len, asn1rt_arena *scratch);
 
 /* For generated code that decoded a DEFAULT component equal to its
  * default value (X.690 11.5 forbids encoding it): ASN1RT_E_DEFAULT_ENCODED
