@@ -96,7 +96,7 @@ $(FUZZ_CC_FE)/compiler/%.o: $(B)/compiler/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) -Icompiler -I$(B)/compiler $(FUZZ_NOCOV_CFLAGS) -MMD -MP -c $< -o $@
 
-$(FUZZ_OBJ)/fuzz_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_CC_FE_OBJS) $(patsubst %.c,$(B)/%.o,$(ASN1CC_BACKEND))
+$(FUZZ_OBJ)/fuzz_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/asngen.o $(FUZZ_CC_FE_OBJS) $(patsubst %.c,$(B)/%.o,$(ASN1CC_BACKEND))
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_GEN_DIR)/%.o $(GEN_OBJS) $(B)/libasn1rt.a
@@ -130,10 +130,41 @@ check-fuzz:
 
 # What fuzz_compile cannot check at speed: the C written for its corpus
 # (committed, and what `make fuzz` found) compiles with gcc -Werror.
+# Generator inputs (NUL first) are turned into their modules by asngen.
 .PHONY: fuzz-compile-corpus
-fuzz-compile-corpus: $(B)/asn1cc
-	@tests/fuzz/compile-corpus.sh $(B)/asn1cc tests/fuzz/corpus/compile tests/fuzz/regress/compile \
+fuzz-compile-corpus: $(B)/asn1cc $(ASNGEN)
+	@ASNGEN=$(ASNGEN) tests/fuzz/compile-corpus.sh $(B)/asn1cc tests/fuzz/corpus/compile tests/fuzz/regress/compile \
 	  $(wildcard $(FUZZ_B)/corpus/compile)
+
+# ---- asngen: modules from the grammar (tests/fuzz/asngen.c) --------------
+# fuzz_compile links the generator; the asngen program writes modules for
+# compile-corpus.sh and gen-reach.sh, and decodes a fuzz input.
+#   make fuzz-gen-reach [FUZZ_GEN_N=2000 FUZZ_GEN_SEED=1]
+#       the share of FUZZ_GEN_N generated modules that pass --check, that
+#       code generation writes or declines, whose C compiles (gcc -Werror),
+#       and the failures grouped by their first message (minutes: gcc
+#       runs on each module)
+#   make check-fuzz-gen   (in make test, a few seconds) 150 generated
+#       modules through asn1cc --check and code generation: no crash, and
+#       every rejection one that tests/fuzz/known-failures lists; then
+#       each reproducer in tests/fuzz/known/ still fails as listed there
+#       (an entry that starts passing fails the check: remove it)
+ASNGEN := $(B)/tests/fuzz/asngen
+FUZZ_GEN_N ?= 2000
+FUZZ_GEN_SEED ?= 1
+$(ASNGEN): $(FUZZ_OBJ)/asngen.o $(FUZZ_OBJ)/asngen_main.o
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+.PHONY: fuzz-gen-reach check-fuzz-gen
+fuzz-gen-reach: $(B)/asn1cc $(ASNGEN)
+	@rm -rf $(B)/fuzz-gen && $(ASNGEN) -n $(FUZZ_GEN_N) -s $(FUZZ_GEN_SEED) -o $(B)/fuzz-gen
+	@tests/fuzz/gen-reach.sh reach $(B)/asn1cc $(B)/fuzz-gen
+
+CHECKS += check-fuzz-gen
+check-fuzz-gen: $(B)/asn1cc $(ASNGEN)
+	@rm -rf $(B)/fuzz-gen-check && $(ASNGEN) -n 150 -s 7 -o $(B)/fuzz-gen-check
+	@GEN_REACH_NO_CC=1 GEN_REACH_KNOWN=tests/fuzz/known-failures tests/fuzz/gen-reach.sh reach $(B)/asn1cc $(B)/fuzz-gen-check
+	@tests/fuzz/gen-reach.sh known $(B)/asn1cc tests/fuzz/known-failures
 
 # ---- replay: same harnesses, plain main (driver.c), any compiler ---------
 FUZZ_REPLAY_BINS = $(FUZZ_TARGETS:%=$(FUZZ_OBJ)/replay_%)
@@ -147,7 +178,7 @@ $(FUZZ_LEZ_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OBJ)/fu
 $(FUZZ_OBJ)/replay_frontend: $(FUZZ_OBJ)/fuzz_frontend.o $(FUZZ_OBJ)/driver.o $(FUZZ_FE_OBJS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
-$(FUZZ_OBJ)/replay_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/driver.o $(FUZZ_CC_OBJS)
+$(FUZZ_OBJ)/replay_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/asngen.o $(FUZZ_OBJ)/driver.o $(FUZZ_CC_OBJS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_GEN_DIR)/%.o $(FUZZ_OBJ)/driver.o $(GEN_OBJS) $(B)/libasn1rt.a

@@ -1,7 +1,7 @@
 /* libFuzzer target for the whole of asn1cc: module text through the lexer,
  * parser and sema (names resolved across modules, tags, constraints), then
- * sema_cmap (the C mapping), emit_c and emit_fuzz, which write into a
- * scratch directory. Properties, on top of "no crash, leak or hang":
+ * sema_cmap (the C mapping), emit_module_files (emit_c.c with emit_der.c)
+ * and emit_fuzz_harness, which write into a scratch directory. Properties, on top of "no crash, leak or hang":
  *  - a schema that passes sema is emitted, or declined with a
  *    "code generation:" diagnostic (as tests/codegen/modules.sh demands of
  *    real modules); success comes without an error diagnostic;
@@ -15,10 +15,19 @@
  *    corpus: tests/fuzz/compile-corpus.sh.)
  * Options come from the input's first line, written as the golden tests
  * write it, e.g. "-- asn1cc: --int64 --array-limit 3 --prefix p_", so the
- * seeds stay plain modules and the fuzzer can mutate the options too. */
+ * seeds stay plain modules and the fuzzer can mutate the options too.
+ *
+ * An input whose first byte is NUL is not text: the bytes after it are
+ * choices for asngen.c, which turns them into modules that follow the
+ * grammar (parameterization, DEFAULTs of every kind, COMPONENTS OF across
+ * two modules, information objects, extension groups), so that nearly every
+ * input gets through sema to the back end. The mutator changes such inputs
+ * byte by byte (any bytes are valid choices). */
 #define _GNU_SOURCE  /* mkdtemp, open_memstream */
 #include "asn1cc.h"
 #include "cmap.h"
+#include "emit.h"
+#include "asngen.h"
 #include "fuzz.h"
 
 #include <dirent.h>
@@ -29,6 +38,8 @@ static char scratch[64];
 /* How many inputs reached the back end, and of those how many it declined:
  * printed at exit, as a measure of how deep the fuzzing goes. */
 static unsigned long n_inputs, n_back_end, n_declined;
+/* The same for the generator's inputs (NUL first). */
+static unsigned long n_gen, n_gen_back_end, n_gen_declined;
 
 static void at_exit(void)
 {
@@ -36,6 +47,9 @@ static void at_exit(void)
         rmdir(scratch);
     fprintf(stderr, "fuzz_compile: %lu inputs, %lu through sema to the back end, %lu of them declined\n",
             n_inputs, n_back_end, n_declined);
+    if (n_gen)
+        fprintf(stderr, "fuzz_compile: of them %lu generated (asngen), %lu to the back end (%.1f%%), %lu declined\n",
+                n_gen, n_gen_back_end, 100.0 * (double)n_gen_back_end / (double)n_gen, n_gen_declined);
 }
 
 /* The settings of one run, parsed from the first line. */
@@ -325,6 +339,10 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     enum { MAXPARTS = 4096 };
     static size_t start[MAXPARTS], len[MAXPARTS];
     mut_state = seed;
+    /* generator choices: any bytes are valid, so libFuzzer's own byte
+     * mutations apply, behind the NUL that marks them */
+    if (LLVMFuzzerMutate != NULL && size >= 1 && data[0] == 0 && max_size >= 2)
+        return 1 + LLVMFuzzerMutate(data + 1, size - 1, max_size - 1);
     if (LLVMFuzzerMutate != NULL && (size == 0 || mut_rand(2) == 0))
         return LLVMFuzzerMutate(data, size, max_size);
     unsigned op = mut_rand(5);
@@ -381,8 +399,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_init(devnull, false);
     Compilation c = {0};
     c.arena = arena_new();
-    char *text = arena_alloc(c.arena, size + 1);
-    memcpy(text, data, size);
+    bool generated = size > 0 && data[0] == 0;
+    char *text;
+    if (generated) {
+        enum { GEN_CAP = 1 << 17 };
+        text = arena_alloc(c.arena, GEN_CAP);
+        size = asngen_modules(data + 1, size - 1, text, GEN_CAP);
+        n_gen++;
+    } else {
+        text = arena_alloc(c.arena, size + 1);
+        memcpy(text, data, size);
+    }
     Options opt;
     parse_options(text, size, &opt);
     cmap_int64 = opt.int64;
@@ -406,14 +433,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FILE *ms = open_memstream(&msgs, &msglen);
         FUZZ_REQUIRE(ms != NULL);
         diag_init(ms, false);
-        int rc = emit_c(&c, scratch);
+        /* as main.c: sema_cmap (NULL after a diagnosed limit), then every
+         * encoding rule's emitter and the harness */
+        static const EmitRule *const rules[] = {&emit_der};
+        CMap *map = sema_cmap(&c);
+        int rc = map ? emit_module_files(map, scratch, rules, (int)(sizeof rules / sizeof rules[0])) : 1;
         const char *T = opt.fuzz_type[0] ? opt.fuzz_type : first_type(&c);
-        int frc = rc == 0 && T ? emit_fuzz(&c, T, scratch) : -1;
+        int frc = rc == 0 && T ? emit_fuzz_harness(map, T, scratch) : -1;
         fclose(ms);
         diag_init(devnull, false);
         bool declined = strstr(msgs, "code generation:") != NULL;
         if (rc != 0 && !declined)
-            fprintf(stderr, "fuzz_compile: emit_c failed (%d) without declining:\n%s", rc, msgs);
+            fprintf(stderr, "fuzz_compile: code generation failed (%d) without declining:\n%s", rc, msgs);
         FUZZ_REQUIRE(rc == 0 || declined);
         FUZZ_REQUIRE(rc != 0 || diag_error_count() == errors);
         /* A named type may be absent (a diagnosed usage error); the first type may not. */
@@ -424,6 +455,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         reached_back_end = true;
         n_back_end++;
         n_declined += rc != 0;
+        n_gen_back_end += generated;
+        n_gen_declined += generated && rc != 0;
     } else {
         FUZZ_REQUIRE(check_outputs() == 0);
     }
