@@ -63,33 +63,18 @@ static int validate_element(asn1rt_reader *r)
         return ASN1RT_OK;
     }
     if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL) {
-        /* Re-read primitives through the runtime's strict element readers. */
+        const uint8_t *next = r->cur + len;
         if (!asn1rt_i_universal_primitive(ASN1RT_TAG_NUMBER(tag))) {
             save.err_offset = asn1rt_offset(&save);   /* X.690 8.9.1, 8.11.1 */
             *r = save;
             return ASN1RT_E_PRIMITIVE;
         }
-        asn1rt_view v;
-        asn1rt_bits b;
-        bool flag;
-        asn1rt_bigint bi;
+        /* The walker's check: the runtime's strict element readers. */
         *r = save;
-        switch (ASN1RT_TAG_NUMBER(tag)) {
-        case ASN1RT_UT_BOOLEAN: return asn1rt_read_bool(r, tag, &flag);
-        case ASN1RT_UT_INTEGER: case ASN1RT_UT_ENUMERATED: return asn1rt_read_bigint(r, tag, &bi);
-        case ASN1RT_UT_NULL: return asn1rt_read_null(r, tag);
-        case ASN1RT_UT_OID: case ASN1RT_UT_RELATIVE_OID: return asn1rt_read_oid(r, tag, &v);
-        case ASN1RT_UT_BIT_STRING: return asn1rt_read_bits(r, tag, &b);
-        case ASN1RT_UT_UTCTIME: case ASN1RT_UT_GENERALIZEDTIME:
-            return asn1rt_read_time(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
-        case ASN1RT_UT_UTF8STRING: case ASN1RT_UT_NUMERICSTRING: case ASN1RT_UT_PRINTABLESTRING:
-        case ASN1RT_UT_IA5STRING: case ASN1RT_UT_VISIBLESTRING: case ASN1RT_UT_BMPSTRING:
-        case ASN1RT_UT_UNIVERSALSTRING: case ASN1RT_UT_T61STRING: case ASN1RT_UT_VIDEOTEXSTRING:
-        case ASN1RT_UT_GRAPHICSTRING: case ASN1RT_UT_GENERALSTRING: case ASN1RT_UT_OBJECT_DESCRIPTOR:
-            return asn1rt_read_string(r, tag, ASN1RT_TAG_NUMBER(tag), &v);
-        default:
-            return asn1rt_read_octets(r, tag, &v);
-        }
+        if ((rc = asn1rt_i_check_universal(r, tag)) != ASN1RT_OK)
+            return rc;
+        r->cur = next;
+        return ASN1RT_OK;
     }
     r->cur += len;
     return ASN1RT_OK;

@@ -13,6 +13,13 @@ int asn1rt_i_time_parse(unsigned universal, const uint8_t *p, size_t n, asn1rt_t
 /* True for the universal types asn1rt_check_string knows. */
 bool asn1rt_i_is_string_type(unsigned universal);
 
+/* Validates the universal primitive element at r->cur (tag is its
+ * header's) with the element reader of its type, so codes and offsets
+ * are the readers' own; types with no reader (REAL, TIME, DATE...) are
+ * accepted unchecked. Consumes nothing; sets r->err_offset on failure.
+ * Shared by asn1rt_walk and the ANY validation of gen_support.c. */
+int asn1rt_i_check_universal(asn1rt_reader *r, uint32_t tag);
+
 /* Universal types whose DER encoding is always primitive (X.690 10.2): all
  * but SEQUENCE, SET, EXTERNAL, EMBEDDED PDV and CHARACTER STRING (8.9.1,
  * 8.11.1, 8.18.1, 8.19, 8.21.x). The walker and ANY validation share it, so

@@ -3,9 +3,7 @@
 
 #include "internal.h"
 
-/* Validates one universal primitive element at r->cur with the element
- * reader of its type, so codes and offsets are the readers' own. */
-static int check_universal(asn1rt_reader *r, uint32_t tag)
+int asn1rt_i_check_universal(asn1rt_reader *r, uint32_t tag)
 {
     asn1rt_reader sub = *r;
     uint32_t num = ASN1RT_TAG_NUMBER(tag);
@@ -78,7 +76,7 @@ int asn1rt_walk(const uint8_t *der, size_t len, unsigned lax,
                 rc = asn1rt_i_fail_at(&r, ASN1RT_E_PRIMITIVE, r.cur);
                 break;
             }
-            if (!ASN1RT_TAG_CONSTRUCTED(tag) && (rc = check_universal(&r, tag)) != ASN1RT_OK)
+            if (!ASN1RT_TAG_CONSTRUCTED(tag) && (rc = asn1rt_i_check_universal(&r, tag)) != ASN1RT_OK)
                 break;
         }
         if (ASN1RT_TAG_CONSTRUCTED(tag) && depth >= ASN1RT_DEFAULT_MAX_DEPTH) {
