@@ -122,8 +122,7 @@ static void reverse_bytes(uint8_t *p, size_t n)
     }
 }
 
-/* Swaps the adjacent blocks [p, p + a) and [p + a, p + a + b) in place. */
-static void rotate_blocks(uint8_t *p, size_t a, size_t b)
+void asn1rt_i_rotate_blocks(uint8_t *p, size_t a, size_t b)
 {
     reverse_bytes(p, a);
     reverse_bytes(p + a, b);
@@ -147,7 +146,7 @@ static void sort_in_place(uint8_t *p, size_t len)
             }
         }
         if (min != cur)
-            rotate_blocks(cur, (size_t)(min - cur), min_len);
+            asn1rt_i_rotate_blocks(cur, (size_t)(min - cur), min_len);
         cur += min_len;
     }
 }

@@ -133,24 +133,6 @@ bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t 
     return true;
 }
 
-/* Reverses [p, p+n). */
-static void reverse_bytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
-        uint8_t t = p[i];
-        p[i] = p[j - 1];
-        p[j - 1] = t;
-    }
-}
-
-/* Swaps adjacent blocks [p, p+a) and [p+a, p+a+b) in place. */
-static void rotate_blocks(uint8_t *p, size_t a, size_t b)
-{
-    reverse_bytes(p, a);
-    reverse_bytes(p + a, b);
-    reverse_bytes(p, a + b);
-}
-
 void asn1g_sort_set_of(uint8_t *start, size_t *lens, size_t n)
 {
     /* Insertion sort by block rotation: SET OF values with a bounded item
@@ -165,7 +147,7 @@ void asn1g_sort_set_of(uint8_t *start, size_t *lens, size_t n)
             size_t off_prev = off_j - lens[j - 1];
             if (asn1g_der_order_le(start + off_prev, lens[j - 1], start + off_j, lens[j]))
                 break;
-            rotate_blocks(start + off_prev, lens[j - 1], lens[j]);
+            asn1rt_i_rotate_blocks(start + off_prev, lens[j - 1], lens[j]);
             size_t t = lens[j - 1];
             lens[j - 1] = lens[j];
             lens[j] = t;

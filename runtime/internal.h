@@ -20,6 +20,10 @@ bool asn1rt_i_is_string_type(unsigned universal);
  * Shared by asn1rt_walk and the ANY validation of gen_support.c. */
 int asn1rt_i_check_universal(asn1rt_reader *r, uint32_t tag);
 
+/* Swaps the adjacent blocks [p, p + a) and [p + a, p + a + b) in place, with
+ * no memory (three reversals): the SET OF sorts move elements with it. */
+void asn1rt_i_rotate_blocks(uint8_t *p, size_t a, size_t b);
+
 /* Universal types whose DER encoding is always primitive (X.690 10.2): all
  * but SEQUENCE, SET, EXTERNAL, EMBEDDED PDV and CHARACTER STRING (8.9.1,
  * 8.11.1, 8.18.1, 8.19, 8.21.x). The walker and ANY validation share it, so

@@ -227,12 +227,8 @@ ASN1RT_INLINE int asn1g_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigin
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c)))) {
-        out->ptr = c;
-        out->len = n;
-        r->cur = c + n;
-        return ASN1RT_OK;
-    }
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c))))
+        return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_bigint(r, tag, out);
 }
 
@@ -264,12 +260,8 @@ ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view 
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n))) {
-        out->ptr = c;
-        out->len = n;
-        r->cur = c + n;
-        return ASN1RT_OK;
-    }
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n)))
+        return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_octets(r, tag, out);
 }
 
@@ -347,12 +339,8 @@ ASN1RT_INLINE int asn1g_read_string(asn1rt_reader *r, uint32_t tag, unsigned uni
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n))) {
-        out->ptr = c;
-        out->len = n;
-        r->cur = c + n;
-        return ASN1RT_OK;
-    }
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_string(r, tag, universal, out);
 }
 
@@ -360,12 +348,8 @@ ASN1RT_INLINE int asn1g_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *ou
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n))) {
-        out->ptr = c;
-        out->len = n;
-        r->cur = c + n;
-        return ASN1RT_OK;
-    }
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_oid(r, tag, out);
 }
 
@@ -468,12 +452,8 @@ ASN1RT_INLINE int asn1g_read_time(asn1rt_reader *r, uint32_t tag, unsigned unive
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n))) {
-        out->ptr = c;
-        out->len = n;
-        r->cur = c + n;
-        return ASN1RT_OK;
-    }
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_time(r, tag, universal, out);
 }
 /* Every remaining element of r as one view (unknown extension additions). */

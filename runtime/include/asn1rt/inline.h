@@ -190,6 +190,16 @@ ASN1RT_INLINE bool asn1rt_i_expect_fast(const asn1rt_reader *r, uint32_t tag, co
     return true;
 }
 
+/* The success of a read whose value is the view [c, c + n): *out views it
+ * and the cursor moves past it. */
+ASN1RT_INLINE int asn1rt_i_take_view(asn1rt_reader *r, const uint8_t *c, size_t n, asn1rt_view *out)
+{
+    out->ptr = c;
+    out->len = n;
+    r->cur = c + n;
+    return ASN1RT_OK;
+}
+
 /* Header at r->cur; consumes nothing. The fast path takes a one-octet
  * identifier and a length asn1rt_i_length_fast takes. */
 ASN1RT_INLINE int asn1rt_i_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
@@ -284,10 +294,7 @@ ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view
     rc = asn1rt_i_prim_content(r, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    out->ptr = p;
-    out->len = n;
-    r->cur = p + n;
-    return ASN1RT_OK;
+    return asn1rt_i_take_view(r, p, n, out);
 }
 
 ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out)
