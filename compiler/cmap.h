@@ -87,6 +87,7 @@ typedef struct CType {
     /* SIZE (strings, OF): hi_set false = no upper bound */
     bool size_lo_set, size_hi_set; uint64_t size_lo, size_hi;
     unsigned universal;      /* CK_STRING / CK_TIME: ASN1RT_UT_* */
+    const char *universal_name; /* that constant's name */
     bool named_bits;         /* CK_BITS with named bits: X.690 11.2.2 applies */
     bool fixed_size_bits;    /* CK_BITS with SIZE(n): JER prints a plain hex string */
     struct CType *elem;      /* CK_ARRAY / CK_LIST element */

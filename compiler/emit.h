@@ -41,6 +41,7 @@ int emit_fuzz_harness(const CMap *map, const char *type, const char *outdir);
 /* ---- printing, shared by the emitters (emit_c.c) ---- */
 
 extern FILE *emit_out;       /* the file being written (a memory stream) */
+extern bool emit_rc_used;    /* the body being captured uses the local rc */
 void emit_vline(int ind, const char *fmt, va_list ap);
 char *emit_vstr(const char *fmt, va_list ap);
 /* Captures a function body, so that `int rc;` is declared only when used. */
@@ -48,6 +49,7 @@ FILE *emit_body_begin(char **buf, size_t *len);
 void emit_body_end(FILE *saved, char **bufp, const char *decls);
 const char *emit_member(const CComp *cc, const char *base);   /* base + member name */
 const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
+const char *emit_addr(const char *lv);                        /* &(lv); p for (*p) */
 /* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */
 const char *emit_size_measure(CType *ct, const char *v);
 const char *emit_size_violation(CType *ct, const char *n);

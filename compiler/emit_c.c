@@ -23,6 +23,7 @@
 #endif
 
 FILE *emit_out;          /* current output (a memory stream) */
+bool emit_rc_used;
 static Arena *g_arena;   /* the compilation's arena */
 
 void emit_vline(int ind, const char *fmt, va_list ap)
@@ -46,6 +47,15 @@ char *emit_vstr(const char *fmt, va_list ap)
 
 static bool is_struct_kind(CKind k) { return k >= CK_SEQ || k == CK_ENUM; }
 
+const char *emit_addr(const char *lv)
+{
+    /* "(*out)" is what a pointer parameter holds: its address is out. */
+    size_t n = strlen(lv);
+    if (n > 3 && lv[0] == '(' && lv[1] == '*' && lv[n - 1] == ')' && strcspn(lv + 2, "()*&.-[ ") == n - 3)
+        return S("%.*s", (int)(n - 3), lv + 2);
+    return S("&(%s)", lv);
+}
+
 const char *emit_qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 
 /* ---------------------------------------------------------------- SIZE */
@@ -53,8 +63,8 @@ const char *emit_qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 const char *emit_size_measure(CType *ct, const char *v)
 {
     switch (ct->kind) {
-    case CK_STRING: return S("asn1g_string_size(%u, &(%s))", ct->universal, v);
-    case CK_BITS: return S("asn1g_bits_count(&(%s))", v);
+    case CK_STRING: return S("asn1g_string_size(%s, %s)", ct->universal_name, emit_addr(v));
+    case CK_BITS: return S("asn1g_bits_count(%s)", emit_addr(v));
     default: return S("(%s).len", v);
     }
 }
@@ -62,6 +72,8 @@ const char *emit_size_measure(CType *ct, const char *v)
 /* Condition (on a size_t n) that the SIZE constraint is violated, or NULL. */
 const char *emit_size_violation(CType *ct, const char *n)
 {
+    if (ct->size_lo_set && ct->size_hi_set && ct->size_lo == ct->size_hi)
+        return S("%s != %lluu", n, (unsigned long long)ct->size_lo);
     const char *lo = ct->size_lo_set && ct->size_lo > 0 ? S("%s < %lluu", n, (unsigned long long)ct->size_lo) : NULL;
     const char *hi = ct->size_hi_set ? S("%s > %lluu", n, (unsigned long long)ct->size_hi) : NULL;
     if (lo && hi)
@@ -80,17 +92,18 @@ const char *emit_range_violation(CType *ct, const char *v)
 
 /* ---------------------------------------------------------------- check, equal, print */
 
-static void chk_value(int ind, CType *ct, const char *rv)
+/* Prints the checks of value rv beyond its C type; false when there are none. */
+static bool chk_value(int ind, CType *ct, const char *rv)
 {
     const char *viol;
     switch (ct->kind) {
     case CK_INT: case CK_UINT:
         viol = emit_range_violation(ct, rv);
-        if (viol) {
-            P(ind, "if (%s)", viol);
-            P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
-        }
-        break;
+        if (!viol)
+            return false;
+        P(ind, "if (%s)", viol);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        return true;
     case CK_BIGINT:
         P(ind, "ASN1G_TRY(asn1rt_check_integer((%s).ptr, (%s).len, 0));", rv, rv);
         break;
@@ -104,16 +117,16 @@ static void chk_value(int ind, CType *ct, const char *rv)
             P(ind, "}");
         }
         if (ct->kind == CK_STRING && ct->universal != 7)
-            P(ind, "ASN1G_TRY(asn1rt_check_string(%u, (%s).ptr, (%s).len));", ct->universal, rv, rv);
+            P(ind, "ASN1G_TRY(asn1rt_check_string(%s, (%s).ptr, (%s).len));", ct->universal_name, rv, rv);
         if (ct->kind == CK_BITS) {
             P(ind, "if ((%s).unused > 7 || ((%s).len == 0 && (%s).unused != 0))", rv, rv, rv);
             P(ind + 4, "return ASN1RT_E_BITSTRING_UNUSED;");
         }
-        break;
+        return viol || ct->kind == CK_BITS || (ct->kind == CK_STRING && ct->universal != 7);
     case CK_TIME:
         P(ind, "{");
         P(ind + 4, "asn1rt_time t;");
-        P(ind + 4, "ASN1G_TRY(asn1rt_time_parse(%u, &(%s), &t));", ct->universal, rv);
+        P(ind + 4, "ASN1G_TRY(asn1rt_time_parse(%s, %s, &t));", ct->universal_name, emit_addr(rv));
         P(ind, "}");
         break;
     case CK_OID:
@@ -123,11 +136,12 @@ static void chk_value(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1g_check_any((%s).ptr, (%s).len));", rv, rv);
         break;
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
-        break;
+        return false;
     default:
-        P(ind, "ASN1G_TRY(%s(&(%s)));", ct->owner->fn[FN_CHECK], rv);
+        P(ind, "ASN1G_TRY(%s(%s));", ct->owner->fn[FN_CHECK], emit_addr(rv));
         break;
     }
+    return true;
 }
 
 const char *emit_eq(CType *ct, const char *a, const char *b)
@@ -136,10 +150,10 @@ const char *emit_eq(CType *ct, const char *a, const char *b)
     case CK_BOOL: case CK_INT: case CK_UINT: case CK_ENUM: return S("(%s) == (%s)", a, b);
     case CK_NULL: return "true";
     case CK_U128: case CK_I128: return S("(%s).hi == (%s).hi && (%s).lo == (%s).lo", a, b, a, b);
-    case CK_BITS: return S("asn1g_bits_eq(&(%s), &(%s))", a, b);
+    case CK_BITS: return S("asn1g_bits_eq(%s, %s)", emit_addr(a), emit_addr(b));
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_ANY:
-        return S("asn1g_view_eq(&(%s), &(%s))", a, b);
-    default: return S("%s(&(%s), &(%s))", ct->owner->fn[FN_EQUAL], a, b);
+        return S("asn1g_view_eq(%s, %s)", emit_addr(a), emit_addr(b));
+    default: return S("%s(%s, %s)", ct->owner->fn[FN_EQUAL], emit_addr(a), emit_addr(b));
     }
 }
 
@@ -150,14 +164,14 @@ static void print_value(int ind, CType *ct, const char *rv)
     case CK_NULL: P(ind, "asn1jer_null(f);"); break;
     case CK_INT: P(ind, "asn1jer_int(f, (int64_t)(%s));", rv); break;
     case CK_UINT: P(ind, "asn1jer_uint(f, (uint64_t)(%s));", rv); break;
-    case CK_BIGINT: P(ind, "asn1jer_bigint(f, &(%s));", rv); break;
+    case CK_BIGINT: P(ind, "asn1jer_bigint(f, %s);", emit_addr(rv)); break;
     case CK_U128: P(ind, "asn1jer_u128(f, %s);", rv); break;
     case CK_I128: P(ind, "asn1jer_i128(f, %s);", rv); break;
     case CK_OCTETS: case CK_ANY: P(ind, "asn1jer_hex(f, (%s).ptr, (%s).len);", rv, rv); break;
-    case CK_STRING: case CK_TIME: P(ind, "asn1jer_string(f, &(%s), %u);", rv, ct->universal); break;
-    case CK_OID: P(ind, "asn1jer_oid(f, &(%s));", rv); break;
-    case CK_BITS: P(ind, "asn1jer_bits(f, &(%s), %s);", rv, ct->fixed_size_bits ? "true" : "false"); break;
-    default: P(ind, "(void)%s(f, &(%s));", ct->owner->fn[FN_PRINT], rv); break;
+    case CK_STRING: case CK_TIME: P(ind, "asn1jer_string(f, %s, %s);", emit_addr(rv), ct->universal_name); break;
+    case CK_OID: P(ind, "asn1jer_oid(f, %s);", emit_addr(rv)); break;
+    case CK_BITS: P(ind, "asn1jer_bits(f, %s, %s);", emit_addr(rv), ct->fixed_size_bits ? "true" : "false"); break;
+    default: P(ind, "(void)%s(f, %s);", ct->owner->fn[FN_PRINT], emit_addr(rv)); break;
     }
 }
 
@@ -167,6 +181,7 @@ static void print_value(int ind, CType *ct, const char *rv)
 FILE *emit_body_begin(char **buf, size_t *len)
 {
     FILE *saved = emit_out;
+    emit_rc_used = false;
     emit_out = open_memstream(buf, len);
     if (!emit_out)
         abort();
@@ -178,8 +193,9 @@ void emit_body_end(FILE *saved, char **bufp, const char *decls)
     fclose(emit_out);                  /* sets *bufp */
     emit_out = saved;
     char *buf = *bufp;
-    if (strstr(buf, "rc = ") || strstr(buf, "(rc)") || strstr(buf, ", rc,"))
+    if (emit_rc_used)
         P(4, "int rc;");
+    emit_rc_used = false;
     if (decls)
         fputs(decls, emit_out);
     fputs(buf, emit_out);
@@ -197,6 +213,7 @@ static void emit_seq_misc(CNamed *cn)
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
+    bool used = false;
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         const char *rv = emit_member(cc, "in->");
@@ -204,12 +221,12 @@ static void emit_seq_misc(CNamed *cn)
             P(4, "if (in->%s) {", cc->present);
             chk_value(8, cc->ct, rv);
             P(4, "}");
+            used = true;
         } else {
-            chk_value(4, cc->ct, rv);
+            used |= chk_value(4, cc->ct, rv);
         }
     }
-    fflush(emit_out);
-    if (strstr(buf, "in->") == NULL)
+    if (!used)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
@@ -252,9 +269,19 @@ static void emit_seq_misc(CNamed *cn)
     /* print */
     P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
     P(0, "{");
-    P(4, "const char *sep = \"\";");
+    /* A comma goes before every member but the first printed: known here
+     * unless only OPTIONAL members come before, then kept in sep. */
+    enum { NONE_YET, SOME, MAYBE } before = NONE_YET;
+    bool need_sep = false;
+    for (int k = 0; k < cn->ncomps; k++) {
+        need_sep |= before == MAYBE;
+        before = !cn->comps[k]->optional || before == SOME ? SOME : MAYBE;
+    }
+    if (need_sep)
+        P(4, "const char *sep = \"\";");
     P(4, "fputc('{', f);");
     bool used_in = false;
+    before = NONE_YET;
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         int in = 4;
@@ -263,8 +290,12 @@ static void emit_seq_misc(CNamed *cn)
             in = 8;
             used_in = true;
         }
-        P(in, "fputs(sep, f);");
-        P(in, "sep = \",\";");
+        if (before == SOME)
+            P(in, "fputc(',', f);");
+        else if (before == MAYBE)
+            P(in, "fputs(sep, f);");
+        if (cc->optional && before != SOME && need_sep && k + 1 < cn->ncomps)
+            P(in, "sep = \",\";");
         P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
         print_value(in, cc->ct, emit_member(cc, "in->"));
@@ -272,10 +303,10 @@ static void emit_seq_misc(CNamed *cn)
             used_in = true;
         if (cc->optional)
             P(4, "}");
+        before = !cc->optional || before == SOME ? SOME : MAYBE;
     }
     if (!used_in)
         P(4, "(void)in;");
-    P(4, "(void)sep;");
     P(4, "fputc('}', f);");
     P(4, "return asn1jer_status(f);");
     P(0, "}");
@@ -422,28 +453,19 @@ static void emit_of_misc(CNamed *cn)
     CType *ct = cn->ct;
     CType *el = ct->elem;
     bool array = ct->kind == CK_ARRAY;
-    char *buf;
-    size_t len;
     const char *viol;
-    FILE *saved;
 
     /* check / equal / print */
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
     P(0, "{");
     if (array) {
         P(4, "size_t i;");
-        viol = ct->size_lo_set && ct->size_lo > 0
-                   ? S("in->count < %lluu || in->count > %lluu", (unsigned long long)ct->size_lo, (unsigned long long)ct->size_hi)
-                   : S("in->count > %lluu", (unsigned long long)ct->size_hi);
+        viol = emit_size_violation(ct, "in->count");  /* an array's SIZE has an upper bound */
         P(4, "if (%s)", viol);
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "for (i = 0; i < in->count; i++) {");
-        saved = emit_body_begin(&buf, &len);
-        chk_value(8, el, "in->items[i]");
-        fflush(emit_out);
-        if (!strstr(buf, "in->"))
+        if (!chk_value(8, el, "in->items[i]"))
             P(8, "(void)i;");
-        emit_body_end(saved, &buf, NULL);
         P(4, "}");
         P(4, "return ASN1RT_OK;");
     } else {
@@ -540,9 +562,7 @@ static void emit_alias_misc(CNamed *cn)
     P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], T);
     P(0, "{");
     saved = emit_body_begin(&buf, &len);
-    chk_value(4, ct, "(*in)");
-    fflush(emit_out);
-    if (!strstr(buf, "in)"))
+    if (!chk_value(4, ct, "(*in)"))
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
@@ -604,16 +624,22 @@ static void comment_text(const char *text)
 static const EmitRule *const *g_rules;  /* the encodings requested */
 static int g_nrules;
 
+/* The ASN.1 text a type comes from, above its block in the .h and the .c. */
+static void type_comment(const CNamed *cn)
+{
+    if (cn->src)
+        comment_text(cn->src);
+    else
+        P(0, "/* %s: the inner type of %s */", cn->cname, cn->path ? cn->path : "its parent");
+}
+
 static void emit_type_decl(CNamed *cn)
 {
     CType *ct = cn->ct;
     const char *T = cn->cname;
     P(0, "%s", "");
     P(0, "/* ------------------------------------------------------------------ */");
-    if (cn->src)
-        comment_text(cn->src);
-    else
-        P(0, "/* %s: the inner type of %s */", T, cn->path ? cn->path : "its parent");
+    type_comment(cn);
 
     if (cn->defines) {
         switch (ct->kind) {
@@ -836,7 +862,7 @@ static int emit_module(const CModule *cm, const char *outdir)
         CNamed *cn = cm->types[i];
         P(0, "%s", "");
         P(0, "/* ------------------------------------------------------------------ */");
-        P(0, "/* %s */", cn->cname);
+        type_comment(cn);
         P(0, "%s", "");
         for (int k = 0; k < cn->ncomps; k++)
             if (cn->comps[k]->default_decl)

@@ -69,6 +69,7 @@ static void fail_line(int ind, const char *code, const char *off, const char *nm
 
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
+    emit_rc_used = true;
     P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
     fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
 }
@@ -79,7 +80,7 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
     const char *viol;
     switch (ct->kind) {
     case CK_BOOL:
-        try_dec(ind, S("asn1g_read_bool(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_bool(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_NULL:
         try_dec(ind, S("asn1g_read_null(%s, %s)", rd, vt), rd, nm);
@@ -99,21 +100,21 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         P(ind, "}");
         break;
     case CK_BIGINT:
-        try_dec(ind, S("asn1g_read_bigint(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_bigint(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_U128:
-        try_dec(ind, S("asn1rt_read_u128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1rt_read_u128(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_I128:
-        try_dec(ind, S("asn1rt_read_i128(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1rt_read_i128(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
         if (ct->kind == CK_OCTETS || ct->universal == 7)
-            try_dec(ind, S("asn1g_read_octets(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+            try_dec(ind, S("asn1g_read_octets(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         else if (ct->kind == CK_STRING)
-            try_dec(ind, S("asn1g_read_string(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
+            try_dec(ind, S("asn1g_read_string(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
         else
-            try_dec(ind, S("asn1g_read_bits(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+            try_dec(ind, S("asn1g_read_bits(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         viol = emit_size_violation(ct, "n");
         if (viol) {
             P(ind, "{");
@@ -130,20 +131,21 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         }
         break;
     case CK_TIME:
-        try_dec(ind, S("asn1g_read_time(%s, %s, %u, &(%s))", rd, vt, ct->universal, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_time(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
         break;
     case CK_OID:
-        try_dec(ind, S("asn1g_read_oid(%s, %s, &(%s))", rd, vt, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_oid(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_ANY:
         if (strcmp(vt, "0") != 0) {
             P(ind, "if (ASN1G_UNLIKELY(!asn1g_next_is(%s, %s)))", rd, vt);
             fail_line(ind + 4, "ASN1RT_E_UNEXPECTED_TAG", S("asn1rt_offset(%s)", rd), nm);
         }
-        try_dec(ind, S("asn1g_read_any(%s, &(%s))", rd, lv), rd, nm);
+        try_dec(ind, S("asn1g_read_any(%s, %s)", rd, emit_addr(lv)), rd, nm);
         break;
     default:
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s(&(%s), %s, %s, err)) != 0))", call(ct->owner, DER_DEC), lv,
+        emit_rc_used = true;
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, %s, err)) != 0))", call(ct->owner, DER_DEC), emit_addr(lv),
           rd, vt);
         fail_line(ind + 4, "rc", "0", nm);
         break;
@@ -203,7 +205,7 @@ static void enc_plain(int ind, CType *ct, const char *rv)
         else
             P(ind, "ASN1G_TRY(asn1g_put_uint(w, %s, (uint64_t)(%s)));", vt, rv);
         break;
-    case CK_BIGINT: P(ind, "ASN1G_TRY(asn1g_put_bigint(w, %s, &(%s)));", vt, rv); break;
+    case CK_BIGINT: P(ind, "ASN1G_TRY(asn1g_put_bigint(w, %s, %s));", vt, emit_addr(rv)); break;
     case CK_U128: P(ind, "ASN1G_TRY(asn1rt_prepend_u128(w, %s, %s));", vt, rv); break;
     case CK_I128: P(ind, "ASN1G_TRY(asn1rt_prepend_i128(w, %s, %s));", vt, rv); break;
     case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_BITS:
@@ -217,16 +219,16 @@ static void enc_plain(int ind, CType *ct, const char *rv)
         }
         if (ct->kind == CK_BITS && ct->named_bits) {
             P(ind, "{");
-            P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(&(%s));  /* X.690 11.2.2 */", rv);
+            P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(%s);  /* X.690 11.2.2 */", emit_addr(rv));
             P(ind + 4, "ASN1G_TRY(asn1g_put_bits(w, %s, &t));", vt);
             P(ind, "}");
         } else if (ct->kind == CK_BITS)
-            P(ind, "ASN1G_TRY(asn1g_put_bits(w, %s, &(%s)));", vt, rv);
+            P(ind, "ASN1G_TRY(asn1g_put_bits(w, %s, %s));", vt, emit_addr(rv));
         else
             P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, (%s).ptr, (%s).len));", vt, rv, rv);
         break;
     case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, (%s).ptr, (%s).len));", rv, rv); break;
-    default: P(ind, "ASN1G_TRY(%s(&(%s), w, %s));", call(ct->owner, DER_ENC), rv, vt); break;
+    default: P(ind, "ASN1G_TRY(%s(%s, w, %s));", call(ct->owner, DER_ENC), emit_addr(rv), vt); break;
     }
 }
 
@@ -247,6 +249,9 @@ static void enc_value(int ind, CType *ct, const char *rv)
         P(ind, "}");
 }
 
+/* The length of a BOOLEAN or NULL does not depend on the value. */
+static bool len_reads_value(const CType *ct) { return ct->kind != CK_BOOL && ct->kind != CK_NULL; }
+
 static const char *len_expr(CType *ct, const char *rv)
 {
     const char *vt = ct->vtag;
@@ -257,7 +262,7 @@ static const char *len_expr(CType *ct, const char *rv)
     case CK_INT: e = S("asn1g_tlv_len(%s, asn1g_int_len((int64_t)(%s)))", vt, rv); break;
     case CK_UINT: e = S("asn1g_tlv_len(%s, asn1g_uint_len((uint64_t)(%s)))", vt, rv); break;
     case CK_BITS:
-        e = ct->named_bits ? S("asn1g_tlv_len(%s, asn1g_bits_trim(&(%s)).len + 1)", vt, rv)
+        e = ct->named_bits ? S("asn1g_tlv_len(%s, asn1g_bits_trim(%s).len + 1)", vt, emit_addr(rv))
                            : S("asn1g_tlv_len(%s, (%s).len + 1)", vt, rv);
         break;
     case CK_U128: e = S("asn1g_tlv_len(%s, asn1rt_u128_len(%s))", vt, rv); break;
@@ -265,7 +270,7 @@ static const char *len_expr(CType *ct, const char *rv)
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID:
         e = S("asn1g_tlv_len(%s, (%s).len)", vt, rv); break;
     case CK_ANY: e = S("(%s).len", rv); break;
-    default: e = S("%s(&(%s), %s)", der_fn(ct->owner, DER_LEN), rv, vt); break;
+    default: e = S("%s(%s, %s)", der_fn(ct->owner, DER_LEN), emit_addr(rv), vt); break;
     }
     for (int i = ct->nwraps - 1; i >= 0; i--)
         e = S("asn1g_tlv_len(%s, %s)", ct->wraps[i], e);
@@ -324,6 +329,19 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
     P(4, "}");
 }
 
+/* Whether a SEQUENCE/SET's decode, encode (or, for len, its length)
+ * touches the struct: a presence flag, a member with a value, the unknown
+ * extensions. */
+static bool seq_reads_members(const CNamed *cn, bool len)
+{
+    bool any = cn->extensible;
+    for (int k = 0; k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        any |= cc->optional || cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)));
+    }
+    return any;
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
@@ -372,8 +390,7 @@ static void emit_seq_dec(CNamed *cn)
         }
         try_dec(4, "asn1g_expect_body_end(&c)", "&c", "NULL");
     }
-    fflush(emit_out);
-    if (!strstr(buf, "out->"))
+    if (!seq_reads_members(cn, false))
         P(4, "(void)out;  /* no component carries a value */");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
@@ -406,8 +423,7 @@ static void emit_seq_enc(CNamed *cn)
             enc_value(4, cc->ct, rv);
         }
     }
-    fflush(emit_out);
-    if (!strstr(buf, "in->"))
+    if (!seq_reads_members(cn, false))
         P(4, "(void)in;  /* no component carries a value */");
     P(4, "return asn1g_close(w, tag, m);");
     emit_body_end(saved, &buf, NULL);
@@ -435,8 +451,7 @@ static void emit_seq_len(CNamed *cn)
     }
     if (cn->extensible)
         P(4, "n += in->unknown_ext.len;");
-    fflush(emit_out);
-    if (!strstr(buf, "in->"))
+    if (!seq_reads_members(cn, true))
         P(4, "(void)in;");
     P(4, "return asn1g_tlv_len(tag, n);");
     emit_body_end(saved, &buf, NULL);
@@ -669,9 +684,7 @@ static void emit_of(CNamed *cn)
         P(4, "size_t i;");
         if (ct->set_of)
             P(4, "size_t lens[%llu];", (unsigned long long)ct->size_hi);
-        viol = ct->size_lo_set && ct->size_lo > 0
-                   ? S("in->count < %lluu || in->count > %lluu", (unsigned long long)ct->size_lo, (unsigned long long)ct->size_hi)
-                   : S("in->count > %lluu", (unsigned long long)ct->size_hi);
+        viol = emit_size_violation(ct, "in->count");  /* an array's SIZE has an upper bound */
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "for (i = in->count; i-- > 0;) {");
@@ -865,7 +878,7 @@ static void emit_public(CNamed *cn)
 
     P(0, "size_t %s(const %s *in)", der_fn(cn, DER_ENCODED_LEN), T);
     P(0, "{");
-    if (!strstr(len_expr(ct, "(*in)"), "(*in)"))
+    if (!len_reads_value(ct))
         P(4, "(void)in;");
     P(4, "return %s;", len_expr(ct, "(*in)"));
     P(0, "}");

@@ -110,10 +110,31 @@ static uint32_t tag_word(const Tag *t, bool constructed)
     return ((uint32_t)t->cls << 30) | (constructed ? 0x20000000u : 0u) | (t->number & 0x1FFFFFFFu);
 }
 
+/* The runtime's names of the universal tag numbers (asn1rt.h, X.680 8.4). */
+static const char *const universal_names[] = {
+    [1] = "BOOLEAN", [2] = "INTEGER", [3] = "BIT_STRING", [4] = "OCTET_STRING", [5] = "NULL", [6] = "OID",
+    [7] = "OBJECT_DESCRIPTOR", [8] = "EXTERNAL", [9] = "REAL", [10] = "ENUMERATED", [11] = "EMBEDDED_PDV",
+    [12] = "UTF8STRING", [13] = "RELATIVE_OID", [14] = "TIME", [16] = "SEQUENCE", [17] = "SET",
+    [18] = "NUMERICSTRING", [19] = "PRINTABLESTRING", [20] = "T61STRING", [21] = "VIDEOTEXSTRING",
+    [22] = "IA5STRING", [23] = "UTCTIME", [24] = "GENERALIZEDTIME", [25] = "GRAPHICSTRING",
+    [26] = "VISIBLESTRING", [27] = "GENERALSTRING", [28] = "UNIVERSALSTRING", [29] = "CHARACTER_STRING",
+    [30] = "BMPSTRING", [31] = "DATE", [32] = "TIME_OF_DAY", [33] = "DATE_TIME", [34] = "DURATION",
+};
+
+/* ASN1RT_UT_<name> for universal tag number n, or the number. */
+static const char *universal_const(unsigned n)
+{
+    if (n < sizeof universal_names / sizeof universal_names[0] && universal_names[n])
+        return arena_printf(A, "ASN1RT_UT_%s", universal_names[n]);
+    return arena_printf(A, "%u", n);
+}
+
 static const char *tag_expr(uint32_t w)
 {
-    return arena_printf(A, "ASN1RT_TAG(%u, %u, %u)", (unsigned)(w >> 30), (unsigned)((w >> 29) & 1u),
-                        (unsigned)(w & 0x1FFFFFFFu));
+    unsigned cls = (unsigned)(w >> 30), cons = (unsigned)((w >> 29) & 1u), num = (unsigned)(w & 0x1FFFFFFFu);
+    if (cls == 0)
+        return arena_printf(A, "ASN1RT_TAG(0, %u, %s)", cons, universal_const(num));
+    return arena_printf(A, "ASN1RT_TAG(%u, %u, %u)", cls, cons, num);
 }
 
 static const char *int_literal(AsnInt v, bool as_unsigned)
@@ -529,6 +550,8 @@ static CType *map_type(Type *t, const char *path, Module *m)
         unsupported(t, ast_type_kind_name(b->kind));
         break;
     }
+    if (ct->universal)
+        ct->universal_name = universal_const(ct->universal);
     if (ct->kind != CK_ENUM && ct->kind < CK_SEQ && u && u->kind == TY_REF && u->ref_assign &&
         u->ref_assign->cinfo && !recursive_ref) {
         /* A member of a named primitive type has that type's C type; a

@@ -7,14 +7,16 @@
 #include <asn1rt/jer.h>
 
 /* ------------------------------------------------------------------ */
-/* ConstrainedU8 */
+/*
+ * ConstrainedU8  ::= INTEGER (0..200)
+ */
 
 static int ConstrainedU8_read_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 200, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 200, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint8_t)v;
     }
@@ -26,7 +28,7 @@ ASN1G_BODY int ConstrainedU8_read_inl_(ConstrainedU8 *out, asn1rt_reader *r, asn
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 200, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 200, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint8_t)v;
     }
@@ -84,7 +86,7 @@ static int ConstrainedU8_write_(const ConstrainedU8 *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) > 200))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -102,7 +104,7 @@ ASN1G_FLATTEN int ConstrainedU8_encode(const ConstrainedU8 *in, uint8_t *buf, si
 
 size_t ConstrainedU8_encoded_len(const ConstrainedU8 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int ConstrainedU8_check(const ConstrainedU8 *in)
@@ -130,14 +132,16 @@ void ConstrainedU8_init(ConstrainedU8 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ConstrainedU16 */
+/*
+ * ConstrainedU16 ::= INTEGER (0..10000)
+ */
 
 static int ConstrainedU16_read_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 10000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 10000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -149,7 +153,7 @@ ASN1G_BODY int ConstrainedU16_read_inl_(ConstrainedU16 *out, asn1rt_reader *r, a
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 10000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 10000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -207,7 +211,7 @@ static int ConstrainedU16_write_(const ConstrainedU16 *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) > 10000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -225,7 +229,7 @@ ASN1G_FLATTEN int ConstrainedU16_encode(const ConstrainedU16 *in, uint8_t *buf, 
 
 size_t ConstrainedU16_encoded_len(const ConstrainedU16 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int ConstrainedU16_check(const ConstrainedU16 *in)
@@ -253,14 +257,16 @@ void ConstrainedU16_init(ConstrainedU16 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ConstrainedI16 */
+/*
+ * ConstrainedI16 ::= INTEGER (-1000..1000)
+ */
 
 static int ConstrainedI16_read_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000, 1000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000, 1000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int16_t)v;
     }
@@ -272,7 +278,7 @@ ASN1G_BODY int ConstrainedI16_read_inl_(ConstrainedI16 *out, asn1rt_reader *r, a
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000, 1000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000, 1000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int16_t)v;
     }
@@ -330,7 +336,7 @@ static int ConstrainedI16_write_(const ConstrainedI16 *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) < -1000 || ((*in)) > 1000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -348,7 +354,7 @@ ASN1G_FLATTEN int ConstrainedI16_encode(const ConstrainedI16 *in, uint8_t *buf, 
 
 size_t ConstrainedI16_encoded_len(const ConstrainedI16 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int ConstrainedI16_check(const ConstrainedI16 *in)
@@ -376,14 +382,16 @@ void ConstrainedI16_init(ConstrainedI16 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ConstrainedI64 */
+/*
+ * ConstrainedI64 ::= INTEGER (-1000000000..1000000000)
+ */
 
 static int ConstrainedI64_read_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000000000, 1000000000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000000000, 1000000000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int32_t)v;
     }
@@ -395,7 +403,7 @@ ASN1G_BODY int ConstrainedI64_read_inl_(ConstrainedI64 *out, asn1rt_reader *r, a
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), -1000000000, 1000000000, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000000000, 1000000000, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int32_t)v;
     }
@@ -453,7 +461,7 @@ static int ConstrainedI64_write_(const ConstrainedI64 *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) < -1000000000 || ((*in)) > 1000000000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -471,7 +479,7 @@ ASN1G_FLATTEN int ConstrainedI64_encode(const ConstrainedI64 *in, uint8_t *buf, 
 
 size_t ConstrainedI64_encoded_len(const ConstrainedI64 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int ConstrainedI64_check(const ConstrainedI64 *in)
@@ -499,12 +507,14 @@ void ConstrainedI64_init(ConstrainedI64 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* UnconstrainedInteger */
+/*
+ * UnconstrainedInteger ::= INTEGER
+ */
 
 static int UnconstrainedInteger_read_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -512,7 +522,7 @@ static int UnconstrainedInteger_read_(UnconstrainedInteger *out, asn1rt_reader *
 ASN1G_BODY int UnconstrainedInteger_read_inl_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -566,7 +576,7 @@ int UnconstrainedInteger_decode_ex(UnconstrainedInteger *out, const uint8_t *der
 
 static int UnconstrainedInteger_write_(const UnconstrainedInteger *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -584,7 +594,7 @@ ASN1G_FLATTEN int UnconstrainedInteger_encode(const UnconstrainedInteger *in, ui
 
 size_t UnconstrainedInteger_encoded_len(const UnconstrainedInteger *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int UnconstrainedInteger_check(const UnconstrainedInteger *in)
@@ -595,12 +605,12 @@ int UnconstrainedInteger_check(const UnconstrainedInteger *in)
 
 bool UnconstrainedInteger_equal(const UnconstrainedInteger *a, const UnconstrainedInteger *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int UnconstrainedInteger_print(FILE *f, const UnconstrainedInteger *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -611,7 +621,13 @@ void UnconstrainedInteger_init(UnconstrainedInteger *out)
 
 
 /* ------------------------------------------------------------------ */
-/* IntegerStruct */
+/*
+ * IntegerStruct ::= SEQUENCE {
+ *     a INTEGER,
+ *     b INTEGER,
+ *     c INTEGER
+ * }
+ */
 
 int IntegerStruct_dec_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -669,24 +685,18 @@ bool IntegerStruct_equal(const IntegerStruct *a, const IntegerStruct *b)
 
 int IntegerStruct_print(FILE *f, const IntegerStruct *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "a");
     fputc(':', f);
     asn1jer_bigint(f, &(in->a));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "b");
     fputc(':', f);
     asn1jer_bigint(f, &(in->b));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "c");
     fputc(':', f);
     asn1jer_bigint(f, &(in->c));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -725,7 +735,7 @@ ASN1G_BODY int IntegerStruct_enc_inl_(const IntegerStruct *in, asn1rt_writer *w,
 static int IntegerStruct_read_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -733,7 +743,7 @@ static int IntegerStruct_read_(IntegerStruct *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int IntegerStruct_read_inl_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -787,7 +797,7 @@ int IntegerStruct_decode_ex(IntegerStruct *out, const uint8_t *der, size_t len, 
 
 static int IntegerStruct_write_(const IntegerStruct *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(IntegerStruct_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(IntegerStruct_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -805,12 +815,18 @@ ASN1G_FLATTEN int IntegerStruct_encode(const IntegerStruct *in, uint8_t *buf, si
 
 size_t IntegerStruct_encoded_len(const IntegerStruct *in)
 {
-    return IntegerStruct_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return IntegerStruct_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ConstrainedStruct */
+/*
+ * ConstrainedStruct ::= SEQUENCE {
+ *     small  ConstrainedU8,
+ *     medium ConstrainedU16,
+ *     large  ConstrainedI64
+ * }
+ */
 
 int ConstrainedStruct_dec_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -889,24 +905,18 @@ bool ConstrainedStruct_equal(const ConstrainedStruct *a, const ConstrainedStruct
 
 int ConstrainedStruct_print(FILE *f, const ConstrainedStruct *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "small");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->small));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "medium");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->medium));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "large");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->large));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -963,7 +973,7 @@ ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_wr
 static int ConstrainedStruct_read_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -971,7 +981,7 @@ static int ConstrainedStruct_read_(ConstrainedStruct *out, asn1rt_reader *r, asn
 ASN1G_BODY int ConstrainedStruct_read_inl_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1025,7 +1035,7 @@ int ConstrainedStruct_decode_ex(ConstrainedStruct *out, const uint8_t *der, size
 
 static int ConstrainedStruct_write_(const ConstrainedStruct *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ConstrainedStruct_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ConstrainedStruct_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1043,12 +1053,18 @@ ASN1G_FLATTEN int ConstrainedStruct_encode(const ConstrainedStruct *in, uint8_t 
 
 size_t ConstrainedStruct_encoded_len(const ConstrainedStruct *in)
 {
-    return ConstrainedStruct_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ConstrainedStruct_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SimpleSequence */
+/*
+ * SimpleSequence ::= SEQUENCE {
+ *     id      INTEGER,
+ *     flag    BOOLEAN,
+ *     payload OCTET STRING
+ * }
+ */
 
 int SimpleSequence_dec_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1104,24 +1120,18 @@ bool SimpleSequence_equal(const SimpleSequence *a, const SimpleSequence *b)
 
 int SimpleSequence_print(FILE *f, const SimpleSequence *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "id");
     fputc(':', f);
     asn1jer_bigint(f, &(in->id));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "flag");
     fputc(':', f);
     asn1jer_bool(f, in->flag);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "payload");
     fputc(':', f);
     asn1jer_hex(f, (in->payload).ptr, (in->payload).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1160,7 +1170,7 @@ ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *
 static int SimpleSequence_read_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1168,7 +1178,7 @@ static int SimpleSequence_read_(SimpleSequence *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int SimpleSequence_read_inl_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1222,7 +1232,7 @@ int SimpleSequence_decode_ex(SimpleSequence *out, const uint8_t *der, size_t len
 
 static int SimpleSequence_write_(const SimpleSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SimpleSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SimpleSequence_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1240,12 +1250,12 @@ ASN1G_FLATTEN int SimpleSequence_encode(const SimpleSequence *in, uint8_t *buf, 
 
 size_t SimpleSequence_encoded_len(const SimpleSequence *in)
 {
-    return SimpleSequence_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return SimpleSequence_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* NestedSequence_body */
+/* NestedSequence_body: the inner type of NestedSequence.body */
 
 int NestedSequence_body_dec_(NestedSequence_body *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1299,19 +1309,14 @@ bool NestedSequence_body_equal(const NestedSequence_body *a, const NestedSequenc
 
 int NestedSequence_body_print(FILE *f, const NestedSequence_body *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "count");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->count));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "inner");
     fputc(':', f);
     (void)SimpleSequence_print(f, &(in->inner));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1352,7 +1357,7 @@ ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1r
 static int NestedSequence_body_read_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1360,7 +1365,7 @@ static int NestedSequence_body_read_(NestedSequence_body *out, asn1rt_reader *r,
 ASN1G_BODY int NestedSequence_body_read_inl_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1414,7 +1419,7 @@ int NestedSequence_body_decode_ex(NestedSequence_body *out, const uint8_t *der, 
 
 static int NestedSequence_body_write_(const NestedSequence_body *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NestedSequence_body_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NestedSequence_body_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1432,12 +1437,20 @@ ASN1G_FLATTEN int NestedSequence_body_encode(const NestedSequence_body *in, uint
 
 size_t NestedSequence_body_encoded_len(const NestedSequence_body *in)
 {
-    return NestedSequence_body_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return NestedSequence_body_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* NestedSequence */
+/*
+ * NestedSequence ::= SEQUENCE {
+ *     header SimpleSequence,
+ *     body   SEQUENCE {
+ *         count INTEGER (0..65535),
+ *         inner SimpleSequence
+ *     }
+ * }
+ */
 
 int NestedSequence_dec_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1488,19 +1501,14 @@ bool NestedSequence_equal(const NestedSequence *a, const NestedSequence *b)
 
 int NestedSequence_print(FILE *f, const NestedSequence *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "header");
     fputc(':', f);
     (void)SimpleSequence_print(f, &(in->header));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "body");
     fputc(':', f);
     (void)NestedSequence_body_print(f, &(in->body));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1538,7 +1546,7 @@ ASN1G_BODY int NestedSequence_enc_inl_(const NestedSequence *in, asn1rt_writer *
 static int NestedSequence_read_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1546,7 +1554,7 @@ static int NestedSequence_read_(NestedSequence *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int NestedSequence_read_inl_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1600,7 +1608,7 @@ int NestedSequence_decode_ex(NestedSequence *out, const uint8_t *der, size_t len
 
 static int NestedSequence_write_(const NestedSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NestedSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NestedSequence_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1618,12 +1626,12 @@ ASN1G_FLATTEN int NestedSequence_encode(const NestedSequence *in, uint8_t *buf, 
 
 size_t NestedSequence_encoded_len(const NestedSequence *in)
 {
-    return NestedSequence_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return NestedSequence_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ComplexSequence_value */
+/* ComplexSequence_value: the inner type of ComplexSequence.value */
 
 int ComplexSequence_value_dec_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1637,7 +1645,7 @@ int ComplexSequence_value_dec_(ComplexSequence_value *out, asn1rt_reader *r, uin
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = ComplexSequence_value_PR_text;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 12, &(out->u.text))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->u.text))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "text");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
@@ -1690,7 +1698,7 @@ int ComplexSequence_value_check(const ComplexSequence_value *in)
         ASN1G_TRY(asn1rt_check_integer((in->u.number).ptr, (in->u.number).len, 0));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_text:
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.text).ptr, (in->u.text).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.text).ptr, (in->u.text).len));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_raw:
         return ASN1RT_OK;
@@ -1727,7 +1735,7 @@ int ComplexSequence_value_print(FILE *f, const ComplexSequence_value *in)
     case ComplexSequence_value_PR_text:
         asn1jer_name(f, "text");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.text), 12);
+        asn1jer_string(f, &(in->u.text), ASN1RT_UT_UTF8STRING);
         break;
     case ComplexSequence_value_PR_raw:
         asn1jer_name(f, "raw");
@@ -1758,7 +1766,7 @@ ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = ComplexSequence_value_PR_text;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 12, &(out->u.text))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->u.text))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "text");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
@@ -1792,7 +1800,7 @@ ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, a
 static int ComplexSequence_value_read_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1800,7 +1808,7 @@ static int ComplexSequence_value_read_(ComplexSequence_value *out, asn1rt_reader
 ASN1G_BODY int ComplexSequence_value_read_inl_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1854,7 +1862,7 @@ int ComplexSequence_value_decode_ex(ComplexSequence_value *out, const uint8_t *d
 
 static int ComplexSequence_value_write_(const ComplexSequence_value *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_value_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(ComplexSequence_value_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -1872,19 +1880,19 @@ ASN1G_FLATTEN int ComplexSequence_value_encode(const ComplexSequence_value *in, 
 
 size_t ComplexSequence_value_encoded_len(const ComplexSequence_value *in)
 {
-    return ComplexSequence_value_len_(&((*in)), 0);
+    return ComplexSequence_value_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ComplexSequence_items */
+/* ComplexSequence_items: the inner type of ComplexSequence.items */
 
 static int ComplexSequence_items_item_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -1918,7 +1926,7 @@ int ComplexSequence_items_enc_(const ComplexSequence_items *in, asn1rt_writer *w
     if (ASN1G_UNLIKELY(in->count > 16u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
     }
     return asn1g_close(w, tag, m);
 }
@@ -1927,7 +1935,7 @@ size_t ComplexSequence_items_len_(const ComplexSequence_items *in, uint32_t tag)
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 16; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->items[i])));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1976,7 +1984,7 @@ ASN1G_BODY int ComplexSequence_items_item_inl_(uint32_t *out, asn1rt_reader *r, 
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -2010,7 +2018,7 @@ ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, a
     if (ASN1G_UNLIKELY(in->count > 16u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
     }
     return asn1g_close(w, tag, m);
 }
@@ -2018,7 +2026,7 @@ ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, a
 static int ComplexSequence_items_read_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2026,7 +2034,7 @@ static int ComplexSequence_items_read_(ComplexSequence_items *out, asn1rt_reader
 ASN1G_BODY int ComplexSequence_items_read_inl_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2080,7 +2088,7 @@ int ComplexSequence_items_decode_ex(ComplexSequence_items *out, const uint8_t *d
 
 static int ComplexSequence_items_write_(const ComplexSequence_items *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_items_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ComplexSequence_items_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2098,12 +2106,24 @@ ASN1G_FLATTEN int ComplexSequence_items_encode(const ComplexSequence_items *in, 
 
 size_t ComplexSequence_items_encoded_len(const ComplexSequence_items *in)
 {
-    return ComplexSequence_items_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ComplexSequence_items_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ComplexSequence */
+/*
+ * ComplexSequence ::= SEQUENCE {
+ *     version  INTEGER (0..255) DEFAULT 1,
+ *     name     UTF8String (SIZE (1..64)),
+ *     note     OCTET STRING OPTIONAL,
+ *     value    CHOICE {
+ *         number INTEGER,
+ *         text   UTF8String,
+ *         raw    OCTET STRING
+ *     },
+ *     items    SEQUENCE (SIZE (0..16)) OF INTEGER (0..4294967295)
+ * }
+ */
 
 int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2124,10 +2144,10 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
     } else {
         out->version = (uint8_t)1;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->name))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "name");
     {
-        size_t n = asn1g_string_size(12, &(out->name));
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
     }
@@ -2167,7 +2187,7 @@ int ComplexSequence_enc_(const ComplexSequence *in, asn1rt_writer *w, uint32_t t
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
     }
     {
-        size_t n = asn1g_string_size(12, &(in->name));
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -2194,11 +2214,11 @@ size_t ComplexSequence_len_(const ComplexSequence *in, uint32_t tag)
 int ComplexSequence_check(const ComplexSequence *in)
 {
     {
-        size_t n = asn1g_string_size(12, &(in->name));
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(12, (in->name).ptr, (in->name).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->name).ptr, (in->name).len));
     if (in->note_present) {
     }
     ASN1G_TRY(ComplexSequence_value_check(&(in->value)));
@@ -2225,36 +2245,28 @@ bool ComplexSequence_equal(const ComplexSequence *a, const ComplexSequence *b)
 
 int ComplexSequence_print(FILE *f, const ComplexSequence *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "version");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->version));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "name");
     fputc(':', f);
-    asn1jer_string(f, &(in->name), 12);
+    asn1jer_string(f, &(in->name), ASN1RT_UT_UTF8STRING);
     if (in->note_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "note");
         fputc(':', f);
         asn1jer_hex(f, (in->note).ptr, (in->note).len);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
     (void)ComplexSequence_value_print(f, &(in->value));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "items");
     fputc(':', f);
     (void)ComplexSequence_items_print(f, &(in->items));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2284,10 +2296,10 @@ ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, 
     } else {
         out->version = (uint8_t)1;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 12, &(out->name))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->name))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "name");
     {
-        size_t n = asn1g_string_size(12, &(out->name));
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
     }
@@ -2327,7 +2339,7 @@ ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
     }
     {
-        size_t n = asn1g_string_size(12, &(in->name));
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -2341,7 +2353,7 @@ ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer
 static int ComplexSequence_read_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2349,7 +2361,7 @@ static int ComplexSequence_read_(ComplexSequence *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int ComplexSequence_read_inl_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2403,7 +2415,7 @@ int ComplexSequence_decode_ex(ComplexSequence *out, const uint8_t *der, size_t l
 
 static int ComplexSequence_write_(const ComplexSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ComplexSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ComplexSequence_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2421,12 +2433,18 @@ ASN1G_FLATTEN int ComplexSequence_encode(const ComplexSequence *in, uint8_t *buf
 
 size_t ComplexSequence_encoded_len(const ComplexSequence *in)
 {
-    return ComplexSequence_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ComplexSequence_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DeriveSimple */
+/*
+ * DeriveSimple ::= SEQUENCE {
+ *     id      INTEGER (0..4294967295),
+ *     active  BOOLEAN,
+ *     payload OCTET STRING
+ * }
+ */
 
 int DeriveSimple_dec_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2486,24 +2504,18 @@ bool DeriveSimple_equal(const DeriveSimple *a, const DeriveSimple *b)
 
 int DeriveSimple_print(FILE *f, const DeriveSimple *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "id");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->id));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "active");
     fputc(':', f);
     asn1jer_bool(f, in->active);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "payload");
     fputc(':', f);
     asn1jer_hex(f, (in->payload).ptr, (in->payload).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2546,7 +2558,7 @@ ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, u
 static int DeriveSimple_read_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2554,7 +2566,7 @@ static int DeriveSimple_read_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int DeriveSimple_read_inl_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2608,7 +2620,7 @@ int DeriveSimple_decode_ex(DeriveSimple *out, const uint8_t *der, size_t len, un
 
 static int DeriveSimple_write_(const DeriveSimple *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveSimple_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveSimple_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2626,12 +2638,12 @@ ASN1G_FLATTEN int DeriveSimple_encode(const DeriveSimple *in, uint8_t *buf, size
 
 size_t DeriveSimple_encoded_len(const DeriveSimple *in)
 {
-    return DeriveSimple_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return DeriveSimple_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_priority */
+/* DeriveMessage_priority: the inner type of DeriveMessage.priority */
 
 int DeriveMessage_priority_dec_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2738,7 +2750,7 @@ ASN1G_BODY int DeriveMessage_priority_enc_inl_(const DeriveMessage_priority *in,
 static int DeriveMessage_priority_read_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2746,7 +2758,7 @@ static int DeriveMessage_priority_read_(DeriveMessage_priority *out, asn1rt_read
 ASN1G_BODY int DeriveMessage_priority_read_inl_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2800,7 +2812,7 @@ int DeriveMessage_priority_decode_ex(DeriveMessage_priority *out, const uint8_t 
 
 static int DeriveMessage_priority_write_(const DeriveMessage_priority *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_priority_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
+    ASN1G_TRY(DeriveMessage_priority_enc_inl_(in, w, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED)));
     return ASN1RT_OK;
 }
 
@@ -2818,12 +2830,12 @@ ASN1G_FLATTEN int DeriveMessage_priority_encode(const DeriveMessage_priority *in
 
 size_t DeriveMessage_priority_encoded_len(const DeriveMessage_priority *in)
 {
-    return DeriveMessage_priority_len_(&((*in)), ASN1RT_TAG(0, 0, 10));
+    return DeriveMessage_priority_len_(in, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_header */
+/* DeriveMessage_header: the inner type of DeriveMessage.header */
 
 int DeriveMessage_header_dec_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2929,26 +2941,20 @@ bool DeriveMessage_header_equal(const DeriveMessage_header *a, const DeriveMessa
 
 int DeriveMessage_header_print(FILE *f, const DeriveMessage_header *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "kind");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->kind));
     if (in->flags_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "flags");
         fputc(':', f);
         asn1jer_bits(f, &(in->flags), false);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ttl");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->ttl));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3024,7 +3030,7 @@ ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn
 static int DeriveMessage_header_read_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3032,7 +3038,7 @@ static int DeriveMessage_header_read_(DeriveMessage_header *out, asn1rt_reader *
 ASN1G_BODY int DeriveMessage_header_read_inl_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3086,7 +3092,7 @@ int DeriveMessage_header_decode_ex(DeriveMessage_header *out, const uint8_t *der
 
 static int DeriveMessage_header_write_(const DeriveMessage_header *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_header_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_header_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3104,19 +3110,19 @@ ASN1G_FLATTEN int DeriveMessage_header_encode(const DeriveMessage_header *in, ui
 
 size_t DeriveMessage_header_encoded_len(const DeriveMessage_header *in)
 {
-    return DeriveMessage_header_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return DeriveMessage_header_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage_tags */
+/* DeriveMessage_tags: the inner type of DeriveMessage.tags */
 
 static int DeriveMessage_tags_item_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 65535, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 65535, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -3150,7 +3156,7 @@ int DeriveMessage_tags_enc_(const DeriveMessage_tags *in, asn1rt_writer *w, uint
     if (ASN1G_UNLIKELY(in->count > 8u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3159,7 +3165,7 @@ size_t DeriveMessage_tags_len_(const DeriveMessage_tags *in, uint32_t tag)
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 8; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->items[i])));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3208,7 +3214,7 @@ ASN1G_BODY int DeriveMessage_tags_item_inl_(uint16_t *out, asn1rt_reader *r, asn
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 65535, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 65535, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -3242,7 +3248,7 @@ ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_
     if (ASN1G_UNLIKELY(in->count > 8u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3250,7 +3256,7 @@ ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_
 static int DeriveMessage_tags_read_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3258,7 +3264,7 @@ static int DeriveMessage_tags_read_(DeriveMessage_tags *out, asn1rt_reader *r, a
 ASN1G_BODY int DeriveMessage_tags_read_inl_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3312,7 +3318,7 @@ int DeriveMessage_tags_decode_ex(DeriveMessage_tags *out, const uint8_t *der, si
 
 static int DeriveMessage_tags_write_(const DeriveMessage_tags *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_tags_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_tags_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3330,12 +3336,29 @@ ASN1G_FLATTEN int DeriveMessage_tags_encode(const DeriveMessage_tags *in, uint8_
 
 size_t DeriveMessage_tags_encoded_len(const DeriveMessage_tags *in)
 {
-    return DeriveMessage_tags_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return DeriveMessage_tags_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DeriveMessage */
+/*
+ * DeriveMessage ::= SEQUENCE {
+ *     version    INTEGER (0..255) DEFAULT 0,
+ *     messageId  INTEGER (0..4294967295),
+ *     sender     OCTET STRING (SIZE (1..64)),
+ *     recipient  OCTET STRING (SIZE (1..64)),
+ *     timestamp  INTEGER (-9223372036854775808..9223372036854775807),
+ *     priority   ENUMERATED { low(0), normal(1), high(2) } DEFAULT normal,
+ *     header     SEQUENCE {
+ *         kind   INTEGER (0..65535),
+ *         flags  BIT STRING (SIZE (0..32)) OPTIONAL,
+ *         ttl    INTEGER (0..86400) DEFAULT 3600
+ *     },
+ *     body       OCTET STRING,
+ *     signature  OCTET STRING (SIZE (64)) OPTIONAL,
+ *     tags       SEQUENCE (SIZE (0..8)) OF INTEGER (0..65535)
+ * }
+ */
 
 int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3401,7 +3424,7 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "signature");
         {
             size_t n = (out->signature).len;
-            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+            if (ASN1G_UNLIKELY(n != 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
         }
     } else {
@@ -3421,7 +3444,7 @@ int DeriveMessage_enc_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
     if (in->signature_present) {
         {
             size_t n = (in->signature).len;
-            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+            if (ASN1G_UNLIKELY(n != 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
@@ -3487,7 +3510,7 @@ int DeriveMessage_check(const DeriveMessage *in)
     if (in->signature_present) {
         {
             size_t n = (in->signature).len;
-            if (n < 64u || n > 64u)
+            if (n != 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
     }
@@ -3524,61 +3547,48 @@ bool DeriveMessage_equal(const DeriveMessage *a, const DeriveMessage *b)
 
 int DeriveMessage_print(FILE *f, const DeriveMessage *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "version");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->version));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "messageId");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->messageId));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "sender");
     fputc(':', f);
     asn1jer_hex(f, (in->sender).ptr, (in->sender).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "recipient");
     fputc(':', f);
     asn1jer_hex(f, (in->recipient).ptr, (in->recipient).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "timestamp");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->timestamp));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "priority");
     fputc(':', f);
     (void)DeriveMessage_priority_print(f, &(in->priority));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "header");
     fputc(':', f);
     (void)DeriveMessage_header_print(f, &(in->header));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "body");
     fputc(':', f);
     asn1jer_hex(f, (in->body).ptr, (in->body).len);
     if (in->signature_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "signature");
         fputc(':', f);
         asn1jer_hex(f, (in->signature).ptr, (in->signature).len);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "tags");
     fputc(':', f);
     (void)DeriveMessage_tags_print(f, &(in->tags));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3655,7 +3665,7 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "signature");
         {
             size_t n = (out->signature).len;
-            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+            if (ASN1G_UNLIKELY(n != 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
         }
     } else {
@@ -3675,7 +3685,7 @@ ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w,
     if (in->signature_present) {
         {
             size_t n = (in->signature).len;
-            if (ASN1G_UNLIKELY(n < 64u || n > 64u))
+            if (ASN1G_UNLIKELY(n != 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
@@ -3708,7 +3718,7 @@ ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w,
 static int DeriveMessage_read_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3716,7 +3726,7 @@ static int DeriveMessage_read_(DeriveMessage *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int DeriveMessage_read_inl_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3770,7 +3780,7 @@ int DeriveMessage_decode_ex(DeriveMessage *out, const uint8_t *der, size_t len, 
 
 static int DeriveMessage_write_(const DeriveMessage *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DeriveMessage_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DeriveMessage_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3788,6 +3798,6 @@ ASN1G_FLATTEN int DeriveMessage_encode(const DeriveMessage *in, uint8_t *buf, si
 
 size_t DeriveMessage_encoded_len(const DeriveMessage *in)
 {
-    return DeriveMessage_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return DeriveMessage_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 

@@ -7,14 +7,16 @@
 #include <asn1rt/jer.h>
 
 /* ------------------------------------------------------------------ */
-/* Int32 */
+/*
+ * Int32           ::= INTEGER (-2147483648..2147483647)
+ */
 
 static int Int32_read_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int32_t)v;
     }
@@ -26,7 +28,7 @@ ASN1G_BODY int Int32_read_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (int32_t)v;
     }
@@ -82,7 +84,7 @@ int Int32_decode_ex(Int32 *out, const uint8_t *der, size_t len, unsigned lax, as
 
 static int Int32_write_(const Int32 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -100,7 +102,7 @@ ASN1G_FLATTEN int Int32_encode(const Int32 *in, uint8_t *buf, size_t cap, size_t
 
 size_t Int32_encoded_len(const Int32 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int Int32_check(const Int32 *in)
@@ -127,14 +129,16 @@ void Int32_init(Int32 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* UInt32 */
+/*
+ * UInt32          ::= INTEGER (0..4294967295)
+ */
 
 static int UInt32_read_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -146,7 +150,7 @@ ASN1G_BODY int UInt32_read_inl_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -202,7 +206,7 @@ int UInt32_decode_ex(UInt32 *out, const uint8_t *der, size_t len, unsigned lax, 
 
 static int UInt32_write_(const UInt32 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -220,7 +224,7 @@ ASN1G_FLATTEN int UInt32_encode(const UInt32 *in, uint8_t *buf, size_t cap, size
 
 size_t UInt32_encoded_len(const UInt32 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int UInt32_check(const UInt32 *in)
@@ -247,14 +251,16 @@ void UInt32_init(UInt32 *out)
 
 
 /* ------------------------------------------------------------------ */
-/* Microseconds */
+/*
+ * Microseconds    ::= INTEGER (0..999999)
+ */
 
 static int Microseconds_read_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -266,7 +272,7 @@ ASN1G_BODY int Microseconds_read_inl_(Microseconds *out, asn1rt_reader *r, asn1r
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint32_t)v;
     }
@@ -324,7 +330,7 @@ static int Microseconds_write_(const Microseconds *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) > 999999))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -342,7 +348,7 @@ ASN1G_FLATTEN int Microseconds_encode(const Microseconds *in, uint8_t *buf, size
 
 size_t Microseconds_encoded_len(const Microseconds *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int Microseconds_check(const Microseconds *in)
@@ -370,12 +376,14 @@ void Microseconds_init(Microseconds *out)
 
 
 /* ------------------------------------------------------------------ */
-/* KerberosString */
+/*
+ * KerberosString  ::= GeneralString (IA5String)
+ */
 
 static int KerberosString_read_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -383,7 +391,7 @@ static int KerberosString_read_(KerberosString *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int KerberosString_read_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -437,7 +445,7 @@ int KerberosString_decode_ex(KerberosString *out, const uint8_t *der, size_t len
 
 static int KerberosString_write_(const KerberosString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -455,23 +463,23 @@ ASN1G_FLATTEN int KerberosString_encode(const KerberosString *in, uint8_t *buf, 
 
 size_t KerberosString_encoded_len(const KerberosString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).len);
 }
 
 int KerberosString_check(const KerberosString *in)
 {
-    ASN1G_TRY(asn1rt_check_string(27, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool KerberosString_equal(const KerberosString *a, const KerberosString *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int KerberosString_print(FILE *f, const KerberosString *in)
 {
-    asn1jer_string(f, &((*in)), 27);
+    asn1jer_string(f, in, ASN1RT_UT_GENERALSTRING);
     return asn1jer_status(f);
 }
 
@@ -482,12 +490,14 @@ void KerberosString_init(KerberosString *out)
 
 
 /* ------------------------------------------------------------------ */
-/* Realm */
+/*
+ * Realm           ::= KerberosString
+ */
 
 static int Realm_read_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -495,7 +505,7 @@ static int Realm_read_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Realm_read_inl_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -549,7 +559,7 @@ int Realm_decode_ex(Realm *out, const uint8_t *der, size_t len, unsigned lax, as
 
 static int Realm_write_(const Realm *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -567,23 +577,23 @@ ASN1G_FLATTEN int Realm_encode(const Realm *in, uint8_t *buf, size_t cap, size_t
 
 size_t Realm_encoded_len(const Realm *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).len);
 }
 
 int Realm_check(const Realm *in)
 {
-    ASN1G_TRY(asn1rt_check_string(27, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool Realm_equal(const Realm *a, const Realm *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int Realm_print(FILE *f, const Realm *in)
 {
-    asn1jer_string(f, &((*in)), 27);
+    asn1jer_string(f, in, ASN1RT_UT_GENERALSTRING);
     return asn1jer_status(f);
 }
 
@@ -594,12 +604,12 @@ void Realm_init(Realm *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PrincipalName_name_string */
+/* PrincipalName_name_string: the inner type of PrincipalName.name-string */
 
 static int PrincipalName_name_string_item_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -668,7 +678,7 @@ int PrincipalName_name_string_print(FILE *f, const PrincipalName_name_string *in
         if (!first)
             fputc(',', f);
         first = false;
-        asn1jer_string(f, &(item), 27);
+        asn1jer_string(f, &(item), ASN1RT_UT_GENERALSTRING);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -695,7 +705,7 @@ bool PrincipalName_name_string_iter_next(PrincipalName_name_string_iter *it, Ker
 ASN1G_BODY int PrincipalName_name_string_item_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 27), 27, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -731,7 +741,7 @@ ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_strin
 static int PrincipalName_name_string_read_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -739,7 +749,7 @@ static int PrincipalName_name_string_read_(PrincipalName_name_string *out, asn1r
 ASN1G_BODY int PrincipalName_name_string_read_inl_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -793,7 +803,7 @@ int PrincipalName_name_string_decode_ex(PrincipalName_name_string *out, const ui
 
 static int PrincipalName_name_string_write_(const PrincipalName_name_string *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrincipalName_name_string_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrincipalName_name_string_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -811,12 +821,17 @@ ASN1G_FLATTEN int PrincipalName_name_string_encode(const PrincipalName_name_stri
 
 size_t PrincipalName_name_string_encoded_len(const PrincipalName_name_string *in)
 {
-    return PrincipalName_name_string_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PrincipalName_name_string_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PrincipalName */
+/*
+ * PrincipalName   ::= SEQUENCE {
+ *         name-type       [0] Int32,
+ *         name-string     [1] SEQUENCE OF KerberosString
+ * }
+ */
 
 int PrincipalName_dec_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -830,7 +845,7 @@ int PrincipalName_dec_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "name-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "name-type");
             out->name_type = (Int32)v;
         }
@@ -841,7 +856,7 @@ int PrincipalName_dec_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "name-string");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&(out->name_string), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&(out->name_string), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "name-string");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "name-string");
@@ -856,12 +871,12 @@ int PrincipalName_enc_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_name_string_enc_(&(in->name_string), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_name_string_enc_(&(in->name_string), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -870,8 +885,8 @@ int PrincipalName_enc_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
 size_t PrincipalName_len_(const PrincipalName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->name_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_name_string_len_(&(in->name_string), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->name_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_name_string_len_(&(in->name_string), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -892,19 +907,14 @@ bool PrincipalName_equal(const PrincipalName *a, const PrincipalName *b)
 
 int PrincipalName_print(FILE *f, const PrincipalName *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "name-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->name_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "name-string");
     fputc(':', f);
     (void)PrincipalName_name_string_print(f, &(in->name_string));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -926,7 +936,7 @@ ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "name-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "name-type");
             out->name_type = (Int32)v;
         }
@@ -937,7 +947,7 @@ ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "name-string");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&(out->name_string), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&(out->name_string), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "name-string");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "name-string");
@@ -952,12 +962,12 @@ ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_name_string_enc_inl_(&(in->name_string), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_name_string_enc_inl_(&(in->name_string), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -966,7 +976,7 @@ ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w,
 static int PrincipalName_read_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -974,7 +984,7 @@ static int PrincipalName_read_(PrincipalName *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int PrincipalName_read_inl_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1028,7 +1038,7 @@ int PrincipalName_decode_ex(PrincipalName *out, const uint8_t *der, size_t len, 
 
 static int PrincipalName_write_(const PrincipalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrincipalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrincipalName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1046,17 +1056,19 @@ ASN1G_FLATTEN int PrincipalName_encode(const PrincipalName *in, uint8_t *buf, si
 
 size_t PrincipalName_encoded_len(const PrincipalName *in)
 {
-    return PrincipalName_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PrincipalName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KerberosTime */
+/*
+ * KerberosTime    ::= GeneralizedTime -- with no fractional seconds
+ */
 
 static int KerberosTime_read_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1064,7 +1076,7 @@ static int KerberosTime_read_(KerberosTime *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int KerberosTime_read_inl_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1118,7 +1130,7 @@ int KerberosTime_decode_ex(KerberosTime *out, const uint8_t *der, size_t len, un
 
 static int KerberosTime_write_(const KerberosTime *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -1136,26 +1148,26 @@ ASN1G_FLATTEN int KerberosTime_encode(const KerberosTime *in, uint8_t *buf, size
 
 size_t KerberosTime_encoded_len(const KerberosTime *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).len);
 }
 
 int KerberosTime_check(const KerberosTime *in)
 {
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &((*in)), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, in, &t));
     }
     return ASN1RT_OK;
 }
 
 bool KerberosTime_equal(const KerberosTime *a, const KerberosTime *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int KerberosTime_print(FILE *f, const KerberosTime *in)
 {
-    asn1jer_string(f, &((*in)), 24);
+    asn1jer_string(f, in, ASN1RT_UT_GENERALIZEDTIME);
     return asn1jer_status(f);
 }
 
@@ -1166,7 +1178,12 @@ void KerberosTime_init(KerberosTime *out)
 
 
 /* ------------------------------------------------------------------ */
-/* HostAddress */
+/*
+ * HostAddress     ::= SEQUENCE  {
+ *         addr-type       [0] Int32,
+ *         address         [1] OCTET STRING
+ * }
+ */
 
 int HostAddress_dec_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1180,7 +1197,7 @@ int HostAddress_dec_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             return asn1g_fail(err, rc, c.err_offset, "addr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "addr-type");
             out->addr_type = (Int32)v;
         }
@@ -1191,7 +1208,7 @@ int HostAddress_dec_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->address))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "address");
@@ -1206,12 +1223,12 @@ int HostAddress_enc_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->address).ptr, (in->address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->addr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -1220,8 +1237,8 @@ int HostAddress_enc_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
 size_t HostAddress_len_(const HostAddress *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->addr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->address).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->addr_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1242,19 +1259,14 @@ bool HostAddress_equal(const HostAddress *a, const HostAddress *b)
 
 int HostAddress_print(FILE *f, const HostAddress *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "addr-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->addr_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "address");
     fputc(':', f);
     asn1jer_hex(f, (in->address).ptr, (in->address).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1276,7 +1288,7 @@ ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t
             return asn1g_fail(err, rc, c.err_offset, "addr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "addr-type");
             out->addr_type = (Int32)v;
         }
@@ -1287,7 +1299,7 @@ ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->address))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "address");
@@ -1302,12 +1314,12 @@ ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uin
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->address).ptr, (in->address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->addr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -1316,7 +1328,7 @@ ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uin
 static int HostAddress_read_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1324,7 +1336,7 @@ static int HostAddress_read_(HostAddress *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int HostAddress_read_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1378,7 +1390,7 @@ int HostAddress_decode_ex(HostAddress *out, const uint8_t *der, size_t len, unsi
 
 static int HostAddress_write_(const HostAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(HostAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(HostAddress_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1396,17 +1408,21 @@ ASN1G_FLATTEN int HostAddress_encode(const HostAddress *in, uint8_t *buf, size_t
 
 size_t HostAddress_encoded_len(const HostAddress *in)
 {
-    return HostAddress_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return HostAddress_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* HostAddresses */
+/*
+ * HostAddresses   -- NOTE: subtly different from rfc1510,
+ *                 -- but has a value mapping and encodes the same
+ *         ::= SEQUENCE OF HostAddress
+ */
 
 static int HostAddresses_item_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1502,7 +1518,7 @@ bool HostAddresses_iter_next(HostAddresses_iter *it, HostAddress *out)
 ASN1G_BODY int HostAddresses_item_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1538,7 +1554,7 @@ ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w,
 static int HostAddresses_read_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1546,7 +1562,7 @@ static int HostAddresses_read_(HostAddresses *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int HostAddresses_read_inl_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1600,7 +1616,7 @@ int HostAddresses_decode_ex(HostAddresses *out, const uint8_t *der, size_t len, 
 
 static int HostAddresses_write_(const HostAddresses *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(HostAddresses_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(HostAddresses_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1618,12 +1634,12 @@ ASN1G_FLATTEN int HostAddresses_encode(const HostAddresses *in, uint8_t *buf, si
 
 size_t HostAddresses_encoded_len(const HostAddresses *in)
 {
-    return HostAddresses_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return HostAddresses_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AuthorizationData_item */
+/* AuthorizationData_item: the inner type of AuthorizationData.* */
 
 int AuthorizationData_item_dec_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1637,7 +1653,7 @@ int AuthorizationData_item_dec_(AuthorizationData_item *out, asn1rt_reader *r, u
             return asn1g_fail(err, rc, c.err_offset, "ad-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "ad-type");
             out->ad_type = (Int32)v;
         }
@@ -1648,7 +1664,7 @@ int AuthorizationData_item_dec_(AuthorizationData_item *out, asn1rt_reader *r, u
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->ad_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ad_data))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "ad-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "ad-data");
@@ -1663,12 +1679,12 @@ int AuthorizationData_item_enc_(const AuthorizationData_item *in, asn1rt_writer 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ad_data).ptr, (in->ad_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->ad_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -1677,8 +1693,8 @@ int AuthorizationData_item_enc_(const AuthorizationData_item *in, asn1rt_writer 
 size_t AuthorizationData_item_len_(const AuthorizationData_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->ad_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->ad_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->ad_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1699,19 +1715,14 @@ bool AuthorizationData_item_equal(const AuthorizationData_item *a, const Authori
 
 int AuthorizationData_item_print(FILE *f, const AuthorizationData_item *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "ad-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->ad_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ad-data");
     fputc(':', f);
     asn1jer_hex(f, (in->ad_data).ptr, (in->ad_data).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1733,7 +1744,7 @@ ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1
             return asn1g_fail(err, rc, c.err_offset, "ad-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "ad-type");
             out->ad_type = (Int32)v;
         }
@@ -1744,7 +1755,7 @@ ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->ad_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ad_data))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ad-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ad-data");
@@ -1759,12 +1770,12 @@ ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ad_data).ptr, (in->ad_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->ad_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -1773,7 +1784,7 @@ ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in,
 static int AuthorizationData_item_read_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1781,7 +1792,7 @@ static int AuthorizationData_item_read_(AuthorizationData_item *out, asn1rt_read
 ASN1G_BODY int AuthorizationData_item_read_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1835,7 +1846,7 @@ int AuthorizationData_item_decode_ex(AuthorizationData_item *out, const uint8_t 
 
 static int AuthorizationData_item_write_(const AuthorizationData_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_item_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1853,17 +1864,22 @@ ASN1G_FLATTEN int AuthorizationData_item_encode(const AuthorizationData_item *in
 
 size_t AuthorizationData_item_encoded_len(const AuthorizationData_item *in)
 {
-    return AuthorizationData_item_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorizationData_item_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AuthorizationData */
+/*
+ * AuthorizationData       ::= SEQUENCE OF SEQUENCE {
+ *         ad-type         [0] Int32,
+ *         ad-data         [1] OCTET STRING
+ * }
+ */
 
 static int AuthorizationData_item_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1959,7 +1975,7 @@ bool AuthorizationData_iter_next(AuthorizationData_iter *it, AuthorizationData_i
 ASN1G_BODY int AuthorizationData_item_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1995,7 +2011,7 @@ ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_wr
 static int AuthorizationData_read_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2003,7 +2019,7 @@ static int AuthorizationData_read_(AuthorizationData *out, asn1rt_reader *r, asn
 ASN1G_BODY int AuthorizationData_read_inl_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2057,7 +2073,7 @@ int AuthorizationData_decode_ex(AuthorizationData *out, const uint8_t *der, size
 
 static int AuthorizationData_write_(const AuthorizationData *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2075,12 +2091,18 @@ ASN1G_FLATTEN int AuthorizationData_encode(const AuthorizationData *in, uint8_t 
 
 size_t AuthorizationData_encoded_len(const AuthorizationData *in)
 {
-    return AuthorizationData_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorizationData_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PA_DATA */
+/*
+ * PA-DATA         ::= SEQUENCE {
+ *         -- NOTE: first tag is [1], not [0]
+ *         padata-type     [1] Int32,
+ *         padata-value    [2] OCTET STRING -- might be encoded AP-REQ
+ * }
+ */
 
 int PA_DATA_dec_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2094,7 +2116,7 @@ int PA_DATA_dec_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "padata-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "padata-type");
             out->padata_type = (Int32)v;
         }
@@ -2105,7 +2127,7 @@ int PA_DATA_dec_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->padata_value))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->padata_value))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "padata-value");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "padata-value");
@@ -2120,12 +2142,12 @@ int PA_DATA_enc_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->padata_value).ptr, (in->padata_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->padata_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
     }
     return asn1g_close(w, tag, m);
@@ -2134,8 +2156,8 @@ int PA_DATA_enc_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
 size_t PA_DATA_len_(const PA_DATA *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->padata_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->padata_value).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->padata_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2156,19 +2178,14 @@ bool PA_DATA_equal(const PA_DATA *a, const PA_DATA *b)
 
 int PA_DATA_print(FILE *f, const PA_DATA *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "padata-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->padata_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "padata-value");
     fputc(':', f);
     asn1jer_hex(f, (in->padata_value).ptr, (in->padata_value).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2190,7 +2207,7 @@ ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "padata-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "padata-type");
             out->padata_type = (Int32)v;
         }
@@ -2201,7 +2218,7 @@ ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, as
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->padata_value))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->padata_value))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "padata-value");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "padata-value");
@@ -2216,12 +2233,12 @@ ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t ta
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->padata_value).ptr, (in->padata_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->padata_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
     }
     return asn1g_close(w, tag, m);
@@ -2230,7 +2247,7 @@ ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t ta
 static int PA_DATA_read_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2238,7 +2255,7 @@ static int PA_DATA_read_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int PA_DATA_read_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2292,7 +2309,7 @@ int PA_DATA_decode_ex(PA_DATA *out, const uint8_t *der, size_t len, unsigned lax
 
 static int PA_DATA_write_(const PA_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PA_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PA_DATA_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2310,20 +2327,22 @@ ASN1G_FLATTEN int PA_DATA_encode(const PA_DATA *in, uint8_t *buf, size_t cap, si
 
 size_t PA_DATA_encoded_len(const PA_DATA *in)
 {
-    return PA_DATA_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PA_DATA_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KerberosFlags */
+/*
+ * KerberosFlags   ::= BIT STRING (SIZE (32..MAX))
+ */
 
 static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -2333,10 +2352,10 @@ static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -2393,11 +2412,11 @@ int KerberosFlags_decode_ex(KerberosFlags *out, const uint8_t *der, size_t len, 
 static int KerberosFlags_write_(const KerberosFlags *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (ASN1G_UNLIKELY(n < 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in));
     return ASN1RT_OK;
 }
 
@@ -2415,13 +2434,13 @@ ASN1G_FLATTEN int KerberosFlags_encode(const KerberosFlags *in, uint8_t *buf, si
 
 size_t KerberosFlags_encoded_len(const KerberosFlags *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
 }
 
 int KerberosFlags_check(const KerberosFlags *in)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -2432,12 +2451,12 @@ int KerberosFlags_check(const KerberosFlags *in)
 
 bool KerberosFlags_equal(const KerberosFlags *a, const KerberosFlags *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int KerberosFlags_print(FILE *f, const KerberosFlags *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -2448,7 +2467,13 @@ void KerberosFlags_init(KerberosFlags *out)
 
 
 /* ------------------------------------------------------------------ */
-/* EncryptedData */
+/*
+ * EncryptedData   ::= SEQUENCE {
+ *         etype   [0] Int32 -- EncryptionType --,
+ *         kvno    [1] UInt32 OPTIONAL,
+ *         cipher  [2] OCTET STRING -- ciphertext
+ * }
+ */
 
 int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2462,7 +2487,7 @@ int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -2477,7 +2502,7 @@ int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "kvno");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x2.err_offset, "kvno");
                 out->kvno = (UInt32)v;
             }
@@ -2491,7 +2516,7 @@ int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, 4), &(out->cipher))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->cipher))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "cipher");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "cipher");
@@ -2506,19 +2531,19 @@ int EncryptedData_enc_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->cipher).ptr, (in->cipher).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
     }
     if (in->kvno_present) {
         {
             uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->kvno)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -2527,10 +2552,10 @@ int EncryptedData_enc_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
 size_t EncryptedData_len_(const EncryptedData *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
     if (in->kvno_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->kvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->cipher).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->kvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2556,26 +2581,20 @@ bool EncryptedData_equal(const EncryptedData *a, const EncryptedData *b)
 
 int EncryptedData_print(FILE *f, const EncryptedData *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "etype");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->etype));
     if (in->kvno_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "kvno");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->kvno));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "cipher");
     fputc(':', f);
     asn1jer_hex(f, (in->cipher).ptr, (in->cipher).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2597,7 +2616,7 @@ ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -2612,7 +2631,7 @@ ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "kvno");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x8.err_offset, "kvno");
                 out->kvno = (UInt32)v;
             }
@@ -2626,7 +2645,7 @@ ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->cipher))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->cipher))) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "cipher");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "cipher");
@@ -2641,19 +2660,19 @@ ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->cipher).ptr, (in->cipher).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
     }
     if (in->kvno_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->kvno)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -2662,7 +2681,7 @@ ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w,
 static int EncryptedData_read_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2670,7 +2689,7 @@ static int EncryptedData_read_(EncryptedData *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int EncryptedData_read_inl_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2724,7 +2743,7 @@ int EncryptedData_decode_ex(EncryptedData *out, const uint8_t *der, size_t len, 
 
 static int EncryptedData_write_(const EncryptedData *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedData_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2742,12 +2761,17 @@ ASN1G_FLATTEN int EncryptedData_encode(const EncryptedData *in, uint8_t *buf, si
 
 size_t EncryptedData_encoded_len(const EncryptedData *in)
 {
-    return EncryptedData_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncryptedData_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncryptionKey */
+/*
+ * EncryptionKey   ::= SEQUENCE {
+ *         keytype         [0] Int32 -- actually encryption type --,
+ *         keyvalue        [1] OCTET STRING
+ * }
+ */
 
 int EncryptionKey_dec_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2761,7 +2785,7 @@ int EncryptionKey_dec_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "keytype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "keytype");
             out->keytype = (Int32)v;
         }
@@ -2772,7 +2796,7 @@ int EncryptionKey_dec_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->keyvalue))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->keyvalue))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
@@ -2787,12 +2811,12 @@ int EncryptionKey_enc_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->keyvalue).ptr, (in->keyvalue).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->keytype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -2801,8 +2825,8 @@ int EncryptionKey_enc_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
 size_t EncryptionKey_len_(const EncryptionKey *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->keytype))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->keyvalue).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->keytype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2823,19 +2847,14 @@ bool EncryptionKey_equal(const EncryptionKey *a, const EncryptionKey *b)
 
 int EncryptionKey_print(FILE *f, const EncryptionKey *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "keytype");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->keytype));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "keyvalue");
     fputc(':', f);
     asn1jer_hex(f, (in->keyvalue).ptr, (in->keyvalue).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2857,7 +2876,7 @@ ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "keytype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "keytype");
             out->keytype = (Int32)v;
         }
@@ -2868,7 +2887,7 @@ ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->keyvalue))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->keyvalue))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
@@ -2883,12 +2902,12 @@ ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->keyvalue).ptr, (in->keyvalue).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->keytype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -2897,7 +2916,7 @@ ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w,
 static int EncryptionKey_read_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2905,7 +2924,7 @@ static int EncryptionKey_read_(EncryptionKey *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int EncryptionKey_read_inl_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2959,7 +2978,7 @@ int EncryptionKey_decode_ex(EncryptionKey *out, const uint8_t *der, size_t len, 
 
 static int EncryptionKey_write_(const EncryptionKey *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptionKey_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptionKey_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2977,12 +2996,17 @@ ASN1G_FLATTEN int EncryptionKey_encode(const EncryptionKey *in, uint8_t *buf, si
 
 size_t EncryptionKey_encoded_len(const EncryptionKey *in)
 {
-    return EncryptionKey_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncryptionKey_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Checksum */
+/*
+ * Checksum        ::= SEQUENCE {
+ *         cksumtype       [0] Int32,
+ *         checksum        [1] OCTET STRING
+ * }
+ */
 
 int Checksum_dec_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2996,7 +3020,7 @@ int Checksum_dec_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "cksumtype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "cksumtype");
             out->cksumtype = (Int32)v;
         }
@@ -3007,7 +3031,7 @@ int Checksum_dec_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->checksum))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->checksum))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "checksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "checksum");
@@ -3022,12 +3046,12 @@ int Checksum_enc_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->checksum).ptr, (in->checksum).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cksumtype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -3036,8 +3060,8 @@ int Checksum_enc_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
 size_t Checksum_len_(const Checksum *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->cksumtype))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->checksum).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cksumtype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3058,19 +3082,14 @@ bool Checksum_equal(const Checksum *a, const Checksum *b)
 
 int Checksum_print(FILE *f, const Checksum *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "cksumtype");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->cksumtype));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "checksum");
     fputc(':', f);
     asn1jer_hex(f, (in->checksum).ptr, (in->checksum).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3092,7 +3111,7 @@ ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "cksumtype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "cksumtype");
             out->cksumtype = (Int32)v;
         }
@@ -3103,7 +3122,7 @@ ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->checksum))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->checksum))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "checksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "checksum");
@@ -3118,12 +3137,12 @@ ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->checksum).ptr, (in->checksum).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cksumtype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -3132,7 +3151,7 @@ ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t 
 static int Checksum_read_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Checksum_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Checksum_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3140,7 +3159,7 @@ static int Checksum_read_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Checksum_read_inl_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3194,7 +3213,7 @@ int Checksum_decode_ex(Checksum *out, const uint8_t *der, size_t len, unsigned l
 
 static int Checksum_write_(const Checksum *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Checksum_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Checksum_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3212,12 +3231,19 @@ ASN1G_FLATTEN int Checksum_encode(const Checksum *in, uint8_t *buf, size_t cap, 
 
 size_t Checksum_encoded_len(const Checksum *in)
 {
-    return Checksum_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Checksum_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Ticket */
+/*
+ * Ticket          ::= [APPLICATION 1] SEQUENCE {
+ *         tkt-vno         [0] INTEGER (5),
+ *         realm           [1] Realm,
+ *         sname           [2] PrincipalName,
+ *         enc-part        [3] EncryptedData -- EncTicketPart
+ * }
+ */
 
 int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3231,7 +3257,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "tkt-vno");
             out->tkt_vno = (uint8_t)v;
         }
@@ -3242,7 +3268,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "realm");
@@ -3251,7 +3277,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "sname");
@@ -3260,7 +3286,7 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "enc-part");
@@ -3275,24 +3301,24 @@ int Ticket_enc_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
     }
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -3301,10 +3327,10 @@ int Ticket_enc_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
 size_t Ticket_len_(const Ticket *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->tkt_vno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->realm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->tkt_vno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3312,7 +3338,7 @@ int Ticket_check(const Ticket *in)
 {
     if ((in->tkt_vno) < 5 || (in->tkt_vno) > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1rt_check_string(27, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
     return ASN1RT_OK;
@@ -3333,29 +3359,22 @@ bool Ticket_equal(const Ticket *a, const Ticket *b)
 
 int Ticket_print(FILE *f, const Ticket *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "tkt-vno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->tkt_vno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "realm");
     fputc(':', f);
-    asn1jer_string(f, &(in->realm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->realm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "sname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->sname));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->enc_part));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3379,7 +3398,7 @@ ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "tkt-vno");
             out->tkt_vno = (uint8_t)v;
         }
@@ -3390,7 +3409,7 @@ ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x10;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
@@ -3399,7 +3418,7 @@ ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x11;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
             return asn1g_fail(err, rc, x11.err_offset, "sname");
@@ -3408,7 +3427,7 @@ ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "enc-part");
@@ -3423,24 +3442,24 @@ ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
         uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -3453,7 +3472,7 @@ static int Ticket_read_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, NULL);
@@ -3468,7 +3487,7 @@ ASN1G_BODY int Ticket_read_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -3527,7 +3546,7 @@ static int Ticket_write_(const Ticket *in, asn1rt_writer *w)
 {
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Ticket_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m19));
     }
     return ASN1RT_OK;
@@ -3547,20 +3566,22 @@ ASN1G_FLATTEN int Ticket_encode(const Ticket *in, uint8_t *buf, size_t cap, size
 
 size_t Ticket_encoded_len(const Ticket *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TicketFlags */
+/*
+ * TicketFlags     ::= KerberosFlags
+ */
 
 static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -3570,10 +3591,10 @@ static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -3630,11 +3651,11 @@ int TicketFlags_decode_ex(TicketFlags *out, const uint8_t *der, size_t len, unsi
 static int TicketFlags_write_(const TicketFlags *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (ASN1G_UNLIKELY(n < 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in));
     return ASN1RT_OK;
 }
 
@@ -3652,13 +3673,13 @@ ASN1G_FLATTEN int TicketFlags_encode(const TicketFlags *in, uint8_t *buf, size_t
 
 size_t TicketFlags_encoded_len(const TicketFlags *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
 }
 
 int TicketFlags_check(const TicketFlags *in)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -3669,12 +3690,12 @@ int TicketFlags_check(const TicketFlags *in)
 
 bool TicketFlags_equal(const TicketFlags *a, const TicketFlags *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int TicketFlags_print(FILE *f, const TicketFlags *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -3685,7 +3706,12 @@ void TicketFlags_init(TicketFlags *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TransitedEncoding */
+/*
+ * TransitedEncoding       ::= SEQUENCE {
+ *         tr-type         [0] Int32 -- must be registered --,
+ *         contents        [1] OCTET STRING
+ * }
+ */
 
 int TransitedEncoding_dec_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3699,7 +3725,7 @@ int TransitedEncoding_dec_(TransitedEncoding *out, asn1rt_reader *r, uint32_t ta
             return asn1g_fail(err, rc, c.err_offset, "tr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "tr-type");
             out->tr_type = (Int32)v;
         }
@@ -3710,7 +3736,7 @@ int TransitedEncoding_dec_(TransitedEncoding *out, asn1rt_reader *r, uint32_t ta
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->contents))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->contents))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "contents");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "contents");
@@ -3725,12 +3751,12 @@ int TransitedEncoding_enc_(const TransitedEncoding *in, asn1rt_writer *w, uint32
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->contents).ptr, (in->contents).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -3739,8 +3765,8 @@ int TransitedEncoding_enc_(const TransitedEncoding *in, asn1rt_writer *w, uint32
 size_t TransitedEncoding_len_(const TransitedEncoding *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->tr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->contents).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->tr_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3761,19 +3787,14 @@ bool TransitedEncoding_equal(const TransitedEncoding *a, const TransitedEncoding
 
 int TransitedEncoding_print(FILE *f, const TransitedEncoding *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "tr-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->tr_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "contents");
     fputc(':', f);
     asn1jer_hex(f, (in->contents).ptr, (in->contents).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3795,7 +3816,7 @@ ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader 
             return asn1g_fail(err, rc, c.err_offset, "tr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "tr-type");
             out->tr_type = (Int32)v;
         }
@@ -3806,7 +3827,7 @@ ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader 
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->contents))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->contents))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "contents");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "contents");
@@ -3821,12 +3842,12 @@ ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_wr
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->contents).ptr, (in->contents).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->tr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -3835,7 +3856,7 @@ ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_wr
 static int TransitedEncoding_read_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3843,7 +3864,7 @@ static int TransitedEncoding_read_(TransitedEncoding *out, asn1rt_reader *r, asn
 ASN1G_BODY int TransitedEncoding_read_inl_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3897,7 +3918,7 @@ int TransitedEncoding_decode_ex(TransitedEncoding *out, const uint8_t *der, size
 
 static int TransitedEncoding_write_(const TransitedEncoding *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TransitedEncoding_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TransitedEncoding_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3915,12 +3936,26 @@ ASN1G_FLATTEN int TransitedEncoding_encode(const TransitedEncoding *in, uint8_t 
 
 size_t TransitedEncoding_encoded_len(const TransitedEncoding *in)
 {
-    return TransitedEncoding_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TransitedEncoding_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncTicketPart */
+/*
+ * EncTicketPart   ::= [APPLICATION 3] SEQUENCE {
+ *         flags                   [0] TicketFlags,
+ *         key                     [1] EncryptionKey,
+ *         crealm                  [2] Realm,
+ *         cname                   [3] PrincipalName,
+ *         transited               [4] TransitedEncoding,
+ *         authtime                [5] KerberosTime,
+ *         starttime               [6] KerberosTime OPTIONAL,
+ *         endtime                 [7] KerberosTime,
+ *         renew-till              [8] KerberosTime OPTIONAL,
+ *         caddr                   [9] HostAddresses OPTIONAL,
+ *         authorization-data      [10] AuthorizationData OPTIONAL
+ * }
+ */
 
 int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3932,7 +3967,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
@@ -3946,7 +3981,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "key");
@@ -3955,7 +3990,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "crealm");
@@ -3964,7 +3999,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "cname");
@@ -3973,7 +4008,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "transited");
-        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&(out->transited), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&(out->transited), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "transited");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "transited");
@@ -3982,7 +4017,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
@@ -3993,7 +4028,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
@@ -4005,7 +4040,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x8;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
@@ -4016,7 +4051,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
@@ -4030,7 +4065,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x10;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x10, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "caddr");
@@ -4044,7 +4079,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "authorization-data");
@@ -4063,59 +4098,59 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->authorization_data_present) {
         {
             uint8_t *m12 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m12));
         }
     }
     if (in->caddr_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m13));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m14));
         }
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m15));
     }
     if (in->starttime_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m16));
         }
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m17));
     }
     {
         uint8_t *m18 = asn1g_mark(w);
-        ASN1G_TRY(TransitedEncoding_enc_(&(in->transited), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TransitedEncoding_enc_(&(in->transited), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m18));
     }
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m19));
     }
     {
         uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m20));
     }
     {
         uint8_t *m21 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m21));
     }
     {
@@ -4125,7 +4160,7 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m22));
     }
     return asn1g_close(w, tag, m);
@@ -4134,21 +4169,21 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
 size_t EncTicketPart_len_(const EncTicketPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->flags).len + 1));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->crealm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), TransitedEncoding_len_(&(in->transited), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->authtime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), TransitedEncoding_len_(&(in->transited), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->starttime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->renew_till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
     if (in->caddr_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->authorization_data_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), AuthorizationData_len_(&(in->authorization_data), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), AuthorizationData_len_(&(in->authorization_data), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -4162,27 +4197,27 @@ int EncTicketPart_check(const EncTicketPart *in)
     if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     ASN1G_TRY(EncryptionKey_check(&(in->key)));
-    ASN1G_TRY(asn1rt_check_string(27, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     ASN1G_TRY(TransitedEncoding_check(&(in->transited)));
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->authtime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->authtime), &t));
     }
     if (in->starttime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->starttime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->starttime), &t));
         }
     }
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->endtime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->endtime), &t));
     }
     if (in->renew_till_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->renew_till), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->renew_till), &t));
         }
     }
     if (in->caddr_present) {
@@ -4231,72 +4266,58 @@ bool EncTicketPart_equal(const EncTicketPart *a, const EncTicketPart *b)
 
 int EncTicketPart_print(FILE *f, const EncTicketPart *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "flags");
     fputc(':', f);
     asn1jer_bits(f, &(in->flags), false);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "key");
     fputc(':', f);
     (void)EncryptionKey_print(f, &(in->key));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "crealm");
     fputc(':', f);
-    asn1jer_string(f, &(in->crealm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->crealm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "cname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->cname));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "transited");
     fputc(':', f);
     (void)TransitedEncoding_print(f, &(in->transited));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "authtime");
     fputc(':', f);
-    asn1jer_string(f, &(in->authtime), 24);
+    asn1jer_string(f, &(in->authtime), ASN1RT_UT_GENERALIZEDTIME);
     if (in->starttime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "starttime");
         fputc(':', f);
-        asn1jer_string(f, &(in->starttime), 24);
+        asn1jer_string(f, &(in->starttime), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "endtime");
     fputc(':', f);
-    asn1jer_string(f, &(in->endtime), 24);
+    asn1jer_string(f, &(in->endtime), ASN1RT_UT_GENERALIZEDTIME);
     if (in->renew_till_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "renew-till");
         fputc(':', f);
-        asn1jer_string(f, &(in->renew_till), 24);
+        asn1jer_string(f, &(in->renew_till), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->caddr_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "caddr");
         fputc(':', f);
         (void)HostAddresses_print(f, &(in->caddr));
     }
     if (in->authorization_data_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "authorization-data");
         fputc(':', f);
         (void)AuthorizationData_print(f, &(in->authorization_data));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -4319,7 +4340,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x23;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x23, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x23, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x23.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
@@ -4333,7 +4354,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x24;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x24, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
             return asn1g_fail(err, rc, x24.err_offset, "key");
@@ -4342,7 +4363,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x25, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x25, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x25.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
             return asn1g_fail(err, rc, x25.err_offset, "crealm");
@@ -4351,7 +4372,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, "cname");
@@ -4360,7 +4381,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x27;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "transited");
-        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&(out->transited), &x27, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&(out->transited), &x27, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "transited");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
             return asn1g_fail(err, rc, x27.err_offset, "transited");
@@ -4369,7 +4390,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x28;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x28.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
             return asn1g_fail(err, rc, x28.err_offset, "authtime");
@@ -4380,7 +4401,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
             asn1rt_reader x29;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "starttime");
@@ -4392,7 +4413,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         asn1rt_reader x30;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "endtime");
@@ -4403,7 +4424,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
             asn1rt_reader x31;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "renew-till");
@@ -4417,7 +4438,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
             asn1rt_reader x32;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x32, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x32, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
                 return asn1g_fail(err, rc, x32.err_offset, "caddr");
@@ -4431,7 +4452,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
             asn1rt_reader x33;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
                 return asn1g_fail(err, rc, x33.err_offset, "authorization-data");
@@ -4450,59 +4471,59 @@ ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w,
     if (in->authorization_data_present) {
         {
             uint8_t *m34 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
         }
     }
     if (in->caddr_present) {
         {
             uint8_t *m35 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     {
         uint8_t *m37 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
     }
     if (in->starttime_present) {
         {
             uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     {
         uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
     }
     {
         uint8_t *m40 = asn1g_mark(w);
-        ASN1G_TRY(TransitedEncoding_enc_inl_(&(in->transited), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TransitedEncoding_enc_inl_(&(in->transited), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
     }
     {
         uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
     }
     {
         uint8_t *m42 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
     }
     {
@@ -4512,7 +4533,7 @@ ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
     }
     return asn1g_close(w, tag, m);
@@ -4525,7 +4546,7 @@ static int EncTicketPart_read_(EncTicketPart *out, asn1rt_reader *r, asn1rt_erro
         asn1rt_reader x45;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x45)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(&((*out)), &x45, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(out, &x45, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x45)) != 0))
             return asn1g_fail(err, rc, x45.err_offset, NULL);
@@ -4540,7 +4561,7 @@ ASN1G_BODY int EncTicketPart_read_inl_(EncTicketPart *out, asn1rt_reader *r, asn
         asn1rt_reader x46;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x46)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_inl_(&((*out)), &x46, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_inl_(out, &x46, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x46)) != 0))
             return asn1g_fail(err, rc, x46.err_offset, NULL);
@@ -4599,7 +4620,7 @@ static int EncTicketPart_write_(const EncTicketPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m47 = asn1g_mark(w);
-        ASN1G_TRY(EncTicketPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncTicketPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 3), m47));
     }
     return ASN1RT_OK;
@@ -4619,17 +4640,17 @@ ASN1G_FLATTEN int EncTicketPart_encode(const EncTicketPart *in, uint8_t *buf, si
 
 size_t EncTicketPart_encoded_len(const EncTicketPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 3), EncTicketPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 3), EncTicketPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_padata */
+/* KDC_REQ_padata: the inner type of KDC-REQ.padata */
 
 static int KDC_REQ_padata_item_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4725,7 +4746,7 @@ bool KDC_REQ_padata_iter_next(KDC_REQ_padata_iter *it, PA_DATA *out)
 ASN1G_BODY int KDC_REQ_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4761,7 +4782,7 @@ ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *
 static int KDC_REQ_padata_read_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4769,7 +4790,7 @@ static int KDC_REQ_padata_read_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int KDC_REQ_padata_read_inl_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4823,7 +4844,7 @@ int KDC_REQ_padata_decode_ex(KDC_REQ_padata *out, const uint8_t *der, size_t len
 
 static int KDC_REQ_padata_write_(const KDC_REQ_padata *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_padata_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_padata_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4841,20 +4862,22 @@ ASN1G_FLATTEN int KDC_REQ_padata_encode(const KDC_REQ_padata *in, uint8_t *buf, 
 
 size_t KDC_REQ_padata_encoded_len(const KDC_REQ_padata *in)
 {
-    return KDC_REQ_padata_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REQ_padata_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDCOptions */
+/*
+ * KDCOptions      ::= KerberosFlags
+ */
 
 static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -4864,10 +4887,10 @@ static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -4924,11 +4947,11 @@ int KDCOptions_decode_ex(KDCOptions *out, const uint8_t *der, size_t len, unsign
 static int KDCOptions_write_(const KDCOptions *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (ASN1G_UNLIKELY(n < 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in));
     return ASN1RT_OK;
 }
 
@@ -4946,13 +4969,13 @@ ASN1G_FLATTEN int KDCOptions_encode(const KDCOptions *in, uint8_t *buf, size_t c
 
 size_t KDCOptions_encoded_len(const KDCOptions *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
 }
 
 int KDCOptions_check(const KDCOptions *in)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -4963,12 +4986,12 @@ int KDCOptions_check(const KDCOptions *in)
 
 bool KDCOptions_equal(const KDCOptions *a, const KDCOptions *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int KDCOptions_print(FILE *f, const KDCOptions *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -4979,14 +5002,14 @@ void KDCOptions_init(KDCOptions *out)
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_BODY_etype */
+/* KDC_REQ_BODY_etype: the inner type of KDC-REQ-BODY.etype */
 
 static int KDC_REQ_BODY_etype_item_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (Int32)v;
     }
@@ -5086,7 +5109,7 @@ ASN1G_BODY int KDC_REQ_BODY_etype_item_inl_(Int32 *out, asn1rt_reader *r, asn1rt
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (Int32)v;
     }
@@ -5124,7 +5147,7 @@ ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_
 static int KDC_REQ_BODY_etype_read_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5132,7 +5155,7 @@ static int KDC_REQ_BODY_etype_read_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, a
 ASN1G_BODY int KDC_REQ_BODY_etype_read_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5186,7 +5209,7 @@ int KDC_REQ_BODY_etype_decode_ex(KDC_REQ_BODY_etype *out, const uint8_t *der, si
 
 static int KDC_REQ_BODY_etype_write_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5204,12 +5227,12 @@ ASN1G_FLATTEN int KDC_REQ_BODY_etype_encode(const KDC_REQ_BODY_etype *in, uint8_
 
 size_t KDC_REQ_BODY_etype_encoded_len(const KDC_REQ_BODY_etype *in)
 {
-    return KDC_REQ_BODY_etype_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REQ_BODY_etype_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_BODY_additional_tickets */
+/* KDC_REQ_BODY_additional_tickets: the inner type of KDC-REQ-BODY.additional-tickets */
 
 static int KDC_REQ_BODY_additional_tickets_item_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -5218,7 +5241,7 @@ static int KDC_REQ_BODY_additional_tickets_item_(Ticket *out, asn1rt_reader *r, 
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -5321,7 +5344,7 @@ ASN1G_BODY int KDC_REQ_BODY_additional_tickets_item_inl_(Ticket *out, asn1rt_rea
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -5360,7 +5383,7 @@ ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_addit
 static int KDC_REQ_BODY_additional_tickets_read_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5368,7 +5391,7 @@ static int KDC_REQ_BODY_additional_tickets_read_(KDC_REQ_BODY_additional_tickets
 ASN1G_BODY int KDC_REQ_BODY_additional_tickets_read_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5422,7 +5445,7 @@ int KDC_REQ_BODY_additional_tickets_decode_ex(KDC_REQ_BODY_additional_tickets *o
 
 static int KDC_REQ_BODY_additional_tickets_write_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5440,12 +5463,33 @@ ASN1G_FLATTEN int KDC_REQ_BODY_additional_tickets_encode(const KDC_REQ_BODY_addi
 
 size_t KDC_REQ_BODY_additional_tickets_encoded_len(const KDC_REQ_BODY_additional_tickets *in)
 {
-    return KDC_REQ_BODY_additional_tickets_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REQ_BODY_additional_tickets_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ_BODY */
+/*
+ * KDC-REQ-BODY    ::= SEQUENCE {
+ *         kdc-options             [0] KDCOptions,
+ *         cname                   [1] PrincipalName OPTIONAL
+ *                                     -- Used only in AS-REQ --,
+ *         realm                   [2] Realm
+ *                                     -- Server's realm
+ *                                     -- Also client's in AS-REQ --,
+ *         sname                   [3] PrincipalName OPTIONAL,
+ *         from                    [4] KerberosTime OPTIONAL,
+ *         till                    [5] KerberosTime,
+ *         rtime                   [6] KerberosTime OPTIONAL,
+ *         nonce                   [7] UInt32,
+ *         etype                   [8] SEQUENCE OF Int32 -- EncryptionType
+ *                                     -- in preference order --,
+ *         addresses               [9] HostAddresses OPTIONAL,
+ *         enc-authorization-data  [10] EncryptedData OPTIONAL
+ *                                     -- AuthorizationData --,
+ *         additional-tickets      [11] SEQUENCE OF Ticket OPTIONAL
+ *                                         -- NOTE: not empty
+ * }
+ */
 
 int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -5457,7 +5501,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
         {
             size_t n = asn1g_bits_count(&(out->kdc_options));
@@ -5473,7 +5517,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "cname");
@@ -5485,7 +5529,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "realm");
@@ -5496,7 +5540,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "sname");
@@ -5510,7 +5554,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->from))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "from");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "from");
@@ -5522,7 +5566,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->till))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "till");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "till");
@@ -5533,7 +5577,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->rtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "rtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "rtime");
@@ -5547,7 +5591,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
@@ -5558,7 +5602,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "etype");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&(out->etype), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&(out->etype), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "etype");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "etype");
@@ -5569,7 +5613,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x10;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "addresses");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->addresses), &x10, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->addresses), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "addresses");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "addresses");
@@ -5583,7 +5627,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_authorization_data), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "enc-authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "enc-authorization-data");
@@ -5597,7 +5641,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x12;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&(out->additional_tickets), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&(out->additional_tickets), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "additional-tickets");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "additional-tickets");
@@ -5616,69 +5660,69 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
     if (in->additional_tickets_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m13));
         }
     }
     if (in->enc_authorization_data_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(EncryptedData_enc_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptedData_enc_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m14));
         }
     }
     if (in->addresses_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_(&(in->addresses), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_(&(in->addresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m15));
         }
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_etype_enc_(&(in->etype), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_BODY_etype_enc_(&(in->etype), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m16));
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m17));
     }
     if (in->rtime_present) {
         {
             uint8_t *m18 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m18));
         }
     }
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
     }
     if (in->from_present) {
         {
             uint8_t *m20 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
         }
     }
     if (in->sname_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
     }
     if (in->cname_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
@@ -5689,7 +5733,7 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->kdc_options)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->kdc_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -5698,25 +5742,25 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REQ_BODY_len_(const KDC_REQ_BODY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->kdc_options).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->kdc_options).len + 1));
     if (in->cname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->realm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
     if (in->sname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->from_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->from).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).len));
     if (in->rtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->rtime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->nonce))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), KDC_REQ_BODY_etype_len_(&(in->etype), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), KDC_REQ_BODY_etype_len_(&(in->etype), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->addresses_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->addresses), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->addresses), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->enc_authorization_data_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), EncryptedData_len_(&(in->enc_authorization_data), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), EncryptedData_len_(&(in->enc_authorization_data), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->additional_tickets_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), KDC_REQ_BODY_additional_tickets_len_(&(in->additional_tickets), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), KDC_REQ_BODY_additional_tickets_len_(&(in->additional_tickets), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -5732,24 +5776,24 @@ int KDC_REQ_BODY_check(const KDC_REQ_BODY *in)
     if (in->cname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->cname)));
     }
-    ASN1G_TRY(asn1rt_check_string(27, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
     if (in->sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->sname)));
     }
     if (in->from_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->from), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->from), &t));
         }
     }
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->till), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->till), &t));
     }
     if (in->rtime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->rtime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->rtime), &t));
         }
     }
     ASN1G_TRY(KDC_REQ_BODY_etype_check(&(in->etype)));
@@ -5810,83 +5854,68 @@ bool KDC_REQ_BODY_equal(const KDC_REQ_BODY *a, const KDC_REQ_BODY *b)
 
 int KDC_REQ_BODY_print(FILE *f, const KDC_REQ_BODY *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "kdc-options");
     fputc(':', f);
     asn1jer_bits(f, &(in->kdc_options), false);
     if (in->cname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "cname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->cname));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "realm");
     fputc(':', f);
-    asn1jer_string(f, &(in->realm), 27);
+    asn1jer_string(f, &(in->realm), ASN1RT_UT_GENERALSTRING);
     if (in->sname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "sname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->sname));
     }
     if (in->from_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "from");
         fputc(':', f);
-        asn1jer_string(f, &(in->from), 24);
+        asn1jer_string(f, &(in->from), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "till");
     fputc(':', f);
-    asn1jer_string(f, &(in->till), 24);
+    asn1jer_string(f, &(in->till), ASN1RT_UT_GENERALIZEDTIME);
     if (in->rtime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "rtime");
         fputc(':', f);
-        asn1jer_string(f, &(in->rtime), 24);
+        asn1jer_string(f, &(in->rtime), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "nonce");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->nonce));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "etype");
     fputc(':', f);
     (void)KDC_REQ_BODY_etype_print(f, &(in->etype));
     if (in->addresses_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "addresses");
         fputc(':', f);
         (void)HostAddresses_print(f, &(in->addresses));
     }
     if (in->enc_authorization_data_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "enc-authorization-data");
         fputc(':', f);
         (void)EncryptedData_print(f, &(in->enc_authorization_data));
     }
     if (in->additional_tickets_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "additional-tickets");
         fputc(':', f);
         (void)KDC_REQ_BODY_additional_tickets_print(f, &(in->additional_tickets));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -5906,7 +5935,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x25, ASN1RT_TAG(0, 0, 3), &(out->kdc_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x25, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
             return asn1g_fail(err, rc, x25.err_offset, "kdc-options");
         {
             size_t n = asn1g_bits_count(&(out->kdc_options));
@@ -5922,7 +5951,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x26;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
                 return asn1g_fail(err, rc, x26.err_offset, "cname");
@@ -5934,7 +5963,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
         asn1rt_reader x27;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x27)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x27, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x27.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
             return asn1g_fail(err, rc, x27.err_offset, "realm");
@@ -5945,7 +5974,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x28;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x28, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x28, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "sname");
@@ -5959,7 +5988,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x29;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->from))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "from");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "from");
@@ -5971,7 +6000,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
         asn1rt_reader x30;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->till))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "till");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "till");
@@ -5982,7 +6011,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x31;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->rtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "rtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "rtime");
@@ -5996,7 +6025,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                 return asn1g_fail(err, rc, x32.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
@@ -6007,7 +6036,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
         asn1rt_reader x33;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "etype");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&(out->etype), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&(out->etype), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "etype");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
             return asn1g_fail(err, rc, x33.err_offset, "etype");
@@ -6018,7 +6047,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x34;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "addresses");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->addresses), &x34, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->addresses), &x34, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "addresses");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
                 return asn1g_fail(err, rc, x34.err_offset, "addresses");
@@ -6032,7 +6061,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x35;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_authorization_data), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_authorization_data), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "enc-authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
                 return asn1g_fail(err, rc, x35.err_offset, "enc-authorization-data");
@@ -6046,7 +6075,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
             asn1rt_reader x36;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&(out->additional_tickets), &x36, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&(out->additional_tickets), &x36, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "additional-tickets");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
                 return asn1g_fail(err, rc, x36.err_offset, "additional-tickets");
@@ -6065,69 +6094,69 @@ ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, u
     if (in->additional_tickets_present) {
         {
             uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
         }
     }
     if (in->enc_authorization_data_present) {
         {
             uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
         }
     }
     if (in->addresses_present) {
         {
             uint8_t *m39 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->addresses), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->addresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
         }
     }
     {
         uint8_t *m40 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&(in->etype), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&(in->etype), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
     }
     {
         uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->rtime_present) {
         {
             uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     if (in->from_present) {
         {
             uint8_t *m44 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
         }
     }
     if (in->sname_present) {
         {
             uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
         }
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     if (in->cname_present) {
         {
             uint8_t *m47 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
         }
     }
@@ -6138,7 +6167,7 @@ ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->kdc_options)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->kdc_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
     }
     return asn1g_close(w, tag, m);
@@ -6147,7 +6176,7 @@ ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, u
 static int KDC_REQ_BODY_read_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6155,7 +6184,7 @@ static int KDC_REQ_BODY_read_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int KDC_REQ_BODY_read_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6209,7 +6238,7 @@ int KDC_REQ_BODY_decode_ex(KDC_REQ_BODY *out, const uint8_t *der, size_t len, un
 
 static int KDC_REQ_BODY_write_(const KDC_REQ_BODY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_BODY_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6227,12 +6256,21 @@ ASN1G_FLATTEN int KDC_REQ_BODY_encode(const KDC_REQ_BODY *in, uint8_t *buf, size
 
 size_t KDC_REQ_BODY_encoded_len(const KDC_REQ_BODY *in)
 {
-    return KDC_REQ_BODY_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REQ_BODY_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REQ */
+/*
+ * KDC-REQ         ::= SEQUENCE {
+ *         -- NOTE: first tag is [1], not [0]
+ *         pvno            [1] INTEGER (5) ,
+ *         msg-type        [2] INTEGER (10 -- AS -- | 12 -- TGS --),
+ *         padata          [3] SEQUENCE OF PA-DATA OPTIONAL
+ *                             -- NOTE: not empty --,
+ *         req-body        [4] KDC-REQ-BODY
+ * }
+ */
 
 int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -6246,7 +6284,7 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -6259,7 +6297,7 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 10, 12, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -6272,7 +6310,7 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "padata");
@@ -6284,7 +6322,7 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "req-body");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&(out->req_body), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&(out->req_body), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "req-body");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "req-body");
@@ -6299,13 +6337,13 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_enc_(&(in->req_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_BODY_enc_(&(in->req_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m5));
     }
     if (in->padata_present) {
         {
             uint8_t *m6 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REQ_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m6));
         }
     }
@@ -6313,14 +6351,14 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
         uint8_t *m7 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
     }
     return asn1g_close(w, tag, m);
@@ -6329,11 +6367,11 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REQ_len_(const KDC_REQ *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
     if (in->padata_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), KDC_REQ_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), KDC_REQ_BODY_len_(&(in->req_body), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), KDC_REQ_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), KDC_REQ_BODY_len_(&(in->req_body), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -6367,31 +6405,24 @@ bool KDC_REQ_equal(const KDC_REQ *a, const KDC_REQ *b)
 
 int KDC_REQ_print(FILE *f, const KDC_REQ *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
     if (in->padata_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "padata");
         fputc(':', f);
         (void)KDC_REQ_padata_print(f, &(in->padata));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "req-body");
     fputc(':', f);
     (void)KDC_REQ_BODY_print(f, &(in->req_body));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -6414,7 +6445,7 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -6427,7 +6458,7 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 10, 12, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -6440,7 +6471,7 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&(out->padata), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&(out->padata), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "padata");
@@ -6452,7 +6483,7 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "req-body");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&(out->req_body), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&(out->req_body), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "req-body");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "req-body");
@@ -6467,13 +6498,13 @@ ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t ta
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&(in->req_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&(in->req_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m13));
     }
     if (in->padata_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REQ_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m14));
         }
     }
@@ -6481,14 +6512,14 @@ ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t ta
         uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m16));
     }
     return asn1g_close(w, tag, m);
@@ -6497,7 +6528,7 @@ ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t ta
 static int KDC_REQ_read_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6505,7 +6536,7 @@ static int KDC_REQ_read_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int KDC_REQ_read_inl_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6559,7 +6590,7 @@ int KDC_REQ_decode_ex(KDC_REQ *out, const uint8_t *der, size_t len, unsigned lax
 
 static int KDC_REQ_write_(const KDC_REQ *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REQ_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6577,12 +6608,14 @@ ASN1G_FLATTEN int KDC_REQ_encode(const KDC_REQ *in, uint8_t *buf, size_t cap, si
 
 size_t KDC_REQ_encoded_len(const KDC_REQ *in)
 {
-    return KDC_REQ_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REQ_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AS_REQ */
+/*
+ * AS-REQ          ::= [APPLICATION 10] KDC-REQ
+ */
 
 static int AS_REQ_read_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -6591,7 +6624,7 @@ static int AS_REQ_read_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -6606,7 +6639,7 @@ ASN1G_BODY int AS_REQ_read_inl_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -6665,7 +6698,7 @@ static int AS_REQ_write_(const AS_REQ *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 10), m3));
     }
     return ASN1RT_OK;
@@ -6685,23 +6718,23 @@ ASN1G_FLATTEN int AS_REQ_encode(const AS_REQ *in, uint8_t *buf, size_t cap, size
 
 size_t AS_REQ_encoded_len(const AS_REQ *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 10), KDC_REQ_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 10), KDC_REQ_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int AS_REQ_check(const AS_REQ *in)
 {
-    ASN1G_TRY(KDC_REQ_check(&((*in))));
+    ASN1G_TRY(KDC_REQ_check(in));
     return ASN1RT_OK;
 }
 
 bool AS_REQ_equal(const AS_REQ *a, const AS_REQ *b)
 {
-    return KDC_REQ_equal(&((*a)), &((*b)));
+    return KDC_REQ_equal(a, b);
 }
 
 int AS_REQ_print(FILE *f, const AS_REQ *in)
 {
-    (void)KDC_REQ_print(f, &((*in)));
+    (void)KDC_REQ_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -6712,7 +6745,9 @@ void AS_REQ_init(AS_REQ *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TGS_REQ */
+/*
+ * TGS-REQ         ::= [APPLICATION 12] KDC-REQ
+ */
 
 static int TGS_REQ_read_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -6721,7 +6756,7 @@ static int TGS_REQ_read_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -6736,7 +6771,7 @@ ASN1G_BODY int TGS_REQ_read_inl_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *e
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -6795,7 +6830,7 @@ static int TGS_REQ_write_(const TGS_REQ *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REQ_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 12), m3));
     }
     return ASN1RT_OK;
@@ -6815,23 +6850,23 @@ ASN1G_FLATTEN int TGS_REQ_encode(const TGS_REQ *in, uint8_t *buf, size_t cap, si
 
 size_t TGS_REQ_encoded_len(const TGS_REQ *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 12), KDC_REQ_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 12), KDC_REQ_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int TGS_REQ_check(const TGS_REQ *in)
 {
-    ASN1G_TRY(KDC_REQ_check(&((*in))));
+    ASN1G_TRY(KDC_REQ_check(in));
     return ASN1RT_OK;
 }
 
 bool TGS_REQ_equal(const TGS_REQ *a, const TGS_REQ *b)
 {
-    return KDC_REQ_equal(&((*a)), &((*b)));
+    return KDC_REQ_equal(a, b);
 }
 
 int TGS_REQ_print(FILE *f, const TGS_REQ *in)
 {
-    (void)KDC_REQ_print(f, &((*in)));
+    (void)KDC_REQ_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -6842,12 +6877,12 @@ void TGS_REQ_init(TGS_REQ *out)
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REP_padata */
+/* KDC_REP_padata: the inner type of KDC-REP.padata */
 
 static int KDC_REP_padata_item_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6943,7 +6978,7 @@ bool KDC_REP_padata_iter_next(KDC_REP_padata_iter *it, PA_DATA *out)
 ASN1G_BODY int KDC_REP_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6979,7 +7014,7 @@ ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *
 static int KDC_REP_padata_read_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6987,7 +7022,7 @@ static int KDC_REP_padata_read_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int KDC_REP_padata_read_inl_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7041,7 +7076,7 @@ int KDC_REP_padata_decode_ex(KDC_REP_padata *out, const uint8_t *der, size_t len
 
 static int KDC_REP_padata_write_(const KDC_REP_padata *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REP_padata_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REP_padata_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7059,12 +7094,25 @@ ASN1G_FLATTEN int KDC_REP_padata_encode(const KDC_REP_padata *in, uint8_t *buf, 
 
 size_t KDC_REP_padata_encoded_len(const KDC_REP_padata *in)
 {
-    return KDC_REP_padata_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REP_padata_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KDC_REP */
+/*
+ * KDC-REP         ::= SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (11 -- AS -- | 13 -- TGS --),
+ *         padata          [2] SEQUENCE OF PA-DATA OPTIONAL
+ *                                 -- NOTE: not empty --,
+ *         crealm          [3] Realm,
+ *         cname           [4] PrincipalName,
+ *         ticket          [5] Ticket,
+ *         enc-part        [6] EncryptedData
+ *                                 -- EncASRepPart or EncTGSRepPart,
+ *                                 -- as appropriate
+ * }
+ */
 
 int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7078,7 +7126,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -7091,7 +7139,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 11, 13, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -7104,7 +7152,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "padata");
@@ -7116,7 +7164,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x4, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "crealm");
@@ -7125,7 +7173,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "cname");
@@ -7137,7 +7185,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&x6, ASN1RT_TAG(1, 1, 1), &x7)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x7, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
             return asn1g_fail(err, rc, x7.err_offset, "ticket");
@@ -7148,7 +7196,7 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         asn1rt_reader x8;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "enc-part");
@@ -7163,30 +7211,30 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m9 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m9));
     }
     {
         uint8_t *m10 = asn1g_mark(w);
         uint8_t *m11 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m11));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m10));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m12));
     }
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     if (in->padata_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REP_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REP_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
@@ -7194,14 +7242,14 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
         uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -7210,14 +7258,14 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REP_len_(const KDC_REP *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
     if (in->padata_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KDC_REP_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->crealm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, 16))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KDC_REP_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -7230,7 +7278,7 @@ int KDC_REP_check(const KDC_REP *in)
     if (in->padata_present) {
         ASN1G_TRY(KDC_REP_padata_check(&(in->padata)));
     }
-    ASN1G_TRY(asn1rt_check_string(27, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     ASN1G_TRY(Ticket_check(&(in->ticket)));
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
@@ -7260,46 +7308,36 @@ bool KDC_REP_equal(const KDC_REP *a, const KDC_REP *b)
 
 int KDC_REP_print(FILE *f, const KDC_REP *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
     if (in->padata_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "padata");
         fputc(':', f);
         (void)KDC_REP_padata_print(f, &(in->padata));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "crealm");
     fputc(':', f);
-    asn1jer_string(f, &(in->crealm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->crealm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "cname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->cname));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ticket");
     fputc(':', f);
     (void)Ticket_print(f, &(in->ticket));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->enc_part));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7324,7 +7362,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x17.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -7337,7 +7375,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x18, ASN1RT_TAG(0, 0, 2), 11, 13, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
                 return asn1g_fail(err, rc, x18.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -7350,7 +7388,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
             asn1rt_reader x19;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x19)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&(out->padata), &x19, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&(out->padata), &x19, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
                 return asn1g_fail(err, rc, x19.err_offset, "padata");
@@ -7362,7 +7400,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
         asn1rt_reader x20;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x20)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x20.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
             return asn1g_fail(err, rc, x20.err_offset, "crealm");
@@ -7371,7 +7409,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
         asn1rt_reader x21;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x21)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
             return asn1g_fail(err, rc, x21.err_offset, "cname");
@@ -7383,7 +7421,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&x22, ASN1RT_TAG(1, 1, 1), &x23)) != 0))
             return asn1g_fail(err, rc, x22.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x23, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
             return asn1g_fail(err, rc, x23.err_offset, "ticket");
@@ -7394,7 +7432,7 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
         asn1rt_reader x24;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x24)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x24, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
             return asn1g_fail(err, rc, x24.err_offset, "enc-part");
@@ -7409,30 +7447,30 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m25 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m25));
     }
     {
         uint8_t *m26 = asn1g_mark(w);
         uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m27));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m26));
     }
     {
         uint8_t *m28 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m28));
     }
     {
         uint8_t *m29 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m29));
     }
     if (in->padata_present) {
         {
             uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REP_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(KDC_REP_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m30));
         }
     }
@@ -7440,14 +7478,14 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
         uint8_t *m31 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
     }
     {
         uint8_t *m32 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m32));
     }
     return asn1g_close(w, tag, m);
@@ -7456,7 +7494,7 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
 static int KDC_REP_read_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7464,7 +7502,7 @@ static int KDC_REP_read_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int KDC_REP_read_inl_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7518,7 +7556,7 @@ int KDC_REP_decode_ex(KDC_REP *out, const uint8_t *der, size_t len, unsigned lax
 
 static int KDC_REP_write_(const KDC_REP *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KDC_REP_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7536,12 +7574,14 @@ ASN1G_FLATTEN int KDC_REP_encode(const KDC_REP *in, uint8_t *buf, size_t cap, si
 
 size_t KDC_REP_encoded_len(const KDC_REP *in)
 {
-    return KDC_REP_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KDC_REP_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AS_REP */
+/*
+ * AS-REP          ::= [APPLICATION 11] KDC-REP
+ */
 
 static int AS_REP_read_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -7550,7 +7590,7 @@ static int AS_REP_read_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -7565,7 +7605,7 @@ ASN1G_BODY int AS_REP_read_inl_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -7624,7 +7664,7 @@ static int AS_REP_write_(const AS_REP *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REP_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 11), m3));
     }
     return ASN1RT_OK;
@@ -7644,23 +7684,23 @@ ASN1G_FLATTEN int AS_REP_encode(const AS_REP *in, uint8_t *buf, size_t cap, size
 
 size_t AS_REP_encoded_len(const AS_REP *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 11), KDC_REP_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 11), KDC_REP_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int AS_REP_check(const AS_REP *in)
 {
-    ASN1G_TRY(KDC_REP_check(&((*in))));
+    ASN1G_TRY(KDC_REP_check(in));
     return ASN1RT_OK;
 }
 
 bool AS_REP_equal(const AS_REP *a, const AS_REP *b)
 {
-    return KDC_REP_equal(&((*a)), &((*b)));
+    return KDC_REP_equal(a, b);
 }
 
 int AS_REP_print(FILE *f, const AS_REP *in)
 {
-    (void)KDC_REP_print(f, &((*in)));
+    (void)KDC_REP_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -7671,7 +7711,9 @@ void AS_REP_init(AS_REP *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TGS_REP */
+/*
+ * TGS-REP         ::= [APPLICATION 13] KDC-REP
+ */
 
 static int TGS_REP_read_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -7680,7 +7722,7 @@ static int TGS_REP_read_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -7695,7 +7737,7 @@ ASN1G_BODY int TGS_REP_read_inl_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *e
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -7754,7 +7796,7 @@ static int TGS_REP_write_(const TGS_REP *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KDC_REP_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 13), m3));
     }
     return ASN1RT_OK;
@@ -7774,23 +7816,23 @@ ASN1G_FLATTEN int TGS_REP_encode(const TGS_REP *in, uint8_t *buf, size_t cap, si
 
 size_t TGS_REP_encoded_len(const TGS_REP *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 13), KDC_REP_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 13), KDC_REP_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int TGS_REP_check(const TGS_REP *in)
 {
-    ASN1G_TRY(KDC_REP_check(&((*in))));
+    ASN1G_TRY(KDC_REP_check(in));
     return ASN1RT_OK;
 }
 
 bool TGS_REP_equal(const TGS_REP *a, const TGS_REP *b)
 {
-    return KDC_REP_equal(&((*a)), &((*b)));
+    return KDC_REP_equal(a, b);
 }
 
 int TGS_REP_print(FILE *f, const TGS_REP *in)
 {
-    (void)KDC_REP_print(f, &((*in)));
+    (void)KDC_REP_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -7801,7 +7843,7 @@ void TGS_REP_init(TGS_REP *out)
 
 
 /* ------------------------------------------------------------------ */
-/* LastReq_item */
+/* LastReq_item: the inner type of LastReq.* */
 
 int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7815,7 +7857,7 @@ int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             return asn1g_fail(err, rc, c.err_offset, "lr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "lr-type");
             out->lr_type = (Int32)v;
         }
@@ -7826,7 +7868,7 @@ int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->lr_value))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->lr_value))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "lr-value");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "lr-value");
@@ -7841,12 +7883,12 @@ int LastReq_item_enc_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->lr_value).ptr, (in->lr_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->lr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -7855,8 +7897,8 @@ int LastReq_item_enc_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
 size_t LastReq_item_len_(const LastReq_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->lr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->lr_value).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->lr_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -7864,7 +7906,7 @@ int LastReq_item_check(const LastReq_item *in)
 {
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->lr_value), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->lr_value), &t));
     }
     return ASN1RT_OK;
 }
@@ -7880,19 +7922,14 @@ bool LastReq_item_equal(const LastReq_item *a, const LastReq_item *b)
 
 int LastReq_item_print(FILE *f, const LastReq_item *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "lr-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->lr_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "lr-value");
     fputc(':', f);
-    asn1jer_string(f, &(in->lr_value), 24);
-    (void)sep;
+    asn1jer_string(f, &(in->lr_value), ASN1RT_UT_GENERALIZEDTIME);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7914,7 +7951,7 @@ ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32
             return asn1g_fail(err, rc, c.err_offset, "lr-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "lr-type");
             out->lr_type = (Int32)v;
         }
@@ -7925,7 +7962,7 @@ ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->lr_value))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->lr_value))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "lr-value");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "lr-value");
@@ -7940,12 +7977,12 @@ ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, u
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->lr_value).ptr, (in->lr_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->lr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -7954,7 +7991,7 @@ ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, u
 static int LastReq_item_read_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7962,7 +7999,7 @@ static int LastReq_item_read_(LastReq_item *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int LastReq_item_read_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8016,7 +8053,7 @@ int LastReq_item_decode_ex(LastReq_item *out, const uint8_t *der, size_t len, un
 
 static int LastReq_item_write_(const LastReq_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(LastReq_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(LastReq_item_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8034,17 +8071,22 @@ ASN1G_FLATTEN int LastReq_item_encode(const LastReq_item *in, uint8_t *buf, size
 
 size_t LastReq_item_encoded_len(const LastReq_item *in)
 {
-    return LastReq_item_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return LastReq_item_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* LastReq */
+/*
+ * LastReq         ::=     SEQUENCE OF SEQUENCE {
+ *         lr-type         [0] Int32,
+ *         lr-value        [1] KerberosTime
+ * }
+ */
 
 static int LastReq_item_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8140,7 +8182,7 @@ bool LastReq_iter_next(LastReq_iter *it, LastReq_item *out)
 ASN1G_BODY int LastReq_item_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8176,7 +8218,7 @@ ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t ta
 static int LastReq_read_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8184,7 +8226,7 @@ static int LastReq_read_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int LastReq_read_inl_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8238,7 +8280,7 @@ int LastReq_decode_ex(LastReq *out, const uint8_t *der, size_t len, unsigned lax
 
 static int LastReq_write_(const LastReq *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(LastReq_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(LastReq_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8256,12 +8298,27 @@ ASN1G_FLATTEN int LastReq_encode(const LastReq *in, uint8_t *buf, size_t cap, si
 
 size_t LastReq_encoded_len(const LastReq *in)
 {
-    return LastReq_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return LastReq_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncKDCRepPart */
+/*
+ * EncKDCRepPart   ::= SEQUENCE {
+ *         key             [0] EncryptionKey,
+ *         last-req        [1] LastReq,
+ *         nonce           [2] UInt32,
+ *         key-expiration  [3] KerberosTime OPTIONAL,
+ *         flags           [4] TicketFlags,
+ *         authtime        [5] KerberosTime,
+ *         starttime       [6] KerberosTime OPTIONAL,
+ *         endtime         [7] KerberosTime,
+ *         renew-till      [8] KerberosTime OPTIONAL,
+ *         srealm          [9] Realm,
+ *         sname           [10] PrincipalName,
+ *         caddr           [11] HostAddresses OPTIONAL
+ * }
+ */
 
 int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -8273,7 +8330,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "key");
@@ -8282,7 +8339,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "last-req");
-        if (ASN1G_UNLIKELY((rc = LastReq_dec_(&(out->last_req), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = LastReq_dec_(&(out->last_req), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "last-req");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "last-req");
@@ -8293,7 +8350,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
@@ -8306,7 +8363,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x4, ASN1RT_TAG(0, 0, 24), 24, &(out->key_expiration))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
@@ -8318,7 +8375,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
@@ -8332,7 +8389,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authtime");
@@ -8343,7 +8400,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "starttime");
@@ -8355,7 +8412,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x8;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
             return asn1g_fail(err, rc, x8.err_offset, "endtime");
@@ -8366,7 +8423,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "renew-till");
@@ -8378,7 +8435,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x10;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "srealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "srealm");
@@ -8387,7 +8444,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x11;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
             return asn1g_fail(err, rc, x11.err_offset, "sname");
@@ -8398,7 +8455,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x12;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "caddr");
@@ -8417,42 +8474,42 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->caddr_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m13));
         }
     }
     {
         uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m14));
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m15));
     }
     if (in->renew_till_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m16));
         }
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m17));
     }
     if (in->starttime_present) {
         {
             uint8_t *m18 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m18));
         }
     }
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
     }
     {
@@ -8462,29 +8519,29 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
     if (in->key_expiration_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
     }
     {
         uint8_t *m23 = asn1g_mark(w);
-        ASN1G_TRY(LastReq_enc_(&(in->last_req), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(LastReq_enc_(&(in->last_req), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -8493,22 +8550,22 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
 size_t EncKDCRepPart_len_(const EncKDCRepPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), LastReq_len_(&(in->last_req), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->nonce))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), LastReq_len_(&(in->last_req), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
     if (in->key_expiration_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->key_expiration).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->flags).len + 1));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->authtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->starttime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->renew_till).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->srealm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->caddr_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8519,7 +8576,7 @@ int EncKDCRepPart_check(const EncKDCRepPart *in)
     if (in->key_expiration_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->key_expiration), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->key_expiration), &t));
         }
     }
     {
@@ -8531,25 +8588,25 @@ int EncKDCRepPart_check(const EncKDCRepPart *in)
         return ASN1RT_E_BITSTRING_UNUSED;
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->authtime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->authtime), &t));
     }
     if (in->starttime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->starttime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->starttime), &t));
         }
     }
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->endtime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->endtime), &t));
     }
     if (in->renew_till_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->renew_till), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->renew_till), &t));
         }
     }
-    ASN1G_TRY(asn1rt_check_string(27, (in->srealm).ptr, (in->srealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->srealm).ptr, (in->srealm).len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     if (in->caddr_present) {
         ASN1G_TRY(HostAddresses_check(&(in->caddr)));
@@ -8596,77 +8653,62 @@ bool EncKDCRepPart_equal(const EncKDCRepPart *a, const EncKDCRepPart *b)
 
 int EncKDCRepPart_print(FILE *f, const EncKDCRepPart *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "key");
     fputc(':', f);
     (void)EncryptionKey_print(f, &(in->key));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "last-req");
     fputc(':', f);
     (void)LastReq_print(f, &(in->last_req));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "nonce");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->nonce));
     if (in->key_expiration_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "key-expiration");
         fputc(':', f);
-        asn1jer_string(f, &(in->key_expiration), 24);
+        asn1jer_string(f, &(in->key_expiration), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "flags");
     fputc(':', f);
     asn1jer_bits(f, &(in->flags), false);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "authtime");
     fputc(':', f);
-    asn1jer_string(f, &(in->authtime), 24);
+    asn1jer_string(f, &(in->authtime), ASN1RT_UT_GENERALIZEDTIME);
     if (in->starttime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "starttime");
         fputc(':', f);
-        asn1jer_string(f, &(in->starttime), 24);
+        asn1jer_string(f, &(in->starttime), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "endtime");
     fputc(':', f);
-    asn1jer_string(f, &(in->endtime), 24);
+    asn1jer_string(f, &(in->endtime), ASN1RT_UT_GENERALIZEDTIME);
     if (in->renew_till_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "renew-till");
         fputc(':', f);
-        asn1jer_string(f, &(in->renew_till), 24);
+        asn1jer_string(f, &(in->renew_till), ASN1RT_UT_GENERALIZEDTIME);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "srealm");
     fputc(':', f);
-    asn1jer_string(f, &(in->srealm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->srealm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "sname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->sname));
     if (in->caddr_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "caddr");
         fputc(':', f);
         (void)HostAddresses_print(f, &(in->caddr));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -8688,7 +8730,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
             return asn1g_fail(err, rc, x25.err_offset, "key");
@@ -8697,7 +8739,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "last-req");
-        if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&(out->last_req), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&(out->last_req), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "last-req");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, "last-req");
@@ -8708,7 +8750,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                 return asn1g_fail(err, rc, x27.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
@@ -8721,7 +8763,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
             asn1rt_reader x28;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->key_expiration))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
@@ -8733,7 +8775,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x29;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x29, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
             return asn1g_fail(err, rc, x29.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
@@ -8747,7 +8789,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x30;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "authtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
             return asn1g_fail(err, rc, x30.err_offset, "authtime");
@@ -8758,7 +8800,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
             asn1rt_reader x31;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "starttime");
@@ -8770,7 +8812,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x32;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x32)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x32, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
             return asn1g_fail(err, rc, x32.err_offset, "endtime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
             return asn1g_fail(err, rc, x32.err_offset, "endtime");
@@ -8781,7 +8823,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
             asn1rt_reader x33;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x33, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x33, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x33.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
                 return asn1g_fail(err, rc, x33.err_offset, "renew-till");
@@ -8793,7 +8835,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x34;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
             return asn1g_fail(err, rc, x34.err_offset, "srealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
             return asn1g_fail(err, rc, x34.err_offset, "srealm");
@@ -8802,7 +8844,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         asn1rt_reader x35;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
             return asn1g_fail(err, rc, x35.err_offset, "sname");
@@ -8813,7 +8855,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
             asn1rt_reader x36;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x36, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x36, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
                 return asn1g_fail(err, rc, x36.err_offset, "caddr");
@@ -8832,42 +8874,42 @@ ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w,
     if (in->caddr_present) {
         {
             uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
         }
     }
     {
         uint8_t *m38 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
     }
     {
         uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
     }
     if (in->renew_till_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
         }
     }
     {
         uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->starttime_present) {
         {
             uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     {
@@ -8877,29 +8919,29 @@ ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
     }
     if (in->key_expiration_present) {
         {
             uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
         }
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     {
         uint8_t *m47 = asn1g_mark(w);
-        ASN1G_TRY(LastReq_enc_inl_(&(in->last_req), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(LastReq_enc_inl_(&(in->last_req), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
     }
     {
         uint8_t *m48 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
     }
     return asn1g_close(w, tag, m);
@@ -8908,7 +8950,7 @@ ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w,
 static int EncKDCRepPart_read_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8916,7 +8958,7 @@ static int EncKDCRepPart_read_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int EncKDCRepPart_read_inl_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8970,7 +9012,7 @@ int EncKDCRepPart_decode_ex(EncKDCRepPart *out, const uint8_t *der, size_t len, 
 
 static int EncKDCRepPart_write_(const EncKDCRepPart *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncKDCRepPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8988,12 +9030,14 @@ ASN1G_FLATTEN int EncKDCRepPart_encode(const EncKDCRepPart *in, uint8_t *buf, si
 
 size_t EncKDCRepPart_encoded_len(const EncKDCRepPart *in)
 {
-    return EncKDCRepPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncKDCRepPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncASRepPart */
+/*
+ * EncASRepPart    ::= [APPLICATION 25] EncKDCRepPart
+ */
 
 static int EncASRepPart_read_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -9002,7 +9046,7 @@ static int EncASRepPart_read_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error 
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -9017,7 +9061,7 @@ ASN1G_BODY int EncASRepPart_read_inl_(EncASRepPart *out, asn1rt_reader *r, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -9076,7 +9120,7 @@ static int EncASRepPart_write_(const EncASRepPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKDCRepPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 25), m3));
     }
     return ASN1RT_OK;
@@ -9096,23 +9140,23 @@ ASN1G_FLATTEN int EncASRepPart_encode(const EncASRepPart *in, uint8_t *buf, size
 
 size_t EncASRepPart_encoded_len(const EncASRepPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 25), EncKDCRepPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 25), EncKDCRepPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int EncASRepPart_check(const EncASRepPart *in)
 {
-    ASN1G_TRY(EncKDCRepPart_check(&((*in))));
+    ASN1G_TRY(EncKDCRepPart_check(in));
     return ASN1RT_OK;
 }
 
 bool EncASRepPart_equal(const EncASRepPart *a, const EncASRepPart *b)
 {
-    return EncKDCRepPart_equal(&((*a)), &((*b)));
+    return EncKDCRepPart_equal(a, b);
 }
 
 int EncASRepPart_print(FILE *f, const EncASRepPart *in)
 {
-    (void)EncKDCRepPart_print(f, &((*in)));
+    (void)EncKDCRepPart_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -9123,7 +9167,9 @@ void EncASRepPart_init(EncASRepPart *out)
 
 
 /* ------------------------------------------------------------------ */
-/* EncTGSRepPart */
+/*
+ * EncTGSRepPart   ::= [APPLICATION 26] EncKDCRepPart
+ */
 
 static int EncTGSRepPart_read_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -9132,7 +9178,7 @@ static int EncTGSRepPart_read_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_erro
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -9147,7 +9193,7 @@ ASN1G_BODY int EncTGSRepPart_read_inl_(EncTGSRepPart *out, asn1rt_reader *r, asn
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -9206,7 +9252,7 @@ static int EncTGSRepPart_write_(const EncTGSRepPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(EncKDCRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKDCRepPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 26), m3));
     }
     return ASN1RT_OK;
@@ -9226,23 +9272,23 @@ ASN1G_FLATTEN int EncTGSRepPart_encode(const EncTGSRepPart *in, uint8_t *buf, si
 
 size_t EncTGSRepPart_encoded_len(const EncTGSRepPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 26), EncKDCRepPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 26), EncKDCRepPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 int EncTGSRepPart_check(const EncTGSRepPart *in)
 {
-    ASN1G_TRY(EncKDCRepPart_check(&((*in))));
+    ASN1G_TRY(EncKDCRepPart_check(in));
     return ASN1RT_OK;
 }
 
 bool EncTGSRepPart_equal(const EncTGSRepPart *a, const EncTGSRepPart *b)
 {
-    return EncKDCRepPart_equal(&((*a)), &((*b)));
+    return EncKDCRepPart_equal(a, b);
 }
 
 int EncTGSRepPart_print(FILE *f, const EncTGSRepPart *in)
 {
-    (void)EncKDCRepPart_print(f, &((*in)));
+    (void)EncKDCRepPart_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -9253,15 +9299,17 @@ void EncTGSRepPart_init(EncTGSRepPart *out)
 
 
 /* ------------------------------------------------------------------ */
-/* APOptions */
+/*
+ * APOptions       ::= KerberosFlags
+ */
 
 static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -9271,10 +9319,10 @@ static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_bits_count(&((*out)));
+        size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -9331,11 +9379,11 @@ int APOptions_decode_ex(APOptions *out, const uint8_t *der, size_t len, unsigned
 static int APOptions_write_(const APOptions *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (ASN1G_UNLIKELY(n < 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in));
     return ASN1RT_OK;
 }
 
@@ -9353,13 +9401,13 @@ ASN1G_FLATTEN int APOptions_encode(const APOptions *in, uint8_t *buf, size_t cap
 
 size_t APOptions_encoded_len(const APOptions *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
 }
 
 int APOptions_check(const APOptions *in)
 {
     {
-        size_t n = asn1g_bits_count(&((*in)));
+        size_t n = asn1g_bits_count(in);
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -9370,12 +9418,12 @@ int APOptions_check(const APOptions *in)
 
 bool APOptions_equal(const APOptions *a, const APOptions *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int APOptions_print(FILE *f, const APOptions *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -9386,7 +9434,15 @@ void APOptions_init(APOptions *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AP_REQ */
+/*
+ * AP-REQ          ::= [APPLICATION 14] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (14),
+ *         ap-options      [2] APOptions,
+ *         ticket          [3] Ticket,
+ *         authenticator   [4] EncryptedData -- Authenticator
+ * }
+ */
 
 int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -9400,7 +9456,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -9413,7 +9469,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 14, 14, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -9424,7 +9480,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "ap-options");
         {
             size_t n = asn1g_bits_count(&(out->ap_options));
@@ -9441,7 +9497,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&x4, ASN1RT_TAG(1, 1, 1), &x5)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "ticket");
@@ -9452,7 +9508,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authenticator");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->authenticator), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->authenticator), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "authenticator");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "authenticator");
@@ -9467,13 +9523,13 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->authenticator), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->authenticator), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
         uint8_t *m9 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m9));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m8));
     }
@@ -9484,21 +9540,21 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->ap_options)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->ap_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
     }
     {
         uint8_t *m11 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -9507,11 +9563,11 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
 size_t AP_REQ_len_(const AP_REQ *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->ap_options).len + 1));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, 16))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), EncryptedData_len_(&(in->authenticator), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->ap_options).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), EncryptedData_len_(&(in->authenticator), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -9550,34 +9606,26 @@ bool AP_REQ_equal(const AP_REQ *a, const AP_REQ *b)
 
 int AP_REQ_print(FILE *f, const AP_REQ *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ap-options");
     fputc(':', f);
     asn1jer_bits(f, &(in->ap_options), false);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ticket");
     fputc(':', f);
     (void)Ticket_print(f, &(in->ticket));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "authenticator");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->authenticator));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -9601,7 +9649,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x13, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x13.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -9614,7 +9662,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, 2), 14, 14, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
                 return asn1g_fail(err, rc, x14.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -9625,7 +9673,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x15;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x15, ASN1RT_TAG(0, 0, 3), &(out->ap_options))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
             return asn1g_fail(err, rc, x15.err_offset, "ap-options");
         {
             size_t n = asn1g_bits_count(&(out->ap_options));
@@ -9642,7 +9690,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&x16, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
             return asn1g_fail(err, rc, x16.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, "ticket");
@@ -9653,7 +9701,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x18)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authenticator");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->authenticator), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->authenticator), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "authenticator");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, "authenticator");
@@ -9668,13 +9716,13 @@ ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->authenticator), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->authenticator), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m19));
     }
     {
         uint8_t *m20 = asn1g_mark(w);
         uint8_t *m21 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m21));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m20));
     }
@@ -9685,21 +9733,21 @@ ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->ap_options)));
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->ap_options)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
     }
     {
         uint8_t *m23 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
     }
     {
         uint8_t *m24 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -9712,7 +9760,7 @@ static int AP_REQ_read_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
             return asn1g_fail(err, rc, x25.err_offset, NULL);
@@ -9727,7 +9775,7 @@ ASN1G_BODY int AP_REQ_read_inl_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -9786,7 +9834,7 @@ static int AP_REQ_write_(const AP_REQ *in, asn1rt_writer *w)
 {
     {
         uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(AP_REQ_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AP_REQ_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 14), m27));
     }
     return ASN1RT_OK;
@@ -9806,12 +9854,24 @@ ASN1G_FLATTEN int AP_REQ_encode(const AP_REQ *in, uint8_t *buf, size_t cap, size
 
 size_t AP_REQ_encoded_len(const AP_REQ *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 14), AP_REQ_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 14), AP_REQ_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Authenticator */
+/*
+ * Authenticator   ::= [APPLICATION 2] SEQUENCE  {
+ *         authenticator-vno       [0] INTEGER (5),
+ *         crealm                  [1] Realm,
+ *         cname                   [2] PrincipalName,
+ *         cksum                   [3] Checksum OPTIONAL,
+ *         cusec                   [4] Microseconds,
+ *         ctime                   [5] KerberosTime,
+ *         subkey                  [6] EncryptionKey OPTIONAL,
+ *         seq-number              [7] UInt32 OPTIONAL,
+ *         authorization-data      [8] AuthorizationData OPTIONAL
+ * }
+ */
 
 int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -9825,7 +9885,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "authenticator-vno");
             out->authenticator_vno = (uint8_t)v;
         }
@@ -9836,7 +9896,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "crealm");
@@ -9845,7 +9905,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "cname");
@@ -9856,7 +9916,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cksum");
-            if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cksum");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "cksum");
@@ -9870,7 +9930,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
@@ -9881,7 +9941,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "ctime");
@@ -9892,7 +9952,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x7, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "subkey");
@@ -9908,7 +9968,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x8.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -9924,7 +9984,7 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "authorization-data");
@@ -9943,58 +10003,58 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
     if (in->authorization_data_present) {
         {
             uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m10));
         }
     }
     if (in->seq_number_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m11));
         }
     }
     if (in->subkey_present) {
         {
             uint8_t *m12 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m12));
         }
     }
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m13));
     }
     {
         uint8_t *m14 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m14));
     }
     if (in->cksum_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
         }
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
     }
     {
         uint8_t *m18 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
     }
     return asn1g_close(w, tag, m);
@@ -10003,19 +10063,19 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
 size_t Authenticator_len_(const Authenticator *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->authenticator_vno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->crealm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->authenticator_vno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->cksum_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->cusec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->ctime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
     if (in->subkey_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
     if (in->authorization_data_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), AuthorizationData_len_(&(in->authorization_data), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), AuthorizationData_len_(&(in->authorization_data), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -10023,7 +10083,7 @@ int Authenticator_check(const Authenticator *in)
 {
     if ((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1rt_check_string(27, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     if (in->cksum_present) {
         ASN1G_TRY(Checksum_check(&(in->cksum)));
@@ -10032,7 +10092,7 @@ int Authenticator_check(const Authenticator *in)
         return ASN1RT_E_VALUE_CONSTRAINT;
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->ctime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->ctime), &t));
     }
     if (in->subkey_present) {
         ASN1G_TRY(EncryptionKey_check(&(in->subkey)));
@@ -10078,62 +10138,50 @@ bool Authenticator_equal(const Authenticator *a, const Authenticator *b)
 
 int Authenticator_print(FILE *f, const Authenticator *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "authenticator-vno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->authenticator_vno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "crealm");
     fputc(':', f);
-    asn1jer_string(f, &(in->crealm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->crealm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "cname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->cname));
     if (in->cksum_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "cksum");
         fputc(':', f);
         (void)Checksum_print(f, &(in->cksum));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "cusec");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->cusec));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ctime");
     fputc(':', f);
-    asn1jer_string(f, &(in->ctime), 24);
+    asn1jer_string(f, &(in->ctime), ASN1RT_UT_GENERALIZEDTIME);
     if (in->subkey_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "subkey");
         fputc(':', f);
         (void)EncryptionKey_print(f, &(in->subkey));
     }
     if (in->seq_number_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->seq_number));
     }
     if (in->authorization_data_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "authorization-data");
         fputc(':', f);
         (void)AuthorizationData_print(f, &(in->authorization_data));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -10156,7 +10204,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x19, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x19.err_offset, "authenticator-vno");
             out->authenticator_vno = (uint8_t)v;
         }
@@ -10167,7 +10215,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
         asn1rt_reader x20;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x20)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
             return asn1g_fail(err, rc, x20.err_offset, "crealm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
             return asn1g_fail(err, rc, x20.err_offset, "crealm");
@@ -10176,7 +10224,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
         asn1rt_reader x21;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x21)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
             return asn1g_fail(err, rc, x21.err_offset, "cname");
@@ -10187,7 +10235,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
             asn1rt_reader x22;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x22)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cksum");
-            if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x22, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cksum");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
                 return asn1g_fail(err, rc, x22.err_offset, "cksum");
@@ -10201,7 +10249,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x23, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x23, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x23.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
@@ -10212,7 +10260,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
         asn1rt_reader x24;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x24)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x24, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x24, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x24.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
             return asn1g_fail(err, rc, x24.err_offset, "ctime");
@@ -10223,7 +10271,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
             asn1rt_reader x25;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x25)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
                 return asn1g_fail(err, rc, x25.err_offset, "subkey");
@@ -10239,7 +10287,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x26, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x26, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x26.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -10255,7 +10303,7 @@ ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint
             asn1rt_reader x27;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x27)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x27, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x27, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
                 return asn1g_fail(err, rc, x27.err_offset, "authorization-data");
@@ -10274,58 +10322,58 @@ ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w,
     if (in->authorization_data_present) {
         {
             uint8_t *m28 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
         }
     }
     if (in->seq_number_present) {
         {
             uint8_t *m29 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
         }
     }
     if (in->subkey_present) {
         {
             uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
         }
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
     }
     {
         uint8_t *m32 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
     }
     if (in->cksum_present) {
         {
             uint8_t *m33 = asn1g_mark(w);
-            ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
         }
     }
     {
         uint8_t *m34 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
     }
     {
         uint8_t *m35 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
     }
     {
         uint8_t *m36 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
     }
     return asn1g_close(w, tag, m);
@@ -10338,7 +10386,7 @@ static int Authenticator_read_(Authenticator *out, asn1rt_reader *r, asn1rt_erro
         asn1rt_reader x37;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x37)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(&((*out)), &x37, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(out, &x37, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
             return asn1g_fail(err, rc, x37.err_offset, NULL);
@@ -10353,7 +10401,7 @@ ASN1G_BODY int Authenticator_read_inl_(Authenticator *out, asn1rt_reader *r, asn
         asn1rt_reader x38;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x38)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Authenticator_dec_inl_(&((*out)), &x38, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_inl_(out, &x38, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
             return asn1g_fail(err, rc, x38.err_offset, NULL);
@@ -10412,7 +10460,7 @@ static int Authenticator_write_(const Authenticator *in, asn1rt_writer *w)
 {
     {
         uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(Authenticator_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Authenticator_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m39));
     }
     return ASN1RT_OK;
@@ -10432,12 +10480,18 @@ ASN1G_FLATTEN int Authenticator_encode(const Authenticator *in, uint8_t *buf, si
 
 size_t Authenticator_encoded_len(const Authenticator *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 2), Authenticator_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 2), Authenticator_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AP_REP */
+/*
+ * AP-REP          ::= [APPLICATION 15] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (15),
+ *         enc-part        [2] EncryptedData -- EncAPRepPart
+ * }
+ */
 
 int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -10451,7 +10505,7 @@ int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -10464,7 +10518,7 @@ int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 15, 15, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -10475,7 +10529,7 @@ int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "enc-part");
@@ -10490,21 +10544,21 @@ int AP_REP_enc_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
     }
     {
         uint8_t *m5 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
     }
     {
         uint8_t *m6 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -10513,9 +10567,9 @@ int AP_REP_enc_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
 size_t AP_REP_len_(const AP_REP *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -10542,24 +10596,18 @@ bool AP_REP_equal(const AP_REP *a, const AP_REP *b)
 
 int AP_REP_print(FILE *f, const AP_REP *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->enc_part));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -10582,7 +10630,7 @@ ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -10595,7 +10643,7 @@ ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 15, 15, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -10606,7 +10654,7 @@ ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "enc-part");
@@ -10621,21 +10669,21 @@ ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
     }
     {
         uint8_t *m11 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -10648,7 +10696,7 @@ static int AP_REP_read_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x13;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x13)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, NULL);
@@ -10663,7 +10711,7 @@ ASN1G_BODY int AP_REP_read_inl_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err
         asn1rt_reader x14;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x14)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REP_dec_inl_(&((*out)), &x14, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_inl_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
             return asn1g_fail(err, rc, x14.err_offset, NULL);
@@ -10722,7 +10770,7 @@ static int AP_REP_write_(const AP_REP *in, asn1rt_writer *w)
 {
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(AP_REP_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AP_REP_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 15), m15));
     }
     return ASN1RT_OK;
@@ -10742,12 +10790,19 @@ ASN1G_FLATTEN int AP_REP_encode(const AP_REP *in, uint8_t *buf, size_t cap, size
 
 size_t AP_REP_encoded_len(const AP_REP *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 15), AP_REP_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 15), AP_REP_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncAPRepPart */
+/*
+ * EncAPRepPart    ::= [APPLICATION 27] SEQUENCE {
+ *         ctime           [0] KerberosTime,
+ *         cusec           [1] Microseconds,
+ *         subkey          [2] EncryptionKey OPTIONAL,
+ *         seq-number      [3] UInt32 OPTIONAL
+ * }
+ */
 
 int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -10759,7 +10814,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ctime");
@@ -10770,7 +10825,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
@@ -10783,7 +10838,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "subkey");
@@ -10799,7 +10854,7 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x4.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -10820,14 +10875,14 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->seq_number_present) {
         {
             uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
         }
     }
     if (in->subkey_present) {
         {
             uint8_t *m6 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
         }
     }
@@ -10835,12 +10890,12 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
         uint8_t *m7 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -10849,12 +10904,12 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
 size_t EncAPRepPart_len_(const EncAPRepPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->ctime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->cusec))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
     if (in->subkey_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -10862,7 +10917,7 @@ int EncAPRepPart_check(const EncAPRepPart *in)
 {
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->ctime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->ctime), &t));
     }
     if ((in->cusec) > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
@@ -10893,33 +10948,26 @@ bool EncAPRepPart_equal(const EncAPRepPart *a, const EncAPRepPart *b)
 
 int EncAPRepPart_print(FILE *f, const EncAPRepPart *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "ctime");
     fputc(':', f);
-    asn1jer_string(f, &(in->ctime), 24);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->ctime), ASN1RT_UT_GENERALIZEDTIME);
+    fputc(',', f);
     asn1jer_name(f, "cusec");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->cusec));
     if (in->subkey_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "subkey");
         fputc(':', f);
         (void)EncryptionKey_print(f, &(in->subkey));
     }
     if (in->seq_number_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->seq_number));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -10939,7 +10987,7 @@ ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "ctime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "ctime");
@@ -10950,7 +10998,7 @@ ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
@@ -10963,7 +11011,7 @@ ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "subkey");
@@ -10979,7 +11027,7 @@ ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x12, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x12.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -11000,14 +11048,14 @@ ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, u
     if (in->seq_number_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
         }
     }
     if (in->subkey_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
@@ -11015,12 +11063,12 @@ ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, u
         uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -11033,7 +11081,7 @@ static int EncAPRepPart_read_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error 
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, NULL);
@@ -11048,7 +11096,7 @@ ASN1G_BODY int EncAPRepPart_read_inl_(EncAPRepPart *out, asn1rt_reader *r, asn1r
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -11107,7 +11155,7 @@ static int EncAPRepPart_write_(const EncAPRepPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(EncAPRepPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncAPRepPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 27), m19));
     }
     return ASN1RT_OK;
@@ -11127,12 +11175,21 @@ ASN1G_FLATTEN int EncAPRepPart_encode(const EncAPRepPart *in, uint8_t *buf, size
 
 size_t EncAPRepPart_encoded_len(const EncAPRepPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 27), EncAPRepPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 27), EncAPRepPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_SAFE_BODY */
+/*
+ * KRB-SAFE-BODY   ::= SEQUENCE {
+ *         user-data       [0] OCTET STRING,
+ *         timestamp       [1] KerberosTime OPTIONAL,
+ *         usec            [2] Microseconds OPTIONAL,
+ *         seq-number      [3] UInt32 OPTIONAL,
+ *         s-address       [4] HostAddress,
+ *         r-address       [5] HostAddress OPTIONAL
+ * }
+ */
 
 int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -11144,7 +11201,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "user-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "user-data");
@@ -11155,7 +11212,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
@@ -11171,7 +11228,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x3.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -11189,7 +11246,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x4.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -11203,7 +11260,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "s-address");
@@ -11214,7 +11271,7 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "r-address");
@@ -11233,19 +11290,19 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
     if (in->r_address_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
     }
     if (in->seq_number_present) {
         {
             uint8_t *m9 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
         }
     }
@@ -11254,20 +11311,20 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
             uint8_t *m10 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -11276,16 +11333,16 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_SAFE_BODY_len_(const KRB_SAFE_BODY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->user_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).len));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->seq_number))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -11294,7 +11351,7 @@ int KRB_SAFE_BODY_check(const KRB_SAFE_BODY *in)
     if (in->timestamp_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->timestamp), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->timestamp), &t));
         }
     }
     if (in->usec_present) {
@@ -11337,47 +11394,38 @@ bool KRB_SAFE_BODY_equal(const KRB_SAFE_BODY *a, const KRB_SAFE_BODY *b)
 
 int KRB_SAFE_BODY_print(FILE *f, const KRB_SAFE_BODY *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "user-data");
     fputc(':', f);
     asn1jer_hex(f, (in->user_data).ptr, (in->user_data).len);
     if (in->timestamp_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "timestamp");
         fputc(':', f);
-        asn1jer_string(f, &(in->timestamp), 24);
+        asn1jer_string(f, &(in->timestamp), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->usec_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->usec));
     }
     if (in->seq_number_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->seq_number));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "s-address");
     fputc(':', f);
     (void)HostAddress_print(f, &(in->s_address));
     if (in->r_address_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "r-address");
         fputc(':', f);
         (void)HostAddress_print(f, &(in->r_address));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -11398,7 +11446,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
         asn1rt_reader x13;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "user-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "user-data");
@@ -11409,7 +11457,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
             asn1rt_reader x14;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x14.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
                 return asn1g_fail(err, rc, x14.err_offset, "timestamp");
@@ -11425,7 +11473,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x15.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -11443,7 +11491,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x16.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -11457,7 +11505,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, "s-address");
@@ -11468,7 +11516,7 @@ ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint
             asn1rt_reader x18;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
                 return asn1g_fail(err, rc, x18.err_offset, "r-address");
@@ -11487,19 +11535,19 @@ ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w,
     if (in->r_address_present) {
         {
             uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     {
         uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
     if (in->seq_number_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
@@ -11508,20 +11556,20 @@ ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w,
             uint8_t *m22 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -11530,7 +11578,7 @@ ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w,
 static int KRB_SAFE_BODY_read_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11538,7 +11586,7 @@ static int KRB_SAFE_BODY_read_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int KRB_SAFE_BODY_read_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11592,7 +11640,7 @@ int KRB_SAFE_BODY_decode_ex(KRB_SAFE_BODY *out, const uint8_t *der, size_t len, 
 
 static int KRB_SAFE_BODY_write_(const KRB_SAFE_BODY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -11610,12 +11658,19 @@ ASN1G_FLATTEN int KRB_SAFE_BODY_encode(const KRB_SAFE_BODY *in, uint8_t *buf, si
 
 size_t KRB_SAFE_BODY_encoded_len(const KRB_SAFE_BODY *in)
 {
-    return KRB_SAFE_BODY_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KRB_SAFE_BODY_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_SAFE */
+/*
+ * KRB-SAFE        ::= [APPLICATION 20] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (20),
+ *         safe-body       [2] KRB-SAFE-BODY,
+ *         cksum           [3] Checksum
+ * }
+ */
 
 int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -11629,7 +11684,7 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -11642,7 +11697,7 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 20, 20, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -11653,7 +11708,7 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "safe-body");
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&(out->safe_body), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&(out->safe_body), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "safe-body");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "safe-body");
@@ -11662,7 +11717,7 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "cksum");
@@ -11677,26 +11732,26 @@ int KRB_SAFE_enc_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(KRB_SAFE_BODY_enc_(&(in->safe_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_SAFE_BODY_enc_(&(in->safe_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
     }
     {
         uint8_t *m7 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -11705,10 +11760,10 @@ int KRB_SAFE_enc_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_SAFE_len_(const KRB_SAFE *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_SAFE_BODY_len_(&(in->safe_body), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_SAFE_BODY_len_(&(in->safe_body), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -11738,29 +11793,22 @@ bool KRB_SAFE_equal(const KRB_SAFE *a, const KRB_SAFE *b)
 
 int KRB_SAFE_print(FILE *f, const KRB_SAFE *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "safe-body");
     fputc(':', f);
     (void)KRB_SAFE_BODY_print(f, &(in->safe_body));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "cksum");
     fputc(':', f);
     (void)Checksum_print(f, &(in->cksum));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -11784,7 +11832,7 @@ ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -11797,7 +11845,7 @@ ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 20, 20, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -11808,7 +11856,7 @@ ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x11;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "safe-body");
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&(out->safe_body), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&(out->safe_body), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "safe-body");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
             return asn1g_fail(err, rc, x11.err_offset, "safe-body");
@@ -11817,7 +11865,7 @@ ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "cksum");
@@ -11832,26 +11880,26 @@ ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
         uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&(in->safe_body), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&(in->safe_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
         uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -11864,7 +11912,7 @@ static int KRB_SAFE_read_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, NULL);
@@ -11879,7 +11927,7 @@ ASN1G_BODY int KRB_SAFE_read_inl_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error 
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -11938,7 +11986,7 @@ static int KRB_SAFE_write_(const KRB_SAFE *in, asn1rt_writer *w)
 {
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(KRB_SAFE_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_SAFE_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 20), m19));
     }
     return ASN1RT_OK;
@@ -11958,12 +12006,19 @@ ASN1G_FLATTEN int KRB_SAFE_encode(const KRB_SAFE *in, uint8_t *buf, size_t cap, 
 
 size_t KRB_SAFE_encoded_len(const KRB_SAFE *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 20), KRB_SAFE_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 20), KRB_SAFE_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_PRIV */
+/*
+ * KRB-PRIV        ::= [APPLICATION 21] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (21),
+ *                         -- NOTE: there is no [2] tag
+ *         enc-part        [3] EncryptedData -- EncKrbPrivPart
+ * }
+ */
 
 int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -11977,7 +12032,7 @@ int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -11990,7 +12045,7 @@ int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 21, 21, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -12001,7 +12056,7 @@ int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "enc-part");
@@ -12016,21 +12071,21 @@ int KRB_PRIV_enc_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
     }
     {
         uint8_t *m5 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
     }
     {
         uint8_t *m6 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -12039,9 +12094,9 @@ int KRB_PRIV_enc_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_PRIV_len_(const KRB_PRIV *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12068,24 +12123,18 @@ bool KRB_PRIV_equal(const KRB_PRIV *a, const KRB_PRIV *b)
 
 int KRB_PRIV_print(FILE *f, const KRB_PRIV *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->enc_part));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -12108,7 +12157,7 @@ ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -12121,7 +12170,7 @@ ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, 2), 21, 21, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -12132,7 +12181,7 @@ ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "enc-part");
@@ -12147,21 +12196,21 @@ ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m10));
     }
     {
         uint8_t *m11 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -12174,7 +12223,7 @@ static int KRB_PRIV_read_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x13;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x13)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(&((*out)), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, NULL);
@@ -12189,7 +12238,7 @@ ASN1G_BODY int KRB_PRIV_read_inl_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error 
         asn1rt_reader x14;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x14)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_inl_(&((*out)), &x14, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_inl_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
             return asn1g_fail(err, rc, x14.err_offset, NULL);
@@ -12248,7 +12297,7 @@ static int KRB_PRIV_write_(const KRB_PRIV *in, asn1rt_writer *w)
 {
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(KRB_PRIV_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_PRIV_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 21), m15));
     }
     return ASN1RT_OK;
@@ -12268,12 +12317,21 @@ ASN1G_FLATTEN int KRB_PRIV_encode(const KRB_PRIV *in, uint8_t *buf, size_t cap, 
 
 size_t KRB_PRIV_encoded_len(const KRB_PRIV *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 21), KRB_PRIV_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 21), KRB_PRIV_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncKrbPrivPart */
+/*
+ * EncKrbPrivPart  ::= [APPLICATION 28] SEQUENCE {
+ *         user-data       [0] OCTET STRING,
+ *         timestamp       [1] KerberosTime OPTIONAL,
+ *         usec            [2] Microseconds OPTIONAL,
+ *         seq-number      [3] UInt32 OPTIONAL,
+ *         s-address       [4] HostAddress -- sender's addr --,
+ *         r-address       [5] HostAddress OPTIONAL -- recip's addr
+ * }
+ */
 
 int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -12285,7 +12343,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "user-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "user-data");
@@ -12296,7 +12354,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "timestamp");
@@ -12312,7 +12370,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x3.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -12330,7 +12388,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x4.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -12344,7 +12402,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "s-address");
@@ -12355,7 +12413,7 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "r-address");
@@ -12374,19 +12432,19 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
     if (in->r_address_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
     }
     if (in->seq_number_present) {
         {
             uint8_t *m9 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
         }
     }
@@ -12395,20 +12453,20 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
             uint8_t *m10 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -12417,16 +12475,16 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
 size_t EncKrbPrivPart_len_(const EncKrbPrivPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->user_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).len));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->seq_number))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12435,7 +12493,7 @@ int EncKrbPrivPart_check(const EncKrbPrivPart *in)
     if (in->timestamp_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->timestamp), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->timestamp), &t));
         }
     }
     if (in->usec_present) {
@@ -12478,47 +12536,38 @@ bool EncKrbPrivPart_equal(const EncKrbPrivPart *a, const EncKrbPrivPart *b)
 
 int EncKrbPrivPart_print(FILE *f, const EncKrbPrivPart *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "user-data");
     fputc(':', f);
     asn1jer_hex(f, (in->user_data).ptr, (in->user_data).len);
     if (in->timestamp_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "timestamp");
         fputc(':', f);
-        asn1jer_string(f, &(in->timestamp), 24);
+        asn1jer_string(f, &(in->timestamp), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->usec_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->usec));
     }
     if (in->seq_number_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->seq_number));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "s-address");
     fputc(':', f);
     (void)HostAddress_print(f, &(in->s_address));
     if (in->r_address_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "r-address");
         fputc(':', f);
         (void)HostAddress_print(f, &(in->r_address));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -12539,7 +12588,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
         asn1rt_reader x13;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, 4), &(out->user_data))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "user-data");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "user-data");
@@ -12550,7 +12599,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
             asn1rt_reader x14;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x14.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
                 return asn1g_fail(err, rc, x14.err_offset, "timestamp");
@@ -12566,7 +12615,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x15.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -12584,7 +12633,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x16.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
@@ -12598,7 +12647,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, "s-address");
@@ -12609,7 +12658,7 @@ ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, ui
             asn1rt_reader x18;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
                 return asn1g_fail(err, rc, x18.err_offset, "r-address");
@@ -12628,19 +12677,19 @@ ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *
     if (in->r_address_present) {
         {
             uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     {
         uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
     if (in->seq_number_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
@@ -12649,20 +12698,20 @@ ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *
             uint8_t *m22 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -12675,7 +12724,7 @@ static int EncKrbPrivPart_read_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_er
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
             return asn1g_fail(err, rc, x25.err_offset, NULL);
@@ -12690,7 +12739,7 @@ ASN1G_BODY int EncKrbPrivPart_read_inl_(EncKrbPrivPart *out, asn1rt_reader *r, a
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -12749,7 +12798,7 @@ static int EncKrbPrivPart_write_(const EncKrbPrivPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbPrivPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKrbPrivPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 28), m27));
     }
     return ASN1RT_OK;
@@ -12769,12 +12818,12 @@ ASN1G_FLATTEN int EncKrbPrivPart_encode(const EncKrbPrivPart *in, uint8_t *buf, 
 
 size_t EncKrbPrivPart_encoded_len(const EncKrbPrivPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 28), EncKrbPrivPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 28), EncKrbPrivPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_CRED_tickets */
+/* KRB_CRED_tickets: the inner type of KRB-CRED.tickets */
 
 static int KRB_CRED_tickets_item_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
 {
@@ -12783,7 +12832,7 @@ static int KRB_CRED_tickets_item_(Ticket *out, asn1rt_reader *r, asn1rt_error *e
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&((*out)), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -12886,7 +12935,7 @@ ASN1G_BODY int KRB_CRED_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&((*out)), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -12925,7 +12974,7 @@ ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writ
 static int KRB_CRED_tickets_read_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12933,7 +12982,7 @@ static int KRB_CRED_tickets_read_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int KRB_CRED_tickets_read_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12987,7 +13036,7 @@ int KRB_CRED_tickets_decode_ex(KRB_CRED_tickets *out, const uint8_t *der, size_t
 
 static int KRB_CRED_tickets_write_(const KRB_CRED_tickets *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KRB_CRED_tickets_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -13005,12 +13054,19 @@ ASN1G_FLATTEN int KRB_CRED_tickets_encode(const KRB_CRED_tickets *in, uint8_t *b
 
 size_t KRB_CRED_tickets_encoded_len(const KRB_CRED_tickets *in)
 {
-    return KRB_CRED_tickets_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KRB_CRED_tickets_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_CRED */
+/*
+ * KRB-CRED        ::= [APPLICATION 22] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (22),
+ *         tickets         [2] SEQUENCE OF Ticket,
+ *         enc-part        [3] EncryptedData -- EncKrbCredPart
+ * }
+ */
 
 int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -13024,7 +13080,7 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -13037,7 +13093,7 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 22, 22, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -13048,7 +13104,7 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x3;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "tickets");
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&(out->tickets), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&(out->tickets), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "tickets");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "tickets");
@@ -13057,7 +13113,7 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "enc-part");
@@ -13072,26 +13128,26 @@ int KRB_CRED_enc_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(KRB_CRED_tickets_enc_(&(in->tickets), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_CRED_tickets_enc_(&(in->tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
     }
     {
         uint8_t *m7 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -13100,10 +13156,10 @@ int KRB_CRED_enc_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_CRED_len_(const KRB_CRED *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_CRED_tickets_len_(&(in->tickets), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_CRED_tickets_len_(&(in->tickets), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13133,29 +13189,22 @@ bool KRB_CRED_equal(const KRB_CRED *a, const KRB_CRED *b)
 
 int KRB_CRED_print(FILE *f, const KRB_CRED *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "tickets");
     fputc(':', f);
     (void)KRB_CRED_tickets_print(f, &(in->tickets));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
     (void)EncryptedData_print(f, &(in->enc_part));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -13178,7 +13227,7 @@ ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -13191,7 +13240,7 @@ ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, 
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, 2), 22, 22, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -13202,7 +13251,7 @@ ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x11;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "tickets");
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&(out->tickets), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&(out->tickets), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "tickets");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
             return asn1g_fail(err, rc, x11.err_offset, "tickets");
@@ -13211,7 +13260,7 @@ ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, 
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "enc-part");
@@ -13226,26 +13275,26 @@ ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
         uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&(in->tickets), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&(in->tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
         uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -13258,7 +13307,7 @@ static int KRB_CRED_read_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x17;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x17)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(&((*out)), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, NULL);
@@ -13273,7 +13322,7 @@ ASN1G_BODY int KRB_CRED_read_inl_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error 
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_inl_(&((*out)), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -13332,7 +13381,7 @@ static int KRB_CRED_write_(const KRB_CRED *in, asn1rt_writer *w)
 {
     {
         uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(KRB_CRED_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_CRED_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 22), m19));
     }
     return ASN1RT_OK;
@@ -13352,12 +13401,26 @@ ASN1G_FLATTEN int KRB_CRED_encode(const KRB_CRED *in, uint8_t *buf, size_t cap, 
 
 size_t KRB_CRED_encoded_len(const KRB_CRED *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 22), KRB_CRED_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 22), KRB_CRED_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KrbCredInfo */
+/*
+ * KrbCredInfo     ::= SEQUENCE {
+ *         key             [0] EncryptionKey,
+ *         prealm          [1] Realm OPTIONAL,
+ *         pname           [2] PrincipalName OPTIONAL,
+ *         flags           [3] TicketFlags OPTIONAL,
+ *         authtime        [4] KerberosTime OPTIONAL,
+ *         starttime       [5] KerberosTime OPTIONAL,
+ *         endtime         [6] KerberosTime OPTIONAL,
+ *         renew-till      [7] KerberosTime OPTIONAL,
+ *         srealm          [8] Realm OPTIONAL,
+ *         sname           [9] PrincipalName OPTIONAL,
+ *         caddr           [10] HostAddresses OPTIONAL
+ * }
+ */
 
 int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -13369,7 +13432,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "key");
@@ -13380,7 +13443,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->prealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "prealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "prealm");
@@ -13394,7 +13457,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->pname), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->pname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "pname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "pname");
@@ -13408,7 +13471,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x4;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "flags");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "flags");
             {
                 size_t n = asn1g_bits_count(&(out->flags));
@@ -13427,7 +13490,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "authtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "authtime");
@@ -13441,7 +13504,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "starttime");
@@ -13455,7 +13518,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x7;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "endtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "endtime");
@@ -13469,7 +13532,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x8;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "renew-till");
@@ -13483,7 +13546,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x9, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "srealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "srealm");
@@ -13497,7 +13560,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x10;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x10, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "sname");
@@ -13511,7 +13574,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "caddr");
@@ -13530,49 +13593,49 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
     if (in->caddr_present) {
         {
             uint8_t *m12 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m12));
         }
     }
     if (in->sname_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m13));
         }
     }
     if (in->srealm_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m14));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m15));
         }
     }
     if (in->endtime_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m16));
         }
     }
     if (in->starttime_present) {
         {
             uint8_t *m17 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m17));
         }
     }
     if (in->authtime_present) {
         {
             uint8_t *m18 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m18));
         }
     }
@@ -13584,27 +13647,27 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
                 if (ASN1G_UNLIKELY(n < 32u))
                     return ASN1RT_E_SIZE_CONSTRAINT;
             }
-            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m19));
         }
     }
     if (in->pname_present) {
         {
             uint8_t *m20 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->pname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->pname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m20));
         }
     }
     if (in->prealm_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m21));
         }
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m22));
     }
     return asn1g_close(w, tag, m);
@@ -13613,27 +13676,27 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
 size_t KrbCredInfo_len_(const KrbCredInfo *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->prealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->prealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).len));
     if (in->pname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->pname), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->pname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->flags_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->flags).len + 1));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
     if (in->authtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->authtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->starttime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
     if (in->endtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->renew_till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
     if (in->srealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->srealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).len));
     if (in->sname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->caddr_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13641,7 +13704,7 @@ int KrbCredInfo_check(const KrbCredInfo *in)
 {
     ASN1G_TRY(EncryptionKey_check(&(in->key)));
     if (in->prealm_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->prealm).ptr, (in->prealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->prealm).ptr, (in->prealm).len));
     }
     if (in->pname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->pname)));
@@ -13658,29 +13721,29 @@ int KrbCredInfo_check(const KrbCredInfo *in)
     if (in->authtime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->authtime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->authtime), &t));
         }
     }
     if (in->starttime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->starttime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->starttime), &t));
         }
     }
     if (in->endtime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->endtime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->endtime), &t));
         }
     }
     if (in->renew_till_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->renew_till), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->renew_till), &t));
         }
     }
     if (in->srealm_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->srealm).ptr, (in->srealm).len));
     }
     if (in->sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->sname)));
@@ -13740,84 +13803,70 @@ bool KrbCredInfo_equal(const KrbCredInfo *a, const KrbCredInfo *b)
 
 int KrbCredInfo_print(FILE *f, const KrbCredInfo *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "key");
     fputc(':', f);
     (void)EncryptionKey_print(f, &(in->key));
     if (in->prealm_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "prealm");
         fputc(':', f);
-        asn1jer_string(f, &(in->prealm), 27);
+        asn1jer_string(f, &(in->prealm), ASN1RT_UT_GENERALSTRING);
     }
     if (in->pname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "pname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->pname));
     }
     if (in->flags_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "flags");
         fputc(':', f);
         asn1jer_bits(f, &(in->flags), false);
     }
     if (in->authtime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "authtime");
         fputc(':', f);
-        asn1jer_string(f, &(in->authtime), 24);
+        asn1jer_string(f, &(in->authtime), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->starttime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "starttime");
         fputc(':', f);
-        asn1jer_string(f, &(in->starttime), 24);
+        asn1jer_string(f, &(in->starttime), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->endtime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "endtime");
         fputc(':', f);
-        asn1jer_string(f, &(in->endtime), 24);
+        asn1jer_string(f, &(in->endtime), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->renew_till_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "renew-till");
         fputc(':', f);
-        asn1jer_string(f, &(in->renew_till), 24);
+        asn1jer_string(f, &(in->renew_till), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->srealm_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "srealm");
         fputc(':', f);
-        asn1jer_string(f, &(in->srealm), 27);
+        asn1jer_string(f, &(in->srealm), ASN1RT_UT_GENERALSTRING);
     }
     if (in->sname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "sname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->sname));
     }
     if (in->caddr_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "caddr");
         fputc(':', f);
         (void)HostAddresses_print(f, &(in->caddr));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -13838,7 +13887,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
         asn1rt_reader x23;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x23, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
             return asn1g_fail(err, rc, x23.err_offset, "key");
@@ -13849,7 +13898,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x24;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x24, ASN1RT_TAG(0, 0, 27), 27, &(out->prealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x24, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
                 return asn1g_fail(err, rc, x24.err_offset, "prealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
                 return asn1g_fail(err, rc, x24.err_offset, "prealm");
@@ -13863,7 +13912,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x25;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->pname), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->pname), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "pname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
                 return asn1g_fail(err, rc, x25.err_offset, "pname");
@@ -13877,7 +13926,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x26;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "flags");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x26, ASN1RT_TAG(0, 0, 3), &(out->flags))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x26, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
                 return asn1g_fail(err, rc, x26.err_offset, "flags");
             {
                 size_t n = asn1g_bits_count(&(out->flags));
@@ -13896,7 +13945,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x27;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x27, ASN1RT_TAG(0, 0, 24), 24, &(out->authtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
                 return asn1g_fail(err, rc, x27.err_offset, "authtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
                 return asn1g_fail(err, rc, x27.err_offset, "authtime");
@@ -13910,7 +13959,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x28;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, 24), 24, &(out->starttime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "starttime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "starttime");
@@ -13924,7 +13973,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x29;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->endtime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "endtime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "endtime");
@@ -13938,7 +13987,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x30;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, 24), 24, &(out->renew_till))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
                 return asn1g_fail(err, rc, x30.err_offset, "renew-till");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
                 return asn1g_fail(err, rc, x30.err_offset, "renew-till");
@@ -13952,7 +14001,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x31;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x31, ASN1RT_TAG(0, 0, 27), 27, &(out->srealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "srealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
                 return asn1g_fail(err, rc, x31.err_offset, "srealm");
@@ -13966,7 +14015,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x32;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x32, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x32, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
                 return asn1g_fail(err, rc, x32.err_offset, "sname");
@@ -13980,7 +14029,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x33;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x33, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
                 return asn1g_fail(err, rc, x33.err_offset, "caddr");
@@ -13999,49 +14048,49 @@ ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uin
     if (in->caddr_present) {
         {
             uint8_t *m34 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
         }
     }
     if (in->sname_present) {
         {
             uint8_t *m35 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
         }
     }
     if (in->srealm_present) {
         {
             uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
         }
     }
     if (in->endtime_present) {
         {
             uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     if (in->starttime_present) {
         {
             uint8_t *m39 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
         }
     }
     if (in->authtime_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
         }
     }
@@ -14053,27 +14102,27 @@ ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uin
                 if (ASN1G_UNLIKELY(n < 32u))
                     return ASN1RT_E_SIZE_CONSTRAINT;
             }
-            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->flags)));
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
         }
     }
     if (in->pname_present) {
         {
             uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->pname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->pname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
         }
     }
     if (in->prealm_present) {
         {
             uint8_t *m43 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
         }
     }
     {
         uint8_t *m44 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
     }
     return asn1g_close(w, tag, m);
@@ -14082,7 +14131,7 @@ ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uin
 static int KrbCredInfo_read_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14090,7 +14139,7 @@ static int KrbCredInfo_read_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int KrbCredInfo_read_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14144,7 +14193,7 @@ int KrbCredInfo_decode_ex(KrbCredInfo *out, const uint8_t *der, size_t len, unsi
 
 static int KrbCredInfo_write_(const KrbCredInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(KrbCredInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(KrbCredInfo_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -14162,17 +14211,17 @@ ASN1G_FLATTEN int KrbCredInfo_encode(const KrbCredInfo *in, uint8_t *buf, size_t
 
 size_t KrbCredInfo_encoded_len(const KrbCredInfo *in)
 {
-    return KrbCredInfo_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return KrbCredInfo_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncKrbCredPart_ticket_info */
+/* EncKrbCredPart_ticket_info: the inner type of EncKrbCredPart.ticket-info */
 
 static int EncKrbCredPart_ticket_info_item_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14268,7 +14317,7 @@ bool EncKrbCredPart_ticket_info_iter_next(EncKrbCredPart_ticket_info_iter *it, K
 ASN1G_BODY int EncKrbCredPart_ticket_info_item_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14304,7 +14353,7 @@ ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_i
 static int EncKrbCredPart_ticket_info_read_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14312,7 +14361,7 @@ static int EncKrbCredPart_ticket_info_read_(EncKrbCredPart_ticket_info *out, asn
 ASN1G_BODY int EncKrbCredPart_ticket_info_read_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14366,7 +14415,7 @@ int EncKrbCredPart_ticket_info_decode_ex(EncKrbCredPart_ticket_info *out, const 
 
 static int EncKrbCredPart_ticket_info_write_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -14384,12 +14433,21 @@ ASN1G_FLATTEN int EncKrbCredPart_ticket_info_encode(const EncKrbCredPart_ticket_
 
 size_t EncKrbCredPart_ticket_info_encoded_len(const EncKrbCredPart_ticket_info *in)
 {
-    return EncKrbCredPart_ticket_info_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncKrbCredPart_ticket_info_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EncKrbCredPart */
+/*
+ * EncKrbCredPart  ::= [APPLICATION 29] SEQUENCE {
+ *         ticket-info     [0] SEQUENCE OF KrbCredInfo,
+ *         nonce           [1] UInt32 OPTIONAL,
+ *         timestamp       [2] KerberosTime OPTIONAL,
+ *         usec            [3] Microseconds OPTIONAL,
+ *         s-address       [4] HostAddress OPTIONAL,
+ *         r-address       [5] HostAddress OPTIONAL
+ * }
+ */
 
 int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -14401,7 +14459,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&(out->ticket_info), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&(out->ticket_info), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket-info");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ticket-info");
@@ -14414,7 +14472,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
                 return asn1g_fail(err, rc, c.err_offset, "nonce");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x2.err_offset, "nonce");
                 out->nonce = (UInt32)v;
             }
@@ -14430,7 +14488,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "timestamp");
@@ -14446,7 +14504,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x4.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -14462,7 +14520,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "s-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "s-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "s-address");
@@ -14476,7 +14534,7 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "r-address");
@@ -14495,14 +14553,14 @@ int EncKrbCredPart_enc_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag
     if (in->r_address_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
         }
     }
     if (in->s_address_present) {
         {
             uint8_t *m8 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
         }
     }
@@ -14511,27 +14569,27 @@ int EncKrbCredPart_enc_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag
             uint8_t *m9 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->nonce_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -14540,17 +14598,17 @@ int EncKrbCredPart_enc_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag
 size_t EncKrbCredPart_len_(const EncKrbCredPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncKrbCredPart_ticket_info_len_(&(in->ticket_info), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncKrbCredPart_ticket_info_len_(&(in->ticket_info), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->nonce_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->nonce))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
     if (in->s_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -14562,7 +14620,7 @@ int EncKrbCredPart_check(const EncKrbCredPart *in)
     if (in->timestamp_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->timestamp), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->timestamp), &t));
         }
     }
     if (in->usec_present) {
@@ -14607,49 +14665,40 @@ bool EncKrbCredPart_equal(const EncKrbCredPart *a, const EncKrbCredPart *b)
 
 int EncKrbCredPart_print(FILE *f, const EncKrbCredPart *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "ticket-info");
     fputc(':', f);
     (void)EncKrbCredPart_ticket_info_print(f, &(in->ticket_info));
     if (in->nonce_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "nonce");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->nonce));
     }
     if (in->timestamp_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "timestamp");
         fputc(':', f);
-        asn1jer_string(f, &(in->timestamp), 24);
+        asn1jer_string(f, &(in->timestamp), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->usec_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->usec));
     }
     if (in->s_address_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "s-address");
         fputc(':', f);
         (void)HostAddress_print(f, &(in->s_address));
     }
     if (in->r_address_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "r-address");
         fputc(':', f);
         (void)HostAddress_print(f, &(in->r_address));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -14669,7 +14718,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
         asn1rt_reader x13;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&(out->ticket_info), &x13, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&(out->ticket_info), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket-info");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "ticket-info");
@@ -14682,7 +14731,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
                 return asn1g_fail(err, rc, c.err_offset, "nonce");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
                     return asn1g_fail(err, rc, x14.err_offset, "nonce");
                 out->nonce = (UInt32)v;
             }
@@ -14698,7 +14747,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
             asn1rt_reader x15;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x15, ASN1RT_TAG(0, 0, 24), 24, &(out->timestamp))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
                 return asn1g_fail(err, rc, x15.err_offset, "timestamp");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
                 return asn1g_fail(err, rc, x15.err_offset, "timestamp");
@@ -14714,7 +14763,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x16.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
@@ -14730,7 +14779,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
             asn1rt_reader x17;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "s-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "s-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
                 return asn1g_fail(err, rc, x17.err_offset, "s-address");
@@ -14744,7 +14793,7 @@ ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, ui
             asn1rt_reader x18;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
                 return asn1g_fail(err, rc, x18.err_offset, "r-address");
@@ -14763,14 +14812,14 @@ ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *
     if (in->r_address_present) {
         {
             uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     if (in->s_address_present) {
         {
             uint8_t *m20 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
         }
     }
@@ -14779,27 +14828,27 @@ ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *
             uint8_t *m21 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m22 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->nonce_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -14812,7 +14861,7 @@ static int EncKrbCredPart_read_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_er
         asn1rt_reader x25;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x25)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(&((*out)), &x25, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
             return asn1g_fail(err, rc, x25.err_offset, NULL);
@@ -14827,7 +14876,7 @@ ASN1G_BODY int EncKrbCredPart_read_inl_(EncKrbCredPart *out, asn1rt_reader *r, a
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_inl_(&((*out)), &x26, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -14886,7 +14935,7 @@ static int EncKrbCredPart_write_(const EncKrbCredPart *in, asn1rt_writer *w)
 {
     {
         uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbCredPart_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(EncKrbCredPart_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 29), m27));
     }
     return ASN1RT_OK;
@@ -14906,12 +14955,28 @@ ASN1G_FLATTEN int EncKrbCredPart_encode(const EncKrbCredPart *in, uint8_t *buf, 
 
 size_t EncKrbCredPart_encoded_len(const EncKrbCredPart *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 29), EncKrbCredPart_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 29), EncKrbCredPart_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KRB_ERROR */
+/*
+ * KRB-ERROR       ::= [APPLICATION 30] SEQUENCE {
+ *         pvno            [0] INTEGER (5),
+ *         msg-type        [1] INTEGER (30),
+ *         ctime           [2] KerberosTime OPTIONAL,
+ *         cusec           [3] Microseconds OPTIONAL,
+ *         stime           [4] KerberosTime,
+ *         susec           [5] Microseconds,
+ *         error-code      [6] Int32,
+ *         crealm          [7] Realm OPTIONAL,
+ *         cname           [8] PrincipalName OPTIONAL,
+ *         realm           [9] Realm -- service realm --,
+ *         sname           [10] PrincipalName -- service name --,
+ *         e-text          [11] KerberosString OPTIONAL,
+ *         e-data          [12] OCTET STRING OPTIONAL
+ * }
+ */
 
 int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -14925,7 +14990,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -14938,7 +15003,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 30, 30, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -14951,7 +15016,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "ctime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "ctime");
@@ -14967,7 +15032,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
                 return asn1g_fail(err, rc, c.err_offset, "cusec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x4.err_offset, "cusec");
                 out->cusec = (Microseconds)v;
             }
@@ -14981,7 +15046,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->stime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "stime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "stime");
@@ -14992,7 +15057,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             return asn1g_fail(err, rc, c.err_offset, "susec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "susec");
             out->susec = (Microseconds)v;
         }
@@ -15005,7 +15070,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             return asn1g_fail(err, rc, c.err_offset, "error-code");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "error-code");
             out->error_code = (Int32)v;
         }
@@ -15018,7 +15083,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x8;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "crealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "crealm");
@@ -15032,7 +15097,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "cname");
@@ -15044,7 +15109,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x10;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
             return asn1g_fail(err, rc, x10.err_offset, "realm");
@@ -15053,7 +15118,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x11;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
             return asn1g_fail(err, rc, x11.err_offset, "sname");
@@ -15064,7 +15129,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x12;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, 27), 27, &(out->e_text))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "e-text");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
                 return asn1g_fail(err, rc, x12.err_offset, "e-text");
@@ -15078,7 +15143,7 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             asn1rt_reader x13;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x13)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, 4), &(out->e_data))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
                 return asn1g_fail(err, rc, x13.err_offset, "e-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
                 return asn1g_fail(err, rc, x13.err_offset, "e-data");
@@ -15097,56 +15162,56 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
     if (in->e_data_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m14));
         }
     }
     if (in->e_text_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m15));
         }
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m16));
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m17));
     }
     if (in->cname_present) {
         {
             uint8_t *m18 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m18));
         }
     }
     if (in->crealm_present) {
         {
             uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m19));
         }
     }
     {
         uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m20));
     }
     {
         uint8_t *m21 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->susec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m21));
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m22));
     }
     if (in->cusec_present) {
@@ -15154,14 +15219,14 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
             uint8_t *m23 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->cusec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m23));
         }
     }
     if (in->ctime_present) {
         {
             uint8_t *m24 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m24));
         }
     }
@@ -15169,14 +15234,14 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
         uint8_t *m25 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m25));
     }
     {
         uint8_t *m26 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m26));
     }
     return asn1g_close(w, tag, m);
@@ -15185,25 +15250,25 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_ERROR_len_(const KRB_ERROR *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
     if (in->ctime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->ctime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
     if (in->cusec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->cusec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->stime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->susec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->error_code))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->susec))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->error_code))));
     if (in->crealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->crealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
     if (in->cname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->realm).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->e_text_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->e_text).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).len));
     if (in->e_data_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 12), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->e_data).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 12), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -15216,7 +15281,7 @@ int KRB_ERROR_check(const KRB_ERROR *in)
     if (in->ctime_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->ctime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->ctime), &t));
         }
     }
     if (in->cusec_present) {
@@ -15225,20 +15290,20 @@ int KRB_ERROR_check(const KRB_ERROR *in)
     }
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->stime), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->stime), &t));
     }
     if ((in->susec) > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->crealm_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
     }
     if (in->cname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->cname)));
     }
-    ASN1G_TRY(asn1rt_check_string(27, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     if (in->e_text_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->e_text).ptr, (in->e_text).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->e_text).ptr, (in->e_text).len));
     }
     if (in->e_data_present) {
     }
@@ -15290,86 +15355,70 @@ bool KRB_ERROR_equal(const KRB_ERROR *a, const KRB_ERROR *b)
 
 int KRB_ERROR_print(FILE *f, const KRB_ERROR *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "pvno");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->pvno));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->msg_type));
     if (in->ctime_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "ctime");
         fputc(':', f);
-        asn1jer_string(f, &(in->ctime), 24);
+        asn1jer_string(f, &(in->ctime), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->cusec_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "cusec");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->cusec));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "stime");
     fputc(':', f);
-    asn1jer_string(f, &(in->stime), 24);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->stime), ASN1RT_UT_GENERALIZEDTIME);
+    fputc(',', f);
     asn1jer_name(f, "susec");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->susec));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "error-code");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->error_code));
     if (in->crealm_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "crealm");
         fputc(':', f);
-        asn1jer_string(f, &(in->crealm), 27);
+        asn1jer_string(f, &(in->crealm), ASN1RT_UT_GENERALSTRING);
     }
     if (in->cname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "cname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->cname));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "realm");
     fputc(':', f);
-    asn1jer_string(f, &(in->realm), 27);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->realm), ASN1RT_UT_GENERALSTRING);
+    fputc(',', f);
     asn1jer_name(f, "sname");
     fputc(':', f);
     (void)PrincipalName_print(f, &(in->sname));
     if (in->e_text_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "e-text");
         fputc(':', f);
-        asn1jer_string(f, &(in->e_text), 27);
+        asn1jer_string(f, &(in->e_text), ASN1RT_UT_GENERALSTRING);
     }
     if (in->e_data_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "e-data");
         fputc(':', f);
         asn1jer_hex(f, (in->e_data).ptr, (in->e_data).len);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -15392,7 +15441,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, 2), 5, 5, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
                 return asn1g_fail(err, rc, x27.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
@@ -15405,7 +15454,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x28, ASN1RT_TAG(0, 0, 2), 30, 30, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
                 return asn1g_fail(err, rc, x28.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
@@ -15418,7 +15467,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             asn1rt_reader x29;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x29)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, 24), 24, &(out->ctime))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "ctime");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
                 return asn1g_fail(err, rc, x29.err_offset, "ctime");
@@ -15434,7 +15483,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
                 return asn1g_fail(err, rc, c.err_offset, "cusec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x30, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x30.err_offset, "cusec");
                 out->cusec = (Microseconds)v;
             }
@@ -15448,7 +15497,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
         asn1rt_reader x31;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x31)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, 24), 24, &(out->stime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
             return asn1g_fail(err, rc, x31.err_offset, "stime");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
             return asn1g_fail(err, rc, x31.err_offset, "stime");
@@ -15459,7 +15508,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             return asn1g_fail(err, rc, c.err_offset, "susec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                 return asn1g_fail(err, rc, x32.err_offset, "susec");
             out->susec = (Microseconds)v;
         }
@@ -15472,7 +15521,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             return asn1g_fail(err, rc, c.err_offset, "error-code");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x33, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x33, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x33.err_offset, "error-code");
             out->error_code = (Int32)v;
         }
@@ -15485,7 +15534,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             asn1rt_reader x34;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x34)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, 27), 27, &(out->crealm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
                 return asn1g_fail(err, rc, x34.err_offset, "crealm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
                 return asn1g_fail(err, rc, x34.err_offset, "crealm");
@@ -15499,7 +15548,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             asn1rt_reader x35;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x35)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x35, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
                 return asn1g_fail(err, rc, x35.err_offset, "cname");
@@ -15511,7 +15560,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
         asn1rt_reader x36;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x36)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x36, ASN1RT_TAG(0, 0, 27), 27, &(out->realm))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x36, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
             return asn1g_fail(err, rc, x36.err_offset, "realm");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
             return asn1g_fail(err, rc, x36.err_offset, "realm");
@@ -15520,7 +15569,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
         asn1rt_reader x37;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x37)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x37, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x37, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
             return asn1g_fail(err, rc, x37.err_offset, "sname");
@@ -15531,7 +15580,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             asn1rt_reader x38;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x38)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x38, ASN1RT_TAG(0, 0, 27), 27, &(out->e_text))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x38, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
                 return asn1g_fail(err, rc, x38.err_offset, "e-text");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
                 return asn1g_fail(err, rc, x38.err_offset, "e-text");
@@ -15545,7 +15594,7 @@ ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag
             asn1rt_reader x39;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x39)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x39, ASN1RT_TAG(0, 0, 4), &(out->e_data))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x39, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
                 return asn1g_fail(err, rc, x39.err_offset, "e-data");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x39)) != 0))
                 return asn1g_fail(err, rc, x39.err_offset, "e-data");
@@ -15564,56 +15613,56 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
     if (in->e_data_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m40));
         }
     }
     if (in->e_text_present) {
         {
             uint8_t *m41 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m41));
         }
     }
     {
         uint8_t *m42 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m42));
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m43));
     }
     if (in->cname_present) {
         {
             uint8_t *m44 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m44));
         }
     }
     if (in->crealm_present) {
         {
             uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m45));
         }
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m46));
     }
     {
         uint8_t *m47 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->susec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m47));
     }
     {
         uint8_t *m48 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m48));
     }
     if (in->cusec_present) {
@@ -15621,14 +15670,14 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
             uint8_t *m49 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->cusec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m49));
         }
     }
     if (in->ctime_present) {
         {
             uint8_t *m50 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m50));
         }
     }
@@ -15636,14 +15685,14 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
         uint8_t *m51 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m51));
     }
     {
         uint8_t *m52 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m52));
     }
     return asn1g_close(w, tag, m);
@@ -15656,7 +15705,7 @@ static int KRB_ERROR_read_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
         asn1rt_reader x53;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x53)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(&((*out)), &x53, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(out, &x53, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x53)) != 0))
             return asn1g_fail(err, rc, x53.err_offset, NULL);
@@ -15671,7 +15720,7 @@ ASN1G_BODY int KRB_ERROR_read_inl_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_erro
         asn1rt_reader x54;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x54)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_inl_(&((*out)), &x54, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_inl_(out, &x54, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x54)) != 0))
             return asn1g_fail(err, rc, x54.err_offset, NULL);
@@ -15730,7 +15779,7 @@ static int KRB_ERROR_write_(const KRB_ERROR *in, asn1rt_writer *w)
 {
     {
         uint8_t *m55 = asn1g_mark(w);
-        ASN1G_TRY(KRB_ERROR_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(KRB_ERROR_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 30), m55));
     }
     return ASN1RT_OK;
@@ -15750,17 +15799,19 @@ ASN1G_FLATTEN int KRB_ERROR_encode(const KRB_ERROR *in, uint8_t *buf, size_t cap
 
 size_t KRB_ERROR_encoded_len(const KRB_ERROR *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 30), KRB_ERROR_len_(&((*in)), ASN1RT_TAG(0, 1, 16)));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 30), KRB_ERROR_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* METHOD_DATA */
+/*
+ * METHOD-DATA     ::= SEQUENCE OF PA-DATA
+ */
 
 static int METHOD_DATA_item_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15856,7 +15907,7 @@ bool METHOD_DATA_iter_next(METHOD_DATA_iter *it, PA_DATA *out)
 ASN1G_BODY int METHOD_DATA_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15892,7 +15943,7 @@ ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uin
 static int METHOD_DATA_read_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15900,7 +15951,7 @@ static int METHOD_DATA_read_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int METHOD_DATA_read_inl_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15954,7 +16005,7 @@ int METHOD_DATA_decode_ex(METHOD_DATA *out, const uint8_t *der, size_t len, unsi
 
 static int METHOD_DATA_write_(const METHOD_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(METHOD_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(METHOD_DATA_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -15972,12 +16023,12 @@ ASN1G_FLATTEN int METHOD_DATA_encode(const METHOD_DATA *in, uint8_t *buf, size_t
 
 size_t METHOD_DATA_encoded_len(const METHOD_DATA *in)
 {
-    return METHOD_DATA_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return METHOD_DATA_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TYPED_DATA_item */
+/* TYPED_DATA_item: the inner type of TYPED-DATA.* */
 
 int TYPED_DATA_item_dec_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -15991,7 +16042,7 @@ int TYPED_DATA_item_dec_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, a
             return asn1g_fail(err, rc, c.err_offset, "data-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "data-type");
             out->data_type = (Int32)v;
         }
@@ -16004,7 +16055,7 @@ int TYPED_DATA_item_dec_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, a
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->data_value))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data_value))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "data-value");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "data-value");
@@ -16023,13 +16074,13 @@ int TYPED_DATA_item_enc_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t t
     if (in->data_value_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data_value).ptr, (in->data_value).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->data_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -16038,9 +16089,9 @@ int TYPED_DATA_item_enc_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t t
 size_t TYPED_DATA_item_len_(const TYPED_DATA_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->data_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->data_type))));
     if (in->data_value_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->data_value).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -16064,21 +16115,16 @@ bool TYPED_DATA_item_equal(const TYPED_DATA_item *a, const TYPED_DATA_item *b)
 
 int TYPED_DATA_item_print(FILE *f, const TYPED_DATA_item *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "data-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->data_type));
     if (in->data_value_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "data-value");
         fputc(':', f);
         asn1jer_hex(f, (in->data_value).ptr, (in->data_value).len);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -16100,7 +16146,7 @@ ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, 
             return asn1g_fail(err, rc, c.err_offset, "data-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "data-type");
             out->data_type = (Int32)v;
         }
@@ -16113,7 +16159,7 @@ ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, 
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->data_value))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data_value))) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "data-value");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "data-value");
@@ -16132,13 +16178,13 @@ ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer
     if (in->data_value_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data_value).ptr, (in->data_value).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->data_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -16147,7 +16193,7 @@ ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer
 static int TYPED_DATA_item_read_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16155,7 +16201,7 @@ static int TYPED_DATA_item_read_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int TYPED_DATA_item_read_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16209,7 +16255,7 @@ int TYPED_DATA_item_decode_ex(TYPED_DATA_item *out, const uint8_t *der, size_t l
 
 static int TYPED_DATA_item_write_(const TYPED_DATA_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TYPED_DATA_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TYPED_DATA_item_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -16227,17 +16273,22 @@ ASN1G_FLATTEN int TYPED_DATA_item_encode(const TYPED_DATA_item *in, uint8_t *buf
 
 size_t TYPED_DATA_item_encoded_len(const TYPED_DATA_item *in)
 {
-    return TYPED_DATA_item_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TYPED_DATA_item_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TYPED_DATA */
+/*
+ * TYPED-DATA      ::= SEQUENCE SIZE (1..MAX) OF SEQUENCE {
+ *         data-type       [0] Int32,
+ *         data-value      [1] OCTET STRING OPTIONAL
+ * }
+ */
 
 static int TYPED_DATA_item_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16335,7 +16386,7 @@ bool TYPED_DATA_iter_next(TYPED_DATA_iter *it, TYPED_DATA_item *out)
 ASN1G_BODY int TYPED_DATA_item_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16373,7 +16424,7 @@ ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint3
 static int TYPED_DATA_read_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16381,7 +16432,7 @@ static int TYPED_DATA_read_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int TYPED_DATA_read_inl_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16435,7 +16486,7 @@ int TYPED_DATA_decode_ex(TYPED_DATA *out, const uint8_t *der, size_t len, unsign
 
 static int TYPED_DATA_write_(const TYPED_DATA *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TYPED_DATA_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TYPED_DATA_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -16453,17 +16504,19 @@ ASN1G_FLATTEN int TYPED_DATA_encode(const TYPED_DATA *in, uint8_t *buf, size_t c
 
 size_t TYPED_DATA_encoded_len(const TYPED_DATA *in)
 {
-    return TYPED_DATA_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TYPED_DATA_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PA_ENC_TIMESTAMP */
+/*
+ * PA-ENC-TIMESTAMP        ::= EncryptedData -- PA-ENC-TS-ENC
+ */
 
 static int PA_ENC_TIMESTAMP_read_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16471,7 +16524,7 @@ static int PA_ENC_TIMESTAMP_read_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int PA_ENC_TIMESTAMP_read_inl_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16525,7 +16578,7 @@ int PA_ENC_TIMESTAMP_decode_ex(PA_ENC_TIMESTAMP *out, const uint8_t *der, size_t
 
 static int PA_ENC_TIMESTAMP_write_(const PA_ENC_TIMESTAMP *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedData_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -16543,23 +16596,23 @@ ASN1G_FLATTEN int PA_ENC_TIMESTAMP_encode(const PA_ENC_TIMESTAMP *in, uint8_t *b
 
 size_t PA_ENC_TIMESTAMP_encoded_len(const PA_ENC_TIMESTAMP *in)
 {
-    return EncryptedData_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncryptedData_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int PA_ENC_TIMESTAMP_check(const PA_ENC_TIMESTAMP *in)
 {
-    ASN1G_TRY(EncryptedData_check(&((*in))));
+    ASN1G_TRY(EncryptedData_check(in));
     return ASN1RT_OK;
 }
 
 bool PA_ENC_TIMESTAMP_equal(const PA_ENC_TIMESTAMP *a, const PA_ENC_TIMESTAMP *b)
 {
-    return EncryptedData_equal(&((*a)), &((*b)));
+    return EncryptedData_equal(a, b);
 }
 
 int PA_ENC_TIMESTAMP_print(FILE *f, const PA_ENC_TIMESTAMP *in)
 {
-    (void)EncryptedData_print(f, &((*in)));
+    (void)EncryptedData_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16570,7 +16623,12 @@ void PA_ENC_TIMESTAMP_init(PA_ENC_TIMESTAMP *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PA_ENC_TS_ENC */
+/*
+ * PA-ENC-TS-ENC           ::= SEQUENCE {
+ *         patimestamp     [0] KerberosTime -- client's time --,
+ *         pausec          [1] Microseconds OPTIONAL
+ * }
+ */
 
 int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -16582,7 +16640,7 @@ int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1r
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, 24), 24, &(out->patimestamp))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->patimestamp))) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
@@ -16595,7 +16653,7 @@ int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "pausec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x2.err_offset, "pausec");
                 out->pausec = (Microseconds)v;
             }
@@ -16618,13 +16676,13 @@ int PA_ENC_TS_ENC_enc_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
             uint8_t *m3 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->pausec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pausec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->patimestamp).ptr, (in->patimestamp).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -16633,9 +16691,9 @@ int PA_ENC_TS_ENC_enc_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
 size_t PA_ENC_TS_ENC_len_(const PA_ENC_TS_ENC *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->patimestamp).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).len));
     if (in->pausec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->pausec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pausec))));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -16643,7 +16701,7 @@ int PA_ENC_TS_ENC_check(const PA_ENC_TS_ENC *in)
 {
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &(in->patimestamp), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->patimestamp), &t));
     }
     if (in->pausec_present) {
         if ((in->pausec) > 999999)
@@ -16665,21 +16723,16 @@ bool PA_ENC_TS_ENC_equal(const PA_ENC_TS_ENC *a, const PA_ENC_TS_ENC *b)
 
 int PA_ENC_TS_ENC_print(FILE *f, const PA_ENC_TS_ENC *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "patimestamp");
     fputc(':', f);
-    asn1jer_string(f, &(in->patimestamp), 24);
+    asn1jer_string(f, &(in->patimestamp), ASN1RT_UT_GENERALIZEDTIME);
     if (in->pausec_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "pausec");
         fputc(':', f);
         asn1jer_int(f, (int64_t)(in->pausec));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -16699,7 +16752,7 @@ ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint
         asn1rt_reader x5;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, 24), 24, &(out->patimestamp))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->patimestamp))) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
@@ -16712,7 +16765,7 @@ ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "pausec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, 2), 0, 999999, &v)) != 0))
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
                     return asn1g_fail(err, rc, x6.err_offset, "pausec");
                 out->pausec = (Microseconds)v;
             }
@@ -16735,13 +16788,13 @@ ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w,
             uint8_t *m7 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->pausec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->pausec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->patimestamp).ptr, (in->patimestamp).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -16750,7 +16803,7 @@ ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w,
 static int PA_ENC_TS_ENC_read_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16758,7 +16811,7 @@ static int PA_ENC_TS_ENC_read_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int PA_ENC_TS_ENC_read_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16812,7 +16865,7 @@ int PA_ENC_TS_ENC_decode_ex(PA_ENC_TS_ENC *out, const uint8_t *der, size_t len, 
 
 static int PA_ENC_TS_ENC_write_(const PA_ENC_TS_ENC *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PA_ENC_TS_ENC_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PA_ENC_TS_ENC_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -16830,12 +16883,17 @@ ASN1G_FLATTEN int PA_ENC_TS_ENC_encode(const PA_ENC_TS_ENC *in, uint8_t *buf, si
 
 size_t PA_ENC_TS_ENC_encoded_len(const PA_ENC_TS_ENC *in)
 {
-    return PA_ENC_TS_ENC_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PA_ENC_TS_ENC_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ETYPE_INFO_ENTRY */
+/*
+ * ETYPE-INFO-ENTRY        ::= SEQUENCE {
+ *         etype           [0] Int32,
+ *         salt            [1] OCTET STRING OPTIONAL
+ * }
+ */
 
 int ETYPE_INFO_ENTRY_dec_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -16849,7 +16907,7 @@ int ETYPE_INFO_ENTRY_dec_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag,
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -16862,7 +16920,7 @@ int ETYPE_INFO_ENTRY_dec_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag,
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->salt))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->salt))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
@@ -16881,13 +16939,13 @@ int ETYPE_INFO_ENTRY_enc_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t
     if (in->salt_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -16896,9 +16954,9 @@ int ETYPE_INFO_ENTRY_enc_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t
 size_t ETYPE_INFO_ENTRY_len_(const ETYPE_INFO_ENTRY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
     if (in->salt_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->salt).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -16922,21 +16980,16 @@ bool ETYPE_INFO_ENTRY_equal(const ETYPE_INFO_ENTRY *a, const ETYPE_INFO_ENTRY *b
 
 int ETYPE_INFO_ENTRY_print(FILE *f, const ETYPE_INFO_ENTRY *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "etype");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->etype));
     if (in->salt_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "salt");
         fputc(':', f);
         asn1jer_hex(f, (in->salt).ptr, (in->salt).len);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -16958,7 +17011,7 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -16971,7 +17024,7 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, 4), &(out->salt))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->salt))) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "salt");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "salt");
@@ -16990,13 +17043,13 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writ
     if (in->salt_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -17005,7 +17058,7 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writ
 static int ETYPE_INFO_ENTRY_read_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17013,7 +17066,7 @@ static int ETYPE_INFO_ENTRY_read_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int ETYPE_INFO_ENTRY_read_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17067,7 +17120,7 @@ int ETYPE_INFO_ENTRY_decode_ex(ETYPE_INFO_ENTRY *out, const uint8_t *der, size_t
 
 static int ETYPE_INFO_ENTRY_write_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO_ENTRY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO_ENTRY_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -17085,17 +17138,19 @@ ASN1G_FLATTEN int ETYPE_INFO_ENTRY_encode(const ETYPE_INFO_ENTRY *in, uint8_t *b
 
 size_t ETYPE_INFO_ENTRY_encoded_len(const ETYPE_INFO_ENTRY *in)
 {
-    return ETYPE_INFO_ENTRY_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ETYPE_INFO_ENTRY_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ETYPE_INFO */
+/*
+ * ETYPE-INFO              ::= SEQUENCE OF ETYPE-INFO-ENTRY
+ */
 
 static int ETYPE_INFO_item_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17191,7 +17246,7 @@ bool ETYPE_INFO_iter_next(ETYPE_INFO_iter *it, ETYPE_INFO_ENTRY *out)
 ASN1G_BODY int ETYPE_INFO_item_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17227,7 +17282,7 @@ ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint3
 static int ETYPE_INFO_read_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17235,7 +17290,7 @@ static int ETYPE_INFO_read_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int ETYPE_INFO_read_inl_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17289,7 +17344,7 @@ int ETYPE_INFO_decode_ex(ETYPE_INFO *out, const uint8_t *der, size_t len, unsign
 
 static int ETYPE_INFO_write_(const ETYPE_INFO *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -17307,12 +17362,18 @@ ASN1G_FLATTEN int ETYPE_INFO_encode(const ETYPE_INFO *in, uint8_t *buf, size_t c
 
 size_t ETYPE_INFO_encoded_len(const ETYPE_INFO *in)
 {
-    return ETYPE_INFO_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ETYPE_INFO_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ETYPE_INFO2_ENTRY */
+/*
+ * ETYPE-INFO2-ENTRY       ::= SEQUENCE {
+ *         etype           [0] Int32,
+ *         salt            [1] KerberosString OPTIONAL,
+ *         s2kparams       [2] OCTET STRING OPTIONAL
+ * }
+ */
 
 int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -17326,7 +17387,7 @@ int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t ta
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -17339,7 +17400,7 @@ int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t ta
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->salt))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->salt))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "salt");
@@ -17353,7 +17414,7 @@ int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t ta
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, 4), &(out->s2kparams))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->s2kparams))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
@@ -17372,20 +17433,20 @@ int ETYPE_INFO2_ENTRY_enc_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32
     if (in->s2kparams_present) {
         {
             uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->s2kparams).ptr, (in->s2kparams).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
         }
     }
     if (in->salt_present) {
         {
             uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -17394,18 +17455,18 @@ int ETYPE_INFO2_ENTRY_enc_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32
 size_t ETYPE_INFO2_ENTRY_len_(const ETYPE_INFO2_ENTRY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
     if (in->salt_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->salt).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).len));
     if (in->s2kparams_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->s2kparams).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).len));
     return asn1g_tlv_len(tag, n);
 }
 
 int ETYPE_INFO2_ENTRY_check(const ETYPE_INFO2_ENTRY *in)
 {
     if (in->salt_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->salt).ptr, (in->salt).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->salt).ptr, (in->salt).len));
     }
     if (in->s2kparams_present) {
     }
@@ -17429,28 +17490,22 @@ bool ETYPE_INFO2_ENTRY_equal(const ETYPE_INFO2_ENTRY *a, const ETYPE_INFO2_ENTRY
 
 int ETYPE_INFO2_ENTRY_print(FILE *f, const ETYPE_INFO2_ENTRY *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "etype");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->etype));
     if (in->salt_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "salt");
         fputc(':', f);
-        asn1jer_string(f, &(in->salt), 27);
+        asn1jer_string(f, &(in->salt), ASN1RT_UT_GENERALSTRING);
     }
     if (in->s2kparams_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "s2kparams");
         fputc(':', f);
         asn1jer_hex(f, (in->s2kparams).ptr, (in->s2kparams).len);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -17472,7 +17527,7 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader 
             return asn1g_fail(err, rc, c.err_offset, "etype");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x7.err_offset, "etype");
             out->etype = (Int32)v;
         }
@@ -17485,7 +17540,7 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader 
             asn1rt_reader x8;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, 27), 27, &(out->salt))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->salt))) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "salt");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
                 return asn1g_fail(err, rc, x8.err_offset, "salt");
@@ -17499,7 +17554,7 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader 
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->s2kparams))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->s2kparams))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
@@ -17518,20 +17573,20 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_wr
     if (in->s2kparams_present) {
         {
             uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->s2kparams).ptr, (in->s2kparams).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->salt_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -17540,7 +17595,7 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_wr
 static int ETYPE_INFO2_ENTRY_read_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17548,7 +17603,7 @@ static int ETYPE_INFO2_ENTRY_read_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn
 ASN1G_BODY int ETYPE_INFO2_ENTRY_read_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17602,7 +17657,7 @@ int ETYPE_INFO2_ENTRY_decode_ex(ETYPE_INFO2_ENTRY *out, const uint8_t *der, size
 
 static int ETYPE_INFO2_ENTRY_write_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -17620,17 +17675,19 @@ ASN1G_FLATTEN int ETYPE_INFO2_ENTRY_encode(const ETYPE_INFO2_ENTRY *in, uint8_t 
 
 size_t ETYPE_INFO2_ENTRY_encoded_len(const ETYPE_INFO2_ENTRY *in)
 {
-    return ETYPE_INFO2_ENTRY_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ETYPE_INFO2_ENTRY_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ETYPE_INFO2 */
+/*
+ * ETYPE-INFO2             ::= SEQUENCE SIZE (1..MAX) OF ETYPE-INFO2-ENTRY
+ */
 
 static int ETYPE_INFO2_item_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17728,7 +17785,7 @@ bool ETYPE_INFO2_iter_next(ETYPE_INFO2_iter *it, ETYPE_INFO2_ENTRY *out)
 ASN1G_BODY int ETYPE_INFO2_item_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17766,7 +17823,7 @@ ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uin
 static int ETYPE_INFO2_read_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17774,7 +17831,7 @@ static int ETYPE_INFO2_read_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int ETYPE_INFO2_read_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17828,7 +17885,7 @@ int ETYPE_INFO2_decode_ex(ETYPE_INFO2 *out, const uint8_t *der, size_t len, unsi
 
 static int ETYPE_INFO2_write_(const ETYPE_INFO2 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ETYPE_INFO2_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ETYPE_INFO2_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -17846,17 +17903,19 @@ ASN1G_FLATTEN int ETYPE_INFO2_encode(const ETYPE_INFO2 *in, uint8_t *buf, size_t
 
 size_t ETYPE_INFO2_encoded_len(const ETYPE_INFO2 *in)
 {
-    return ETYPE_INFO2_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ETYPE_INFO2_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AD_IF_RELEVANT */
+/*
+ * AD-IF-RELEVANT          ::= AuthorizationData
+ */
 
 static int AD_IF_RELEVANT_read_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17864,7 +17923,7 @@ static int AD_IF_RELEVANT_read_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int AD_IF_RELEVANT_read_inl_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17918,7 +17977,7 @@ int AD_IF_RELEVANT_decode_ex(AD_IF_RELEVANT *out, const uint8_t *der, size_t len
 
 static int AD_IF_RELEVANT_write_(const AD_IF_RELEVANT *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -17936,23 +17995,23 @@ ASN1G_FLATTEN int AD_IF_RELEVANT_encode(const AD_IF_RELEVANT *in, uint8_t *buf, 
 
 size_t AD_IF_RELEVANT_encoded_len(const AD_IF_RELEVANT *in)
 {
-    return AuthorizationData_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorizationData_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int AD_IF_RELEVANT_check(const AD_IF_RELEVANT *in)
 {
-    ASN1G_TRY(AuthorizationData_check(&((*in))));
+    ASN1G_TRY(AuthorizationData_check(in));
     return ASN1RT_OK;
 }
 
 bool AD_IF_RELEVANT_equal(const AD_IF_RELEVANT *a, const AD_IF_RELEVANT *b)
 {
-    return AuthorizationData_equal(&((*a)), &((*b)));
+    return AuthorizationData_equal(a, b);
 }
 
 int AD_IF_RELEVANT_print(FILE *f, const AD_IF_RELEVANT *in)
 {
-    (void)AuthorizationData_print(f, &((*in)));
+    (void)AuthorizationData_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17963,7 +18022,14 @@ void AD_IF_RELEVANT_init(AD_IF_RELEVANT *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AD_KDCIssued */
+/*
+ * AD-KDCIssued            ::= SEQUENCE {
+ *         ad-checksum     [0] Checksum,
+ *         i-realm         [1] Realm OPTIONAL,
+ *         i-sname         [2] PrincipalName OPTIONAL,
+ *         elements        [3] AuthorizationData
+ * }
+ */
 
 int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -17975,7 +18041,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->ad_checksum), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->ad_checksum), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ad-checksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "ad-checksum");
@@ -17986,7 +18052,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, 27), 27, &(out->i_realm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "i-realm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "i-realm");
@@ -18000,7 +18066,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->i_sname), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->i_sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "i-sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "i-sname");
@@ -18012,7 +18078,7 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x4, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "elements");
@@ -18027,26 +18093,26 @@ int AD_KDCIssued_enc_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
     }
     if (in->i_sname_present) {
         {
             uint8_t *m6 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_(&(in->i_sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_(&(in->i_sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
         }
     }
     if (in->i_realm_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
         }
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Checksum_enc_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -18055,12 +18121,12 @@ int AD_KDCIssued_enc_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
 size_t AD_KDCIssued_len_(const AD_KDCIssued *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), Checksum_len_(&(in->ad_checksum), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), Checksum_len_(&(in->ad_checksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->i_realm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 27), (in->i_realm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).len));
     if (in->i_sname_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->i_sname), ASN1RT_TAG(0, 1, 16)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->i_sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -18068,7 +18134,7 @@ int AD_KDCIssued_check(const AD_KDCIssued *in)
 {
     ASN1G_TRY(Checksum_check(&(in->ad_checksum)));
     if (in->i_realm_present) {
-        ASN1G_TRY(asn1rt_check_string(27, (in->i_realm).ptr, (in->i_realm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->i_realm).ptr, (in->i_realm).len));
     }
     if (in->i_sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->i_sname)));
@@ -18096,33 +18162,26 @@ bool AD_KDCIssued_equal(const AD_KDCIssued *a, const AD_KDCIssued *b)
 
 int AD_KDCIssued_print(FILE *f, const AD_KDCIssued *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "ad-checksum");
     fputc(':', f);
     (void)Checksum_print(f, &(in->ad_checksum));
     if (in->i_realm_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "i-realm");
         fputc(':', f);
-        asn1jer_string(f, &(in->i_realm), 27);
+        asn1jer_string(f, &(in->i_realm), ASN1RT_UT_GENERALSTRING);
     }
     if (in->i_sname_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "i-sname");
         fputc(':', f);
         (void)PrincipalName_print(f, &(in->i_sname));
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "elements");
     fputc(':', f);
     (void)AuthorizationData_print(f, &(in->elements));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -18143,7 +18202,7 @@ ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32
         asn1rt_reader x9;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->ad_checksum), &x9, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->ad_checksum), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ad-checksum");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "ad-checksum");
@@ -18154,7 +18213,7 @@ ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32
             asn1rt_reader x10;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, 27), 27, &(out->i_realm))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "i-realm");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "i-realm");
@@ -18168,7 +18227,7 @@ ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->i_sname), &x11, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->i_sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "i-sname");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "i-sname");
@@ -18180,7 +18239,7 @@ ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x12, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "elements");
@@ -18195,26 +18254,26 @@ ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, u
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     if (in->i_sname_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->i_sname), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->i_sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     if (in->i_realm_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 27), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_inl_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Checksum_enc_inl_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -18223,7 +18282,7 @@ ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, u
 static int AD_KDCIssued_read_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18231,7 +18290,7 @@ static int AD_KDCIssued_read_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int AD_KDCIssued_read_inl_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18285,7 +18344,7 @@ int AD_KDCIssued_decode_ex(AD_KDCIssued *out, const uint8_t *der, size_t len, un
 
 static int AD_KDCIssued_write_(const AD_KDCIssued *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AD_KDCIssued_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AD_KDCIssued_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -18303,12 +18362,17 @@ ASN1G_FLATTEN int AD_KDCIssued_encode(const AD_KDCIssued *in, uint8_t *buf, size
 
 size_t AD_KDCIssued_encoded_len(const AD_KDCIssued *in)
 {
-    return AD_KDCIssued_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AD_KDCIssued_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AD_AND_OR */
+/*
+ * AD-AND-OR               ::= SEQUENCE {
+ *         condition-count [0] Int32,
+ *         elements        [1] AuthorizationData
+ * }
+ */
 
 int AD_AND_OR_dec_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -18322,7 +18386,7 @@ int AD_AND_OR_dec_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
             return asn1g_fail(err, rc, c.err_offset, "condition-count");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "condition-count");
             out->condition_count = (Int32)v;
         }
@@ -18333,7 +18397,7 @@ int AD_AND_OR_dec_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, "elements");
@@ -18348,12 +18412,12 @@ int AD_AND_OR_enc_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -18362,8 +18426,8 @@ int AD_AND_OR_enc_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
 size_t AD_AND_OR_len_(const AD_AND_OR *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->condition_count))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, 16)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->condition_count))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -18384,19 +18448,14 @@ bool AD_AND_OR_equal(const AD_AND_OR *a, const AD_AND_OR *b)
 
 int AD_AND_OR_print(FILE *f, const AD_AND_OR *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "condition-count");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->condition_count));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "elements");
     fputc(':', f);
     (void)AuthorizationData_print(f, &(in->elements));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -18418,7 +18477,7 @@ ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag
             return asn1g_fail(err, rc, c.err_offset, "condition-count");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, 2), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "condition-count");
             out->condition_count = (Int32)v;
         }
@@ -18429,7 +18488,7 @@ ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag
         asn1rt_reader x6;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
             return asn1g_fail(err, rc, x6.err_offset, "elements");
@@ -18444,12 +18503,12 @@ ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -18458,7 +18517,7 @@ ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_
 static int AD_AND_OR_read_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18466,7 +18525,7 @@ static int AD_AND_OR_read_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int AD_AND_OR_read_inl_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18520,7 +18579,7 @@ int AD_AND_OR_decode_ex(AD_AND_OR *out, const uint8_t *der, size_t len, unsigned
 
 static int AD_AND_OR_write_(const AD_AND_OR *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AD_AND_OR_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AD_AND_OR_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -18538,17 +18597,19 @@ ASN1G_FLATTEN int AD_AND_OR_encode(const AD_AND_OR *in, uint8_t *buf, size_t cap
 
 size_t AD_AND_OR_encoded_len(const AD_AND_OR *in)
 {
-    return AD_AND_OR_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AD_AND_OR_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AD_MANDATORY_FOR_KDC */
+/*
+ * AD-MANDATORY-FOR-KDC    ::= AuthorizationData
+ */
 
 static int AD_MANDATORY_FOR_KDC_read_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18556,7 +18617,7 @@ static int AD_MANDATORY_FOR_KDC_read_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *
 ASN1G_BODY int AD_MANDATORY_FOR_KDC_read_inl_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18610,7 +18671,7 @@ int AD_MANDATORY_FOR_KDC_decode_ex(AD_MANDATORY_FOR_KDC *out, const uint8_t *der
 
 static int AD_MANDATORY_FOR_KDC_write_(const AD_MANDATORY_FOR_KDC *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorizationData_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorizationData_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -18628,23 +18689,23 @@ ASN1G_FLATTEN int AD_MANDATORY_FOR_KDC_encode(const AD_MANDATORY_FOR_KDC *in, ui
 
 size_t AD_MANDATORY_FOR_KDC_encoded_len(const AD_MANDATORY_FOR_KDC *in)
 {
-    return AuthorizationData_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorizationData_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int AD_MANDATORY_FOR_KDC_check(const AD_MANDATORY_FOR_KDC *in)
 {
-    ASN1G_TRY(AuthorizationData_check(&((*in))));
+    ASN1G_TRY(AuthorizationData_check(in));
     return ASN1RT_OK;
 }
 
 bool AD_MANDATORY_FOR_KDC_equal(const AD_MANDATORY_FOR_KDC *a, const AD_MANDATORY_FOR_KDC *b)
 {
-    return AuthorizationData_equal(&((*a)), &((*b)));
+    return AuthorizationData_equal(a, b);
 }
 
 int AD_MANDATORY_FOR_KDC_print(FILE *f, const AD_MANDATORY_FOR_KDC *in)
 {
-    (void)AuthorizationData_print(f, &((*in)));
+    (void)AuthorizationData_print(f, in);
     return asn1jer_status(f);
 }
 

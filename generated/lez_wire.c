@@ -7,7 +7,14 @@
 #include <asn1rt/jer.h>
 
 /* ------------------------------------------------------------------ */
-/* EncryptedNote */
+/*
+ * EncryptedNote ::= SEQUENCE {
+ *     ciphertext         OCTET STRING,
+ *     ephemeralPublicKey OCTET STRING (SIZE(33)),
+ *     viewTag            INTEGER (0..255),
+ *     outputIndex        INTEGER (0..4294967295)
+ * }
+ */
 
 int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -15,24 +22,24 @@ int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ciphertext))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ciphertext))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ciphertext");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ephemeralPublicKey))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
     {
         size_t n = (out->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
     }
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, 255, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 255, &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "viewTag");
         out->viewTag = (uint8_t)v;
     }
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "outputIndex");
         out->outputIndex = (uint32_t)v;
     }
@@ -44,25 +51,25 @@ int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1r
 int EncryptedNote_enc_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->outputIndex)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->viewTag)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
     {
         size_t n = (in->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ciphertext).ptr, (in->ciphertext).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t EncryptedNote_len_(const EncryptedNote *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->ciphertext).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->ephemeralPublicKey).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->viewTag)));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->outputIndex)));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->viewTag)));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->outputIndex)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -70,7 +77,7 @@ int EncryptedNote_check(const EncryptedNote *in)
 {
     {
         size_t n = (in->ephemeralPublicKey).len;
-        if (n < 33u || n > 33u)
+        if (n != 33u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     return ASN1RT_OK;
@@ -91,29 +98,22 @@ bool EncryptedNote_equal(const EncryptedNote *a, const EncryptedNote *b)
 
 int EncryptedNote_print(FILE *f, const EncryptedNote *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "ciphertext");
     fputc(':', f);
     asn1jer_hex(f, (in->ciphertext).ptr, (in->ciphertext).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "ephemeralPublicKey");
     fputc(':', f);
     asn1jer_hex(f, (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "viewTag");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->viewTag));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "outputIndex");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->outputIndex));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -129,24 +129,24 @@ ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ciphertext))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ciphertext))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ciphertext");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->ephemeralPublicKey))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
     {
         size_t n = (out->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
     }
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, 255, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 255, &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "viewTag");
         out->viewTag = (uint8_t)v;
     }
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 0, INT64_C(4294967295), &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "outputIndex");
         out->outputIndex = (uint32_t)v;
     }
@@ -158,22 +158,22 @@ ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint
 ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->outputIndex)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->viewTag)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
     {
         size_t n = (in->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->ciphertext).ptr, (in->ciphertext).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
     return asn1g_close(w, tag, m);
 }
 
 static int EncryptedNote_read_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -181,7 +181,7 @@ static int EncryptedNote_read_(EncryptedNote *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int EncryptedNote_read_inl_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -235,7 +235,7 @@ int EncryptedNote_decode_ex(EncryptedNote *out, const uint8_t *der, size_t len, 
 
 static int EncryptedNote_write_(const EncryptedNote *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EncryptedNote_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EncryptedNote_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -253,12 +253,18 @@ ASN1G_FLATTEN int EncryptedNote_encode(const EncryptedNote *in, uint8_t *buf, si
 
 size_t EncryptedNote_encoded_len(const EncryptedNote *in)
 {
-    return EncryptedNote_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EncryptedNote_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ViewingKeys */
+/*
+ * ViewingKeys ::= SEQUENCE {
+ *     version INTEGER (1),
+ *     npk     OCTET STRING (SIZE(32)),
+ *     vpk     OCTET STRING (SIZE(33))
+ * }
+ */
 
 int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -268,22 +274,22 @@ int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 1, 1, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 1, 1, &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "version");
         out->version = (uint8_t)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->npk))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "npk");
     {
         size_t n = (out->npk).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->vpk))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "vpk");
     {
         size_t n = (out->vpk).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -296,28 +302,28 @@ int ViewingKeys_enc_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     {
         size_t n = (in->vpk).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->vpk).ptr, (in->vpk).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
     {
         size_t n = (in->npk).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->npk).ptr, (in->npk).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
     if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
     return asn1g_close(w, tag, m);
 }
 
 size_t ViewingKeys_len_(const ViewingKeys *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)(in->version)));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->npk).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->vpk).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->version)));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -327,12 +333,12 @@ int ViewingKeys_check(const ViewingKeys *in)
         return ASN1RT_E_VALUE_CONSTRAINT;
     {
         size_t n = (in->npk).len;
-        if (n < 32u || n > 32u)
+        if (n != 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     {
         size_t n = (in->vpk).len;
-        if (n < 33u || n > 33u)
+        if (n != 33u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     return ASN1RT_OK;
@@ -351,24 +357,18 @@ bool ViewingKeys_equal(const ViewingKeys *a, const ViewingKeys *b)
 
 int ViewingKeys_print(FILE *f, const ViewingKeys *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "version");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->version));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "npk");
     fputc(':', f);
     asn1jer_hex(f, (in->npk).ptr, (in->npk).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "vpk");
     fputc(':', f);
     asn1jer_hex(f, (in->vpk).ptr, (in->vpk).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -386,22 +386,22 @@ ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, 2), 1, 1, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 1, 1, &v)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "version");
         out->version = (uint8_t)v;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->npk))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "npk");
     {
         size_t n = (out->npk).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->vpk))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "vpk");
     {
         size_t n = (out->vpk).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -414,26 +414,26 @@ ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uin
     uint8_t *m = asn1g_mark(w);
     {
         size_t n = (in->vpk).len;
-        if (ASN1G_UNLIKELY(n < 33u || n > 33u))
+        if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->vpk).ptr, (in->vpk).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
     {
         size_t n = (in->npk).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->npk).ptr, (in->npk).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
     if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
     return asn1g_close(w, tag, m);
 }
 
 static int ViewingKeys_read_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -441,7 +441,7 @@ static int ViewingKeys_read_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int ViewingKeys_read_inl_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -495,7 +495,7 @@ int ViewingKeys_decode_ex(ViewingKeys *out, const uint8_t *der, size_t len, unsi
 
 static int ViewingKeys_write_(const ViewingKeys *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ViewingKeys_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ViewingKeys_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -513,12 +513,19 @@ ASN1G_FLATTEN int ViewingKeys_encode(const ViewingKeys *in, uint8_t *buf, size_t
 
 size_t ViewingKeys_encoded_len(const ViewingKeys *in)
 {
-    return ViewingKeys_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ViewingKeys_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Account */
+/*
+ * Account ::= SEQUENCE {
+ *     owner   OCTET STRING (SIZE(32)),
+ *     balance INTEGER (0..340282366920938463463374607431768211455),
+ *     nonce   INTEGER (0..340282366920938463463374607431768211455),
+ *     data    OCTET STRING
+ * }
+ */
 
 int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -526,18 +533,18 @@ int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->owner))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "owner");
     {
         size_t n = (out->owner).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
     }
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->balance))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "balance");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->nonce))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->nonce))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "nonce");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->data))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "data");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -547,25 +554,25 @@ int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
 int Account_enc_(const Account *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data).ptr, (in->data).len));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->nonce));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->balance));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
     {
         size_t n = (in->owner).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->owner).ptr, (in->owner).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t Account_len_(const Account *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->owner).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1rt_u128_len(in->balance));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1rt_u128_len(in->nonce));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->data).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1rt_u128_len(in->balance));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1rt_u128_len(in->nonce));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -573,7 +580,7 @@ int Account_check(const Account *in)
 {
     {
         size_t n = (in->owner).len;
-        if (n < 32u || n > 32u)
+        if (n != 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     return ASN1RT_OK;
@@ -594,29 +601,22 @@ bool Account_equal(const Account *a, const Account *b)
 
 int Account_print(FILE *f, const Account *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "owner");
     fputc(':', f);
     asn1jer_hex(f, (in->owner).ptr, (in->owner).len);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "balance");
     fputc(':', f);
     asn1jer_u128(f, in->balance);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "nonce");
     fputc(':', f);
     asn1jer_u128(f, in->nonce);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "data");
     fputc(':', f);
     asn1jer_hex(f, (in->data).ptr, (in->data).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -632,18 +632,18 @@ ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, as
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->owner))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "owner");
     {
         size_t n = (out->owner).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
     }
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->balance))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "balance");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, 2), &(out->nonce))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->nonce))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "nonce");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->data))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "data");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -653,22 +653,22 @@ ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, as
 ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->data).ptr, (in->data).len));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->nonce));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, 2), in->balance));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
     {
         size_t n = (in->owner).len;
-        if (ASN1G_UNLIKELY(n < 32u || n > 32u))
+        if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->owner).ptr, (in->owner).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
     return asn1g_close(w, tag, m);
 }
 
 static int Account_read_(Account *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Account_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Account_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -676,7 +676,7 @@ static int Account_read_(Account *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Account_read_inl_(Account *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Account_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Account_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -730,7 +730,7 @@ int Account_decode_ex(Account *out, const uint8_t *der, size_t len, unsigned lax
 
 static int Account_write_(const Account *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Account_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Account_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -748,6 +748,6 @@ ASN1G_FLATTEN int Account_encode(const Account *in, uint8_t *buf, size_t cap, si
 
 size_t Account_encoded_len(const Account *in)
 {
-    return Account_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Account_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 

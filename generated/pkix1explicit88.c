@@ -7,12 +7,14 @@
 #include <asn1rt/jer.h>
 
 /* ------------------------------------------------------------------ */
-/* UniversalString */
+/*
+ * UniversalString ::= [UNIVERSAL 28] IMPLICIT OCTET STRING
+ */
 
 static int UniversalString_read_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 28), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -20,7 +22,7 @@ static int UniversalString_read_(UniversalString *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int UniversalString_read_inl_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 28), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -74,7 +76,7 @@ int UniversalString_decode_ex(UniversalString *out, const uint8_t *der, size_t l
 
 static int UniversalString_write_(const UniversalString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -92,7 +94,7 @@ ASN1G_FLATTEN int UniversalString_encode(const UniversalString *in, uint8_t *buf
 
 size_t UniversalString_encoded_len(const UniversalString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ((*in)).len);
 }
 
 int UniversalString_check(const UniversalString *in)
@@ -103,7 +105,7 @@ int UniversalString_check(const UniversalString *in)
 
 bool UniversalString_equal(const UniversalString *a, const UniversalString *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int UniversalString_print(FILE *f, const UniversalString *in)
@@ -119,12 +121,14 @@ void UniversalString_init(UniversalString *out)
 
 
 /* ------------------------------------------------------------------ */
-/* BMPString */
+/*
+ * BMPString ::= [UNIVERSAL 30] IMPLICIT OCTET STRING
+ */
 
 static int BMPString_read_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 30), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -132,7 +136,7 @@ static int BMPString_read_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int BMPString_read_inl_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 30), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -186,7 +190,7 @@ int BMPString_decode_ex(BMPString *out, const uint8_t *der, size_t len, unsigned
 
 static int BMPString_write_(const BMPString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -204,7 +208,7 @@ ASN1G_FLATTEN int BMPString_encode(const BMPString *in, uint8_t *buf, size_t cap
 
 size_t BMPString_encoded_len(const BMPString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ((*in)).len);
 }
 
 int BMPString_check(const BMPString *in)
@@ -215,7 +219,7 @@ int BMPString_check(const BMPString *in)
 
 bool BMPString_equal(const BMPString *a, const BMPString *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int BMPString_print(FILE *f, const BMPString *in)
@@ -231,12 +235,14 @@ void BMPString_init(BMPString *out)
 
 
 /* ------------------------------------------------------------------ */
-/* UTF8String */
+/*
+ * UTF8String ::= [UNIVERSAL 12] IMPLICIT OCTET STRING
+ */
 
 static int UTF8String_read_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 12), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -244,7 +250,7 @@ static int UTF8String_read_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int UTF8String_read_inl_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 12), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -298,7 +304,7 @@ int UTF8String_decode_ex(UTF8String *out, const uint8_t *der, size_t len, unsign
 
 static int UTF8String_write_(const UTF8String *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -316,7 +322,7 @@ ASN1G_FLATTEN int UTF8String_encode(const UTF8String *in, uint8_t *buf, size_t c
 
 size_t UTF8String_encoded_len(const UTF8String *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ((*in)).len);
 }
 
 int UTF8String_check(const UTF8String *in)
@@ -327,7 +333,7 @@ int UTF8String_check(const UTF8String *in)
 
 bool UTF8String_equal(const UTF8String *a, const UTF8String *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int UTF8String_print(FILE *f, const UTF8String *in)
@@ -343,12 +349,14 @@ void UTF8String_init(UTF8String *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AttributeType */
+/*
+ * AttributeType           ::= OBJECT IDENTIFIER
+ */
 
 static int AttributeType_read_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -356,7 +364,7 @@ static int AttributeType_read_(AttributeType *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int AttributeType_read_inl_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -410,7 +418,7 @@ int AttributeType_decode_ex(AttributeType *out, const uint8_t *der, size_t len, 
 
 static int AttributeType_write_(const AttributeType *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -428,7 +436,7 @@ ASN1G_FLATTEN int AttributeType_encode(const AttributeType *in, uint8_t *buf, si
 
 size_t AttributeType_encoded_len(const AttributeType *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
 }
 
 int AttributeType_check(const AttributeType *in)
@@ -439,12 +447,12 @@ int AttributeType_check(const AttributeType *in)
 
 bool AttributeType_equal(const AttributeType *a, const AttributeType *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int AttributeType_print(FILE *f, const AttributeType *in)
 {
-    asn1jer_oid(f, &((*in)));
+    asn1jer_oid(f, in);
     return asn1jer_status(f);
 }
 
@@ -455,12 +463,14 @@ void AttributeType_init(AttributeType *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AttributeValue */
+/*
+ * AttributeValue          ::= ANY -- DEFINED BY AttributeType
+ */
 
 static int AttributeValue_read_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -468,7 +478,7 @@ static int AttributeValue_read_(AttributeValue *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int AttributeValue_read_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -551,7 +561,7 @@ int AttributeValue_check(const AttributeValue *in)
 
 bool AttributeValue_equal(const AttributeValue *a, const AttributeValue *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int AttributeValue_print(FILE *f, const AttributeValue *in)
@@ -567,12 +577,12 @@ void AttributeValue_init(AttributeValue *out)
 
 
 /* ------------------------------------------------------------------ */
-/* Attribute_values */
+/* Attribute_values: the inner type of Attribute.values */
 
 static int Attribute_values_item_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -674,7 +684,7 @@ bool Attribute_values_iter_next(Attribute_values_iter *it, AttributeValue *out)
 ASN1G_BODY int Attribute_values_item_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -716,7 +726,7 @@ ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writ
 static int Attribute_values_read_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -724,7 +734,7 @@ static int Attribute_values_read_(Attribute_values *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int Attribute_values_read_inl_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -778,7 +788,7 @@ int Attribute_values_decode_ex(Attribute_values *out, const uint8_t *der, size_t
 
 static int Attribute_values_write_(const Attribute_values *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Attribute_values_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(Attribute_values_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -796,12 +806,16 @@ ASN1G_FLATTEN int Attribute_values_encode(const Attribute_values *in, uint8_t *b
 
 size_t Attribute_values_encoded_len(const Attribute_values *in)
 {
-    return Attribute_values_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return Attribute_values_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Attribute */
+/*
+ * Attribute               ::= SEQUENCE {
+ *       type             AttributeType,
+ *       values    SET OF AttributeValue }
+ */
 
 int Attribute_dec_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -809,9 +823,9 @@ int Attribute_dec_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(&(out->values), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, "values");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -821,16 +835,16 @@ int Attribute_dec_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
 int Attribute_enc_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(Attribute_values_enc_(&(in->values), w, ASN1RT_TAG(0, 1, 17)));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(Attribute_values_enc_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t Attribute_len_(const Attribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->type).len);
-    n += Attribute_values_len_(&(in->values), ASN1RT_TAG(0, 1, 17));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).len);
+    n += Attribute_values_len_(&(in->values), ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -852,19 +866,14 @@ bool Attribute_equal(const Attribute *a, const Attribute *b)
 
 int Attribute_print(FILE *f, const Attribute *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "type");
     fputc(':', f);
     asn1jer_oid(f, &(in->type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "values");
     fputc(':', f);
     (void)Attribute_values_print(f, &(in->values));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -880,9 +889,9 @@ ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, "values");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -892,15 +901,15 @@ ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag
 ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, 17)));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 static int Attribute_read_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -908,7 +917,7 @@ static int Attribute_read_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Attribute_read_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -962,7 +971,7 @@ int Attribute_decode_ex(Attribute *out, const uint8_t *der, size_t len, unsigned
 
 static int Attribute_write_(const Attribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Attribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Attribute_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -980,12 +989,16 @@ ASN1G_FLATTEN int Attribute_encode(const Attribute *in, uint8_t *buf, size_t cap
 
 size_t Attribute_encoded_len(const Attribute *in)
 {
-    return Attribute_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Attribute_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AttributeTypeAndValue */
+/*
+ * AttributeTypeAndValue   ::= SEQUENCE {
+ *         type    AttributeType,
+ *         value   AttributeValue }
+ */
 
 int AttributeTypeAndValue_dec_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -993,7 +1006,7 @@ int AttributeTypeAndValue_dec_(AttributeTypeAndValue *out, asn1rt_reader *r, uin
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
@@ -1006,14 +1019,14 @@ int AttributeTypeAndValue_enc_(const AttributeTypeAndValue *in, asn1rt_writer *w
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t AttributeTypeAndValue_len_(const AttributeTypeAndValue *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->type).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).len);
     n += (in->value).len;
     return asn1g_tlv_len(tag, n);
 }
@@ -1036,19 +1049,14 @@ bool AttributeTypeAndValue_equal(const AttributeTypeAndValue *a, const Attribute
 
 int AttributeTypeAndValue_print(FILE *f, const AttributeTypeAndValue *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "type");
     fputc(':', f);
     asn1jer_oid(f, &(in->type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
     asn1jer_hex(f, (in->value).ptr, (in->value).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1064,7 +1072,7 @@ ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
@@ -1077,14 +1085,14 @@ ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, a
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 static int AttributeTypeAndValue_read_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1092,7 +1100,7 @@ static int AttributeTypeAndValue_read_(AttributeTypeAndValue *out, asn1rt_reader
 ASN1G_BODY int AttributeTypeAndValue_read_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1146,7 +1154,7 @@ int AttributeTypeAndValue_decode_ex(AttributeTypeAndValue *out, const uint8_t *d
 
 static int AttributeTypeAndValue_write_(const AttributeTypeAndValue *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AttributeTypeAndValue_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AttributeTypeAndValue_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1164,64 +1172,71 @@ ASN1G_FLATTEN int AttributeTypeAndValue_encode(const AttributeTypeAndValue *in, 
 
 size_t AttributeTypeAndValue_encoded_len(const AttributeTypeAndValue *in)
 {
-    return AttributeTypeAndValue_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AttributeTypeAndValue_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520name */
+/*
+ * X520name ::= CHOICE {
+ *       teletexString     TeletexString   (SIZE (1..ub-name)),
+ *       printableString   PrintableString (SIZE (1..ub-name)),
+ *       universalString   UniversalString (SIZE (1..ub-name)),
+ *       utf8String        UTF8String      (SIZE (1..ub-name)),
+ *       bmpString         BMPString       (SIZE (1..ub-name)) }
+ */
 
 int X520name_dec_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520name_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520name_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520name_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520name_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520name_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -1237,43 +1252,43 @@ int X520name_enc_(const X520name *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case X520name_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1285,15 +1300,15 @@ size_t X520name_len_(const X520name *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520name_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520name_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520name_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520name_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520name_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -1304,43 +1319,43 @@ int X520name_check(const X520name *in)
     switch (in->present) {
     case X520name_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1374,27 +1389,27 @@ int X520name_print(FILE *f, const X520name *in)
     case X520name_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520name_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520name_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520name_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520name_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -1413,52 +1428,52 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520name_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520name_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520name_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520name_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520name_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -1474,43 +1489,43 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
     switch (in->present) {
     case X520name_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1520,7 +1535,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
 static int X520name_read_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520name_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520name_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1528,7 +1543,7 @@ static int X520name_read_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int X520name_read_inl_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520name_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520name_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1582,7 +1597,7 @@ int X520name_decode_ex(X520name *out, const uint8_t *der, size_t len, unsigned l
 
 static int X520name_write_(const X520name *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520name_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520name_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -1600,64 +1615,71 @@ ASN1G_FLATTEN int X520name_encode(const X520name *in, uint8_t *buf, size_t cap, 
 
 size_t X520name_encoded_len(const X520name *in)
 {
-    return X520name_len_(&((*in)), 0);
+    return X520name_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520CommonName */
+/*
+ * X520CommonName ::= CHOICE {
+ *       teletexString     TeletexString   (SIZE (1..ub-common-name)),
+ *       printableString   PrintableString (SIZE (1..ub-common-name)),
+ *       universalString   UniversalString (SIZE (1..ub-common-name)),
+ *       utf8String        UTF8String      (SIZE (1..ub-common-name)),
+ *       bmpString         BMPString       (SIZE (1..ub-common-name)) }
+ */
 
 int X520CommonName_dec_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520CommonName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520CommonName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520CommonName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520CommonName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520CommonName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -1673,43 +1695,43 @@ int X520CommonName_enc_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag
     switch (in->present) {
     case X520CommonName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1721,15 +1743,15 @@ size_t X520CommonName_len_(const X520CommonName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520CommonName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520CommonName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520CommonName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520CommonName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520CommonName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -1740,43 +1762,43 @@ int X520CommonName_check(const X520CommonName *in)
     switch (in->present) {
     case X520CommonName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1810,27 +1832,27 @@ int X520CommonName_print(FILE *f, const X520CommonName *in)
     case X520CommonName_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520CommonName_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520CommonName_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520CommonName_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520CommonName_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -1849,52 +1871,52 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520CommonName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520CommonName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520CommonName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520CommonName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520CommonName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -1910,43 +1932,43 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
     switch (in->present) {
     case X520CommonName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1956,7 +1978,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
 static int X520CommonName_read_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1964,7 +1986,7 @@ static int X520CommonName_read_(X520CommonName *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int X520CommonName_read_inl_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2018,7 +2040,7 @@ int X520CommonName_decode_ex(X520CommonName *out, const uint8_t *der, size_t len
 
 static int X520CommonName_write_(const X520CommonName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520CommonName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520CommonName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -2036,64 +2058,71 @@ ASN1G_FLATTEN int X520CommonName_encode(const X520CommonName *in, uint8_t *buf, 
 
 size_t X520CommonName_encoded_len(const X520CommonName *in)
 {
-    return X520CommonName_len_(&((*in)), 0);
+    return X520CommonName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520LocalityName */
+/*
+ * X520LocalityName ::= CHOICE {
+ *       teletexString     TeletexString   (SIZE (1..ub-locality-name)),
+ *       printableString   PrintableString (SIZE (1..ub-locality-name)),
+ *       universalString   UniversalString (SIZE (1..ub-locality-name)),
+ *       utf8String        UTF8String      (SIZE (1..ub-locality-name)),
+ *       bmpString         BMPString       (SIZE (1..ub-locality-name)) }
+ */
 
 int X520LocalityName_dec_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520LocalityName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520LocalityName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520LocalityName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520LocalityName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520LocalityName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -2109,43 +2138,43 @@ int X520LocalityName_enc_(const X520LocalityName *in, asn1rt_writer *w, uint32_t
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2157,15 +2186,15 @@ size_t X520LocalityName_len_(const X520LocalityName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520LocalityName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520LocalityName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520LocalityName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520LocalityName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -2176,43 +2205,43 @@ int X520LocalityName_check(const X520LocalityName *in)
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2246,27 +2275,27 @@ int X520LocalityName_print(FILE *f, const X520LocalityName *in)
     case X520LocalityName_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520LocalityName_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520LocalityName_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520LocalityName_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520LocalityName_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -2285,52 +2314,52 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520LocalityName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520LocalityName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520LocalityName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520LocalityName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520LocalityName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -2346,43 +2375,43 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2392,7 +2421,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
 static int X520LocalityName_read_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2400,7 +2429,7 @@ static int X520LocalityName_read_(X520LocalityName *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int X520LocalityName_read_inl_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2454,7 +2483,7 @@ int X520LocalityName_decode_ex(X520LocalityName *out, const uint8_t *der, size_t
 
 static int X520LocalityName_write_(const X520LocalityName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520LocalityName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520LocalityName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -2472,64 +2501,71 @@ ASN1G_FLATTEN int X520LocalityName_encode(const X520LocalityName *in, uint8_t *b
 
 size_t X520LocalityName_encoded_len(const X520LocalityName *in)
 {
-    return X520LocalityName_len_(&((*in)), 0);
+    return X520LocalityName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520StateOrProvinceName */
+/*
+ * X520StateOrProvinceName ::= CHOICE {
+ *       teletexString     TeletexString   (SIZE (1..ub-state-name)),
+ *       printableString   PrintableString (SIZE (1..ub-state-name)),
+ *       universalString   UniversalString (SIZE (1..ub-state-name)),
+ *       utf8String        UTF8String      (SIZE (1..ub-state-name)),
+ *       bmpString         BMPString       (SIZE (1..ub-state-name)) }
+ */
 
 int X520StateOrProvinceName_dec_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520StateOrProvinceName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520StateOrProvinceName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520StateOrProvinceName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520StateOrProvinceName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520StateOrProvinceName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -2545,43 +2581,43 @@ int X520StateOrProvinceName_enc_(const X520StateOrProvinceName *in, asn1rt_write
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2593,15 +2629,15 @@ size_t X520StateOrProvinceName_len_(const X520StateOrProvinceName *in, uint32_t 
     (void)tag;
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520StateOrProvinceName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520StateOrProvinceName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520StateOrProvinceName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520StateOrProvinceName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -2612,43 +2648,43 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2682,27 +2718,27 @@ int X520StateOrProvinceName_print(FILE *f, const X520StateOrProvinceName *in)
     case X520StateOrProvinceName_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520StateOrProvinceName_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520StateOrProvinceName_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520StateOrProvinceName_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520StateOrProvinceName_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -2721,52 +2757,52 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520StateOrProvinceName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520StateOrProvinceName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520StateOrProvinceName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520StateOrProvinceName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520StateOrProvinceName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -2782,43 +2818,43 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2828,7 +2864,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
 static int X520StateOrProvinceName_read_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2836,7 +2872,7 @@ static int X520StateOrProvinceName_read_(X520StateOrProvinceName *out, asn1rt_re
 ASN1G_BODY int X520StateOrProvinceName_read_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2890,7 +2926,7 @@ int X520StateOrProvinceName_decode_ex(X520StateOrProvinceName *out, const uint8_
 
 static int X520StateOrProvinceName_write_(const X520StateOrProvinceName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520StateOrProvinceName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520StateOrProvinceName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -2908,64 +2944,76 @@ ASN1G_FLATTEN int X520StateOrProvinceName_encode(const X520StateOrProvinceName *
 
 size_t X520StateOrProvinceName_encoded_len(const X520StateOrProvinceName *in)
 {
-    return X520StateOrProvinceName_len_(&((*in)), 0);
+    return X520StateOrProvinceName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520OrganizationName */
+/*
+ * X520OrganizationName ::= CHOICE {
+ *       teletexString     TeletexString
+ *                           (SIZE (1..ub-organization-name)),
+ *       printableString   PrintableString
+ *                           (SIZE (1..ub-organization-name)),
+ *       universalString   UniversalString
+ *                           (SIZE (1..ub-organization-name)),
+ *       utf8String        UTF8String
+ *                           (SIZE (1..ub-organization-name)),
+ *       bmpString         BMPString
+ *                           (SIZE (1..ub-organization-name))  }
+ */
 
 int X520OrganizationName_dec_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520OrganizationName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520OrganizationName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520OrganizationName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520OrganizationName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520OrganizationName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -2981,43 +3029,43 @@ int X520OrganizationName_enc_(const X520OrganizationName *in, asn1rt_writer *w, 
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3029,15 +3077,15 @@ size_t X520OrganizationName_len_(const X520OrganizationName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520OrganizationName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520OrganizationName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520OrganizationName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520OrganizationName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -3048,43 +3096,43 @@ int X520OrganizationName_check(const X520OrganizationName *in)
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3118,27 +3166,27 @@ int X520OrganizationName_print(FILE *f, const X520OrganizationName *in)
     case X520OrganizationName_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520OrganizationName_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520OrganizationName_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520OrganizationName_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520OrganizationName_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -3157,52 +3205,52 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520OrganizationName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520OrganizationName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520OrganizationName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520OrganizationName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520OrganizationName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -3218,43 +3266,43 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3264,7 +3312,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
 static int X520OrganizationName_read_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3272,7 +3320,7 @@ static int X520OrganizationName_read_(X520OrganizationName *out, asn1rt_reader *
 ASN1G_BODY int X520OrganizationName_read_inl_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3326,7 +3374,7 @@ int X520OrganizationName_decode_ex(X520OrganizationName *out, const uint8_t *der
 
 static int X520OrganizationName_write_(const X520OrganizationName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520OrganizationName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520OrganizationName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -3344,64 +3392,76 @@ ASN1G_FLATTEN int X520OrganizationName_encode(const X520OrganizationName *in, ui
 
 size_t X520OrganizationName_encoded_len(const X520OrganizationName *in)
 {
-    return X520OrganizationName_len_(&((*in)), 0);
+    return X520OrganizationName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520OrganizationalUnitName */
+/*
+ * X520OrganizationalUnitName ::= CHOICE {
+ *       teletexString     TeletexString
+ *                           (SIZE (1..ub-organizational-unit-name)),
+ *       printableString   PrintableString
+ *                           (SIZE (1..ub-organizational-unit-name)),
+ *       universalString   UniversalString
+ *                           (SIZE (1..ub-organizational-unit-name)),
+ *       utf8String        UTF8String
+ *                           (SIZE (1..ub-organizational-unit-name)),
+ *       bmpString         BMPString
+ *                           (SIZE (1..ub-organizational-unit-name)) }
+ */
 
 int X520OrganizationalUnitName_dec_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520OrganizationalUnitName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520OrganizationalUnitName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520OrganizationalUnitName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520OrganizationalUnitName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520OrganizationalUnitName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -3417,43 +3477,43 @@ int X520OrganizationalUnitName_enc_(const X520OrganizationalUnitName *in, asn1rt
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3465,15 +3525,15 @@ size_t X520OrganizationalUnitName_len_(const X520OrganizationalUnitName *in, uin
     (void)tag;
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520OrganizationalUnitName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520OrganizationalUnitName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520OrganizationalUnitName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520OrganizationalUnitName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -3484,43 +3544,43 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3554,27 +3614,27 @@ int X520OrganizationalUnitName_print(FILE *f, const X520OrganizationalUnitName *
     case X520OrganizationalUnitName_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520OrganizationalUnitName_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520OrganizationalUnitName_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520OrganizationalUnitName_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520OrganizationalUnitName_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -3593,52 +3653,52 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520OrganizationalUnitName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520OrganizationalUnitName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520OrganizationalUnitName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520OrganizationalUnitName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520OrganizationalUnitName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -3654,43 +3714,43 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3700,7 +3760,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
 static int X520OrganizationalUnitName_read_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3708,7 +3768,7 @@ static int X520OrganizationalUnitName_read_(X520OrganizationalUnitName *out, asn
 ASN1G_BODY int X520OrganizationalUnitName_read_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3762,7 +3822,7 @@ int X520OrganizationalUnitName_decode_ex(X520OrganizationalUnitName *out, const 
 
 static int X520OrganizationalUnitName_write_(const X520OrganizationalUnitName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520OrganizationalUnitName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520OrganizationalUnitName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -3780,64 +3840,71 @@ ASN1G_FLATTEN int X520OrganizationalUnitName_encode(const X520OrganizationalUnit
 
 size_t X520OrganizationalUnitName_encoded_len(const X520OrganizationalUnitName *in)
 {
-    return X520OrganizationalUnitName_len_(&((*in)), 0);
+    return X520OrganizationalUnitName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520Title */
+/*
+ * X520Title ::= CHOICE {
+ *       teletexString     TeletexString   (SIZE (1..ub-title)),
+ *       printableString   PrintableString (SIZE (1..ub-title)),
+ *       universalString   UniversalString (SIZE (1..ub-title)),
+ *       utf8String        UTF8String      (SIZE (1..ub-title)),
+ *       bmpString         BMPString       (SIZE (1..ub-title)) }
+ */
 
 int X520Title_dec_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520Title_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520Title_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520Title_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520Title_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520Title_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -3853,43 +3920,43 @@ int X520Title_enc_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case X520Title_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3901,15 +3968,15 @@ size_t X520Title_len_(const X520Title *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Title_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520Title_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520Title_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520Title_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520Title_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -3920,43 +3987,43 @@ int X520Title_check(const X520Title *in)
     switch (in->present) {
     case X520Title_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3990,27 +4057,27 @@ int X520Title_print(FILE *f, const X520Title *in)
     case X520Title_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520Title_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520Title_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520Title_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520Title_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -4029,52 +4096,52 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520Title_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520Title_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520Title_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520Title_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520Title_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -4090,43 +4157,43 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
     switch (in->present) {
     case X520Title_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -4136,7 +4203,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
 static int X520Title_read_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520Title_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520Title_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4144,7 +4211,7 @@ static int X520Title_read_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int X520Title_read_inl_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520Title_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520Title_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4198,7 +4265,7 @@ int X520Title_decode_ex(X520Title *out, const uint8_t *der, size_t len, unsigned
 
 static int X520Title_write_(const X520Title *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520Title_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520Title_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -4216,17 +4283,19 @@ ASN1G_FLATTEN int X520Title_encode(const X520Title *in, uint8_t *buf, size_t cap
 
 size_t X520Title_encoded_len(const X520Title *in)
 {
-    return X520Title_len_(&((*in)), 0);
+    return X520Title_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X520dnQualifier */
+/*
+ * X520dnQualifier ::=     PrintableString
+ */
 
 static int X520dnQualifier_read_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4234,7 +4303,7 @@ static int X520dnQualifier_read_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int X520dnQualifier_read_inl_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -4288,7 +4357,7 @@ int X520dnQualifier_decode_ex(X520dnQualifier *out, const uint8_t *der, size_t l
 
 static int X520dnQualifier_write_(const X520dnQualifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -4306,23 +4375,23 @@ ASN1G_FLATTEN int X520dnQualifier_encode(const X520dnQualifier *in, uint8_t *buf
 
 size_t X520dnQualifier_encoded_len(const X520dnQualifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int X520dnQualifier_check(const X520dnQualifier *in)
 {
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool X520dnQualifier_equal(const X520dnQualifier *a, const X520dnQualifier *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int X520dnQualifier_print(FILE *f, const X520dnQualifier *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -4333,16 +4402,18 @@ void X520dnQualifier_init(X520dnQualifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* X520countryName */
+/*
+ * X520countryName ::=     PrintableString (SIZE (2))
+ */
 
 static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
-        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n != 2u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
     return ASN1RT_OK;
@@ -4351,11 +4422,11 @@ static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
-        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n != 2u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
     return ASN1RT_OK;
@@ -4411,11 +4482,11 @@ int X520countryName_decode_ex(X520countryName *out, const uint8_t *der, size_t l
 static int X520countryName_write_(const X520countryName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
-        if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
+        if (ASN1G_UNLIKELY(n != 2u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -4433,28 +4504,28 @@ ASN1G_FLATTEN int X520countryName_encode(const X520countryName *in, uint8_t *buf
 
 size_t X520countryName_encoded_len(const X520countryName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int X520countryName_check(const X520countryName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
-        if (n < 2u || n > 2u)
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
+        if (n != 2u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool X520countryName_equal(const X520countryName *a, const X520countryName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int X520countryName_print(FILE *f, const X520countryName *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -4465,15 +4536,17 @@ void X520countryName_init(X520countryName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* X520SerialNumber */
+/*
+ * X520SerialNumber ::=    PrintableString (SIZE (1..ub-serial-number))
+ */
 
 static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -4483,10 +4556,10 @@ static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -4543,11 +4616,11 @@ int X520SerialNumber_decode_ex(X520SerialNumber *out, const uint8_t *der, size_t
 static int X520SerialNumber_write_(const X520SerialNumber *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -4565,28 +4638,28 @@ ASN1G_FLATTEN int X520SerialNumber_encode(const X520SerialNumber *in, uint8_t *b
 
 size_t X520SerialNumber_encoded_len(const X520SerialNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int X520SerialNumber_check(const X520SerialNumber *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool X520SerialNumber_equal(const X520SerialNumber *a, const X520SerialNumber *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int X520SerialNumber_print(FILE *f, const X520SerialNumber *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -4597,59 +4670,66 @@ void X520SerialNumber_init(X520SerialNumber *out)
 
 
 /* ------------------------------------------------------------------ */
-/* X520Pseudonym */
+/*
+ * X520Pseudonym ::= CHOICE {
+ *    teletexString     TeletexString   (SIZE (1..ub-pseudonym)),
+ *    printableString   PrintableString (SIZE (1..ub-pseudonym)),
+ *    universalString   UniversalString (SIZE (1..ub-pseudonym)),
+ *    utf8String        UTF8String      (SIZE (1..ub-pseudonym)),
+ *    bmpString         BMPString       (SIZE (1..ub-pseudonym)) }
+ */
 
 int X520Pseudonym_dec_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520Pseudonym_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520Pseudonym_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520Pseudonym_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520Pseudonym_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520Pseudonym_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -4665,43 +4745,43 @@ int X520Pseudonym_enc_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -4713,15 +4793,15 @@ size_t X520Pseudonym_len_(const X520Pseudonym *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case X520Pseudonym_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case X520Pseudonym_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case X520Pseudonym_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case X520Pseudonym_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -4732,43 +4812,43 @@ int X520Pseudonym_check(const X520Pseudonym *in)
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -4802,27 +4882,27 @@ int X520Pseudonym_print(FILE *f, const X520Pseudonym *in)
     case X520Pseudonym_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case X520Pseudonym_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case X520Pseudonym_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case X520Pseudonym_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case X520Pseudonym_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -4841,52 +4921,52 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = X520Pseudonym_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = X520Pseudonym_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = X520Pseudonym_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = X520Pseudonym_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = X520Pseudonym_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -4902,43 +4982,43 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -4948,7 +5028,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
 static int X520Pseudonym_read_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4956,7 +5036,7 @@ static int X520Pseudonym_read_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int X520Pseudonym_read_inl_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5010,7 +5090,7 @@ int X520Pseudonym_decode_ex(X520Pseudonym *out, const uint8_t *der, size_t len, 
 
 static int X520Pseudonym_write_(const X520Pseudonym *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(X520Pseudonym_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(X520Pseudonym_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -5028,17 +5108,19 @@ ASN1G_FLATTEN int X520Pseudonym_encode(const X520Pseudonym *in, uint8_t *buf, si
 
 size_t X520Pseudonym_encoded_len(const X520Pseudonym *in)
 {
-    return X520Pseudonym_len_(&((*in)), 0);
+    return X520Pseudonym_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DomainComponent */
+/*
+ * DomainComponent ::=  IA5String
+ */
 
 static int DomainComponent_read_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5046,7 +5128,7 @@ static int DomainComponent_read_(DomainComponent *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int DomainComponent_read_inl_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5100,7 +5182,7 @@ int DomainComponent_decode_ex(DomainComponent *out, const uint8_t *der, size_t l
 
 static int DomainComponent_write_(const DomainComponent *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -5118,23 +5200,23 @@ ASN1G_FLATTEN int DomainComponent_encode(const DomainComponent *in, uint8_t *buf
 
 size_t DomainComponent_encoded_len(const DomainComponent *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 22), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
 }
 
 int DomainComponent_check(const DomainComponent *in)
 {
-    ASN1G_TRY(asn1rt_check_string(22, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool DomainComponent_equal(const DomainComponent *a, const DomainComponent *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int DomainComponent_print(FILE *f, const DomainComponent *in)
 {
-    asn1jer_string(f, &((*in)), 22);
+    asn1jer_string(f, in, ASN1RT_UT_IA5STRING);
     return asn1jer_status(f);
 }
 
@@ -5145,15 +5227,17 @@ void DomainComponent_init(DomainComponent *out)
 
 
 /* ------------------------------------------------------------------ */
-/* EmailAddress */
+/*
+ * EmailAddress ::=     IA5String (SIZE (1..ub-emailaddress-length))
+ */
 
 static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(22, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 255u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -5163,10 +5247,10 @@ static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(22, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 255u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -5223,11 +5307,11 @@ int EmailAddress_decode_ex(EmailAddress *out, const uint8_t *der, size_t len, un
 static int EmailAddress_write_(const EmailAddress *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(22, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 255u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -5245,28 +5329,28 @@ ASN1G_FLATTEN int EmailAddress_encode(const EmailAddress *in, uint8_t *buf, size
 
 size_t EmailAddress_encoded_len(const EmailAddress *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 22), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
 }
 
 int EmailAddress_check(const EmailAddress *in)
 {
     {
-        size_t n = asn1g_string_size(22, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, in);
         if (n < 1u || n > 255u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(22, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool EmailAddress_equal(const EmailAddress *a, const EmailAddress *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int EmailAddress_print(FILE *f, const EmailAddress *in)
 {
-    asn1jer_string(f, &((*in)), 22);
+    asn1jer_string(f, in, ASN1RT_UT_IA5STRING);
     return asn1jer_status(f);
 }
 
@@ -5277,12 +5361,14 @@ void EmailAddress_init(EmailAddress *out)
 
 
 /* ------------------------------------------------------------------ */
-/* RelativeDistinguishedName */
+/*
+ * RelativeDistinguishedName ::= SET SIZE (1..MAX) OF AttributeTypeAndValue
+ */
 
 static int RelativeDistinguishedName_item_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5386,7 +5472,7 @@ bool RelativeDistinguishedName_iter_next(RelativeDistinguishedName_iter *it, Att
 ASN1G_BODY int RelativeDistinguishedName_item_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5430,7 +5516,7 @@ ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedNam
 static int RelativeDistinguishedName_read_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5438,7 +5524,7 @@ static int RelativeDistinguishedName_read_(RelativeDistinguishedName *out, asn1r
 ASN1G_BODY int RelativeDistinguishedName_read_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5492,7 +5578,7 @@ int RelativeDistinguishedName_decode_ex(RelativeDistinguishedName *out, const ui
 
 static int RelativeDistinguishedName_write_(const RelativeDistinguishedName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RelativeDistinguishedName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(RelativeDistinguishedName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -5510,17 +5596,19 @@ ASN1G_FLATTEN int RelativeDistinguishedName_encode(const RelativeDistinguishedNa
 
 size_t RelativeDistinguishedName_encoded_len(const RelativeDistinguishedName *in)
 {
-    return RelativeDistinguishedName_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return RelativeDistinguishedName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* RDNSequence */
+/*
+ * RDNSequence ::= SEQUENCE OF RelativeDistinguishedName
+ */
 
 static int RDNSequence_item_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5616,7 +5704,7 @@ bool RDNSequence_iter_next(RDNSequence_iter *it, RelativeDistinguishedName *out)
 ASN1G_BODY int RDNSequence_item_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5652,7 +5740,7 @@ ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uin
 static int RDNSequence_read_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5660,7 +5748,7 @@ static int RDNSequence_read_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int RDNSequence_read_inl_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5714,7 +5802,7 @@ int RDNSequence_decode_ex(RDNSequence *out, const uint8_t *der, size_t len, unsi
 
 static int RDNSequence_write_(const RDNSequence *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RDNSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(RDNSequence_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5732,21 +5820,24 @@ ASN1G_FLATTEN int RDNSequence_encode(const RDNSequence *in, uint8_t *buf, size_t
 
 size_t RDNSequence_encoded_len(const RDNSequence *in)
 {
-    return RDNSequence_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return RDNSequence_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Name */
+/*
+ * Name ::= CHOICE { -- only one possibility for now --
+ *       rdnSequence  RDNSequence }
+ */
 
 int Name_dec_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, 16):
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
         out->present = Name_PR_rdnSequence;
-        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "rdnSequence");
         return ASN1RT_OK;
     default:
@@ -5759,7 +5850,7 @@ int Name_enc_(const Name *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Name_PR_rdnSequence:
-        ASN1G_TRY(RDNSequence_enc_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(RDNSequence_enc_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -5771,7 +5862,7 @@ size_t Name_len_(const Name *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Name_PR_rdnSequence:
-        return RDNSequence_len_(&(in->u.rdnSequence), ASN1RT_TAG(0, 1, 16));
+        return RDNSequence_len_(&(in->u.rdnSequence), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     default:
         return 0;
     }
@@ -5826,9 +5917,9 @@ ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_e
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, 16):
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
         out->present = Name_PR_rdnSequence;
-        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "rdnSequence");
         return ASN1RT_OK;
     default:
@@ -5841,7 +5932,7 @@ ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Name_PR_rdnSequence:
-        ASN1G_TRY(RDNSequence_enc_inl_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(RDNSequence_enc_inl_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -5851,7 +5942,7 @@ ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag)
 static int Name_read_(Name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Name_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Name_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5859,7 +5950,7 @@ static int Name_read_(Name *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Name_read_inl_(Name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5913,7 +6004,7 @@ int Name_decode_ex(Name *out, const uint8_t *der, size_t len, unsigned lax, asn1
 
 static int Name_write_(const Name *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Name_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(Name_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -5931,17 +6022,19 @@ ASN1G_FLATTEN int Name_encode(const Name *in, uint8_t *buf, size_t cap, size_t *
 
 size_t Name_encoded_len(const Name *in)
 {
-    return Name_len_(&((*in)), 0);
+    return Name_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DistinguishedName */
+/*
+ * DistinguishedName ::=   RDNSequence
+ */
 
 static int DistinguishedName_read_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5949,7 +6042,7 @@ static int DistinguishedName_read_(DistinguishedName *out, asn1rt_reader *r, asn
 ASN1G_BODY int DistinguishedName_read_inl_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6003,7 +6096,7 @@ int DistinguishedName_decode_ex(DistinguishedName *out, const uint8_t *der, size
 
 static int DistinguishedName_write_(const DistinguishedName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(RDNSequence_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(RDNSequence_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6021,23 +6114,23 @@ ASN1G_FLATTEN int DistinguishedName_encode(const DistinguishedName *in, uint8_t 
 
 size_t DistinguishedName_encoded_len(const DistinguishedName *in)
 {
-    return RDNSequence_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return RDNSequence_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int DistinguishedName_check(const DistinguishedName *in)
 {
-    ASN1G_TRY(RDNSequence_check(&((*in))));
+    ASN1G_TRY(RDNSequence_check(in));
     return ASN1RT_OK;
 }
 
 bool DistinguishedName_equal(const DistinguishedName *a, const DistinguishedName *b)
 {
-    return RDNSequence_equal(&((*a)), &((*b)));
+    return RDNSequence_equal(a, b);
 }
 
 int DistinguishedName_print(FILE *f, const DistinguishedName *in)
 {
-    (void)RDNSequence_print(f, &((*in)));
+    (void)RDNSequence_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -6048,59 +6141,66 @@ void DistinguishedName_init(DistinguishedName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* DirectoryString */
+/*
+ * DirectoryString ::= CHOICE {
+ *       teletexString       TeletexString   (SIZE (1..MAX)),
+ *       printableString     PrintableString (SIZE (1..MAX)),
+ *       universalString     UniversalString (SIZE (1..MAX)),
+ *       utf8String          UTF8String      (SIZE (1..MAX)),
+ *       bmpString           BMPString       (SIZE (1..MAX)) }
+ */
 
 int DirectoryString_dec_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = DirectoryString_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = DirectoryString_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = DirectoryString_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = DirectoryString_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = DirectoryString_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -6116,43 +6216,43 @@ int DirectoryString_enc_(const DirectoryString *in, asn1rt_writer *w, uint32_t t
     switch (in->present) {
     case DirectoryString_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -6164,15 +6264,15 @@ size_t DirectoryString_len_(const DirectoryString *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case DirectoryString_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
     case DirectoryString_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
     case DirectoryString_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 28), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
     case DirectoryString_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     case DirectoryString_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     default:
         return 0;
     }
@@ -6183,43 +6283,43 @@ int DirectoryString_check(const DirectoryString *in)
     switch (in->present) {
     case DirectoryString_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(28, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -6253,27 +6353,27 @@ int DirectoryString_print(FILE *f, const DirectoryString *in)
     case DirectoryString_PR_teletexString:
         asn1jer_name(f, "teletexString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.teletexString), 20);
+        asn1jer_string(f, &(in->u.teletexString), ASN1RT_UT_T61STRING);
         break;
     case DirectoryString_PR_printableString:
         asn1jer_name(f, "printableString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printableString), 19);
+        asn1jer_string(f, &(in->u.printableString), ASN1RT_UT_PRINTABLESTRING);
         break;
     case DirectoryString_PR_universalString:
         asn1jer_name(f, "universalString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.universalString), 28);
+        asn1jer_string(f, &(in->u.universalString), ASN1RT_UT_UNIVERSALSTRING);
         break;
     case DirectoryString_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     case DirectoryString_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     default:
         break;
@@ -6292,52 +6392,52 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 20):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
         out->present = DirectoryString_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &(out->u.teletexString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "teletexString");
         {
-            size_t n = asn1g_string_size(20, &(out->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = DirectoryString_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printableString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printableString");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 28):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
         out->present = DirectoryString_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 28), 28, &(out->u.universalString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "universalString");
         {
-            size_t n = asn1g_string_size(28, &(out->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = DirectoryString_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = DirectoryString_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
@@ -6353,43 +6453,43 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
     switch (in->present) {
     case DirectoryString_PR_teletexString:
         {
-            size_t n = asn1g_string_size(20, &(in->u.teletexString));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printableString));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
         {
-            size_t n = asn1g_string_size(28, &(in->u.universalString));
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 28), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -6399,7 +6499,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
 static int DirectoryString_read_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6407,7 +6507,7 @@ static int DirectoryString_read_(DirectoryString *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int DirectoryString_read_inl_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6461,7 +6561,7 @@ int DirectoryString_decode_ex(DirectoryString *out, const uint8_t *der, size_t l
 
 static int DirectoryString_write_(const DirectoryString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DirectoryString_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(DirectoryString_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -6479,17 +6579,19 @@ ASN1G_FLATTEN int DirectoryString_encode(const DirectoryString *in, uint8_t *buf
 
 size_t DirectoryString_encoded_len(const DirectoryString *in)
 {
-    return DirectoryString_len_(&((*in)), 0);
+    return DirectoryString_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Version */
+/*
+ * Version  ::=  INTEGER  {  v1(0), v2(1), v3(2)  }
+ */
 
 static int Version_read_(Version *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6497,7 +6599,7 @@ static int Version_read_(Version *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Version_read_inl_(Version *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6551,7 +6653,7 @@ int Version_decode_ex(Version *out, const uint8_t *der, size_t len, unsigned lax
 
 static int Version_write_(const Version *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -6569,7 +6671,7 @@ ASN1G_FLATTEN int Version_encode(const Version *in, uint8_t *buf, size_t cap, si
 
 size_t Version_encoded_len(const Version *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int Version_check(const Version *in)
@@ -6580,12 +6682,12 @@ int Version_check(const Version *in)
 
 bool Version_equal(const Version *a, const Version *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int Version_print(FILE *f, const Version *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -6596,12 +6698,14 @@ void Version_init(Version *out)
 
 
 /* ------------------------------------------------------------------ */
-/* CertificateSerialNumber */
+/*
+ * CertificateSerialNumber  ::=  INTEGER
+ */
 
 static int CertificateSerialNumber_read_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6609,7 +6713,7 @@ static int CertificateSerialNumber_read_(CertificateSerialNumber *out, asn1rt_re
 ASN1G_BODY int CertificateSerialNumber_read_inl_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6663,7 +6767,7 @@ int CertificateSerialNumber_decode_ex(CertificateSerialNumber *out, const uint8_
 
 static int CertificateSerialNumber_write_(const CertificateSerialNumber *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -6681,7 +6785,7 @@ ASN1G_FLATTEN int CertificateSerialNumber_encode(const CertificateSerialNumber *
 
 size_t CertificateSerialNumber_encoded_len(const CertificateSerialNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int CertificateSerialNumber_check(const CertificateSerialNumber *in)
@@ -6692,12 +6796,12 @@ int CertificateSerialNumber_check(const CertificateSerialNumber *in)
 
 bool CertificateSerialNumber_equal(const CertificateSerialNumber *a, const CertificateSerialNumber *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int CertificateSerialNumber_print(FILE *f, const CertificateSerialNumber *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -6708,7 +6812,11 @@ void CertificateSerialNumber_init(CertificateSerialNumber *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AlgorithmIdentifier */
+/*
+ * AlgorithmIdentifier  ::=  SEQUENCE  {
+ *      algorithm               OBJECT IDENTIFIER,
+ *      parameters              ANY DEFINED BY algorithm OPTIONAL  }
+ */
 
 int AlgorithmIdentifier_dec_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -6716,7 +6824,7 @@ int AlgorithmIdentifier_dec_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->algorithm))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->algorithm))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "algorithm");
     if (!asn1rt_at_end(&c)) {
         out->parameters_present = true;
@@ -6736,14 +6844,14 @@ int AlgorithmIdentifier_enc_(const AlgorithmIdentifier *in, asn1rt_writer *w, ui
     if (in->parameters_present) {
         ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->algorithm).ptr, (in->algorithm).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t AlgorithmIdentifier_len_(const AlgorithmIdentifier *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->algorithm).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).len);
     if (in->parameters_present)
         n += (in->parameters).len;
     return asn1g_tlv_len(tag, n);
@@ -6771,21 +6879,16 @@ bool AlgorithmIdentifier_equal(const AlgorithmIdentifier *a, const AlgorithmIden
 
 int AlgorithmIdentifier_print(FILE *f, const AlgorithmIdentifier *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "algorithm");
     fputc(':', f);
     asn1jer_oid(f, &(in->algorithm));
     if (in->parameters_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "parameters");
         fputc(':', f);
         asn1jer_hex(f, (in->parameters).ptr, (in->parameters).len);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -6801,7 +6904,7 @@ ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_rea
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->algorithm))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->algorithm))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "algorithm");
     if (!asn1rt_at_end(&c)) {
         out->parameters_present = true;
@@ -6821,14 +6924,14 @@ ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1r
     if (in->parameters_present) {
         ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->algorithm).ptr, (in->algorithm).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
     return asn1g_close(w, tag, m);
 }
 
 static int AlgorithmIdentifier_read_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6836,7 +6939,7 @@ static int AlgorithmIdentifier_read_(AlgorithmIdentifier *out, asn1rt_reader *r,
 ASN1G_BODY int AlgorithmIdentifier_read_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6890,7 +6993,7 @@ int AlgorithmIdentifier_decode_ex(AlgorithmIdentifier *out, const uint8_t *der, 
 
 static int AlgorithmIdentifier_write_(const AlgorithmIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6908,26 +7011,30 @@ ASN1G_FLATTEN int AlgorithmIdentifier_encode(const AlgorithmIdentifier *in, uint
 
 size_t AlgorithmIdentifier_encoded_len(const AlgorithmIdentifier *in)
 {
-    return AlgorithmIdentifier_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AlgorithmIdentifier_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Time */
+/*
+ * Time ::= CHOICE {
+ *      utcTime        UTCTime,
+ *      generalTime    GeneralizedTime }
+ */
 
 int Time_dec_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 23):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME):
         out->present = Time_PR_utcTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 23), 23, &(out->u.utcTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), ASN1RT_UT_UTCTIME, &(out->u.utcTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utcTime");
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 24):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME):
         out->present = Time_PR_generalTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &(out->u.generalTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->u.generalTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "generalTime");
         return ASN1RT_OK;
     default:
@@ -6940,10 +7047,10 @@ int Time_enc_(const Time *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Time_PR_utcTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 23), (in->u.utcTime).ptr, (in->u.utcTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
         return ASN1RT_OK;
     case Time_PR_generalTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->u.generalTime).ptr, (in->u.generalTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -6955,9 +7062,9 @@ size_t Time_len_(const Time *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Time_PR_utcTime:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 23), (in->u.utcTime).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).len);
     case Time_PR_generalTime:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), (in->u.generalTime).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).len);
     default:
         return 0;
     }
@@ -6969,13 +7076,13 @@ int Time_check(const Time *in)
     case Time_PR_utcTime:
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(23, &(in->u.utcTime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_UTCTIME, &(in->u.utcTime), &t));
         }
         return ASN1RT_OK;
     case Time_PR_generalTime:
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->u.generalTime), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->u.generalTime), &t));
         }
         return ASN1RT_OK;
     default:
@@ -7004,12 +7111,12 @@ int Time_print(FILE *f, const Time *in)
     case Time_PR_utcTime:
         asn1jer_name(f, "utcTime");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utcTime), 23);
+        asn1jer_string(f, &(in->u.utcTime), ASN1RT_UT_UTCTIME);
         break;
     case Time_PR_generalTime:
         asn1jer_name(f, "generalTime");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.generalTime), 24);
+        asn1jer_string(f, &(in->u.generalTime), ASN1RT_UT_GENERALIZEDTIME);
         break;
     default:
         break;
@@ -7028,14 +7135,14 @@ ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_e
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 23):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME):
         out->present = Time_PR_utcTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 23), 23, &(out->u.utcTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), ASN1RT_UT_UTCTIME, &(out->u.utcTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utcTime");
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 24):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME):
         out->present = Time_PR_generalTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &(out->u.generalTime))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->u.generalTime))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "generalTime");
         return ASN1RT_OK;
     default:
@@ -7048,10 +7155,10 @@ ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Time_PR_utcTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 23), (in->u.utcTime).ptr, (in->u.utcTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
         return ASN1RT_OK;
     case Time_PR_generalTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), (in->u.generalTime).ptr, (in->u.generalTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -7061,7 +7168,7 @@ ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
 static int Time_read_(Time *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Time_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Time_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7069,7 +7176,7 @@ static int Time_read_(Time *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Time_read_inl_(Time *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7123,7 +7230,7 @@ int Time_decode_ex(Time *out, const uint8_t *der, size_t len, unsigned lax, asn1
 
 static int Time_write_(const Time *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Time_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(Time_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -7141,12 +7248,16 @@ ASN1G_FLATTEN int Time_encode(const Time *in, uint8_t *buf, size_t cap, size_t *
 
 size_t Time_encoded_len(const Time *in)
 {
-    return Time_len_(&((*in)), 0);
+    return Time_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Validity */
+/*
+ * Validity ::= SEQUENCE {
+ *      notBefore      Time,
+ *      notAfter       Time  }
+ */
 
 int Validity_dec_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7197,19 +7308,14 @@ bool Validity_equal(const Validity *a, const Validity *b)
 
 int Validity_print(FILE *f, const Validity *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "notBefore");
     fputc(':', f);
     (void)Time_print(f, &(in->notBefore));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "notAfter");
     fputc(':', f);
     (void)Time_print(f, &(in->notAfter));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7245,7 +7351,7 @@ ASN1G_BODY int Validity_enc_inl_(const Validity *in, asn1rt_writer *w, uint32_t 
 static int Validity_read_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Validity_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Validity_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7253,7 +7359,7 @@ static int Validity_read_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Validity_read_inl_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7307,7 +7413,7 @@ int Validity_decode_ex(Validity *out, const uint8_t *der, size_t len, unsigned l
 
 static int Validity_write_(const Validity *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Validity_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Validity_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7325,12 +7431,16 @@ ASN1G_FLATTEN int Validity_encode(const Validity *in, uint8_t *buf, size_t cap, 
 
 size_t Validity_encoded_len(const Validity *in)
 {
-    return Validity_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Validity_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SubjectPublicKeyInfo */
+/*
+ * SubjectPublicKeyInfo  ::=  SEQUENCE  {
+ *      algorithm            AlgorithmIdentifier,
+ *      subjectPublicKey     BIT STRING  }
+ */
 
 int SubjectPublicKeyInfo_dec_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7338,9 +7448,9 @@ int SubjectPublicKeyInfo_dec_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint3
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "algorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->subjectPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7350,16 +7460,16 @@ int SubjectPublicKeyInfo_dec_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint3
 int SubjectPublicKeyInfo_enc_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->subjectPublicKey)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->algorithm), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->subjectPublicKey)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->algorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 size_t SubjectPublicKeyInfo_len_(const SubjectPublicKeyInfo *in, uint32_t tag)
 {
     size_t n = 0;
-    n += AlgorithmIdentifier_len_(&(in->algorithm), ASN1RT_TAG(0, 1, 16));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->subjectPublicKey).len + 1);
+    n += AlgorithmIdentifier_len_(&(in->algorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->subjectPublicKey).len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -7382,19 +7492,14 @@ bool SubjectPublicKeyInfo_equal(const SubjectPublicKeyInfo *a, const SubjectPubl
 
 int SubjectPublicKeyInfo_print(FILE *f, const SubjectPublicKeyInfo *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "algorithm");
     fputc(':', f);
     (void)AlgorithmIdentifier_print(f, &(in->algorithm));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "subjectPublicKey");
     fputc(':', f);
     asn1jer_bits(f, &(in->subjectPublicKey), false);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7411,9 +7516,9 @@ ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "algorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->subjectPublicKey))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->subjectPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7423,15 +7528,15 @@ ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_r
 ASN1G_BODY int SubjectPublicKeyInfo_enc_inl_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->subjectPublicKey)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->algorithm), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->subjectPublicKey)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->algorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 static int SubjectPublicKeyInfo_read_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7439,7 +7544,7 @@ static int SubjectPublicKeyInfo_read_(SubjectPublicKeyInfo *out, asn1rt_reader *
 ASN1G_BODY int SubjectPublicKeyInfo_read_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7493,7 +7598,7 @@ int SubjectPublicKeyInfo_decode_ex(SubjectPublicKeyInfo *out, const uint8_t *der
 
 static int SubjectPublicKeyInfo_write_(const SubjectPublicKeyInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7511,17 +7616,19 @@ ASN1G_FLATTEN int SubjectPublicKeyInfo_encode(const SubjectPublicKeyInfo *in, ui
 
 size_t SubjectPublicKeyInfo_encoded_len(const SubjectPublicKeyInfo *in)
 {
-    return SubjectPublicKeyInfo_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return SubjectPublicKeyInfo_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* UniqueIdentifier */
+/*
+ * UniqueIdentifier  ::=  BIT STRING
+ */
 
 static int UniqueIdentifier_read_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7529,7 +7636,7 @@ static int UniqueIdentifier_read_(UniqueIdentifier *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int UniqueIdentifier_read_inl_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7583,7 +7690,7 @@ int UniqueIdentifier_decode_ex(UniqueIdentifier *out, const uint8_t *der, size_t
 
 static int UniqueIdentifier_write_(const UniqueIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &((*in))));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in));
     return ASN1RT_OK;
 }
 
@@ -7601,7 +7708,7 @@ ASN1G_FLATTEN int UniqueIdentifier_encode(const UniqueIdentifier *in, uint8_t *b
 
 size_t UniqueIdentifier_encoded_len(const UniqueIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
 }
 
 int UniqueIdentifier_check(const UniqueIdentifier *in)
@@ -7613,12 +7720,12 @@ int UniqueIdentifier_check(const UniqueIdentifier *in)
 
 bool UniqueIdentifier_equal(const UniqueIdentifier *a, const UniqueIdentifier *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int UniqueIdentifier_print(FILE *f, const UniqueIdentifier *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -7629,7 +7736,16 @@ void UniqueIdentifier_init(UniqueIdentifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* Extension */
+/*
+ * Extension  ::=  SEQUENCE  {
+ *      extnID      OBJECT IDENTIFIER,
+ *      critical    BOOLEAN DEFAULT FALSE,
+ *      extnValue   OCTET STRING
+ *                  -- contains the DER encoding of an ASN.1 value
+ *                  -- corresponding to the extension type identified
+ *                  -- by extnID
+ *      }
+ */
 
 int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7637,18 +7753,18 @@ int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->extnID))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->extnID))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnID");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->critical))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "critical");
         if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
     } else {
         out->critical = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->extnValue))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->extnValue))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnValue");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7658,21 +7774,21 @@ int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
 int Extension_enc_(const Extension *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->extnValue).ptr, (in->extnValue).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
     if (!((in->critical) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->critical));
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->extnID).ptr, (in->extnID).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t Extension_len_(const Extension *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->extnID).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).len);
     if (!((in->critical) == (false)))
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 1), 1);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->extnValue).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), 1);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -7695,24 +7811,18 @@ bool Extension_equal(const Extension *a, const Extension *b)
 
 int Extension_print(FILE *f, const Extension *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "extnID");
     fputc(':', f);
     asn1jer_oid(f, &(in->extnID));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "critical");
     fputc(':', f);
     asn1jer_bool(f, in->critical);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "extnValue");
     fputc(':', f);
     asn1jer_hex(f, (in->extnValue).ptr, (in->extnValue).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7729,18 +7839,18 @@ ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->extnID))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->extnID))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnID");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->critical))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "critical");
         if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
     } else {
         out->critical = false;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, 4), &(out->extnValue))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->extnValue))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "extnValue");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7750,18 +7860,18 @@ ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag
 ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->extnValue).ptr, (in->extnValue).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
     if (!((in->critical) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->critical));
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->extnID).ptr, (in->extnID).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
     return asn1g_close(w, tag, m);
 }
 
 static int Extension_read_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extension_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7769,7 +7879,7 @@ static int Extension_read_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int Extension_read_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7823,7 +7933,7 @@ int Extension_decode_ex(Extension *out, const uint8_t *der, size_t len, unsigned
 
 static int Extension_write_(const Extension *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Extension_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Extension_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7841,17 +7951,19 @@ ASN1G_FLATTEN int Extension_encode(const Extension *in, uint8_t *buf, size_t cap
 
 size_t Extension_encoded_len(const Extension *in)
 {
-    return Extension_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Extension_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Extensions */
+/*
+ * Extensions  ::=  SEQUENCE SIZE (1..MAX) OF Extension
+ */
 
 static int Extensions_item_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extension_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7949,7 +8061,7 @@ bool Extensions_iter_next(Extensions_iter *it, Extension *out)
 ASN1G_BODY int Extensions_item_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7987,7 +8099,7 @@ ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint3
 static int Extensions_read_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extensions_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extensions_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7995,7 +8107,7 @@ static int Extensions_read_(Extensions *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int Extensions_read_inl_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8049,7 +8161,7 @@ int Extensions_decode_ex(Extensions *out, const uint8_t *der, size_t len, unsign
 
 static int Extensions_write_(const Extensions *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Extensions_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Extensions_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8067,12 +8179,26 @@ ASN1G_FLATTEN int Extensions_encode(const Extensions *in, uint8_t *buf, size_t c
 
 size_t Extensions_encoded_len(const Extensions *in)
 {
-    return Extensions_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Extensions_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TBSCertificate */
+/*
+ * TBSCertificate  ::=  SEQUENCE  {
+ *      version         [0]  Version DEFAULT v1,
+ *      serialNumber         CertificateSerialNumber,
+ *      signature            AlgorithmIdentifier,
+ *      issuer               Name,
+ *      validity             Validity,
+ *      subject              Name,
+ *      subjectPublicKeyInfo SubjectPublicKeyInfo,
+ *      issuerUniqueID  [1]  IMPLICIT UniqueIdentifier OPTIONAL,
+ *                           -- If present, version MUST be v2 or v3
+ *      subjectUniqueID [2]  IMPLICIT UniqueIdentifier OPTIONAL,
+ *                           -- If present, version MUST be v2 or v3
+ *      extensions      [3]  Extensions OPTIONAL
+ */
 
 static const uint8_t TBSCertificate_version_default_bytes_[] = { 0x00 };
 static const asn1rt_bigint TBSCertificate_version_default_ = { TBSCertificate_version_default_bytes_, 1 };
@@ -8088,7 +8214,7 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x1;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x1, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "version");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "version");
@@ -8098,17 +8224,17 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
     } else {
         out->version = TBSCertificate_version_default_;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->serialNumber))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->serialNumber))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "serialNumber");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signature");
     if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->issuer), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "issuer");
-    if (ASN1G_UNLIKELY((rc = Validity_dec_(&(out->validity), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Validity_dec_(&(out->validity), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "validity");
     if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->subject), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "subject");
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->issuerUniqueID_present = true;
@@ -8130,7 +8256,7 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "extensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->extensions), &x2, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->extensions), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "extensions");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "extensions");
@@ -8149,7 +8275,7 @@ int TBSCertificate_enc_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag
     if (in->extensions_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_(&(in->extensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Extensions_enc_(&(in->extensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m3));
         }
     }
@@ -8159,16 +8285,16 @@ int TBSCertificate_enc_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag
     if (in->issuerUniqueID_present) {
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->issuerUniqueID)));
     }
-    ASN1G_TRY(SubjectPublicKeyInfo_enc_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(Name_enc_(&(in->subject), w, 0));
-    ASN1G_TRY(Validity_enc_(&(in->validity), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Validity_enc_(&(in->validity), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(Name_enc_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->serialNumber)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->serialNumber)));
     if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
         {
             uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
@@ -8179,19 +8305,19 @@ size_t TBSCertificate_len_(const TBSCertificate *in, uint32_t tag)
 {
     size_t n = 0;
     if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_))))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), (in->version).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), (in->serialNumber).len);
-    n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, 16));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->version).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->serialNumber).len);
+    n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->issuer), 0);
-    n += Validity_len_(&(in->validity), ASN1RT_TAG(0, 1, 16));
+    n += Validity_len_(&(in->validity), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->subject), 0);
-    n += SubjectPublicKeyInfo_len_(&(in->subjectPublicKeyInfo), ASN1RT_TAG(0, 1, 16));
+    n += SubjectPublicKeyInfo_len_(&(in->subjectPublicKeyInfo), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->issuerUniqueID_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->issuerUniqueID).len + 1);
     if (in->subjectUniqueID_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->subjectUniqueID).len + 1);
     if (in->extensions_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Extensions_len_(&(in->extensions), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Extensions_len_(&(in->extensions), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8251,65 +8377,52 @@ bool TBSCertificate_equal(const TBSCertificate *a, const TBSCertificate *b)
 
 int TBSCertificate_print(FILE *f, const TBSCertificate *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "version");
     fputc(':', f);
     asn1jer_bigint(f, &(in->version));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "serialNumber");
     fputc(':', f);
     asn1jer_bigint(f, &(in->serialNumber));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "signature");
     fputc(':', f);
     (void)AlgorithmIdentifier_print(f, &(in->signature));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "issuer");
     fputc(':', f);
     (void)Name_print(f, &(in->issuer));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "validity");
     fputc(':', f);
     (void)Validity_print(f, &(in->validity));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "subject");
     fputc(':', f);
     (void)Name_print(f, &(in->subject));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "subjectPublicKeyInfo");
     fputc(':', f);
     (void)SubjectPublicKeyInfo_print(f, &(in->subjectPublicKeyInfo));
     if (in->issuerUniqueID_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "issuerUniqueID");
         fputc(':', f);
         asn1jer_bits(f, &(in->issuerUniqueID), false);
     }
     if (in->subjectUniqueID_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "subjectUniqueID");
         fputc(':', f);
         asn1jer_bits(f, &(in->subjectUniqueID), false);
     }
     if (in->extensions_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "extensions");
         fputc(':', f);
         (void)Extensions_print(f, &(in->extensions));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -8335,7 +8448,7 @@ ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, ui
             asn1rt_reader x5;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x5, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "version");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
                 return asn1g_fail(err, rc, x5.err_offset, "version");
@@ -8345,17 +8458,17 @@ ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, ui
     } else {
         out->version = TBSCertificate_version_default_;
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->serialNumber))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->serialNumber))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "serialNumber");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signature");
     if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "issuer");
-    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&(out->validity), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&(out->validity), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "validity");
     if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->subject), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "subject");
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->issuerUniqueID_present = true;
@@ -8377,7 +8490,7 @@ ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, ui
             asn1rt_reader x6;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "extensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->extensions), &x6, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->extensions), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "extensions");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "extensions");
@@ -8396,7 +8509,7 @@ ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *
     if (in->extensions_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_inl_(&(in->extensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Extensions_enc_inl_(&(in->extensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m7));
         }
     }
@@ -8406,16 +8519,16 @@ ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *
     if (in->issuerUniqueID_present) {
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->issuerUniqueID)));
     }
-    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(Name_enc_inl_(&(in->subject), w, 0));
-    ASN1G_TRY(Validity_enc_inl_(&(in->validity), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Validity_enc_inl_(&(in->validity), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->serialNumber)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->serialNumber)));
     if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
         {
             uint8_t *m8 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
         }
     }
@@ -8425,7 +8538,7 @@ ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *
 static int TBSCertificate_read_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8433,7 +8546,7 @@ static int TBSCertificate_read_(TBSCertificate *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int TBSCertificate_read_inl_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8487,7 +8600,7 @@ int TBSCertificate_decode_ex(TBSCertificate *out, const uint8_t *der, size_t len
 
 static int TBSCertificate_write_(const TBSCertificate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertificate_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertificate_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8505,12 +8618,17 @@ ASN1G_FLATTEN int TBSCertificate_encode(const TBSCertificate *in, uint8_t *buf, 
 
 size_t TBSCertificate_encoded_len(const TBSCertificate *in)
 {
-    return TBSCertificate_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TBSCertificate_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* Certificate */
+/*
+ * Certificate  ::=  SEQUENCE  {
+ *      tbsCertificate       TBSCertificate,
+ *      signatureAlgorithm   AlgorithmIdentifier,
+ *      signature            BIT STRING  }
+ */
 
 int Certificate_dec_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -8518,11 +8636,11 @@ int Certificate_dec_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "tbsCertificate");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -8532,18 +8650,18 @@ int Certificate_dec_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 int Certificate_enc_(const Certificate *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(TBSCertificate_enc_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertificate_enc_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 size_t Certificate_len_(const Certificate *in, uint32_t tag)
 {
     size_t n = 0;
-    n += TBSCertificate_len_(&(in->tbsCertificate), ASN1RT_TAG(0, 1, 16));
-    n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, 16));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->signature).len + 1);
+    n += TBSCertificate_len_(&(in->tbsCertificate), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->signature).len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8569,24 +8687,18 @@ bool Certificate_equal(const Certificate *a, const Certificate *b)
 
 int Certificate_print(FILE *f, const Certificate *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "tbsCertificate");
     fputc(':', f);
     (void)TBSCertificate_print(f, &(in->tbsCertificate));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "signatureAlgorithm");
     fputc(':', f);
     (void)AlgorithmIdentifier_print(f, &(in->signatureAlgorithm));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "signature");
     fputc(':', f);
     asn1jer_bits(f, &(in->signature), false);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -8604,11 +8716,11 @@ ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "tbsCertificate");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -8618,16 +8730,16 @@ ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t
 ASN1G_BODY int Certificate_enc_inl_(const Certificate *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(TBSCertificate_enc_inl_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertificate_enc_inl_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 static int Certificate_read_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Certificate_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Certificate_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8635,7 +8747,7 @@ static int Certificate_read_(Certificate *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int Certificate_read_inl_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Certificate_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Certificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8689,7 +8801,7 @@ int Certificate_decode_ex(Certificate *out, const uint8_t *der, size_t len, unsi
 
 static int Certificate_write_(const Certificate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(Certificate_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(Certificate_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8707,12 +8819,12 @@ ASN1G_FLATTEN int Certificate_encode(const Certificate *in, uint8_t *buf, size_t
 
 size_t Certificate_encoded_len(const Certificate *in)
 {
-    return Certificate_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return Certificate_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TBSCertList_revokedCertificates_item */
+/* TBSCertList_revokedCertificates_item: the inner type of TBSCertList.revokedCertificates.* */
 
 int TBSCertList_revokedCertificates_item_dec_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -8720,13 +8832,13 @@ int TBSCertList_revokedCertificates_item_dec_(TBSCertList_revokedCertificates_it
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->userCertificate))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->userCertificate))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "userCertificate");
     if (ASN1G_UNLIKELY((rc = Time_dec_(&(out->revocationDate), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "revocationDate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->crlEntryExtensions_present = true;
-        if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "crlEntryExtensions");
     } else {
         out->crlEntryExtensions_present = false;
@@ -8740,20 +8852,20 @@ int TBSCertList_revokedCertificates_item_enc_(const TBSCertList_revokedCertifica
 {
     uint8_t *m = asn1g_mark(w);
     if (in->crlEntryExtensions_present) {
-        ASN1G_TRY(Extensions_enc_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Extensions_enc_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     ASN1G_TRY(Time_enc_(&(in->revocationDate), w, 0));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->userCertificate)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->userCertificate)));
     return asn1g_close(w, tag, m);
 }
 
 size_t TBSCertList_revokedCertificates_item_len_(const TBSCertList_revokedCertificates_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), (in->userCertificate).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->userCertificate).len);
     n += Time_len_(&(in->revocationDate), 0);
     if (in->crlEntryExtensions_present)
-        n += Extensions_len_(&(in->crlEntryExtensions), ASN1RT_TAG(0, 1, 16));
+        n += Extensions_len_(&(in->crlEntryExtensions), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8782,26 +8894,20 @@ bool TBSCertList_revokedCertificates_item_equal(const TBSCertList_revokedCertifi
 
 int TBSCertList_revokedCertificates_item_print(FILE *f, const TBSCertList_revokedCertificates_item *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "userCertificate");
     fputc(':', f);
     asn1jer_bigint(f, &(in->userCertificate));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "revocationDate");
     fputc(':', f);
     (void)Time_print(f, &(in->revocationDate));
     if (in->crlEntryExtensions_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "crlEntryExtensions");
         fputc(':', f);
         (void)Extensions_print(f, &(in->crlEntryExtensions));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -8817,13 +8923,13 @@ ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revoked
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->userCertificate))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->userCertificate))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "userCertificate");
     if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->revocationDate), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "revocationDate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->crlEntryExtensions_present = true;
-        if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "crlEntryExtensions");
     } else {
         out->crlEntryExtensions_present = false;
@@ -8837,17 +8943,17 @@ ASN1G_BODY int TBSCertList_revokedCertificates_item_enc_inl_(const TBSCertList_r
 {
     uint8_t *m = asn1g_mark(w);
     if (in->crlEntryExtensions_present) {
-        ASN1G_TRY(Extensions_enc_inl_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(Extensions_enc_inl_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     ASN1G_TRY(Time_enc_inl_(&(in->revocationDate), w, 0));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->userCertificate)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->userCertificate)));
     return asn1g_close(w, tag, m);
 }
 
 static int TBSCertList_revokedCertificates_item_read_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8855,7 +8961,7 @@ static int TBSCertList_revokedCertificates_item_read_(TBSCertList_revokedCertifi
 ASN1G_BODY int TBSCertList_revokedCertificates_item_read_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8909,7 +9015,7 @@ int TBSCertList_revokedCertificates_item_decode_ex(TBSCertList_revokedCertificat
 
 static int TBSCertList_revokedCertificates_item_write_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8927,17 +9033,17 @@ ASN1G_FLATTEN int TBSCertList_revokedCertificates_item_encode(const TBSCertList_
 
 size_t TBSCertList_revokedCertificates_item_encoded_len(const TBSCertList_revokedCertificates_item *in)
 {
-    return TBSCertList_revokedCertificates_item_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TBSCertList_revokedCertificates_item_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TBSCertList_revokedCertificates */
+/* TBSCertList_revokedCertificates: the inner type of TBSCertList.revokedCertificates */
 
 static int TBSCertList_revokedCertificates_item_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9033,7 +9139,7 @@ bool TBSCertList_revokedCertificates_iter_next(TBSCertList_revokedCertificates_i
 ASN1G_BODY int TBSCertList_revokedCertificates_item_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9069,7 +9175,7 @@ ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revoke
 static int TBSCertList_revokedCertificates_read_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9077,7 +9183,7 @@ static int TBSCertList_revokedCertificates_read_(TBSCertList_revokedCertificates
 ASN1G_BODY int TBSCertList_revokedCertificates_read_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9131,7 +9237,7 @@ int TBSCertList_revokedCertificates_decode_ex(TBSCertList_revokedCertificates *o
 
 static int TBSCertList_revokedCertificates_write_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -9149,12 +9255,27 @@ ASN1G_FLATTEN int TBSCertList_revokedCertificates_encode(const TBSCertList_revok
 
 size_t TBSCertList_revokedCertificates_encoded_len(const TBSCertList_revokedCertificates *in)
 {
-    return TBSCertList_revokedCertificates_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TBSCertList_revokedCertificates_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TBSCertList */
+/*
+ * TBSCertList  ::=  SEQUENCE  {
+ *      version                 Version OPTIONAL,
+ *                                    -- if present, MUST be v2
+ *      signature               AlgorithmIdentifier,
+ *      issuer                  Name,
+ *      thisUpdate              Time,
+ *      nextUpdate              Time OPTIONAL,
+ *      revokedCertificates     SEQUENCE OF SEQUENCE  {
+ *           userCertificate         CertificateSerialNumber,
+ *           revocationDate          Time,
+ *           crlEntryExtensions      Extensions OPTIONAL
+ *                                    -- if present, version MUST be v2
+ *                                }  OPTIONAL,
+ *      crlExtensions           [0] Extensions OPTIONAL }
+ */
 
 int TBSCertList_dec_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -9162,29 +9283,29 @@ int TBSCertList_dec_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
         out->version_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "version");
     } else {
         out->version_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signature");
     if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->issuer), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "issuer");
     if (ASN1G_UNLIKELY((rc = Time_dec_(&(out->thisUpdate), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "thisUpdate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 23)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 24))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME))) {
         out->nextUpdate_present = true;
         if (ASN1G_UNLIKELY((rc = Time_dec_(&(out->nextUpdate), &c, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, "nextUpdate");
     } else {
         out->nextUpdate_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->revokedCertificates_present = true;
-        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "revokedCertificates");
     } else {
         out->revokedCertificates_present = false;
@@ -9195,7 +9316,7 @@ int TBSCertList_dec_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             asn1rt_reader x1;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlExtensions), &x1, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlExtensions), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "crlExtensions");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "crlExtensions");
@@ -9214,21 +9335,21 @@ int TBSCertList_enc_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag)
     if (in->crlExtensions_present) {
         {
             uint8_t *m2 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Extensions_enc_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
         }
     }
     if (in->revokedCertificates_present) {
-        ASN1G_TRY(TBSCertList_revokedCertificates_enc_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TBSCertList_revokedCertificates_enc_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     if (in->nextUpdate_present) {
         ASN1G_TRY(Time_enc_(&(in->nextUpdate), w, 0));
     }
     ASN1G_TRY(Time_enc_(&(in->thisUpdate), w, 0));
     ASN1G_TRY(Name_enc_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->version_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -9237,16 +9358,16 @@ size_t TBSCertList_len_(const TBSCertList *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->version_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), (in->version).len);
-    n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, 16));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->version).len);
+    n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->issuer), 0);
     n += Time_len_(&(in->thisUpdate), 0);
     if (in->nextUpdate_present)
         n += Time_len_(&(in->nextUpdate), 0);
     if (in->revokedCertificates_present)
-        n += TBSCertList_revokedCertificates_len_(&(in->revokedCertificates), ASN1RT_TAG(0, 1, 16));
+        n += TBSCertList_revokedCertificates_len_(&(in->revokedCertificates), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->crlExtensions_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), Extensions_len_(&(in->crlExtensions), ASN1RT_TAG(0, 1, 16)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), Extensions_len_(&(in->crlExtensions), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -9302,49 +9423,41 @@ int TBSCertList_print(FILE *f, const TBSCertList *in)
     const char *sep = "";
     fputc('{', f);
     if (in->version_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "version");
         fputc(':', f);
         asn1jer_bigint(f, &(in->version));
     }
     fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "signature");
     fputc(':', f);
     (void)AlgorithmIdentifier_print(f, &(in->signature));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "issuer");
     fputc(':', f);
     (void)Name_print(f, &(in->issuer));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "thisUpdate");
     fputc(':', f);
     (void)Time_print(f, &(in->thisUpdate));
     if (in->nextUpdate_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "nextUpdate");
         fputc(':', f);
         (void)Time_print(f, &(in->nextUpdate));
     }
     if (in->revokedCertificates_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "revokedCertificates");
         fputc(':', f);
         (void)TBSCertList_revokedCertificates_print(f, &(in->revokedCertificates));
     }
     if (in->crlExtensions_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "crlExtensions");
         fputc(':', f);
         (void)Extensions_print(f, &(in->crlExtensions));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -9361,29 +9474,29 @@ ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
         out->version_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->version))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "version");
     } else {
         out->version_present = false;
     }
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signature");
     if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "issuer");
     if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->thisUpdate), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "thisUpdate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 23)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 24))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME))) {
         out->nextUpdate_present = true;
         if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->nextUpdate), &c, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, "nextUpdate");
     } else {
         out->nextUpdate_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->revokedCertificates_present = true;
-        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "revokedCertificates");
     } else {
         out->revokedCertificates_present = false;
@@ -9394,7 +9507,7 @@ ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlExtensions), &x3, ASN1RT_TAG(0, 1, 16), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlExtensions), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "crlExtensions");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "crlExtensions");
@@ -9413,21 +9526,21 @@ ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uin
     if (in->crlExtensions_present) {
         {
             uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_inl_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, 16)));
+            ASN1G_TRY(Extensions_enc_inl_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
     if (in->revokedCertificates_present) {
-        ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     if (in->nextUpdate_present) {
         ASN1G_TRY(Time_enc_inl_(&(in->nextUpdate), w, 0));
     }
     ASN1G_TRY(Time_enc_inl_(&(in->thisUpdate), w, 0));
     ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->version_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->version)));
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -9435,7 +9548,7 @@ ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uin
 static int TBSCertList_read_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9443,7 +9556,7 @@ static int TBSCertList_read_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int TBSCertList_read_inl_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9497,7 +9610,7 @@ int TBSCertList_decode_ex(TBSCertList *out, const uint8_t *der, size_t len, unsi
 
 static int TBSCertList_write_(const TBSCertList *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TBSCertList_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TBSCertList_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -9515,12 +9628,17 @@ ASN1G_FLATTEN int TBSCertList_encode(const TBSCertList *in, uint8_t *buf, size_t
 
 size_t TBSCertList_encoded_len(const TBSCertList *in)
 {
-    return TBSCertList_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TBSCertList_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CertificateList */
+/*
+ * CertificateList  ::=  SEQUENCE  {
+ *      tbsCertList          TBSCertList,
+ *      signatureAlgorithm   AlgorithmIdentifier,
+ *      signature            BIT STRING  }
+ */
 
 int CertificateList_dec_(CertificateList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -9528,11 +9646,11 @@ int CertificateList_dec_(CertificateList *out, asn1rt_reader *r, uint32_t tag, a
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "tbsCertList");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -9542,18 +9660,18 @@ int CertificateList_dec_(CertificateList *out, asn1rt_reader *r, uint32_t tag, a
 int CertificateList_enc_(const CertificateList *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(TBSCertList_enc_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertList_enc_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 size_t CertificateList_len_(const CertificateList *in, uint32_t tag)
 {
     size_t n = 0;
-    n += TBSCertList_len_(&(in->tbsCertList), ASN1RT_TAG(0, 1, 16));
-    n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, 16));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), (in->signature).len + 1);
+    n += TBSCertList_len_(&(in->tbsCertList), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->signature).len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -9579,24 +9697,18 @@ bool CertificateList_equal(const CertificateList *a, const CertificateList *b)
 
 int CertificateList_print(FILE *f, const CertificateList *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "tbsCertList");
     fputc(':', f);
     (void)TBSCertList_print(f, &(in->tbsCertList));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "signatureAlgorithm");
     fputc(':', f);
     (void)AlgorithmIdentifier_print(f, &(in->signatureAlgorithm));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "signature");
     fputc(':', f);
     asn1jer_bits(f, &(in->signature), false);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -9614,11 +9726,11 @@ ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "tbsCertList");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, 3), &(out->signature))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "signature");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -9628,16 +9740,16 @@ ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, 
 ASN1G_BODY int CertificateList_enc_inl_(const CertificateList *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, 16)));
-    ASN1G_TRY(TBSCertList_enc_inl_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertList_enc_inl_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 static int CertificateList_read_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CertificateList_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CertificateList_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9645,7 +9757,7 @@ static int CertificateList_read_(CertificateList *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int CertificateList_read_inl_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CertificateList_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CertificateList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9699,7 +9811,7 @@ int CertificateList_decode_ex(CertificateList *out, const uint8_t *der, size_t l
 
 static int CertificateList_write_(const CertificateList *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CertificateList_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CertificateList_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -9717,35 +9829,41 @@ ASN1G_FLATTEN int CertificateList_encode(const CertificateList *in, uint8_t *buf
 
 size_t CertificateList_encoded_len(const CertificateList *in)
 {
-    return CertificateList_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return CertificateList_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CountryName */
+/*
+ * CountryName ::= [APPLICATION 1] CHOICE {
+ *    x121-dcc-code         NumericString
+ *                            (SIZE (ub-country-name-numeric-length)),
+ *    iso-3166-alpha2-code  PrintableString
+ *                            (SIZE (ub-country-name-alpha-length)) }
+ */
 
 int CountryName_dec_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = CountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = CountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
@@ -9760,19 +9878,19 @@ int CountryName_enc_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -9784,9 +9902,9 @@ size_t CountryName_len_(const CountryName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).len);
     case CountryName_PR_iso_3166_alpha2_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).len);
     default:
         return 0;
     }
@@ -9797,19 +9915,19 @@ int CountryName_check(const CountryName *in)
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (n < 3u || n > 3u)
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (n != 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (n < 2u || n > 2u)
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (n != 2u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -9837,12 +9955,12 @@ int CountryName_print(FILE *f, const CountryName *in)
     case CountryName_PR_x121_dcc_code:
         asn1jer_name(f, "x121-dcc-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.x121_dcc_code), 18);
+        asn1jer_string(f, &(in->u.x121_dcc_code), ASN1RT_UT_NUMERICSTRING);
         break;
     case CountryName_PR_iso_3166_alpha2_code:
         asn1jer_name(f, "iso-3166-alpha2-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.iso_3166_alpha2_code), 19);
+        asn1jer_string(f, &(in->u.iso_3166_alpha2_code), ASN1RT_UT_PRINTABLESTRING);
         break;
     default:
         break;
@@ -9861,23 +9979,23 @@ ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = CountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = CountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
@@ -9892,19 +10010,19 @@ ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uin
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -9918,7 +10036,7 @@ static int CountryName_read_(CountryName *out, asn1rt_reader *r, asn1rt_error *e
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = CountryName_dec_(&((*out)), &x1, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = CountryName_dec_(out, &x1, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -9933,7 +10051,7 @@ ASN1G_BODY int CountryName_read_inl_(CountryName *out, asn1rt_reader *r, asn1rt_
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(&((*out)), &x2, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(out, &x2, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -9992,7 +10110,7 @@ static int CountryName_write_(const CountryName *in, asn1rt_writer *w)
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(CountryName_enc_inl_(&((*in)), w, 0));
+        ASN1G_TRY(CountryName_enc_inl_(in, w, 0));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m3));
     }
     return ASN1RT_OK;
@@ -10012,34 +10130,38 @@ ASN1G_FLATTEN int CountryName_encode(const CountryName *in, uint8_t *buf, size_t
 
 size_t CountryName_encoded_len(const CountryName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), CountryName_len_(&((*in)), 0));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), CountryName_len_(in, 0));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AdministrationDomainName */
+/*
+ * AdministrationDomainName ::= [APPLICATION 2] CHOICE {
+ *    numeric   NumericString   (SIZE (0..ub-domain-name-length)),
+ *    printable PrintableString (SIZE (0..ub-domain-name-length)) }
+ */
 
 int AdministrationDomainName_dec_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = AdministrationDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = AdministrationDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
         }
@@ -10055,19 +10177,19 @@ int AdministrationDomainName_enc_(const AdministrationDomainName *in, asn1rt_wri
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10079,9 +10201,9 @@ size_t AdministrationDomainName_len_(const AdministrationDomainName *in, uint32_
     (void)tag;
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), (in->u.numeric).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).len);
     case AdministrationDomainName_PR_printable:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printable).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).len);
     default:
         return 0;
     }
@@ -10092,19 +10214,19 @@ int AdministrationDomainName_check(const AdministrationDomainName *in)
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10132,12 +10254,12 @@ int AdministrationDomainName_print(FILE *f, const AdministrationDomainName *in)
     case AdministrationDomainName_PR_numeric:
         asn1jer_name(f, "numeric");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.numeric), 18);
+        asn1jer_string(f, &(in->u.numeric), ASN1RT_UT_NUMERICSTRING);
         break;
     case AdministrationDomainName_PR_printable:
         asn1jer_name(f, "printable");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printable), 19);
+        asn1jer_string(f, &(in->u.printable), ASN1RT_UT_PRINTABLESTRING);
         break;
     default:
         break;
@@ -10156,22 +10278,22 @@ ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, 
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = AdministrationDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = AdministrationDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
         }
@@ -10187,19 +10309,19 @@ ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName 
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10213,7 +10335,7 @@ static int AdministrationDomainName_read_(AdministrationDomainName *out, asn1rt_
         asn1rt_reader x1;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x1)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(&((*out)), &x1, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(out, &x1, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, NULL);
@@ -10228,7 +10350,7 @@ ASN1G_BODY int AdministrationDomainName_read_inl_(AdministrationDomainName *out,
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(&((*out)), &x2, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(out, &x2, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -10287,7 +10409,7 @@ static int AdministrationDomainName_write_(const AdministrationDomainName *in, a
 {
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(AdministrationDomainName_enc_inl_(&((*in)), w, 0));
+        ASN1G_TRY(AdministrationDomainName_enc_inl_(in, w, 0));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m3));
     }
     return ASN1RT_OK;
@@ -10307,20 +10429,22 @@ ASN1G_FLATTEN int AdministrationDomainName_encode(const AdministrationDomainName
 
 size_t AdministrationDomainName_encoded_len(const AdministrationDomainName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 2), AdministrationDomainName_len_(&((*in)), 0));
+    return asn1g_tlv_len(ASN1RT_TAG(1, 1, 2), AdministrationDomainName_len_(in, 0));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* X121Address */
+/*
+ * X121Address ::= NumericString (SIZE (1..ub-x121-address-length))
+ */
 
 static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10330,10 +10454,10 @@ static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10390,11 +10514,11 @@ int X121Address_decode_ex(X121Address *out, const uint8_t *der, size_t len, unsi
 static int X121Address_write_(const X121Address *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -10412,28 +10536,28 @@ ASN1G_FLATTEN int X121Address_encode(const X121Address *in, uint8_t *buf, size_t
 
 size_t X121Address_encoded_len(const X121Address *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
 }
 
 int X121Address_check(const X121Address *in)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool X121Address_equal(const X121Address *a, const X121Address *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int X121Address_print(FILE *f, const X121Address *in)
 {
-    asn1jer_string(f, &((*in)), 18);
+    asn1jer_string(f, in, ASN1RT_UT_NUMERICSTRING);
     return asn1jer_status(f);
 }
 
@@ -10444,15 +10568,17 @@ void X121Address_init(X121Address *out)
 
 
 /* ------------------------------------------------------------------ */
-/* NetworkAddress */
+/*
+ * NetworkAddress ::= X121Address  -- see also extended-network-address
+ */
 
 static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10462,10 +10588,10 @@ static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10522,11 +10648,11 @@ int NetworkAddress_decode_ex(NetworkAddress *out, const uint8_t *der, size_t len
 static int NetworkAddress_write_(const NetworkAddress *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -10544,28 +10670,28 @@ ASN1G_FLATTEN int NetworkAddress_encode(const NetworkAddress *in, uint8_t *buf, 
 
 size_t NetworkAddress_encoded_len(const NetworkAddress *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
 }
 
 int NetworkAddress_check(const NetworkAddress *in)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool NetworkAddress_equal(const NetworkAddress *a, const NetworkAddress *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int NetworkAddress_print(FILE *f, const NetworkAddress *in)
 {
-    asn1jer_string(f, &((*in)), 18);
+    asn1jer_string(f, in, ASN1RT_UT_NUMERICSTRING);
     return asn1jer_status(f);
 }
 
@@ -10576,15 +10702,17 @@ void NetworkAddress_init(NetworkAddress *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TerminalIdentifier */
+/*
+ * TerminalIdentifier ::= PrintableString (SIZE (1..ub-terminal-id-length))
+ */
 
 static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 24u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10594,10 +10722,10 @@ static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, a
 ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 24u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -10654,11 +10782,11 @@ int TerminalIdentifier_decode_ex(TerminalIdentifier *out, const uint8_t *der, si
 static int TerminalIdentifier_write_(const TerminalIdentifier *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 24u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -10676,28 +10804,28 @@ ASN1G_FLATTEN int TerminalIdentifier_encode(const TerminalIdentifier *in, uint8_
 
 size_t TerminalIdentifier_encoded_len(const TerminalIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int TerminalIdentifier_check(const TerminalIdentifier *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 24u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool TerminalIdentifier_equal(const TerminalIdentifier *a, const TerminalIdentifier *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int TerminalIdentifier_print(FILE *f, const TerminalIdentifier *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -10708,29 +10836,33 @@ void TerminalIdentifier_init(TerminalIdentifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PrivateDomainName */
+/*
+ * PrivateDomainName ::= CHOICE {
+ *    numeric   NumericString   (SIZE (1..ub-domain-name-length)),
+ *    printable PrintableString (SIZE (1..ub-domain-name-length)) }
+ */
 
 int PrivateDomainName_dec_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PrivateDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PrivateDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
         }
@@ -10746,19 +10878,19 @@ int PrivateDomainName_enc_(const PrivateDomainName *in, asn1rt_writer *w, uint32
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10770,9 +10902,9 @@ size_t PrivateDomainName_len_(const PrivateDomainName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), (in->u.numeric).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).len);
     case PrivateDomainName_PR_printable:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printable).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).len);
     default:
         return 0;
     }
@@ -10783,19 +10915,19 @@ int PrivateDomainName_check(const PrivateDomainName *in)
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10823,12 +10955,12 @@ int PrivateDomainName_print(FILE *f, const PrivateDomainName *in)
     case PrivateDomainName_PR_numeric:
         asn1jer_name(f, "numeric");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.numeric), 18);
+        asn1jer_string(f, &(in->u.numeric), ASN1RT_UT_NUMERICSTRING);
         break;
     case PrivateDomainName_PR_printable:
         asn1jer_name(f, "printable");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printable), 19);
+        asn1jer_string(f, &(in->u.printable), ASN1RT_UT_PRINTABLESTRING);
         break;
     default:
         break;
@@ -10847,22 +10979,22 @@ ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader 
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PrivateDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PrivateDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
         }
@@ -10878,19 +11010,19 @@ ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_wr
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -10900,7 +11032,7 @@ ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_wr
 static int PrivateDomainName_read_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10908,7 +11040,7 @@ static int PrivateDomainName_read_(PrivateDomainName *out, asn1rt_reader *r, asn
 ASN1G_BODY int PrivateDomainName_read_inl_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -10962,7 +11094,7 @@ int PrivateDomainName_decode_ex(PrivateDomainName *out, const uint8_t *der, size
 
 static int PrivateDomainName_write_(const PrivateDomainName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrivateDomainName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(PrivateDomainName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -10980,20 +11112,23 @@ ASN1G_FLATTEN int PrivateDomainName_encode(const PrivateDomainName *in, uint8_t 
 
 size_t PrivateDomainName_encoded_len(const PrivateDomainName *in)
 {
-    return PrivateDomainName_len_(&((*in)), 0);
+    return PrivateDomainName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* OrganizationName */
+/*
+ * OrganizationName ::= PrintableString
+ *                             (SIZE (1..ub-organization-name-length))
+ */
 
 static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11003,10 +11138,10 @@ static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11063,11 +11198,11 @@ int OrganizationName_decode_ex(OrganizationName *out, const uint8_t *der, size_t
 static int OrganizationName_write_(const OrganizationName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -11085,28 +11220,28 @@ ASN1G_FLATTEN int OrganizationName_encode(const OrganizationName *in, uint8_t *b
 
 size_t OrganizationName_encoded_len(const OrganizationName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int OrganizationName_check(const OrganizationName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool OrganizationName_equal(const OrganizationName *a, const OrganizationName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int OrganizationName_print(FILE *f, const OrganizationName *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -11117,15 +11252,18 @@ void OrganizationName_init(OrganizationName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* NumericUserIdentifier */
+/*
+ * NumericUserIdentifier ::= NumericString
+ *                             (SIZE (1..ub-numeric-user-id-length))
+ */
 
 static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11135,10 +11273,10 @@ static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader
 ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(18, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11195,11 +11333,11 @@ int NumericUserIdentifier_decode_ex(NumericUserIdentifier *out, const uint8_t *d
 static int NumericUserIdentifier_write_(const NumericUserIdentifier *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -11217,28 +11355,28 @@ ASN1G_FLATTEN int NumericUserIdentifier_encode(const NumericUserIdentifier *in, 
 
 size_t NumericUserIdentifier_encoded_len(const NumericUserIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
 }
 
 int NumericUserIdentifier_check(const NumericUserIdentifier *in)
 {
     {
-        size_t n = asn1g_string_size(18, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, in);
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(18, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool NumericUserIdentifier_equal(const NumericUserIdentifier *a, const NumericUserIdentifier *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int NumericUserIdentifier_print(FILE *f, const NumericUserIdentifier *in)
 {
-    asn1jer_string(f, &((*in)), 18);
+    asn1jer_string(f, in, ASN1RT_UT_NUMERICSTRING);
     return asn1jer_status(f);
 }
 
@@ -11249,7 +11387,18 @@ void NumericUserIdentifier_init(NumericUserIdentifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PersonalName */
+/*
+ * PersonalName ::= SET {
+ *    surname     [0] IMPLICIT PrintableString
+ *                     (SIZE (1..ub-surname-length)),
+ *    given-name  [1] IMPLICIT PrintableString
+ *                     (SIZE (1..ub-given-name-length)) OPTIONAL,
+ *    initials    [2] IMPLICIT PrintableString
+ *                     (SIZE (1..ub-initials-length)) OPTIONAL,
+ *    generation-qualifier [3] IMPLICIT PrintableString
+ *                     (SIZE (1..ub-generation-qualifier-length))
+ *                     OPTIONAL }
+ */
 
 int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -11266,19 +11415,19 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_PRINTABLESTRING, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     {
-        size_t n = asn1g_string_size(19, &(out->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         {
-            size_t n = asn1g_string_size(19, &(out->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
         }
@@ -11287,10 +11436,10 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_PRINTABLESTRING, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         {
-            size_t n = asn1g_string_size(19, &(out->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
         }
@@ -11299,10 +11448,10 @@ int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         {
-            size_t n = asn1g_string_size(19, &(out->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
         }
@@ -11336,7 +11485,7 @@ int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -11344,7 +11493,7 @@ int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -11352,14 +11501,14 @@ int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
     }
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
     {
-        size_t n = asn1g_string_size(19, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -11383,34 +11532,34 @@ size_t PersonalName_len_(const PersonalName *in, uint32_t tag)
 int PersonalName_check(const PersonalName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
         if (n < 1u || n > 40u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->surname).ptr, (in->surname).len));
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->given_name).ptr, (in->given_name).len));
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
             if (n < 1u || n > 5u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->initials).ptr, (in->initials).len));
     }
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
             if (n < 1u || n > 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     return ASN1RT_OK;
 }
@@ -11436,35 +11585,28 @@ bool PersonalName_equal(const PersonalName *a, const PersonalName *b)
 
 int PersonalName_print(FILE *f, const PersonalName *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "surname");
     fputc(':', f);
-    asn1jer_string(f, &(in->surname), 19);
+    asn1jer_string(f, &(in->surname), ASN1RT_UT_PRINTABLESTRING);
     if (in->given_name_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "given-name");
         fputc(':', f);
-        asn1jer_string(f, &(in->given_name), 19);
+        asn1jer_string(f, &(in->given_name), ASN1RT_UT_PRINTABLESTRING);
     }
     if (in->initials_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "initials");
         fputc(':', f);
-        asn1jer_string(f, &(in->initials), 19);
+        asn1jer_string(f, &(in->initials), ASN1RT_UT_PRINTABLESTRING);
     }
     if (in->generation_qualifier_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "generation-qualifier");
         fputc(':', f);
-        asn1jer_string(f, &(in->generation_qualifier), 19);
+        asn1jer_string(f, &(in->generation_qualifier), ASN1RT_UT_PRINTABLESTRING);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -11489,19 +11631,19 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
         if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 19, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_PRINTABLESTRING, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     {
-        size_t n = asn1g_string_size(19, &(out->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         {
-            size_t n = asn1g_string_size(19, &(out->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
         }
@@ -11510,10 +11652,10 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 19, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_PRINTABLESTRING, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         {
-            size_t n = asn1g_string_size(19, &(out->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
         }
@@ -11522,10 +11664,10 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         {
-            size_t n = asn1g_string_size(19, &(out->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
         }
@@ -11559,7 +11701,7 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -11567,7 +11709,7 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -11575,14 +11717,14 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
     }
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
     {
-        size_t n = asn1g_string_size(19, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -11593,7 +11735,7 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
 static int PersonalName_read_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PersonalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PersonalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11601,7 +11743,7 @@ static int PersonalName_read_(PersonalName *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int PersonalName_read_inl_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11655,7 +11797,7 @@ int PersonalName_decode_ex(PersonalName *out, const uint8_t *der, size_t len, un
 
 static int PersonalName_write_(const PersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PersonalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PersonalName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -11673,20 +11815,23 @@ ASN1G_FLATTEN int PersonalName_encode(const PersonalName *in, uint8_t *buf, size
 
 size_t PersonalName_encoded_len(const PersonalName *in)
 {
-    return PersonalName_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PersonalName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* OrganizationalUnitName */
+/*
+ * OrganizationalUnitName ::= PrintableString (SIZE
+ *                     (1..ub-organizational-unit-name-length))
+ */
 
 static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11696,10 +11841,10 @@ static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_read
 ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11756,11 +11901,11 @@ int OrganizationalUnitName_decode_ex(OrganizationalUnitName *out, const uint8_t 
 static int OrganizationalUnitName_write_(const OrganizationalUnitName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -11778,28 +11923,28 @@ ASN1G_FLATTEN int OrganizationalUnitName_encode(const OrganizationalUnitName *in
 
 size_t OrganizationalUnitName_encoded_len(const OrganizationalUnitName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int OrganizationalUnitName_check(const OrganizationalUnitName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool OrganizationalUnitName_equal(const OrganizationalUnitName *a, const OrganizationalUnitName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int OrganizationalUnitName_print(FILE *f, const OrganizationalUnitName *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -11810,15 +11955,18 @@ void OrganizationalUnitName_init(OrganizationalUnitName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* OrganizationalUnitNames */
+/*
+ * OrganizationalUnitNames ::= SEQUENCE SIZE (1..ub-organizational-units)
+ *                              OF OrganizationalUnitName
+ */
 
 static int OrganizationalUnitNames_item_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11855,11 +12003,11 @@ int OrganizationalUnitNames_enc_(const OrganizationalUnitNames *in, asn1rt_write
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -11868,7 +12016,7 @@ size_t OrganizationalUnitNames_len_(const OrganizationalUnitNames *in, uint32_t 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -11879,11 +12027,11 @@ int OrganizationalUnitNames_check(const OrganizationalUnitNames *in)
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
 }
@@ -11906,7 +12054,7 @@ int OrganizationalUnitNames_print(FILE *f, const OrganizationalUnitNames *in)
     for (i = 0; i < in->count && i < 4; i++) {
         if (i)
             fputc(',', f);
-        asn1jer_string(f, &(in->items[i]), 19);
+        asn1jer_string(f, &(in->items[i]), ASN1RT_UT_PRINTABLESTRING);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -11920,10 +12068,10 @@ void OrganizationalUnitNames_init(OrganizationalUnitNames *out)
 ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -11960,11 +12108,11 @@ ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *i
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -11972,7 +12120,7 @@ ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *i
 static int OrganizationalUnitNames_read_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11980,7 +12128,7 @@ static int OrganizationalUnitNames_read_(OrganizationalUnitNames *out, asn1rt_re
 ASN1G_BODY int OrganizationalUnitNames_read_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12034,7 +12182,7 @@ int OrganizationalUnitNames_decode_ex(OrganizationalUnitNames *out, const uint8_
 
 static int OrganizationalUnitNames_write_(const OrganizationalUnitNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(OrganizationalUnitNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(OrganizationalUnitNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -12052,12 +12200,28 @@ ASN1G_FLATTEN int OrganizationalUnitNames_encode(const OrganizationalUnitNames *
 
 size_t OrganizationalUnitNames_encoded_len(const OrganizationalUnitNames *in)
 {
-    return OrganizationalUnitNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return OrganizationalUnitNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BuiltInStandardAttributes */
+/*
+ * BuiltInStandardAttributes ::= SEQUENCE {
+ *    country-name                  CountryName OPTIONAL,
+ *    administration-domain-name    AdministrationDomainName OPTIONAL,
+ *    network-address           [0] IMPLICIT NetworkAddress OPTIONAL,
+ *      -- see also extended-network-address
+ *    terminal-identifier       [1] IMPLICIT TerminalIdentifier OPTIONAL,
+ *    private-domain-name       [2] PrivateDomainName OPTIONAL,
+ *    organization-name         [3] IMPLICIT OrganizationName OPTIONAL,
+ *      -- see also teletex-organization-name
+ *    numeric-user-identifier   [4] IMPLICIT NumericUserIdentifier
+ *                                  OPTIONAL,
+ *    personal-name             [5] IMPLICIT PersonalName OPTIONAL,
+ *      -- see also teletex-personal-name
+ *    organizational-unit-names [6] IMPLICIT OrganizationalUnitNames
+ *                                  OPTIONAL }
+ */
 
 int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -12095,10 +12259,10 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->network_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->network_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "network-address");
         {
-            size_t n = asn1g_string_size(18, &(out->network_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
         }
@@ -12107,10 +12271,10 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->terminal_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
         {
-            size_t n = asn1g_string_size(19, &(out->terminal_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
         }
@@ -12133,10 +12297,10 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->organization_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->organization_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "organization-name");
         {
-            size_t n = asn1g_string_size(19, &(out->organization_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
         }
@@ -12145,10 +12309,10 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
         out->numeric_user_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
         {
-            size_t n = asn1g_string_size(18, &(out->numeric_user_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
         }
@@ -12185,7 +12349,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->numeric_user_identifier_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12193,7 +12357,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->organization_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->organization_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12208,7 +12372,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->terminal_identifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12216,7 +12380,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->network_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->network_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12273,38 +12437,38 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
     }
     if (in->network_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->network_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->network_address));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->network_address).ptr, (in->network_address).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->network_address).ptr, (in->network_address).len));
     }
     if (in->terminal_identifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->terminal_identifier));
             if (n < 1u || n > 24u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->terminal_identifier).ptr, (in->terminal_identifier).len));
     }
     if (in->private_domain_name_present) {
         ASN1G_TRY(PrivateDomainName_check(&(in->private_domain_name)));
     }
     if (in->organization_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->organization_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->organization_name));
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->organization_name).ptr, (in->organization_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->organization_name).ptr, (in->organization_name).len));
     }
     if (in->numeric_user_identifier_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->numeric_user_identifier));
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
     }
     if (in->personal_name_present) {
         ASN1G_TRY(PersonalName_check(&(in->personal_name)));
@@ -12361,7 +12525,6 @@ int BuiltInStandardAttributes_print(FILE *f, const BuiltInStandardAttributes *in
     const char *sep = "";
     fputc('{', f);
     if (in->country_name_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "country-name");
         fputc(':', f);
@@ -12379,14 +12542,14 @@ int BuiltInStandardAttributes_print(FILE *f, const BuiltInStandardAttributes *in
         sep = ",";
         asn1jer_name(f, "network-address");
         fputc(':', f);
-        asn1jer_string(f, &(in->network_address), 18);
+        asn1jer_string(f, &(in->network_address), ASN1RT_UT_NUMERICSTRING);
     }
     if (in->terminal_identifier_present) {
         fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "terminal-identifier");
         fputc(':', f);
-        asn1jer_string(f, &(in->terminal_identifier), 19);
+        asn1jer_string(f, &(in->terminal_identifier), ASN1RT_UT_PRINTABLESTRING);
     }
     if (in->private_domain_name_present) {
         fputs(sep, f);
@@ -12400,14 +12563,14 @@ int BuiltInStandardAttributes_print(FILE *f, const BuiltInStandardAttributes *in
         sep = ",";
         asn1jer_name(f, "organization-name");
         fputc(':', f);
-        asn1jer_string(f, &(in->organization_name), 19);
+        asn1jer_string(f, &(in->organization_name), ASN1RT_UT_PRINTABLESTRING);
     }
     if (in->numeric_user_identifier_present) {
         fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "numeric-user-identifier");
         fputc(':', f);
-        asn1jer_string(f, &(in->numeric_user_identifier), 18);
+        asn1jer_string(f, &(in->numeric_user_identifier), ASN1RT_UT_NUMERICSTRING);
     }
     if (in->personal_name_present) {
         fputs(sep, f);
@@ -12418,12 +12581,10 @@ int BuiltInStandardAttributes_print(FILE *f, const BuiltInStandardAttributes *in
     }
     if (in->organizational_unit_names_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "organizational-unit-names");
         fputc(':', f);
         (void)OrganizationalUnitNames_print(f, &(in->organizational_unit_names));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -12469,10 +12630,10 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->network_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->network_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->network_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "network-address");
         {
-            size_t n = asn1g_string_size(18, &(out->network_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
         }
@@ -12481,10 +12642,10 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->terminal_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 19, &(out->terminal_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
         {
-            size_t n = asn1g_string_size(19, &(out->terminal_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
         }
@@ -12507,10 +12668,10 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->organization_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 19, &(out->organization_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->organization_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "organization-name");
         {
-            size_t n = asn1g_string_size(19, &(out->organization_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
         }
@@ -12519,10 +12680,10 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
         out->numeric_user_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), 18, &(out->numeric_user_identifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
         {
-            size_t n = asn1g_string_size(18, &(out->numeric_user_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
         }
@@ -12559,7 +12720,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
     }
     if (in->numeric_user_identifier_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->numeric_user_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12567,7 +12728,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
     }
     if (in->organization_name_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->organization_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12582,7 +12743,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
     }
     if (in->terminal_identifier_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->terminal_identifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12590,7 +12751,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
     }
     if (in->network_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->network_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -12616,7 +12777,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
 static int BuiltInStandardAttributes_read_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12624,7 +12785,7 @@ static int BuiltInStandardAttributes_read_(BuiltInStandardAttributes *out, asn1r
 ASN1G_BODY int BuiltInStandardAttributes_read_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12678,7 +12839,7 @@ int BuiltInStandardAttributes_decode_ex(BuiltInStandardAttributes *out, const ui
 
 static int BuiltInStandardAttributes_write_(const BuiltInStandardAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -12696,12 +12857,18 @@ ASN1G_FLATTEN int BuiltInStandardAttributes_encode(const BuiltInStandardAttribut
 
 size_t BuiltInStandardAttributes_encoded_len(const BuiltInStandardAttributes *in)
 {
-    return BuiltInStandardAttributes_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return BuiltInStandardAttributes_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BuiltInDomainDefinedAttribute */
+/*
+ * BuiltInDomainDefinedAttribute ::= SEQUENCE {
+ *    type PrintableString (SIZE
+ *                    (1..ub-domain-defined-attribute-type-length)),
+ *    value PrintableString (SIZE
+ *                    (1..ub-domain-defined-attribute-value-length)) }
+ */
 
 int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -12709,17 +12876,17 @@ int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     {
-        size_t n = asn1g_string_size(19, &(out->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
-        size_t n = asn1g_string_size(19, &(out->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
@@ -12732,42 +12899,42 @@ int BuiltInDomainDefinedAttribute_enc_(const BuiltInDomainDefinedAttribute *in, 
 {
     uint8_t *m = asn1g_mark(w);
     {
-        size_t n = asn1g_string_size(19, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
     {
-        size_t n = asn1g_string_size(19, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t BuiltInDomainDefinedAttribute_len_(const BuiltInDomainDefinedAttribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->type).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).len);
     return asn1g_tlv_len(tag, n);
 }
 
 int BuiltInDomainDefinedAttribute_check(const BuiltInDomainDefinedAttribute *in)
 {
     {
-        size_t n = asn1g_string_size(19, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
         if (n < 1u || n > 8u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->type).ptr, (in->type).len));
     {
-        size_t n = asn1g_string_size(19, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
         if (n < 1u || n > 128u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->value).ptr, (in->value).len));
     return ASN1RT_OK;
 }
 
@@ -12782,19 +12949,14 @@ bool BuiltInDomainDefinedAttribute_equal(const BuiltInDomainDefinedAttribute *a,
 
 int BuiltInDomainDefinedAttribute_print(FILE *f, const BuiltInDomainDefinedAttribute *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "type");
     fputc(':', f);
-    asn1jer_string(f, &(in->type), 19);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->type), ASN1RT_UT_PRINTABLESTRING);
+    fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
-    asn1jer_string(f, &(in->value), 19);
-    (void)sep;
+    asn1jer_string(f, &(in->value), ASN1RT_UT_PRINTABLESTRING);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -12810,17 +12972,17 @@ ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttrib
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     {
-        size_t n = asn1g_string_size(19, &(out->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
-        size_t n = asn1g_string_size(19, &(out->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
@@ -12833,24 +12995,24 @@ ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefined
 {
     uint8_t *m = asn1g_mark(w);
     {
-        size_t n = asn1g_string_size(19, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
     {
-        size_t n = asn1g_string_size(19, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 static int BuiltInDomainDefinedAttribute_read_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12858,7 +13020,7 @@ static int BuiltInDomainDefinedAttribute_read_(BuiltInDomainDefinedAttribute *ou
 ASN1G_BODY int BuiltInDomainDefinedAttribute_read_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12912,7 +13074,7 @@ int BuiltInDomainDefinedAttribute_decode_ex(BuiltInDomainDefinedAttribute *out, 
 
 static int BuiltInDomainDefinedAttribute_write_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -12930,17 +13092,21 @@ ASN1G_FLATTEN int BuiltInDomainDefinedAttribute_encode(const BuiltInDomainDefine
 
 size_t BuiltInDomainDefinedAttribute_encoded_len(const BuiltInDomainDefinedAttribute *in)
 {
-    return BuiltInDomainDefinedAttribute_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return BuiltInDomainDefinedAttribute_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BuiltInDomainDefinedAttributes */
+/*
+ * BuiltInDomainDefinedAttributes ::= SEQUENCE SIZE
+ *                     (1..ub-domain-defined-attributes) OF
+ *                     BuiltInDomainDefinedAttribute
+ */
 
 static int BuiltInDomainDefinedAttributes_item_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12974,7 +13140,7 @@ int BuiltInDomainDefinedAttributes_enc_(const BuiltInDomainDefinedAttributes *in
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -12983,7 +13149,7 @@ size_t BuiltInDomainDefinedAttributes_len_(const BuiltInDomainDefinedAttributes 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += BuiltInDomainDefinedAttribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, 16));
+        n += BuiltInDomainDefinedAttribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13030,7 +13196,7 @@ void BuiltInDomainDefinedAttributes_init(BuiltInDomainDefinedAttributes *out)
 ASN1G_BODY int BuiltInDomainDefinedAttributes_item_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13064,7 +13230,7 @@ ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefine
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -13072,7 +13238,7 @@ ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefine
 static int BuiltInDomainDefinedAttributes_read_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13080,7 +13246,7 @@ static int BuiltInDomainDefinedAttributes_read_(BuiltInDomainDefinedAttributes *
 ASN1G_BODY int BuiltInDomainDefinedAttributes_read_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13134,7 +13300,7 @@ int BuiltInDomainDefinedAttributes_decode_ex(BuiltInDomainDefinedAttributes *out
 
 static int BuiltInDomainDefinedAttributes_write_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -13152,12 +13318,18 @@ ASN1G_FLATTEN int BuiltInDomainDefinedAttributes_encode(const BuiltInDomainDefin
 
 size_t BuiltInDomainDefinedAttributes_encoded_len(const BuiltInDomainDefinedAttributes *in)
 {
-    return BuiltInDomainDefinedAttributes_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return BuiltInDomainDefinedAttributes_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ExtensionAttribute */
+/*
+ * ExtensionAttribute ::=  SEQUENCE {
+ *    extension-attribute-type [0] IMPLICIT INTEGER
+ *                    (0..ub-extension-attributes),
+ *    extension-attribute-value [1]
+ *                    ANY DEFINED BY extension-attribute-type }
+ */
 
 int ExtensionAttribute_dec_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -13226,19 +13398,14 @@ bool ExtensionAttribute_equal(const ExtensionAttribute *a, const ExtensionAttrib
 
 int ExtensionAttribute_print(FILE *f, const ExtensionAttribute *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "extension-attribute-type");
     fputc(':', f);
     asn1jer_int(f, (int64_t)(in->extension_attribute_type));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "extension-attribute-value");
     fputc(':', f);
     asn1jer_hex(f, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -13291,7 +13458,7 @@ ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_
 static int ExtensionAttribute_read_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13299,7 +13466,7 @@ static int ExtensionAttribute_read_(ExtensionAttribute *out, asn1rt_reader *r, a
 ASN1G_BODY int ExtensionAttribute_read_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13353,7 +13520,7 @@ int ExtensionAttribute_decode_ex(ExtensionAttribute *out, const uint8_t *der, si
 
 static int ExtensionAttribute_write_(const ExtensionAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtensionAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtensionAttribute_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -13371,17 +13538,20 @@ ASN1G_FLATTEN int ExtensionAttribute_encode(const ExtensionAttribute *in, uint8_
 
 size_t ExtensionAttribute_encoded_len(const ExtensionAttribute *in)
 {
-    return ExtensionAttribute_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ExtensionAttribute_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ExtensionAttributes */
+/*
+ * ExtensionAttributes ::= SET SIZE (1..ub-extension-attributes) OF
+ *                ExtensionAttribute
+ */
 
 static int ExtensionAttributes_item_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13485,7 +13655,7 @@ bool ExtensionAttributes_iter_next(ExtensionAttributes_iter *it, ExtensionAttrib
 ASN1G_BODY int ExtensionAttributes_item_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13529,7 +13699,7 @@ ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1r
 static int ExtensionAttributes_read_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13537,7 +13707,7 @@ static int ExtensionAttributes_read_(ExtensionAttributes *out, asn1rt_reader *r,
 ASN1G_BODY int ExtensionAttributes_read_inl_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13591,7 +13761,7 @@ int ExtensionAttributes_decode_ex(ExtensionAttributes *out, const uint8_t *der, 
 
 static int ExtensionAttributes_write_(const ExtensionAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtensionAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(ExtensionAttributes_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -13609,12 +13779,19 @@ ASN1G_FLATTEN int ExtensionAttributes_encode(const ExtensionAttributes *in, uint
 
 size_t ExtensionAttributes_encoded_len(const ExtensionAttributes *in)
 {
-    return ExtensionAttributes_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return ExtensionAttributes_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ORAddress */
+/*
+ * ORAddress ::= SEQUENCE {
+ *    built-in-standard-attributes BuiltInStandardAttributes,
+ *    built-in-domain-defined-attributes
+ *                    BuiltInDomainDefinedAttributes OPTIONAL,
+ *    -- see also teletex-domain-defined-attributes
+ *    extension-attributes ExtensionAttributes OPTIONAL }
+ */
 
 int ORAddress_dec_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -13622,18 +13799,18 @@ int ORAddress_dec_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "built-in-standard-attributes");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->built_in_domain_defined_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "built-in-domain-defined-attributes");
     } else {
         out->built_in_domain_defined_attributes_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 17))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET))) {
         out->extension_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
             return asn1g_fail(err, rc, 0, "extension-attributes");
     } else {
         out->extension_attributes_present = false;
@@ -13647,23 +13824,23 @@ int ORAddress_enc_(const ORAddress *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     if (in->extension_attributes_present) {
-        ASN1G_TRY(ExtensionAttributes_enc_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, 17)));
+        ASN1G_TRY(ExtensionAttributes_enc_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     }
     if (in->built_in_domain_defined_attributes_present) {
-        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(BuiltInStandardAttributes_enc_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInStandardAttributes_enc_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 size_t ORAddress_len_(const ORAddress *in, uint32_t tag)
 {
     size_t n = 0;
-    n += BuiltInStandardAttributes_len_(&(in->built_in_standard_attributes), ASN1RT_TAG(0, 1, 16));
+    n += BuiltInStandardAttributes_len_(&(in->built_in_standard_attributes), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->built_in_domain_defined_attributes_present)
-        n += BuiltInDomainDefinedAttributes_len_(&(in->built_in_domain_defined_attributes), ASN1RT_TAG(0, 1, 16));
+        n += BuiltInDomainDefinedAttributes_len_(&(in->built_in_domain_defined_attributes), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->extension_attributes_present)
-        n += ExtensionAttributes_len_(&(in->extension_attributes), ASN1RT_TAG(0, 1, 17));
+        n += ExtensionAttributes_len_(&(in->extension_attributes), ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13696,28 +13873,22 @@ bool ORAddress_equal(const ORAddress *a, const ORAddress *b)
 
 int ORAddress_print(FILE *f, const ORAddress *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "built-in-standard-attributes");
     fputc(':', f);
     (void)BuiltInStandardAttributes_print(f, &(in->built_in_standard_attributes));
     if (in->built_in_domain_defined_attributes_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "built-in-domain-defined-attributes");
         fputc(':', f);
         (void)BuiltInDomainDefinedAttributes_print(f, &(in->built_in_domain_defined_attributes));
     }
     if (in->extension_attributes_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "extension-attributes");
         fputc(':', f);
         (void)ExtensionAttributes_print(f, &(in->extension_attributes));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -13734,18 +13905,18 @@ ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "built-in-standard-attributes");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->built_in_domain_defined_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "built-in-domain-defined-attributes");
     } else {
         out->built_in_domain_defined_attributes_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 17))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET))) {
         out->extension_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
             return asn1g_fail(err, rc, 0, "extension-attributes");
     } else {
         out->extension_attributes_present = false;
@@ -13759,19 +13930,19 @@ ASN1G_BODY int ORAddress_enc_inl_(const ORAddress *in, asn1rt_writer *w, uint32_
 {
     uint8_t *m = asn1g_mark(w);
     if (in->extension_attributes_present) {
-        ASN1G_TRY(ExtensionAttributes_enc_inl_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, 17)));
+        ASN1G_TRY(ExtensionAttributes_enc_inl_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     }
     if (in->built_in_domain_defined_attributes_present) {
-        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_close(w, tag, m);
 }
 
 static int ORAddress_read_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ORAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ORAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13779,7 +13950,7 @@ static int ORAddress_read_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int ORAddress_read_inl_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ORAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ORAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13833,7 +14004,7 @@ int ORAddress_decode_ex(ORAddress *out, const uint8_t *der, size_t len, unsigned
 
 static int ORAddress_write_(const ORAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ORAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ORAddress_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -13851,20 +14022,22 @@ ASN1G_FLATTEN int ORAddress_encode(const ORAddress *in, uint8_t *buf, size_t cap
 
 size_t ORAddress_encoded_len(const ORAddress *in)
 {
-    return ORAddress_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ORAddress_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CommonName */
+/*
+ * CommonName ::= PrintableString (SIZE (1..ub-common-name-length))
+ */
 
 static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -13874,10 +14047,10 @@ static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -13934,11 +14107,11 @@ int CommonName_decode_ex(CommonName *out, const uint8_t *der, size_t len, unsign
 static int CommonName_write_(const CommonName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -13956,28 +14129,28 @@ ASN1G_FLATTEN int CommonName_encode(const CommonName *in, uint8_t *buf, size_t c
 
 size_t CommonName_encoded_len(const CommonName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int CommonName_check(const CommonName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool CommonName_equal(const CommonName *a, const CommonName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int CommonName_print(FILE *f, const CommonName *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -13988,15 +14161,17 @@ void CommonName_init(CommonName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexCommonName */
+/*
+ * TeletexCommonName ::= TeletexString (SIZE (1..ub-common-name-length))
+ */
 
 static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14006,10 +14181,10 @@ static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn
 ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14066,11 +14241,11 @@ int TeletexCommonName_decode_ex(TeletexCommonName *out, const uint8_t *der, size
 static int TeletexCommonName_write_(const TeletexCommonName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -14088,28 +14263,28 @@ ASN1G_FLATTEN int TeletexCommonName_encode(const TeletexCommonName *in, uint8_t 
 
 size_t TeletexCommonName_encoded_len(const TeletexCommonName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
 }
 
 int TeletexCommonName_check(const TeletexCommonName *in)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool TeletexCommonName_equal(const TeletexCommonName *a, const TeletexCommonName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int TeletexCommonName_print(FILE *f, const TeletexCommonName *in)
 {
-    asn1jer_string(f, &((*in)), 20);
+    asn1jer_string(f, in, ASN1RT_UT_T61STRING);
     return asn1jer_status(f);
 }
 
@@ -14120,15 +14295,18 @@ void TeletexCommonName_init(TeletexCommonName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexOrganizationName */
+/*
+ * TeletexOrganizationName ::=
+ *                 TeletexString (SIZE (1..ub-organization-name-length))
+ */
 
 static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14138,10 +14316,10 @@ static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_re
 ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14198,11 +14376,11 @@ int TeletexOrganizationName_decode_ex(TeletexOrganizationName *out, const uint8_
 static int TeletexOrganizationName_write_(const TeletexOrganizationName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -14220,28 +14398,28 @@ ASN1G_FLATTEN int TeletexOrganizationName_encode(const TeletexOrganizationName *
 
 size_t TeletexOrganizationName_encoded_len(const TeletexOrganizationName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
 }
 
 int TeletexOrganizationName_check(const TeletexOrganizationName *in)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool TeletexOrganizationName_equal(const TeletexOrganizationName *a, const TeletexOrganizationName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int TeletexOrganizationName_print(FILE *f, const TeletexOrganizationName *in)
 {
-    asn1jer_string(f, &((*in)), 20);
+    asn1jer_string(f, in, ASN1RT_UT_T61STRING);
     return asn1jer_status(f);
 }
 
@@ -14252,7 +14430,18 @@ void TeletexOrganizationName_init(TeletexOrganizationName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexPersonalName */
+/*
+ * TeletexPersonalName ::= SET {
+ *    surname     [0] IMPLICIT TeletexString
+ *                     (SIZE (1..ub-surname-length)),
+ *    given-name  [1] IMPLICIT TeletexString
+ *                     (SIZE (1..ub-given-name-length)) OPTIONAL,
+ *    initials    [2] IMPLICIT TeletexString
+ *                     (SIZE (1..ub-initials-length)) OPTIONAL,
+ *    generation-qualifier [3] IMPLICIT TeletexString
+ *                     (SIZE (1..ub-generation-qualifier-length))
+ *                     OPTIONAL }
+ */
 
 int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -14269,19 +14458,19 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
         if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_T61STRING, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     {
-        size_t n = asn1g_string_size(20, &(out->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_T61STRING, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         {
-            size_t n = asn1g_string_size(20, &(out->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
         }
@@ -14290,10 +14479,10 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_T61STRING, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         {
-            size_t n = asn1g_string_size(20, &(out->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
         }
@@ -14302,10 +14491,10 @@ int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_T61STRING, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         {
-            size_t n = asn1g_string_size(20, &(out->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
         }
@@ -14339,7 +14528,7 @@ int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, ui
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -14347,7 +14536,7 @@ int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, ui
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -14355,14 +14544,14 @@ int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, ui
     }
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
     {
-        size_t n = asn1g_string_size(20, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -14386,34 +14575,34 @@ size_t TeletexPersonalName_len_(const TeletexPersonalName *in, uint32_t tag)
 int TeletexPersonalName_check(const TeletexPersonalName *in)
 {
     {
-        size_t n = asn1g_string_size(20, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
         if (n < 1u || n > 40u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->surname).ptr, (in->surname).len));
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->given_name).ptr, (in->given_name).len));
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
             if (n < 1u || n > 5u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->initials).ptr, (in->initials).len));
     }
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
             if (n < 1u || n > 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
     }
     return ASN1RT_OK;
 }
@@ -14439,35 +14628,28 @@ bool TeletexPersonalName_equal(const TeletexPersonalName *a, const TeletexPerson
 
 int TeletexPersonalName_print(FILE *f, const TeletexPersonalName *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "surname");
     fputc(':', f);
-    asn1jer_string(f, &(in->surname), 20);
+    asn1jer_string(f, &(in->surname), ASN1RT_UT_T61STRING);
     if (in->given_name_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "given-name");
         fputc(':', f);
-        asn1jer_string(f, &(in->given_name), 20);
+        asn1jer_string(f, &(in->given_name), ASN1RT_UT_T61STRING);
     }
     if (in->initials_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "initials");
         fputc(':', f);
-        asn1jer_string(f, &(in->initials), 20);
+        asn1jer_string(f, &(in->initials), ASN1RT_UT_T61STRING);
     }
     if (in->generation_qualifier_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "generation-qualifier");
         fputc(':', f);
-        asn1jer_string(f, &(in->generation_qualifier), 20);
+        asn1jer_string(f, &(in->generation_qualifier), ASN1RT_UT_T61STRING);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -14492,19 +14674,19 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
         if (t == ASN1RT_TAG(2, 0, 3))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 20, &(out->surname))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_T61STRING, &(out->surname))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "surname");
     {
-        size_t n = asn1g_string_size(20, &(out->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 20, &(out->given_name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_T61STRING, &(out->given_name))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "given-name");
         {
-            size_t n = asn1g_string_size(20, &(out->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
         }
@@ -14513,10 +14695,10 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), 20, &(out->initials))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_T61STRING, &(out->initials))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "initials");
         {
-            size_t n = asn1g_string_size(20, &(out->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
         }
@@ -14525,10 +14707,10 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
         out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), 20, &(out->generation_qualifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_T61STRING, &(out->generation_qualifier))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
         {
-            size_t n = asn1g_string_size(20, &(out->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
         }
@@ -14562,7 +14744,7 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
     uint8_t *m = asn1g_mark(w);
     if (in->generation_qualifier_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->generation_qualifier));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -14570,7 +14752,7 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
     }
     if (in->initials_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->initials));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -14578,14 +14760,14 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
     }
     if (in->given_name_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->given_name));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
     }
     {
-        size_t n = asn1g_string_size(20, &(in->surname));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -14596,7 +14778,7 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
 static int TeletexPersonalName_read_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14604,7 +14786,7 @@ static int TeletexPersonalName_read_(TeletexPersonalName *out, asn1rt_reader *r,
 ASN1G_BODY int TeletexPersonalName_read_inl_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14658,7 +14840,7 @@ int TeletexPersonalName_decode_ex(TeletexPersonalName *out, const uint8_t *der, 
 
 static int TeletexPersonalName_write_(const TeletexPersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexPersonalName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(TeletexPersonalName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -14676,20 +14858,23 @@ ASN1G_FLATTEN int TeletexPersonalName_encode(const TeletexPersonalName *in, uint
 
 size_t TeletexPersonalName_encoded_len(const TeletexPersonalName *in)
 {
-    return TeletexPersonalName_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return TeletexPersonalName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexOrganizationalUnitName */
+/*
+ * TeletexOrganizationalUnitName ::= TeletexString
+ *                   (SIZE (1..ub-organizational-unit-name-length))
+ */
 
 static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14699,10 +14884,10 @@ static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *ou
 ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14759,11 +14944,11 @@ int TeletexOrganizationalUnitName_decode_ex(TeletexOrganizationalUnitName *out, 
 static int TeletexOrganizationalUnitName_write_(const TeletexOrganizationalUnitName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -14781,28 +14966,28 @@ ASN1G_FLATTEN int TeletexOrganizationalUnitName_encode(const TeletexOrganization
 
 size_t TeletexOrganizationalUnitName_encoded_len(const TeletexOrganizationalUnitName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
 }
 
 int TeletexOrganizationalUnitName_check(const TeletexOrganizationalUnitName *in)
 {
     {
-        size_t n = asn1g_string_size(20, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, in);
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool TeletexOrganizationalUnitName_equal(const TeletexOrganizationalUnitName *a, const TeletexOrganizationalUnitName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int TeletexOrganizationalUnitName_print(FILE *f, const TeletexOrganizationalUnitName *in)
 {
-    asn1jer_string(f, &((*in)), 20);
+    asn1jer_string(f, in, ASN1RT_UT_T61STRING);
     return asn1jer_status(f);
 }
 
@@ -14813,15 +14998,18 @@ void TeletexOrganizationalUnitName_init(TeletexOrganizationalUnitName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexOrganizationalUnitNames */
+/*
+ * TeletexOrganizationalUnitNames ::= SEQUENCE SIZE
+ *       (1..ub-organizational-units) OF TeletexOrganizationalUnitName
+ */
 
 static int TeletexOrganizationalUnitNames_item_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14858,11 +15046,11 @@ int TeletexOrganizationalUnitNames_enc_(const TeletexOrganizationalUnitNames *in
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(20, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14871,7 +15059,7 @@ size_t TeletexOrganizationalUnitNames_len_(const TeletexOrganizationalUnitNames 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -14882,11 +15070,11 @@ int TeletexOrganizationalUnitNames_check(const TeletexOrganizationalUnitNames *i
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
         {
-            size_t n = asn1g_string_size(20, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
 }
@@ -14909,7 +15097,7 @@ int TeletexOrganizationalUnitNames_print(FILE *f, const TeletexOrganizationalUni
     for (i = 0; i < in->count && i < 4; i++) {
         if (i)
             fputc(',', f);
-        asn1jer_string(f, &(in->items[i]), 20);
+        asn1jer_string(f, &(in->items[i]), ASN1RT_UT_T61STRING);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -14923,10 +15111,10 @@ void TeletexOrganizationalUnitNames_init(TeletexOrganizationalUnitNames *out)
 ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 20), 20, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(20, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -14963,11 +15151,11 @@ ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganization
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(20, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14975,7 +15163,7 @@ ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganization
 static int TeletexOrganizationalUnitNames_read_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14983,7 +15171,7 @@ static int TeletexOrganizationalUnitNames_read_(TeletexOrganizationalUnitNames *
 ASN1G_BODY int TeletexOrganizationalUnitNames_read_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15037,7 +15225,7 @@ int TeletexOrganizationalUnitNames_decode_ex(TeletexOrganizationalUnitNames *out
 
 static int TeletexOrganizationalUnitNames_write_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexOrganizationalUnitNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexOrganizationalUnitNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -15055,20 +15243,22 @@ ASN1G_FLATTEN int TeletexOrganizationalUnitNames_encode(const TeletexOrganizatio
 
 size_t TeletexOrganizationalUnitNames_encoded_len(const TeletexOrganizationalUnitNames *in)
 {
-    return TeletexOrganizationalUnitNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TeletexOrganizationalUnitNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PDSName */
+/*
+ * PDSName ::= PrintableString (SIZE (1..ub-pds-name-length))
+ */
 
 static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -15078,10 +15268,10 @@ static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -15138,11 +15328,11 @@ int PDSName_decode_ex(PDSName *out, const uint8_t *der, size_t len, unsigned lax
 static int PDSName_write_(const PDSName *in, asn1rt_writer *w)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -15160,28 +15350,28 @@ ASN1G_FLATTEN int PDSName_encode(const PDSName *in, uint8_t *buf, size_t cap, si
 
 size_t PDSName_encoded_len(const PDSName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
 }
 
 int PDSName_check(const PDSName *in)
 {
     {
-        size_t n = asn1g_string_size(19, &((*in)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, in);
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(19, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool PDSName_equal(const PDSName *a, const PDSName *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int PDSName_print(FILE *f, const PDSName *in)
 {
-    asn1jer_string(f, &((*in)), 19);
+    asn1jer_string(f, in, ASN1RT_UT_PRINTABLESTRING);
     return asn1jer_status(f);
 }
 
@@ -15192,30 +15382,35 @@ void PDSName_init(PDSName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PhysicalDeliveryCountryName */
+/*
+ * PhysicalDeliveryCountryName ::= CHOICE {
+ *    x121-dcc-code NumericString (SIZE (ub-country-name-numeric-length)),
+ *    iso-3166-alpha2-code PrintableString
+ *                                (SIZE (ub-country-name-alpha-length)) }
+ */
 
 int PhysicalDeliveryCountryName_dec_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
@@ -15230,19 +15425,19 @@ int PhysicalDeliveryCountryName_enc_(const PhysicalDeliveryCountryName *in, asn1
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15254,9 +15449,9 @@ size_t PhysicalDeliveryCountryName_len_(const PhysicalDeliveryCountryName *in, u
     (void)tag;
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).len);
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).len);
     default:
         return 0;
     }
@@ -15267,19 +15462,19 @@ int PhysicalDeliveryCountryName_check(const PhysicalDeliveryCountryName *in)
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (n < 3u || n > 3u)
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (n != 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (n < 2u || n > 2u)
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (n != 2u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15307,12 +15502,12 @@ int PhysicalDeliveryCountryName_print(FILE *f, const PhysicalDeliveryCountryName
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
         asn1jer_name(f, "x121-dcc-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.x121_dcc_code), 18);
+        asn1jer_string(f, &(in->u.x121_dcc_code), ASN1RT_UT_NUMERICSTRING);
         break;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         asn1jer_name(f, "iso-3166-alpha2-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.iso_3166_alpha2_code), 19);
+        asn1jer_string(f, &(in->u.iso_3166_alpha2_code), ASN1RT_UT_PRINTABLESTRING);
         break;
     default:
         break;
@@ -15331,23 +15526,23 @@ ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName 
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.x121_dcc_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.iso_3166_alpha2_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
@@ -15362,19 +15557,19 @@ ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountr
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n < 3u || n > 3u))
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n < 2u || n > 2u))
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15384,7 +15579,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountr
 static int PhysicalDeliveryCountryName_read_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15392,7 +15587,7 @@ static int PhysicalDeliveryCountryName_read_(PhysicalDeliveryCountryName *out, a
 ASN1G_BODY int PhysicalDeliveryCountryName_read_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15446,7 +15641,7 @@ int PhysicalDeliveryCountryName_decode_ex(PhysicalDeliveryCountryName *out, cons
 
 static int PhysicalDeliveryCountryName_write_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PhysicalDeliveryCountryName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(PhysicalDeliveryCountryName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -15464,34 +15659,38 @@ ASN1G_FLATTEN int PhysicalDeliveryCountryName_encode(const PhysicalDeliveryCount
 
 size_t PhysicalDeliveryCountryName_encoded_len(const PhysicalDeliveryCountryName *in)
 {
-    return PhysicalDeliveryCountryName_len_(&((*in)), 0);
+    return PhysicalDeliveryCountryName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PostalCode */
+/*
+ * PostalCode ::= CHOICE {
+ *    numeric-code   NumericString (SIZE (1..ub-postal-code-length)),
+ *    printable-code PrintableString (SIZE (1..ub-postal-code-length)) }
+ */
 
 int PostalCode_dec_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PostalCode_PR_numeric_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PostalCode_PR_printable_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
         }
@@ -15507,19 +15706,19 @@ int PostalCode_enc_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case PostalCode_PR_numeric_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable_code).ptr, (in->u.printable_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15531,9 +15730,9 @@ size_t PostalCode_len_(const PostalCode *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case PostalCode_PR_numeric_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 18), (in->u.numeric_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).len);
     case PostalCode_PR_printable_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->u.printable_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).len);
     default:
         return 0;
     }
@@ -15544,19 +15743,19 @@ int PostalCode_check(const PostalCode *in)
     switch (in->present) {
     case PostalCode_PR_numeric_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric_code).ptr, (in->u.numeric_code).len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->u.printable_code).ptr, (in->u.printable_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable_code).ptr, (in->u.printable_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15584,12 +15783,12 @@ int PostalCode_print(FILE *f, const PostalCode *in)
     case PostalCode_PR_numeric_code:
         asn1jer_name(f, "numeric-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.numeric_code), 18);
+        asn1jer_string(f, &(in->u.numeric_code), ASN1RT_UT_NUMERICSTRING);
         break;
     case PostalCode_PR_printable_code:
         asn1jer_name(f, "printable-code");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.printable_code), 19);
+        asn1jer_string(f, &(in->u.printable_code), ASN1RT_UT_PRINTABLESTRING);
         break;
     default:
         break;
@@ -15608,22 +15807,22 @@ ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t t
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 18):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
         out->present = PostalCode_PR_numeric_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 18), 18, &(out->u.numeric_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "numeric-code");
         {
-            size_t n = asn1g_string_size(18, &(out->u.numeric_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 19):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
         out->present = PostalCode_PR_printable_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &(out->u.printable_code))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "printable-code");
         {
-            size_t n = asn1g_string_size(19, &(out->u.printable_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
         }
@@ -15639,19 +15838,19 @@ ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint3
     switch (in->present) {
     case PostalCode_PR_numeric_code:
         {
-            size_t n = asn1g_string_size(18, &(in->u.numeric_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 18), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
         {
-            size_t n = asn1g_string_size(19, &(in->u.printable_code));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->u.printable_code).ptr, (in->u.printable_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15661,7 +15860,7 @@ ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint3
 static int PostalCode_read_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PostalCode_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PostalCode_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15669,7 +15868,7 @@ static int PostalCode_read_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int PostalCode_read_inl_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PostalCode_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PostalCode_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15723,7 +15922,7 @@ int PostalCode_decode_ex(PostalCode *out, const uint8_t *der, size_t len, unsign
 
 static int PostalCode_write_(const PostalCode *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PostalCode_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(PostalCode_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -15741,12 +15940,18 @@ ASN1G_FLATTEN int PostalCode_encode(const PostalCode *in, uint8_t *buf, size_t c
 
 size_t PostalCode_encoded_len(const PostalCode *in)
 {
-    return PostalCode_len_(&((*in)), 0);
+    return PostalCode_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PDSParameter */
+/*
+ * PDSParameter ::= SET {
+ *    printable-string PrintableString
+ *                 (SIZE(1..ub-pds-parameter-length)) OPTIONAL,
+ *    teletex-string TeletexString
+ *                 (SIZE(1..ub-pds-parameter-length)) OPTIONAL }
+ */
 
 int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -15754,24 +15959,24 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 19))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))) {
         out->printable_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->printable_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "printable-string");
         {
-            size_t n = asn1g_string_size(19, &(out->printable_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
         }
     } else {
         out->printable_string_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         {
-            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
         }
@@ -15780,13 +15985,13 @@ int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     }
     if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
         uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 0, 19)) && out->printable_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING)) && out->printable_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
-        if (t == ASN1RT_TAG(0, 0, 19))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, 20))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -15799,19 +16004,19 @@ int PDSParameter_enc_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_string_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->printable_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->printable_string).ptr, (in->printable_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -15820,9 +16025,9 @@ size_t PDSParameter_len_(const PDSParameter *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->printable_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->printable_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).len);
     if (in->teletex_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->teletex_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -15830,19 +16035,19 @@ int PDSParameter_check(const PDSParameter *in)
 {
     if (in->printable_string_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->printable_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->printable_string).ptr, (in->printable_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->printable_string).ptr, (in->printable_string).len));
     }
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->teletex_string).ptr, (in->teletex_string).len));
     }
     return ASN1RT_OK;
 }
@@ -15865,20 +16070,17 @@ int PDSParameter_print(FILE *f, const PDSParameter *in)
     const char *sep = "";
     fputc('{', f);
     if (in->printable_string_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "printable-string");
         fputc(':', f);
-        asn1jer_string(f, &(in->printable_string), 19);
+        asn1jer_string(f, &(in->printable_string), ASN1RT_UT_PRINTABLESTRING);
     }
     if (in->teletex_string_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "teletex-string");
         fputc(':', f);
-        asn1jer_string(f, &(in->teletex_string), 20);
+        asn1jer_string(f, &(in->teletex_string), ASN1RT_UT_T61STRING);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -15894,24 +16096,24 @@ ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 19))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))) {
         out->printable_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 19), 19, &(out->printable_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->printable_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "printable-string");
         {
-            size_t n = asn1g_string_size(19, &(out->printable_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
         }
     } else {
         out->printable_string_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         {
-            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
         }
@@ -15920,13 +16122,13 @@ ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32
     }
     if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
         uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 0, 19)) && out->printable_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING)) && out->printable_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
-        if (t == ASN1RT_TAG(0, 0, 19))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, 20))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -15939,19 +16141,19 @@ ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, u
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_string_present) {
         {
-            size_t n = asn1g_string_size(19, &(in->printable_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->printable_string).ptr, (in->printable_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -15959,7 +16161,7 @@ ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, u
 static int PDSParameter_read_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15967,7 +16169,7 @@ static int PDSParameter_read_(PDSParameter *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int PDSParameter_read_inl_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16021,7 +16223,7 @@ int PDSParameter_decode_ex(PDSParameter *out, const uint8_t *der, size_t len, un
 
 static int PDSParameter_write_(const PDSParameter *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16039,17 +16241,19 @@ ASN1G_FLATTEN int PDSParameter_encode(const PDSParameter *in, uint8_t *buf, size
 
 size_t PDSParameter_encoded_len(const PDSParameter *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PhysicalDeliveryOfficeName */
+/*
+ * PhysicalDeliveryOfficeName ::= PDSParameter
+ */
 
 static int PhysicalDeliveryOfficeName_read_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16057,7 +16261,7 @@ static int PhysicalDeliveryOfficeName_read_(PhysicalDeliveryOfficeName *out, asn
 ASN1G_BODY int PhysicalDeliveryOfficeName_read_inl_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16111,7 +16315,7 @@ int PhysicalDeliveryOfficeName_decode_ex(PhysicalDeliveryOfficeName *out, const 
 
 static int PhysicalDeliveryOfficeName_write_(const PhysicalDeliveryOfficeName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16129,23 +16333,23 @@ ASN1G_FLATTEN int PhysicalDeliveryOfficeName_encode(const PhysicalDeliveryOffice
 
 size_t PhysicalDeliveryOfficeName_encoded_len(const PhysicalDeliveryOfficeName *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PhysicalDeliveryOfficeName_check(const PhysicalDeliveryOfficeName *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PhysicalDeliveryOfficeName_equal(const PhysicalDeliveryOfficeName *a, const PhysicalDeliveryOfficeName *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PhysicalDeliveryOfficeName_print(FILE *f, const PhysicalDeliveryOfficeName *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16156,12 +16360,14 @@ void PhysicalDeliveryOfficeName_init(PhysicalDeliveryOfficeName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PhysicalDeliveryOfficeNumber */
+/*
+ * PhysicalDeliveryOfficeNumber ::= PDSParameter
+ */
 
 static int PhysicalDeliveryOfficeNumber_read_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16169,7 +16375,7 @@ static int PhysicalDeliveryOfficeNumber_read_(PhysicalDeliveryOfficeNumber *out,
 ASN1G_BODY int PhysicalDeliveryOfficeNumber_read_inl_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16223,7 +16429,7 @@ int PhysicalDeliveryOfficeNumber_decode_ex(PhysicalDeliveryOfficeNumber *out, co
 
 static int PhysicalDeliveryOfficeNumber_write_(const PhysicalDeliveryOfficeNumber *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16241,23 +16447,23 @@ ASN1G_FLATTEN int PhysicalDeliveryOfficeNumber_encode(const PhysicalDeliveryOffi
 
 size_t PhysicalDeliveryOfficeNumber_encoded_len(const PhysicalDeliveryOfficeNumber *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PhysicalDeliveryOfficeNumber_check(const PhysicalDeliveryOfficeNumber *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PhysicalDeliveryOfficeNumber_equal(const PhysicalDeliveryOfficeNumber *a, const PhysicalDeliveryOfficeNumber *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PhysicalDeliveryOfficeNumber_print(FILE *f, const PhysicalDeliveryOfficeNumber *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16268,12 +16474,14 @@ void PhysicalDeliveryOfficeNumber_init(PhysicalDeliveryOfficeNumber *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ExtensionORAddressComponents */
+/*
+ * ExtensionORAddressComponents ::= PDSParameter
+ */
 
 static int ExtensionORAddressComponents_read_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16281,7 +16489,7 @@ static int ExtensionORAddressComponents_read_(ExtensionORAddressComponents *out,
 ASN1G_BODY int ExtensionORAddressComponents_read_inl_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16335,7 +16543,7 @@ int ExtensionORAddressComponents_decode_ex(ExtensionORAddressComponents *out, co
 
 static int ExtensionORAddressComponents_write_(const ExtensionORAddressComponents *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16353,23 +16561,23 @@ ASN1G_FLATTEN int ExtensionORAddressComponents_encode(const ExtensionORAddressCo
 
 size_t ExtensionORAddressComponents_encoded_len(const ExtensionORAddressComponents *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int ExtensionORAddressComponents_check(const ExtensionORAddressComponents *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool ExtensionORAddressComponents_equal(const ExtensionORAddressComponents *a, const ExtensionORAddressComponents *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int ExtensionORAddressComponents_print(FILE *f, const ExtensionORAddressComponents *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16380,12 +16588,14 @@ void ExtensionORAddressComponents_init(ExtensionORAddressComponents *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PhysicalDeliveryPersonalName */
+/*
+ * PhysicalDeliveryPersonalName ::= PDSParameter
+ */
 
 static int PhysicalDeliveryPersonalName_read_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16393,7 +16603,7 @@ static int PhysicalDeliveryPersonalName_read_(PhysicalDeliveryPersonalName *out,
 ASN1G_BODY int PhysicalDeliveryPersonalName_read_inl_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16447,7 +16657,7 @@ int PhysicalDeliveryPersonalName_decode_ex(PhysicalDeliveryPersonalName *out, co
 
 static int PhysicalDeliveryPersonalName_write_(const PhysicalDeliveryPersonalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16465,23 +16675,23 @@ ASN1G_FLATTEN int PhysicalDeliveryPersonalName_encode(const PhysicalDeliveryPers
 
 size_t PhysicalDeliveryPersonalName_encoded_len(const PhysicalDeliveryPersonalName *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PhysicalDeliveryPersonalName_check(const PhysicalDeliveryPersonalName *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PhysicalDeliveryPersonalName_equal(const PhysicalDeliveryPersonalName *a, const PhysicalDeliveryPersonalName *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PhysicalDeliveryPersonalName_print(FILE *f, const PhysicalDeliveryPersonalName *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16492,12 +16702,14 @@ void PhysicalDeliveryPersonalName_init(PhysicalDeliveryPersonalName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PhysicalDeliveryOrganizationName */
+/*
+ * PhysicalDeliveryOrganizationName ::= PDSParameter
+ */
 
 static int PhysicalDeliveryOrganizationName_read_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16505,7 +16717,7 @@ static int PhysicalDeliveryOrganizationName_read_(PhysicalDeliveryOrganizationNa
 ASN1G_BODY int PhysicalDeliveryOrganizationName_read_inl_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16559,7 +16771,7 @@ int PhysicalDeliveryOrganizationName_decode_ex(PhysicalDeliveryOrganizationName 
 
 static int PhysicalDeliveryOrganizationName_write_(const PhysicalDeliveryOrganizationName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16577,23 +16789,23 @@ ASN1G_FLATTEN int PhysicalDeliveryOrganizationName_encode(const PhysicalDelivery
 
 size_t PhysicalDeliveryOrganizationName_encoded_len(const PhysicalDeliveryOrganizationName *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PhysicalDeliveryOrganizationName_check(const PhysicalDeliveryOrganizationName *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PhysicalDeliveryOrganizationName_equal(const PhysicalDeliveryOrganizationName *a, const PhysicalDeliveryOrganizationName *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PhysicalDeliveryOrganizationName_print(FILE *f, const PhysicalDeliveryOrganizationName *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16604,12 +16816,14 @@ void PhysicalDeliveryOrganizationName_init(PhysicalDeliveryOrganizationName *out
 
 
 /* ------------------------------------------------------------------ */
-/* ExtensionPhysicalDeliveryAddressComponents */
+/*
+ * ExtensionPhysicalDeliveryAddressComponents ::= PDSParameter
+ */
 
 static int ExtensionPhysicalDeliveryAddressComponents_read_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16617,7 +16831,7 @@ static int ExtensionPhysicalDeliveryAddressComponents_read_(ExtensionPhysicalDel
 ASN1G_BODY int ExtensionPhysicalDeliveryAddressComponents_read_inl_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16671,7 +16885,7 @@ int ExtensionPhysicalDeliveryAddressComponents_decode_ex(ExtensionPhysicalDelive
 
 static int ExtensionPhysicalDeliveryAddressComponents_write_(const ExtensionPhysicalDeliveryAddressComponents *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -16689,23 +16903,23 @@ ASN1G_FLATTEN int ExtensionPhysicalDeliveryAddressComponents_encode(const Extens
 
 size_t ExtensionPhysicalDeliveryAddressComponents_encoded_len(const ExtensionPhysicalDeliveryAddressComponents *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int ExtensionPhysicalDeliveryAddressComponents_check(const ExtensionPhysicalDeliveryAddressComponents *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool ExtensionPhysicalDeliveryAddressComponents_equal(const ExtensionPhysicalDeliveryAddressComponents *a, const ExtensionPhysicalDeliveryAddressComponents *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int ExtensionPhysicalDeliveryAddressComponents_print(FILE *f, const ExtensionPhysicalDeliveryAddressComponents *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -16716,15 +16930,15 @@ void ExtensionPhysicalDeliveryAddressComponents_init(ExtensionPhysicalDeliveryAd
 
 
 /* ------------------------------------------------------------------ */
-/* UnformattedPostalAddress_printable_address */
+/* UnformattedPostalAddress_printable_address: the inner type of UnformattedPostalAddress.printable-address */
 
 static int UnformattedPostalAddress_printable_address_item_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 30u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -16761,11 +16975,11 @@ int UnformattedPostalAddress_printable_address_enc_(const UnformattedPostalAddre
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -16774,7 +16988,7 @@ size_t UnformattedPostalAddress_printable_address_len_(const UnformattedPostalAd
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 6; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 19), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -16785,11 +16999,11 @@ int UnformattedPostalAddress_printable_address_check(const UnformattedPostalAddr
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = 0; i < in->count; i++) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(19, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->items[i]).ptr, (in->items[i]).len));
     }
     return ASN1RT_OK;
 }
@@ -16812,7 +17026,7 @@ int UnformattedPostalAddress_printable_address_print(FILE *f, const UnformattedP
     for (i = 0; i < in->count && i < 6; i++) {
         if (i)
             fputc(',', f);
-        asn1jer_string(f, &(in->items[i]), 19);
+        asn1jer_string(f, &(in->items[i]), ASN1RT_UT_PRINTABLESTRING);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -16826,10 +17040,10 @@ void UnformattedPostalAddress_printable_address_init(UnformattedPostalAddress_pr
 ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 19), 19, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        size_t n = asn1g_string_size(19, &((*out)));
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 30u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
     }
@@ -16866,11 +17080,11 @@ ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const Unforma
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
         {
-            size_t n = asn1g_string_size(19, &(in->items[i]));
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 19), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -16878,7 +17092,7 @@ ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const Unforma
 static int UnformattedPostalAddress_printable_address_read_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16886,7 +17100,7 @@ static int UnformattedPostalAddress_printable_address_read_(UnformattedPostalAdd
 ASN1G_BODY int UnformattedPostalAddress_printable_address_read_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16940,7 +17154,7 @@ int UnformattedPostalAddress_printable_address_decode_ex(UnformattedPostalAddres
 
 static int UnformattedPostalAddress_printable_address_write_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -16958,12 +17172,18 @@ ASN1G_FLATTEN int UnformattedPostalAddress_printable_address_encode(const Unform
 
 size_t UnformattedPostalAddress_printable_address_encoded_len(const UnformattedPostalAddress_printable_address *in)
 {
-    return UnformattedPostalAddress_printable_address_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return UnformattedPostalAddress_printable_address_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* UnformattedPostalAddress */
+/*
+ * UnformattedPostalAddress ::= SET {
+ *    printable-address SEQUENCE SIZE (1..ub-pds-physical-address-lines)
+ *         OF PrintableString (SIZE (1..ub-pds-parameter-length)) OPTIONAL,
+ *    teletex-string TeletexString
+ *         (SIZE (1..ub-unformatted-address-length)) OPTIONAL }
+ */
 
 int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -16971,19 +17191,19 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->printable_address_present = true;
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "printable-address");
     } else {
         out->printable_address_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         {
-            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
         }
@@ -16992,13 +17212,13 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
     }
     if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
         uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 1, 16)) && out->printable_address_present)
+        if ((t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)) && out->printable_address_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
-        if (t == ASN1RT_TAG(0, 1, 16))
+        if (t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, 20))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -17011,14 +17231,14 @@ int UnformattedPostalAddress_enc_(const UnformattedPostalAddress *in, asn1rt_wri
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_address_present) {
-        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_(&(in->printable_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17027,9 +17247,9 @@ size_t UnformattedPostalAddress_len_(const UnformattedPostalAddress *in, uint32_
 {
     size_t n = 0;
     if (in->printable_address_present)
-        n += UnformattedPostalAddress_printable_address_len_(&(in->printable_address), ASN1RT_TAG(0, 1, 16));
+        n += UnformattedPostalAddress_printable_address_len_(&(in->printable_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->teletex_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->teletex_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -17040,11 +17260,11 @@ int UnformattedPostalAddress_check(const UnformattedPostalAddress *in)
     }
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (n < 1u || n > 180u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(20, (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->teletex_string).ptr, (in->teletex_string).len));
     }
     return ASN1RT_OK;
 }
@@ -17067,7 +17287,6 @@ int UnformattedPostalAddress_print(FILE *f, const UnformattedPostalAddress *in)
     const char *sep = "";
     fputc('{', f);
     if (in->printable_address_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "printable-address");
         fputc(':', f);
@@ -17075,12 +17294,10 @@ int UnformattedPostalAddress_print(FILE *f, const UnformattedPostalAddress *in)
     }
     if (in->teletex_string_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "teletex-string");
         fputc(':', f);
-        asn1jer_string(f, &(in->teletex_string), 20);
+        asn1jer_string(f, &(in->teletex_string), ASN1RT_UT_T61STRING);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -17096,19 +17313,19 @@ ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->printable_address_present = true;
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "printable-address");
     } else {
         out->printable_address_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 20))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
         out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->teletex_string))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "teletex-string");
         {
-            size_t n = asn1g_string_size(20, &(out->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
         }
@@ -17117,13 +17334,13 @@ ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, 
     }
     if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
         uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 1, 16)) && out->printable_address_present)
+        if ((t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)) && out->printable_address_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
-        if (t == ASN1RT_TAG(0, 1, 16))
+        if (t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, 20)) && out->teletex_string_present)
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
             return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, 20))
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
             return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -17136,14 +17353,14 @@ ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress 
     uint8_t *m = asn1g_mark(w);
     if (in->teletex_string_present) {
         {
-            size_t n = asn1g_string_size(20, &(in->teletex_string));
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
     }
     if (in->printable_address_present) {
-        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17151,7 +17368,7 @@ ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress 
 static int UnformattedPostalAddress_read_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17159,7 +17376,7 @@ static int UnformattedPostalAddress_read_(UnformattedPostalAddress *out, asn1rt_
 ASN1G_BODY int UnformattedPostalAddress_read_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17213,7 +17430,7 @@ int UnformattedPostalAddress_decode_ex(UnformattedPostalAddress *out, const uint
 
 static int UnformattedPostalAddress_write_(const UnformattedPostalAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UnformattedPostalAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(UnformattedPostalAddress_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17231,17 +17448,19 @@ ASN1G_FLATTEN int UnformattedPostalAddress_encode(const UnformattedPostalAddress
 
 size_t UnformattedPostalAddress_encoded_len(const UnformattedPostalAddress *in)
 {
-    return UnformattedPostalAddress_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return UnformattedPostalAddress_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* StreetAddress */
+/*
+ * StreetAddress ::= PDSParameter
+ */
 
 static int StreetAddress_read_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17249,7 +17468,7 @@ static int StreetAddress_read_(StreetAddress *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int StreetAddress_read_inl_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17303,7 +17522,7 @@ int StreetAddress_decode_ex(StreetAddress *out, const uint8_t *der, size_t len, 
 
 static int StreetAddress_write_(const StreetAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17321,23 +17540,23 @@ ASN1G_FLATTEN int StreetAddress_encode(const StreetAddress *in, uint8_t *buf, si
 
 size_t StreetAddress_encoded_len(const StreetAddress *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int StreetAddress_check(const StreetAddress *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool StreetAddress_equal(const StreetAddress *a, const StreetAddress *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int StreetAddress_print(FILE *f, const StreetAddress *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17348,12 +17567,14 @@ void StreetAddress_init(StreetAddress *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PostOfficeBoxAddress */
+/*
+ * PostOfficeBoxAddress ::= PDSParameter
+ */
 
 static int PostOfficeBoxAddress_read_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17361,7 +17582,7 @@ static int PostOfficeBoxAddress_read_(PostOfficeBoxAddress *out, asn1rt_reader *
 ASN1G_BODY int PostOfficeBoxAddress_read_inl_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17415,7 +17636,7 @@ int PostOfficeBoxAddress_decode_ex(PostOfficeBoxAddress *out, const uint8_t *der
 
 static int PostOfficeBoxAddress_write_(const PostOfficeBoxAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17433,23 +17654,23 @@ ASN1G_FLATTEN int PostOfficeBoxAddress_encode(const PostOfficeBoxAddress *in, ui
 
 size_t PostOfficeBoxAddress_encoded_len(const PostOfficeBoxAddress *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PostOfficeBoxAddress_check(const PostOfficeBoxAddress *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PostOfficeBoxAddress_equal(const PostOfficeBoxAddress *a, const PostOfficeBoxAddress *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PostOfficeBoxAddress_print(FILE *f, const PostOfficeBoxAddress *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17460,12 +17681,14 @@ void PostOfficeBoxAddress_init(PostOfficeBoxAddress *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PosteRestanteAddress */
+/*
+ * PosteRestanteAddress ::= PDSParameter
+ */
 
 static int PosteRestanteAddress_read_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17473,7 +17696,7 @@ static int PosteRestanteAddress_read_(PosteRestanteAddress *out, asn1rt_reader *
 ASN1G_BODY int PosteRestanteAddress_read_inl_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17527,7 +17750,7 @@ int PosteRestanteAddress_decode_ex(PosteRestanteAddress *out, const uint8_t *der
 
 static int PosteRestanteAddress_write_(const PosteRestanteAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17545,23 +17768,23 @@ ASN1G_FLATTEN int PosteRestanteAddress_encode(const PosteRestanteAddress *in, ui
 
 size_t PosteRestanteAddress_encoded_len(const PosteRestanteAddress *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int PosteRestanteAddress_check(const PosteRestanteAddress *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool PosteRestanteAddress_equal(const PosteRestanteAddress *a, const PosteRestanteAddress *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int PosteRestanteAddress_print(FILE *f, const PosteRestanteAddress *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17572,12 +17795,14 @@ void PosteRestanteAddress_init(PosteRestanteAddress *out)
 
 
 /* ------------------------------------------------------------------ */
-/* UniquePostalName */
+/*
+ * UniquePostalName ::= PDSParameter
+ */
 
 static int UniquePostalName_read_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17585,7 +17810,7 @@ static int UniquePostalName_read_(UniquePostalName *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int UniquePostalName_read_inl_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17639,7 +17864,7 @@ int UniquePostalName_decode_ex(UniquePostalName *out, const uint8_t *der, size_t
 
 static int UniquePostalName_write_(const UniquePostalName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17657,23 +17882,23 @@ ASN1G_FLATTEN int UniquePostalName_encode(const UniquePostalName *in, uint8_t *b
 
 size_t UniquePostalName_encoded_len(const UniquePostalName *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int UniquePostalName_check(const UniquePostalName *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool UniquePostalName_equal(const UniquePostalName *a, const UniquePostalName *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int UniquePostalName_print(FILE *f, const UniquePostalName *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17684,12 +17909,14 @@ void UniquePostalName_init(UniquePostalName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* LocalPostalAttributes */
+/*
+ * LocalPostalAttributes ::= PDSParameter
+ */
 
 static int LocalPostalAttributes_read_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17697,7 +17924,7 @@ static int LocalPostalAttributes_read_(LocalPostalAttributes *out, asn1rt_reader
 ASN1G_BODY int LocalPostalAttributes_read_inl_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17751,7 +17978,7 @@ int LocalPostalAttributes_decode_ex(LocalPostalAttributes *out, const uint8_t *d
 
 static int LocalPostalAttributes_write_(const LocalPostalAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PDSParameter_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PDSParameter_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -17769,23 +17996,23 @@ ASN1G_FLATTEN int LocalPostalAttributes_encode(const LocalPostalAttributes *in, 
 
 size_t LocalPostalAttributes_encoded_len(const LocalPostalAttributes *in)
 {
-    return PDSParameter_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PDSParameter_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 int LocalPostalAttributes_check(const LocalPostalAttributes *in)
 {
-    ASN1G_TRY(PDSParameter_check(&((*in))));
+    ASN1G_TRY(PDSParameter_check(in));
     return ASN1RT_OK;
 }
 
 bool LocalPostalAttributes_equal(const LocalPostalAttributes *a, const LocalPostalAttributes *b)
 {
-    return PDSParameter_equal(&((*a)), &((*b)));
+    return PDSParameter_equal(a, b);
 }
 
 int LocalPostalAttributes_print(FILE *f, const LocalPostalAttributes *in)
 {
-    (void)PDSParameter_print(f, &((*in)));
+    (void)PDSParameter_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -17796,7 +18023,7 @@ void LocalPostalAttributes_init(LocalPostalAttributes *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ExtendedNetworkAddress_e163_4_address */
+/* ExtendedNetworkAddress_e163_4_address: the inner type of ExtendedNetworkAddress.e163-4-address */
 
 int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -17804,19 +18031,19 @@ int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_add
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->number))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "number");
     {
-        size_t n = asn1g_string_size(18, &(out->number));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->sub_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_NUMERICSTRING, &(out->sub_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sub-address");
         {
-            size_t n = asn1g_string_size(18, &(out->sub_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
         }
@@ -17833,14 +18060,14 @@ int ExtendedNetworkAddress_e163_4_address_enc_(const ExtendedNetworkAddress_e163
     uint8_t *m = asn1g_mark(w);
     if (in->sub_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->sub_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
     }
     {
-        size_t n = asn1g_string_size(18, &(in->number));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -17860,18 +18087,18 @@ size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e
 int ExtendedNetworkAddress_e163_4_address_check(const ExtendedNetworkAddress_e163_4_address *in)
 {
     {
-        size_t n = asn1g_string_size(18, &(in->number));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
         if (n < 1u || n > 15u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(18, (in->number).ptr, (in->number).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->number).ptr, (in->number).len));
     if (in->sub_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->sub_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
             if (n < 1u || n > 40u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(18, (in->sub_address).ptr, (in->sub_address).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->sub_address).ptr, (in->sub_address).len));
     }
     return ASN1RT_OK;
 }
@@ -17889,21 +18116,16 @@ bool ExtendedNetworkAddress_e163_4_address_equal(const ExtendedNetworkAddress_e1
 
 int ExtendedNetworkAddress_e163_4_address_print(FILE *f, const ExtendedNetworkAddress_e163_4_address *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "number");
     fputc(':', f);
-    asn1jer_string(f, &(in->number), 18);
+    asn1jer_string(f, &(in->number), ASN1RT_UT_NUMERICSTRING);
     if (in->sub_address_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "sub-address");
         fputc(':', f);
-        asn1jer_string(f, &(in->sub_address), 18);
+        asn1jer_string(f, &(in->sub_address), ASN1RT_UT_NUMERICSTRING);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -17919,19 +18141,19 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAdd
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), 18, &(out->number))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->number))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "number");
     {
-        size_t n = asn1g_string_size(18, &(out->number));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->sub_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), 18, &(out->sub_address))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_NUMERICSTRING, &(out->sub_address))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sub-address");
         {
-            size_t n = asn1g_string_size(18, &(out->sub_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
         }
@@ -17948,14 +18170,14 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetw
     uint8_t *m = asn1g_mark(w);
     if (in->sub_address_present) {
         {
-            size_t n = asn1g_string_size(18, &(in->sub_address));
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
     }
     {
-        size_t n = asn1g_string_size(18, &(in->number));
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -17966,7 +18188,7 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetw
 static int ExtendedNetworkAddress_e163_4_address_read_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17974,7 +18196,7 @@ static int ExtendedNetworkAddress_e163_4_address_read_(ExtendedNetworkAddress_e1
 ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_read_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18028,7 +18250,7 @@ int ExtendedNetworkAddress_e163_4_address_decode_ex(ExtendedNetworkAddress_e163_
 
 static int ExtendedNetworkAddress_e163_4_address_write_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -18046,17 +18268,17 @@ ASN1G_FLATTEN int ExtendedNetworkAddress_e163_4_address_encode(const ExtendedNet
 
 size_t ExtendedNetworkAddress_e163_4_address_encoded_len(const ExtendedNetworkAddress_e163_4_address *in)
 {
-    return ExtendedNetworkAddress_e163_4_address_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ExtendedNetworkAddress_e163_4_address_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PresentationAddress_nAddresses */
+/* PresentationAddress_nAddresses: the inner type of PresentationAddress.nAddresses */
 
 static int PresentationAddress_nAddresses_item_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18160,7 +18382,7 @@ bool PresentationAddress_nAddresses_iter_next(PresentationAddress_nAddresses_ite
 ASN1G_BODY int PresentationAddress_nAddresses_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -18204,7 +18426,7 @@ ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress
 static int PresentationAddress_nAddresses_read_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18212,7 +18434,7 @@ static int PresentationAddress_nAddresses_read_(PresentationAddress_nAddresses *
 ASN1G_BODY int PresentationAddress_nAddresses_read_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 17), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18266,7 +18488,7 @@ int PresentationAddress_nAddresses_decode_ex(PresentationAddress_nAddresses *out
 
 static int PresentationAddress_nAddresses_write_(const PresentationAddress_nAddresses *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 17)));
+    ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return ASN1RT_OK;
 }
 
@@ -18284,12 +18506,18 @@ ASN1G_FLATTEN int PresentationAddress_nAddresses_encode(const PresentationAddres
 
 size_t PresentationAddress_nAddresses_encoded_len(const PresentationAddress_nAddresses *in)
 {
-    return PresentationAddress_nAddresses_len_(&((*in)), ASN1RT_TAG(0, 1, 17));
+    return PresentationAddress_nAddresses_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PresentationAddress */
+/*
+ * PresentationAddress ::= SEQUENCE {
+ *     pSelector     [0] EXPLICIT OCTET STRING OPTIONAL,
+ *     sSelector     [1] EXPLICIT OCTET STRING OPTIONAL,
+ *     tSelector     [2] EXPLICIT OCTET STRING OPTIONAL,
+ *     nAddresses    [3] EXPLICIT SET SIZE (1..MAX) OF OCTET STRING }
+ */
 
 int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -18303,7 +18531,7 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
             asn1rt_reader x1;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, 4), &(out->pSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
                 return asn1g_fail(err, rc, x1.err_offset, "pSelector");
@@ -18317,7 +18545,7 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
             asn1rt_reader x2;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, 4), &(out->sSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "sSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "sSelector");
@@ -18331,7 +18559,7 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
             asn1rt_reader x3;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, 4), &(out->tSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "tSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
                 return asn1g_fail(err, rc, x3.err_offset, "tSelector");
@@ -18343,7 +18571,7 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
         asn1rt_reader x4;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&(out->nAddresses), &x4, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&(out->nAddresses), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
             return asn1g_fail(err, rc, 0, "nAddresses");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
             return asn1g_fail(err, rc, x4.err_offset, "nAddresses");
@@ -18358,27 +18586,27 @@ int PresentationAddress_enc_(const PresentationAddress *in, asn1rt_writer *w, ui
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m5 = asn1g_mark(w);
-        ASN1G_TRY(PresentationAddress_nAddresses_enc_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, 17)));
+        ASN1G_TRY(PresentationAddress_nAddresses_enc_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
     }
     if (in->tSelector_present) {
         {
             uint8_t *m6 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
         }
     }
     if (in->sSelector_present) {
         {
             uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
         }
     }
     if (in->pSelector_present) {
         {
             uint8_t *m8 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
         }
     }
@@ -18389,12 +18617,12 @@ size_t PresentationAddress_len_(const PresentationAddress *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->pSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->pSelector).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).len));
     if (in->sSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->sSelector).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).len));
     if (in->tSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), (in->tSelector).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PresentationAddress_nAddresses_len_(&(in->nAddresses), ASN1RT_TAG(0, 1, 17)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PresentationAddress_nAddresses_len_(&(in->nAddresses), ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -18434,7 +18662,6 @@ int PresentationAddress_print(FILE *f, const PresentationAddress *in)
     const char *sep = "";
     fputc('{', f);
     if (in->pSelector_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "pSelector");
         fputc(':', f);
@@ -18455,11 +18682,9 @@ int PresentationAddress_print(FILE *f, const PresentationAddress *in)
         asn1jer_hex(f, (in->tSelector).ptr, (in->tSelector).len);
     }
     fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "nAddresses");
     fputc(':', f);
     (void)PresentationAddress_nAddresses_print(f, &(in->nAddresses));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -18481,7 +18706,7 @@ ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_rea
             asn1rt_reader x9;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, 4), &(out->pSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "pSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
                 return asn1g_fail(err, rc, x9.err_offset, "pSelector");
@@ -18495,7 +18720,7 @@ ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_rea
             asn1rt_reader x10;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x10, ASN1RT_TAG(0, 0, 4), &(out->sSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "sSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "sSelector");
@@ -18509,7 +18734,7 @@ ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_rea
             asn1rt_reader x11;
             if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x11, ASN1RT_TAG(0, 0, 4), &(out->tSelector))) != 0))
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x11, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "tSelector");
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
                 return asn1g_fail(err, rc, x11.err_offset, "tSelector");
@@ -18521,7 +18746,7 @@ ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_rea
         asn1rt_reader x12;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&(out->nAddresses), &x12, ASN1RT_TAG(0, 1, 17), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&(out->nAddresses), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
             return asn1g_fail(err, rc, 0, "nAddresses");
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "nAddresses");
@@ -18536,27 +18761,27 @@ ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1r
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, 17)));
+        ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     if (in->tSelector_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     if (in->sSelector_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
     if (in->pSelector_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
         }
     }
@@ -18566,7 +18791,7 @@ ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1r
 static int PresentationAddress_read_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18574,7 +18799,7 @@ static int PresentationAddress_read_(PresentationAddress *out, asn1rt_reader *r,
 ASN1G_BODY int PresentationAddress_read_inl_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18628,7 +18853,7 @@ int PresentationAddress_decode_ex(PresentationAddress *out, const uint8_t *der, 
 
 static int PresentationAddress_write_(const PresentationAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PresentationAddress_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PresentationAddress_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -18646,21 +18871,30 @@ ASN1G_FLATTEN int PresentationAddress_encode(const PresentationAddress *in, uint
 
 size_t PresentationAddress_encoded_len(const PresentationAddress *in)
 {
-    return PresentationAddress_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PresentationAddress_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ExtendedNetworkAddress */
+/*
+ * ExtendedNetworkAddress ::= CHOICE {
+ *    e163-4-address SEQUENCE {
+ *       number      [0] IMPLICIT NumericString
+ *                        (SIZE (1..ub-e163-4-number-length)),
+ *       sub-address [1] IMPLICIT NumericString
+ *                        (SIZE (1..ub-e163-4-sub-address-length))
+ *                        OPTIONAL },
+ *    psap-address   [0] IMPLICIT PresentationAddress }
+ */
 
 int ExtendedNetworkAddress_dec_(ExtendedNetworkAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, 16):
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
         out->present = ExtendedNetworkAddress_PR_e163_4_address;
-        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "e163-4-address");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 0):
@@ -18678,7 +18912,7 @@ int ExtendedNetworkAddress_enc_(const ExtendedNetworkAddress *in, asn1rt_writer 
     (void)tag;
     switch (in->present) {
     case ExtendedNetworkAddress_PR_e163_4_address:
-        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         return ASN1RT_OK;
     case ExtendedNetworkAddress_PR_psap_address:
         ASN1G_TRY(PresentationAddress_enc_(&(in->u.psap_address), w, ASN1RT_TAG(2, 1, 0)));
@@ -18693,7 +18927,7 @@ size_t ExtendedNetworkAddress_len_(const ExtendedNetworkAddress *in, uint32_t ta
     (void)tag;
     switch (in->present) {
     case ExtendedNetworkAddress_PR_e163_4_address:
-        return ExtendedNetworkAddress_e163_4_address_len_(&(in->u.e163_4_address), ASN1RT_TAG(0, 1, 16));
+        return ExtendedNetworkAddress_e163_4_address_len_(&(in->u.e163_4_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     case ExtendedNetworkAddress_PR_psap_address:
         return PresentationAddress_len_(&(in->u.psap_address), ASN1RT_TAG(2, 1, 0));
     default:
@@ -18760,9 +18994,9 @@ ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, 16):
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
         out->present = ExtendedNetworkAddress_PR_e163_4_address;
-        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "e163-4-address");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 0):
@@ -18780,7 +19014,7 @@ ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in,
     (void)tag;
     switch (in->present) {
     case ExtendedNetworkAddress_PR_e163_4_address:
-        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
         return ASN1RT_OK;
     case ExtendedNetworkAddress_PR_psap_address:
         ASN1G_TRY(PresentationAddress_enc_inl_(&(in->u.psap_address), w, ASN1RT_TAG(2, 1, 0)));
@@ -18793,7 +19027,7 @@ ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in,
 static int ExtendedNetworkAddress_read_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18801,7 +19035,7 @@ static int ExtendedNetworkAddress_read_(ExtendedNetworkAddress *out, asn1rt_read
 ASN1G_BODY int ExtendedNetworkAddress_read_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18855,7 +19089,7 @@ int ExtendedNetworkAddress_decode_ex(ExtendedNetworkAddress *out, const uint8_t 
 
 static int ExtendedNetworkAddress_write_(const ExtendedNetworkAddress *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtendedNetworkAddress_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(ExtendedNetworkAddress_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -18873,19 +19107,27 @@ ASN1G_FLATTEN int ExtendedNetworkAddress_encode(const ExtendedNetworkAddress *in
 
 size_t ExtendedNetworkAddress_encoded_len(const ExtendedNetworkAddress *in)
 {
-    return ExtendedNetworkAddress_len_(&((*in)), 0);
+    return ExtendedNetworkAddress_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TerminalType */
+/*
+ * TerminalType ::= INTEGER {
+ *    telex        (3),
+ *    teletex      (4),
+ *    g3-facsimile (5),
+ *    g4-facsimile (6),
+ *    ia5-terminal (7),
+ *    videotex     (8) } (0..ub-integer-options)
+ */
 
 static int TerminalType_read_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 256, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 256, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -18897,7 +19139,7 @@ ASN1G_BODY int TerminalType_read_inl_(TerminalType *out, asn1rt_reader *r, asn1r
     int rc;
     {
         int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, 2), 0, 256, &v)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 256, &v)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
         (*out) = (uint16_t)v;
     }
@@ -18955,7 +19197,7 @@ static int TerminalType_write_(const TerminalType *in, asn1rt_writer *w)
 {
     if (ASN1G_UNLIKELY(((*in)) > 256))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, 2), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
     return ASN1RT_OK;
 }
 
@@ -18973,7 +19215,7 @@ ASN1G_FLATTEN int TerminalType_encode(const TerminalType *in, uint8_t *buf, size
 
 size_t TerminalType_encoded_len(const TerminalType *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
 }
 
 int TerminalType_check(const TerminalType *in)
@@ -19001,7 +19243,13 @@ void TerminalType_init(TerminalType *out)
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexDomainDefinedAttribute */
+/*
+ * TeletexDomainDefinedAttribute ::= SEQUENCE {
+ *         type TeletexString
+ *                (SIZE (1..ub-domain-defined-attribute-type-length)),
+ *         value TeletexString
+ *                (SIZE (1..ub-domain-defined-attribute-value-length)) }
+ */
 
 int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -19009,17 +19257,17 @@ int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     {
-        size_t n = asn1g_string_size(20, &(out->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
-        size_t n = asn1g_string_size(20, &(out->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
@@ -19032,42 +19280,42 @@ int TeletexDomainDefinedAttribute_enc_(const TeletexDomainDefinedAttribute *in, 
 {
     uint8_t *m = asn1g_mark(w);
     {
-        size_t n = asn1g_string_size(20, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
     {
-        size_t n = asn1g_string_size(20, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t TeletexDomainDefinedAttribute_len_(const TeletexDomainDefinedAttribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->type).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 20), (in->value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).len);
     return asn1g_tlv_len(tag, n);
 }
 
 int TeletexDomainDefinedAttribute_check(const TeletexDomainDefinedAttribute *in)
 {
     {
-        size_t n = asn1g_string_size(20, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
         if (n < 1u || n > 8u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->type).ptr, (in->type).len));
     {
-        size_t n = asn1g_string_size(20, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
         if (n < 1u || n > 128u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(20, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->value).ptr, (in->value).len));
     return ASN1RT_OK;
 }
 
@@ -19082,19 +19330,14 @@ bool TeletexDomainDefinedAttribute_equal(const TeletexDomainDefinedAttribute *a,
 
 int TeletexDomainDefinedAttribute_print(FILE *f, const TeletexDomainDefinedAttribute *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "type");
     fputc(':', f);
-    asn1jer_string(f, &(in->type), 20);
-    fputs(sep, f);
-    sep = ",";
+    asn1jer_string(f, &(in->type), ASN1RT_UT_T61STRING);
+    fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
-    asn1jer_string(f, &(in->value), 20);
-    (void)sep;
+    asn1jer_string(f, &(in->value), ASN1RT_UT_T61STRING);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -19110,17 +19353,17 @@ ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttrib
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->type))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->type))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type");
     {
-        size_t n = asn1g_string_size(20, &(out->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
     }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, 20), 20, &(out->value))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
-        size_t n = asn1g_string_size(20, &(out->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
     }
@@ -19133,24 +19376,24 @@ ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefined
 {
     uint8_t *m = asn1g_mark(w);
     {
-        size_t n = asn1g_string_size(20, &(in->value));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
     {
-        size_t n = asn1g_string_size(20, &(in->type));
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 20), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
     return asn1g_close(w, tag, m);
 }
 
 static int TeletexDomainDefinedAttribute_read_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19158,7 +19401,7 @@ static int TeletexDomainDefinedAttribute_read_(TeletexDomainDefinedAttribute *ou
 ASN1G_BODY int TeletexDomainDefinedAttribute_read_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19212,7 +19455,7 @@ int TeletexDomainDefinedAttribute_decode_ex(TeletexDomainDefinedAttribute *out, 
 
 static int TeletexDomainDefinedAttribute_write_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -19230,17 +19473,20 @@ ASN1G_FLATTEN int TeletexDomainDefinedAttribute_encode(const TeletexDomainDefine
 
 size_t TeletexDomainDefinedAttribute_encoded_len(const TeletexDomainDefinedAttribute *in)
 {
-    return TeletexDomainDefinedAttribute_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TeletexDomainDefinedAttribute_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* TeletexDomainDefinedAttributes */
+/*
+ * TeletexDomainDefinedAttributes ::= SEQUENCE SIZE
+ *    (1..ub-domain-defined-attributes) OF TeletexDomainDefinedAttribute
+ */
 
 static int TeletexDomainDefinedAttributes_item_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19274,7 +19520,7 @@ int TeletexDomainDefinedAttributes_enc_(const TeletexDomainDefinedAttributes *in
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -19283,7 +19529,7 @@ size_t TeletexDomainDefinedAttributes_len_(const TeletexDomainDefinedAttributes 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += TeletexDomainDefinedAttribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, 16));
+        n += TeletexDomainDefinedAttribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -19330,7 +19576,7 @@ void TeletexDomainDefinedAttributes_init(TeletexDomainDefinedAttributes *out)
 ASN1G_BODY int TeletexDomainDefinedAttributes_item_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19364,7 +19610,7 @@ ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefine
     if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -19372,7 +19618,7 @@ ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefine
 static int TeletexDomainDefinedAttributes_read_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19380,7 +19626,7 @@ static int TeletexDomainDefinedAttributes_read_(TeletexDomainDefinedAttributes *
 ASN1G_BODY int TeletexDomainDefinedAttributes_read_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19434,7 +19680,7 @@ int TeletexDomainDefinedAttributes_decode_ex(TeletexDomainDefinedAttributes *out
 
 static int TeletexDomainDefinedAttributes_write_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(TeletexDomainDefinedAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(TeletexDomainDefinedAttributes_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -19452,7 +19698,7 @@ ASN1G_FLATTEN int TeletexDomainDefinedAttributes_encode(const TeletexDomainDefin
 
 size_t TeletexDomainDefinedAttributes_encoded_len(const TeletexDomainDefinedAttributes *in)
 {
-    return TeletexDomainDefinedAttributes_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return TeletexDomainDefinedAttributes_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 static const uint8_t id_pkix_bytes_[] = { 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07 };

@@ -7,12 +7,14 @@
 #include <asn1rt/jer.h>
 
 /* ------------------------------------------------------------------ */
-/* KeyIdentifier */
+/*
+ * KeyIdentifier ::= OCTET STRING
+ */
 
 static int KeyIdentifier_read_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -20,7 +22,7 @@ static int KeyIdentifier_read_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int KeyIdentifier_read_inl_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -74,7 +76,7 @@ int KeyIdentifier_decode_ex(KeyIdentifier *out, const uint8_t *der, size_t len, 
 
 static int KeyIdentifier_write_(const KeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -92,7 +94,7 @@ ASN1G_FLATTEN int KeyIdentifier_encode(const KeyIdentifier *in, uint8_t *buf, si
 
 size_t KeyIdentifier_encoded_len(const KeyIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).len);
 }
 
 int KeyIdentifier_check(const KeyIdentifier *in)
@@ -103,7 +105,7 @@ int KeyIdentifier_check(const KeyIdentifier *in)
 
 bool KeyIdentifier_equal(const KeyIdentifier *a, const KeyIdentifier *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int KeyIdentifier_print(FILE *f, const KeyIdentifier *in)
@@ -119,7 +121,11 @@ void KeyIdentifier_init(KeyIdentifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AnotherName */
+/*
+ * AnotherName ::= SEQUENCE {
+ *      type-id    OBJECT IDENTIFIER,
+ *      value      [0] EXPLICIT ANY DEFINED BY type-id }
+ */
 
 int AnotherName_dec_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -127,7 +133,7 @@ int AnotherName_dec_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type_id))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type_id))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type-id");
     {
         asn1rt_reader x1;
@@ -151,14 +157,14 @@ int AnotherName_enc_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
         ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type_id).ptr, (in->type_id).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t AnotherName_len_(const AnotherName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->type_id).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).len);
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), (in->value).len);
     return asn1g_tlv_len(tag, n);
 }
@@ -181,19 +187,14 @@ bool AnotherName_equal(const AnotherName *a, const AnotherName *b)
 
 int AnotherName_print(FILE *f, const AnotherName *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "type-id");
     fputc(':', f);
     asn1jer_oid(f, &(in->type_id));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
     asn1jer_hex(f, (in->value).ptr, (in->value).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -209,7 +210,7 @@ ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->type_id))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type_id))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "type-id");
     {
         asn1rt_reader x3;
@@ -233,14 +234,14 @@ ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uin
         ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->type_id).ptr, (in->type_id).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
     return asn1g_close(w, tag, m);
 }
 
 static int AnotherName_read_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AnotherName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AnotherName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -248,7 +249,7 @@ static int AnotherName_read_(AnotherName *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int AnotherName_read_inl_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -302,7 +303,7 @@ int AnotherName_decode_ex(AnotherName *out, const uint8_t *der, size_t len, unsi
 
 static int AnotherName_write_(const AnotherName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AnotherName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AnotherName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -320,12 +321,16 @@ ASN1G_FLATTEN int AnotherName_encode(const AnotherName *in, uint8_t *buf, size_t
 
 size_t AnotherName_encoded_len(const AnotherName *in)
 {
-    return AnotherName_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AnotherName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* EDIPartyName */
+/*
+ * EDIPartyName ::= SEQUENCE {
+ *      nameAssigner              [0]  DirectoryString OPTIONAL,
+ *      partyName                 [1]  DirectoryString }
+ */
 
 int EDIPartyName_dec_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -413,18 +418,15 @@ int EDIPartyName_print(FILE *f, const EDIPartyName *in)
     const char *sep = "";
     fputc('{', f);
     if (in->nameAssigner_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "nameAssigner");
         fputc(':', f);
         (void)DirectoryString_print(f, &(in->nameAssigner));
     }
     fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "partyName");
     fputc(':', f);
     (void)DirectoryString_print(f, &(in->partyName));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -489,7 +491,7 @@ ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, u
 static int EDIPartyName_read_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -497,7 +499,7 @@ static int EDIPartyName_read_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int EDIPartyName_read_inl_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -551,7 +553,7 @@ int EDIPartyName_decode_ex(EDIPartyName *out, const uint8_t *der, size_t len, un
 
 static int EDIPartyName_write_(const EDIPartyName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(EDIPartyName_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(EDIPartyName_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -569,12 +571,23 @@ ASN1G_FLATTEN int EDIPartyName_encode(const EDIPartyName *in, uint8_t *buf, size
 
 size_t EDIPartyName_encoded_len(const EDIPartyName *in)
 {
-    return EDIPartyName_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return EDIPartyName_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* GeneralName */
+/*
+ * GeneralName ::= CHOICE {
+ *      otherName                 [0]  AnotherName,
+ *      rfc822Name                [1]  IA5String,
+ *      dNSName                   [2]  IA5String,
+ *      x400Address               [3]  ORAddress,
+ *      directoryName             [4]  Name,
+ *      ediPartyName              [5]  EDIPartyName,
+ *      uniformResourceIdentifier [6]  IA5String,
+ *      iPAddress                 [7]  OCTET STRING,
+ *      registeredID              [8]  OBJECT IDENTIFIER }
+ */
 
 int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -588,12 +601,12 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = GeneralName_PR_rfc822Name;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 22, &(out->u.rfc822Name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_IA5STRING, &(out->u.rfc822Name))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
         out->present = GeneralName_PR_dNSName;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), 22, &(out->u.dNSName))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_IA5STRING, &(out->u.dNSName))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "dNSName");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 3):
@@ -620,7 +633,7 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 6):
         out->present = GeneralName_PR_uniformResourceIdentifier;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), 22, &(out->u.uniformResourceIdentifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), ASN1RT_UT_IA5STRING, &(out->u.uniformResourceIdentifier))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 7):
@@ -712,10 +725,10 @@ int GeneralName_check(const GeneralName *in)
         ASN1G_TRY(AnotherName_check(&(in->u.otherName)));
         return ASN1RT_OK;
     case GeneralName_PR_rfc822Name:
-        ASN1G_TRY(asn1rt_check_string(22, (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
         return ASN1RT_OK;
     case GeneralName_PR_dNSName:
-        ASN1G_TRY(asn1rt_check_string(22, (in->u.dNSName).ptr, (in->u.dNSName).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.dNSName).ptr, (in->u.dNSName).len));
         return ASN1RT_OK;
     case GeneralName_PR_x400Address:
         ASN1G_TRY(ORAddress_check(&(in->u.x400Address)));
@@ -727,7 +740,7 @@ int GeneralName_check(const GeneralName *in)
         ASN1G_TRY(EDIPartyName_check(&(in->u.ediPartyName)));
         return ASN1RT_OK;
     case GeneralName_PR_uniformResourceIdentifier:
-        ASN1G_TRY(asn1rt_check_string(22, (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
         return ASN1RT_OK;
     case GeneralName_PR_iPAddress:
         return ASN1RT_OK;
@@ -779,12 +792,12 @@ int GeneralName_print(FILE *f, const GeneralName *in)
     case GeneralName_PR_rfc822Name:
         asn1jer_name(f, "rfc822Name");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.rfc822Name), 22);
+        asn1jer_string(f, &(in->u.rfc822Name), ASN1RT_UT_IA5STRING);
         break;
     case GeneralName_PR_dNSName:
         asn1jer_name(f, "dNSName");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.dNSName), 22);
+        asn1jer_string(f, &(in->u.dNSName), ASN1RT_UT_IA5STRING);
         break;
     case GeneralName_PR_x400Address:
         asn1jer_name(f, "x400Address");
@@ -804,7 +817,7 @@ int GeneralName_print(FILE *f, const GeneralName *in)
     case GeneralName_PR_uniformResourceIdentifier:
         asn1jer_name(f, "uniformResourceIdentifier");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.uniformResourceIdentifier), 22);
+        asn1jer_string(f, &(in->u.uniformResourceIdentifier), ASN1RT_UT_IA5STRING);
         break;
     case GeneralName_PR_iPAddress:
         asn1jer_name(f, "iPAddress");
@@ -840,12 +853,12 @@ ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 1):
         out->present = GeneralName_PR_rfc822Name;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), 22, &(out->u.rfc822Name))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_IA5STRING, &(out->u.rfc822Name))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 2):
         out->present = GeneralName_PR_dNSName;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), 22, &(out->u.dNSName))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_IA5STRING, &(out->u.dNSName))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "dNSName");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 3):
@@ -872,7 +885,7 @@ ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 6):
         out->present = GeneralName_PR_uniformResourceIdentifier;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), 22, &(out->u.uniformResourceIdentifier))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), ASN1RT_UT_IA5STRING, &(out->u.uniformResourceIdentifier))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 0, 7):
@@ -933,7 +946,7 @@ ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uin
 static int GeneralName_read_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -941,7 +954,7 @@ static int GeneralName_read_(GeneralName *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int GeneralName_read_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -995,7 +1008,7 @@ int GeneralName_decode_ex(GeneralName *out, const uint8_t *der, size_t len, unsi
 
 static int GeneralName_write_(const GeneralName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(GeneralName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -1013,17 +1026,19 @@ ASN1G_FLATTEN int GeneralName_encode(const GeneralName *in, uint8_t *buf, size_t
 
 size_t GeneralName_encoded_len(const GeneralName *in)
 {
-    return GeneralName_len_(&((*in)), 0);
+    return GeneralName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* GeneralNames */
+/*
+ * GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName
+ */
 
 static int GeneralNames_item_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1121,7 +1136,7 @@ bool GeneralNames_iter_next(GeneralNames_iter *it, GeneralName *out)
 ASN1G_BODY int GeneralNames_item_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1159,7 +1174,7 @@ ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, u
 static int GeneralNames_read_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1167,7 +1182,7 @@ static int GeneralNames_read_(GeneralNames *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int GeneralNames_read_inl_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1221,7 +1236,7 @@ int GeneralNames_decode_ex(GeneralNames *out, const uint8_t *der, size_t len, un
 
 static int GeneralNames_write_(const GeneralNames *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1239,12 +1254,17 @@ ASN1G_FLATTEN int GeneralNames_encode(const GeneralNames *in, uint8_t *buf, size
 
 size_t GeneralNames_encoded_len(const GeneralNames *in)
 {
-    return GeneralNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AuthorityKeyIdentifier */
+/*
+ * AuthorityKeyIdentifier ::= SEQUENCE {
+ *     keyIdentifier             [0] KeyIdentifier            OPTIONAL,
+ *     authorityCertIssuer       [1] GeneralNames             OPTIONAL,
+ *     authorityCertSerialNumber [2] CertificateSerialNumber  OPTIONAL }
+ */
 
 int AuthorityKeyIdentifier_dec_(AuthorityKeyIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1340,7 +1360,6 @@ int AuthorityKeyIdentifier_print(FILE *f, const AuthorityKeyIdentifier *in)
     const char *sep = "";
     fputc('{', f);
     if (in->keyIdentifier_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "keyIdentifier");
         fputc(':', f);
@@ -1355,12 +1374,10 @@ int AuthorityKeyIdentifier_print(FILE *f, const AuthorityKeyIdentifier *in)
     }
     if (in->authorityCertSerialNumber_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "authorityCertSerialNumber");
         fputc(':', f);
         asn1jer_bigint(f, &(in->authorityCertSerialNumber));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1420,7 +1437,7 @@ ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in,
 static int AuthorityKeyIdentifier_read_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1428,7 +1445,7 @@ static int AuthorityKeyIdentifier_read_(AuthorityKeyIdentifier *out, asn1rt_read
 ASN1G_BODY int AuthorityKeyIdentifier_read_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1482,7 +1499,7 @@ int AuthorityKeyIdentifier_decode_ex(AuthorityKeyIdentifier *out, const uint8_t 
 
 static int AuthorityKeyIdentifier_write_(const AuthorityKeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorityKeyIdentifier_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorityKeyIdentifier_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1500,17 +1517,19 @@ ASN1G_FLATTEN int AuthorityKeyIdentifier_encode(const AuthorityKeyIdentifier *in
 
 size_t AuthorityKeyIdentifier_encoded_len(const AuthorityKeyIdentifier *in)
 {
-    return AuthorityKeyIdentifier_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorityKeyIdentifier_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SubjectKeyIdentifier */
+/*
+ * SubjectKeyIdentifier ::= KeyIdentifier
+ */
 
 static int SubjectKeyIdentifier_read_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1518,7 +1537,7 @@ static int SubjectKeyIdentifier_read_(SubjectKeyIdentifier *out, asn1rt_reader *
 ASN1G_BODY int SubjectKeyIdentifier_read_inl_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, 4), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1572,7 +1591,7 @@ int SubjectKeyIdentifier_decode_ex(SubjectKeyIdentifier *out, const uint8_t *der
 
 static int SubjectKeyIdentifier_write_(const SubjectKeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 4), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -1590,7 +1609,7 @@ ASN1G_FLATTEN int SubjectKeyIdentifier_encode(const SubjectKeyIdentifier *in, ui
 
 size_t SubjectKeyIdentifier_encoded_len(const SubjectKeyIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 4), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).len);
 }
 
 int SubjectKeyIdentifier_check(const SubjectKeyIdentifier *in)
@@ -1601,7 +1620,7 @@ int SubjectKeyIdentifier_check(const SubjectKeyIdentifier *in)
 
 bool SubjectKeyIdentifier_equal(const SubjectKeyIdentifier *a, const SubjectKeyIdentifier *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int SubjectKeyIdentifier_print(FILE *f, const SubjectKeyIdentifier *in)
@@ -1617,12 +1636,24 @@ void SubjectKeyIdentifier_init(SubjectKeyIdentifier *out)
 
 
 /* ------------------------------------------------------------------ */
-/* KeyUsage */
+/*
+ * KeyUsage ::= BIT STRING {
+ *      digitalSignature        (0),
+ *      nonRepudiation          (1),  -- recent editions of X.509 have
+ *                                 -- renamed this bit to contentCommitment
+ *      keyEncipherment         (2),
+ *      dataEncipherment        (3),
+ *      keyAgreement            (4),
+ *      keyCertSign             (5),
+ *      cRLSign                 (6),
+ *      encipherOnly            (7),
+ *      decipherOnly            (8) }
+ */
 
 static int KeyUsage_read_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -1632,7 +1663,7 @@ static int KeyUsage_read_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -1689,8 +1720,8 @@ int KeyUsage_decode_ex(KeyUsage *out, const uint8_t *der, size_t len, unsigned l
 static int KeyUsage_write_(const KeyUsage *in, asn1rt_writer *w)
 {
     {
-        asn1rt_bits t = asn1g_bits_trim(&((*in)));  /* X.690 11.2.2 */
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &t));
+        asn1rt_bits t = asn1g_bits_trim(in);  /* X.690 11.2.2 */
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &t));
     }
     return ASN1RT_OK;
 }
@@ -1709,7 +1740,7 @@ ASN1G_FLATTEN int KeyUsage_encode(const KeyUsage *in, uint8_t *buf, size_t cap, 
 
 size_t KeyUsage_encoded_len(const KeyUsage *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), asn1g_bits_trim(&((*in))).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), asn1g_bits_trim(in).len + 1);
 }
 
 int KeyUsage_check(const KeyUsage *in)
@@ -1721,12 +1752,12 @@ int KeyUsage_check(const KeyUsage *in)
 
 bool KeyUsage_equal(const KeyUsage *a, const KeyUsage *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int KeyUsage_print(FILE *f, const KeyUsage *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -1737,7 +1768,11 @@ void KeyUsage_init(KeyUsage *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PrivateKeyUsagePeriod */
+/*
+ * PrivateKeyUsagePeriod ::= SEQUENCE {
+ *      notBefore       [0]     GeneralizedTime OPTIONAL,
+ *      notAfter        [1]     GeneralizedTime OPTIONAL }
+ */
 
 int PrivateKeyUsagePeriod_dec_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -1747,14 +1782,14 @@ int PrivateKeyUsagePeriod_dec_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uin
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->notBefore_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), 24, &(out->notBefore))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_GENERALIZEDTIME, &(out->notBefore))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notBefore");
     } else {
         out->notBefore_present = false;
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->notAfter_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), 24, &(out->notAfter))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_GENERALIZEDTIME, &(out->notAfter))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notAfter");
     } else {
         out->notAfter_present = false;
@@ -1791,13 +1826,13 @@ int PrivateKeyUsagePeriod_check(const PrivateKeyUsagePeriod *in)
     if (in->notBefore_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->notBefore), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->notBefore), &t));
         }
     }
     if (in->notAfter_present) {
         {
             asn1rt_time t;
-            ASN1G_TRY(asn1rt_time_parse(24, &(in->notAfter), &t));
+            ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->notAfter), &t));
         }
     }
     return ASN1RT_OK;
@@ -1821,20 +1856,17 @@ int PrivateKeyUsagePeriod_print(FILE *f, const PrivateKeyUsagePeriod *in)
     const char *sep = "";
     fputc('{', f);
     if (in->notBefore_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "notBefore");
         fputc(':', f);
-        asn1jer_string(f, &(in->notBefore), 24);
+        asn1jer_string(f, &(in->notBefore), ASN1RT_UT_GENERALIZEDTIME);
     }
     if (in->notAfter_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "notAfter");
         fputc(':', f);
-        asn1jer_string(f, &(in->notAfter), 24);
+        asn1jer_string(f, &(in->notAfter), ASN1RT_UT_GENERALIZEDTIME);
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1852,14 +1884,14 @@ ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
         out->notBefore_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), 24, &(out->notBefore))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_GENERALIZEDTIME, &(out->notBefore))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notBefore");
     } else {
         out->notBefore_present = false;
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->notAfter_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), 24, &(out->notAfter))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_GENERALIZEDTIME, &(out->notAfter))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "notAfter");
     } else {
         out->notAfter_present = false;
@@ -1884,7 +1916,7 @@ ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, a
 static int PrivateKeyUsagePeriod_read_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1892,7 +1924,7 @@ static int PrivateKeyUsagePeriod_read_(PrivateKeyUsagePeriod *out, asn1rt_reader
 ASN1G_BODY int PrivateKeyUsagePeriod_read_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1946,7 +1978,7 @@ int PrivateKeyUsagePeriod_decode_ex(PrivateKeyUsagePeriod *out, const uint8_t *d
 
 static int PrivateKeyUsagePeriod_write_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PrivateKeyUsagePeriod_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PrivateKeyUsagePeriod_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -1964,17 +1996,19 @@ ASN1G_FLATTEN int PrivateKeyUsagePeriod_encode(const PrivateKeyUsagePeriod *in, 
 
 size_t PrivateKeyUsagePeriod_encoded_len(const PrivateKeyUsagePeriod *in)
 {
-    return PrivateKeyUsagePeriod_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PrivateKeyUsagePeriod_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CertPolicyId */
+/*
+ * CertPolicyId ::= OBJECT IDENTIFIER
+ */
 
 static int CertPolicyId_read_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -1982,7 +2016,7 @@ static int CertPolicyId_read_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2036,7 +2070,7 @@ int CertPolicyId_decode_ex(CertPolicyId *out, const uint8_t *der, size_t len, un
 
 static int CertPolicyId_write_(const CertPolicyId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -2054,7 +2088,7 @@ ASN1G_FLATTEN int CertPolicyId_encode(const CertPolicyId *in, uint8_t *buf, size
 
 size_t CertPolicyId_encoded_len(const CertPolicyId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
 }
 
 int CertPolicyId_check(const CertPolicyId *in)
@@ -2065,12 +2099,12 @@ int CertPolicyId_check(const CertPolicyId *in)
 
 bool CertPolicyId_equal(const CertPolicyId *a, const CertPolicyId *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int CertPolicyId_print(FILE *f, const CertPolicyId *in)
 {
-    asn1jer_oid(f, &((*in)));
+    asn1jer_oid(f, in);
     return asn1jer_status(f);
 }
 
@@ -2081,12 +2115,14 @@ void CertPolicyId_init(CertPolicyId *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyQualifierId */
+/*
+ * PolicyQualifierId ::= OBJECT IDENTIFIER ( id-qt-cps | id-qt-unotice )
+ */
 
 static int PolicyQualifierId_read_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2094,7 +2130,7 @@ static int PolicyQualifierId_read_(PolicyQualifierId *out, asn1rt_reader *r, asn
 ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -2148,7 +2184,7 @@ int PolicyQualifierId_decode_ex(PolicyQualifierId *out, const uint8_t *der, size
 
 static int PolicyQualifierId_write_(const PolicyQualifierId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -2166,7 +2202,7 @@ ASN1G_FLATTEN int PolicyQualifierId_encode(const PolicyQualifierId *in, uint8_t 
 
 size_t PolicyQualifierId_encoded_len(const PolicyQualifierId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
 }
 
 int PolicyQualifierId_check(const PolicyQualifierId *in)
@@ -2177,12 +2213,12 @@ int PolicyQualifierId_check(const PolicyQualifierId *in)
 
 bool PolicyQualifierId_equal(const PolicyQualifierId *a, const PolicyQualifierId *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int PolicyQualifierId_print(FILE *f, const PolicyQualifierId *in)
 {
-    asn1jer_oid(f, &((*in)));
+    asn1jer_oid(f, in);
     return asn1jer_status(f);
 }
 
@@ -2193,7 +2229,11 @@ void PolicyQualifierId_init(PolicyQualifierId *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyQualifierInfo */
+/*
+ * PolicyQualifierInfo ::= SEQUENCE {
+ *      policyQualifierId  PolicyQualifierId,
+ *      qualifier          ANY DEFINED BY policyQualifierId }
+ */
 
 int PolicyQualifierInfo_dec_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2201,7 +2241,7 @@ int PolicyQualifierInfo_dec_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyQualifierId))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
@@ -2214,14 +2254,14 @@ int PolicyQualifierInfo_enc_(const PolicyQualifierInfo *in, asn1rt_writer *w, ui
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->policyQualifierId).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).len);
     n += (in->qualifier).len;
     return asn1g_tlv_len(tag, n);
 }
@@ -2244,19 +2284,14 @@ bool PolicyQualifierInfo_equal(const PolicyQualifierInfo *a, const PolicyQualifi
 
 int PolicyQualifierInfo_print(FILE *f, const PolicyQualifierInfo *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "policyQualifierId");
     fputc(':', f);
     asn1jer_oid(f, &(in->policyQualifierId));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "qualifier");
     fputc(':', f);
     asn1jer_hex(f, (in->qualifier).ptr, (in->qualifier).len);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2272,7 +2307,7 @@ ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_rea
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyQualifierId))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
@@ -2285,14 +2320,14 @@ ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1r
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
     return asn1g_close(w, tag, m);
 }
 
 static int PolicyQualifierInfo_read_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2300,7 +2335,7 @@ static int PolicyQualifierInfo_read_(PolicyQualifierInfo *out, asn1rt_reader *r,
 ASN1G_BODY int PolicyQualifierInfo_read_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2354,7 +2389,7 @@ int PolicyQualifierInfo_decode_ex(PolicyQualifierInfo *out, const uint8_t *der, 
 
 static int PolicyQualifierInfo_write_(const PolicyQualifierInfo *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyQualifierInfo_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyQualifierInfo_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2372,17 +2407,17 @@ ASN1G_FLATTEN int PolicyQualifierInfo_encode(const PolicyQualifierInfo *in, uint
 
 size_t PolicyQualifierInfo_encoded_len(const PolicyQualifierInfo *in)
 {
-    return PolicyQualifierInfo_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyQualifierInfo_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyInformation_policyQualifiers */
+/* PolicyInformation_policyQualifiers: the inner type of PolicyInformation.policyQualifiers */
 
 static int PolicyInformation_policyQualifiers_item_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2480,7 +2515,7 @@ bool PolicyInformation_policyQualifiers_iter_next(PolicyInformation_policyQualif
 ASN1G_BODY int PolicyInformation_policyQualifiers_item_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2518,7 +2553,7 @@ ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformati
 static int PolicyInformation_policyQualifiers_read_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2526,7 +2561,7 @@ static int PolicyInformation_policyQualifiers_read_(PolicyInformation_policyQual
 ASN1G_BODY int PolicyInformation_policyQualifiers_read_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2580,7 +2615,7 @@ int PolicyInformation_policyQualifiers_decode_ex(PolicyInformation_policyQualifi
 
 static int PolicyInformation_policyQualifiers_write_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2598,12 +2633,17 @@ ASN1G_FLATTEN int PolicyInformation_policyQualifiers_encode(const PolicyInformat
 
 size_t PolicyInformation_policyQualifiers_encoded_len(const PolicyInformation_policyQualifiers *in)
 {
-    return PolicyInformation_policyQualifiers_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyInformation_policyQualifiers_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyInformation */
+/*
+ * PolicyInformation ::= SEQUENCE {
+ *      policyIdentifier   CertPolicyId,
+ *      policyQualifiers   SEQUENCE SIZE (1..MAX) OF
+ *              PolicyQualifierInfo OPTIONAL }
+ */
 
 int PolicyInformation_dec_(PolicyInformation *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -2611,11 +2651,11 @@ int PolicyInformation_dec_(PolicyInformation *out, asn1rt_reader *r, uint32_t ta
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyIdentifier))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyIdentifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->policyQualifiers_present = true;
-        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "policyQualifiers");
     } else {
         out->policyQualifiers_present = false;
@@ -2629,18 +2669,18 @@ int PolicyInformation_enc_(const PolicyInformation *in, asn1rt_writer *w, uint32
 {
     uint8_t *m = asn1g_mark(w);
     if (in->policyQualifiers_present) {
-        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t PolicyInformation_len_(const PolicyInformation *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->policyIdentifier).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).len);
     if (in->policyQualifiers_present)
-        n += PolicyInformation_policyQualifiers_len_(&(in->policyQualifiers), ASN1RT_TAG(0, 1, 16));
+        n += PolicyInformation_policyQualifiers_len_(&(in->policyQualifiers), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2666,21 +2706,16 @@ bool PolicyInformation_equal(const PolicyInformation *a, const PolicyInformation
 
 int PolicyInformation_print(FILE *f, const PolicyInformation *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "policyIdentifier");
     fputc(':', f);
     asn1jer_oid(f, &(in->policyIdentifier));
     if (in->policyQualifiers_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "policyQualifiers");
         fputc(':', f);
         (void)PolicyInformation_policyQualifiers_print(f, &(in->policyQualifiers));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2696,11 +2731,11 @@ ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->policyIdentifier))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyIdentifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->policyQualifiers_present = true;
-        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "policyQualifiers");
     } else {
         out->policyQualifiers_present = false;
@@ -2714,16 +2749,16 @@ ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_wr
 {
     uint8_t *m = asn1g_mark(w);
     if (in->policyQualifiers_present) {
-        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
     return asn1g_close(w, tag, m);
 }
 
 static int PolicyInformation_read_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2731,7 +2766,7 @@ static int PolicyInformation_read_(PolicyInformation *out, asn1rt_reader *r, asn
 ASN1G_BODY int PolicyInformation_read_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2785,7 +2820,7 @@ int PolicyInformation_decode_ex(PolicyInformation *out, const uint8_t *der, size
 
 static int PolicyInformation_write_(const PolicyInformation *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyInformation_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyInformation_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -2803,17 +2838,19 @@ ASN1G_FLATTEN int PolicyInformation_encode(const PolicyInformation *in, uint8_t 
 
 size_t PolicyInformation_encoded_len(const PolicyInformation *in)
 {
-    return PolicyInformation_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyInformation_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CertificatePolicies */
+/*
+ * CertificatePolicies ::= SEQUENCE SIZE (1..MAX) OF PolicyInformation
+ */
 
 static int CertificatePolicies_item_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2911,7 +2948,7 @@ bool CertificatePolicies_iter_next(CertificatePolicies_iter *it, PolicyInformati
 ASN1G_BODY int CertificatePolicies_item_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2949,7 +2986,7 @@ ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1r
 static int CertificatePolicies_read_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2957,7 +2994,7 @@ static int CertificatePolicies_read_(CertificatePolicies *out, asn1rt_reader *r,
 ASN1G_BODY int CertificatePolicies_read_inl_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3011,7 +3048,7 @@ int CertificatePolicies_decode_ex(CertificatePolicies *out, const uint8_t *der, 
 
 static int CertificatePolicies_write_(const CertificatePolicies *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CertificatePolicies_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CertificatePolicies_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3029,17 +3066,19 @@ ASN1G_FLATTEN int CertificatePolicies_encode(const CertificatePolicies *in, uint
 
 size_t CertificatePolicies_encoded_len(const CertificatePolicies *in)
 {
-    return CertificatePolicies_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return CertificatePolicies_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CPSuri */
+/*
+ * CPSuri ::= IA5String
+ */
 
 static int CPSuri_read_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3047,7 +3086,7 @@ static int CPSuri_read_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int CPSuri_read_inl_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3101,7 +3140,7 @@ int CPSuri_decode_ex(CPSuri *out, const uint8_t *der, size_t len, unsigned lax, 
 
 static int CPSuri_write_(const CPSuri *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -3119,23 +3158,23 @@ ASN1G_FLATTEN int CPSuri_encode(const CPSuri *in, uint8_t *buf, size_t cap, size
 
 size_t CPSuri_encoded_len(const CPSuri *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 22), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
 }
 
 int CPSuri_check(const CPSuri *in)
 {
-    ASN1G_TRY(asn1rt_check_string(22, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
 bool CPSuri_equal(const CPSuri *a, const CPSuri *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int CPSuri_print(FILE *f, const CPSuri *in)
 {
-    asn1jer_string(f, &((*in)), 22);
+    asn1jer_string(f, in, ASN1RT_UT_IA5STRING);
     return asn1jer_status(f);
 }
 
@@ -3146,49 +3185,55 @@ void CPSuri_init(CPSuri *out)
 
 
 /* ------------------------------------------------------------------ */
-/* DisplayText */
+/*
+ * DisplayText ::= CHOICE {
+ *      ia5String        IA5String      (SIZE (1..200)),
+ *      visibleString    VisibleString  (SIZE (1..200)),
+ *      bmpString        BMPString      (SIZE (1..200)),
+ *      utf8String       UTF8String     (SIZE (1..200)) }
+ */
 
 int DisplayText_dec_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 22):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING):
         out->present = DisplayText_PR_ia5String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, &(out->u.ia5String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "ia5String");
         {
-            size_t n = asn1g_string_size(22, &(out->u.ia5String));
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 26):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
         out->present = DisplayText_PR_visibleString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "visibleString");
         {
-            size_t n = asn1g_string_size(26, &(out->u.visibleString));
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = DisplayText_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = DisplayText_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
@@ -3204,35 +3249,35 @@ int DisplayText_enc_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
     switch (in->present) {
     case DisplayText_PR_ia5String:
         {
-            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), (in->u.ia5String).ptr, (in->u.ia5String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
         {
-            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 26), (in->u.visibleString).ptr, (in->u.visibleString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3244,13 +3289,13 @@ size_t DisplayText_len_(const DisplayText *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case DisplayText_PR_ia5String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 22), (in->u.ia5String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).len);
     case DisplayText_PR_visibleString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 26), (in->u.visibleString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).len);
     case DisplayText_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 30), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
     case DisplayText_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, 12), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
     default:
         return 0;
     }
@@ -3261,35 +3306,35 @@ int DisplayText_check(const DisplayText *in)
     switch (in->present) {
     case DisplayText_PR_ia5String:
         {
-            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(22, (in->u.ia5String).ptr, (in->u.ia5String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.ia5String).ptr, (in->u.ia5String).len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
         {
-            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(26, (in->u.visibleString).ptr, (in->u.visibleString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_VISIBLESTRING, (in->u.visibleString).ptr, (in->u.visibleString).len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(30, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(12, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3321,22 +3366,22 @@ int DisplayText_print(FILE *f, const DisplayText *in)
     case DisplayText_PR_ia5String:
         asn1jer_name(f, "ia5String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.ia5String), 22);
+        asn1jer_string(f, &(in->u.ia5String), ASN1RT_UT_IA5STRING);
         break;
     case DisplayText_PR_visibleString:
         asn1jer_name(f, "visibleString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.visibleString), 26);
+        asn1jer_string(f, &(in->u.visibleString), ASN1RT_UT_VISIBLESTRING);
         break;
     case DisplayText_PR_bmpString:
         asn1jer_name(f, "bmpString");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.bmpString), 30);
+        asn1jer_string(f, &(in->u.bmpString), ASN1RT_UT_BMPSTRING);
         break;
     case DisplayText_PR_utf8String:
         asn1jer_name(f, "utf8String");
         fputc(':', f);
-        asn1jer_string(f, &(in->u.utf8String), 12);
+        asn1jer_string(f, &(in->u.utf8String), ASN1RT_UT_UTF8STRING);
         break;
     default:
         break;
@@ -3355,42 +3400,42 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
     int rc;
     (void)tag;
     switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, 22):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING):
         out->present = DisplayText_PR_ia5String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 22), 22, &(out->u.ia5String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, &(out->u.ia5String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "ia5String");
         {
-            size_t n = asn1g_string_size(22, &(out->u.ia5String));
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 26):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
         out->present = DisplayText_PR_visibleString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 26), 26, &(out->u.visibleString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "visibleString");
         {
-            size_t n = asn1g_string_size(26, &(out->u.visibleString));
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 30):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
         out->present = DisplayText_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 30), 30, &(out->u.bmpString))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "bmpString");
         {
-            size_t n = asn1g_string_size(30, &(out->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, 12):
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
         out->present = DisplayText_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, 12), 12, &(out->u.utf8String))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
             return asn1g_fail(err, rc, r->err_offset, "utf8String");
         {
-            size_t n = asn1g_string_size(12, &(out->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
         }
@@ -3406,35 +3451,35 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
     switch (in->present) {
     case DisplayText_PR_ia5String:
         {
-            size_t n = asn1g_string_size(22, &(in->u.ia5String));
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 22), (in->u.ia5String).ptr, (in->u.ia5String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
         {
-            size_t n = asn1g_string_size(26, &(in->u.visibleString));
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 26), (in->u.visibleString).ptr, (in->u.visibleString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
         {
-            size_t n = asn1g_string_size(30, &(in->u.bmpString));
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 30), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
         {
-            size_t n = asn1g_string_size(12, &(in->u.utf8String));
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 12), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3444,7 +3489,7 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
 static int DisplayText_read_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DisplayText_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3452,7 +3497,7 @@ static int DisplayText_read_(DisplayText *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int DisplayText_read_inl_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3506,7 +3551,7 @@ int DisplayText_decode_ex(DisplayText *out, const uint8_t *der, size_t len, unsi
 
 static int DisplayText_write_(const DisplayText *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DisplayText_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(DisplayText_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -3524,17 +3569,17 @@ ASN1G_FLATTEN int DisplayText_encode(const DisplayText *in, uint8_t *buf, size_t
 
 size_t DisplayText_encoded_len(const DisplayText *in)
 {
-    return DisplayText_len_(&((*in)), 0);
+    return DisplayText_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* NoticeReference_noticeNumbers */
+/* NoticeReference_noticeNumbers: the inner type of NoticeReference.noticeNumbers */
 
 static int NoticeReference_noticeNumbers_item_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3630,7 +3675,7 @@ bool NoticeReference_noticeNumbers_iter_next(NoticeReference_noticeNumbers_iter 
 ASN1G_BODY int NoticeReference_noticeNumbers_item_inl_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -3666,7 +3711,7 @@ ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noti
 static int NoticeReference_noticeNumbers_read_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3674,7 +3719,7 @@ static int NoticeReference_noticeNumbers_read_(NoticeReference_noticeNumbers *ou
 ASN1G_BODY int NoticeReference_noticeNumbers_read_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3728,7 +3773,7 @@ int NoticeReference_noticeNumbers_decode_ex(NoticeReference_noticeNumbers *out, 
 
 static int NoticeReference_noticeNumbers_write_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3746,12 +3791,16 @@ ASN1G_FLATTEN int NoticeReference_noticeNumbers_encode(const NoticeReference_not
 
 size_t NoticeReference_noticeNumbers_encoded_len(const NoticeReference_noticeNumbers *in)
 {
-    return NoticeReference_noticeNumbers_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return NoticeReference_noticeNumbers_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* NoticeReference */
+/*
+ * NoticeReference ::= SEQUENCE {
+ *      organization     DisplayText,
+ *      noticeNumbers    SEQUENCE OF INTEGER }
+ */
 
 int NoticeReference_dec_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3761,7 +3810,7 @@ int NoticeReference_dec_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = DisplayText_dec_(&(out->organization), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "organization");
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "noticeNumbers");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -3771,7 +3820,7 @@ int NoticeReference_dec_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, a
 int NoticeReference_enc_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(NoticeReference_noticeNumbers_enc_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(DisplayText_enc_(&(in->organization), w, 0));
     return asn1g_close(w, tag, m);
 }
@@ -3780,7 +3829,7 @@ size_t NoticeReference_len_(const NoticeReference *in, uint32_t tag)
 {
     size_t n = 0;
     n += DisplayText_len_(&(in->organization), 0);
-    n += NoticeReference_noticeNumbers_len_(&(in->noticeNumbers), ASN1RT_TAG(0, 1, 16));
+    n += NoticeReference_noticeNumbers_len_(&(in->noticeNumbers), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3802,19 +3851,14 @@ bool NoticeReference_equal(const NoticeReference *a, const NoticeReference *b)
 
 int NoticeReference_print(FILE *f, const NoticeReference *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "organization");
     fputc(':', f);
     (void)DisplayText_print(f, &(in->organization));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "noticeNumbers");
     fputc(':', f);
     (void)NoticeReference_noticeNumbers_print(f, &(in->noticeNumbers));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3832,7 +3876,7 @@ ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->organization), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "organization");
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, "noticeNumbers");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -3842,7 +3886,7 @@ ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, 
 ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     ASN1G_TRY(DisplayText_enc_inl_(&(in->organization), w, 0));
     return asn1g_close(w, tag, m);
 }
@@ -3850,7 +3894,7 @@ ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer
 static int NoticeReference_read_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3858,7 +3902,7 @@ static int NoticeReference_read_(NoticeReference *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int NoticeReference_read_inl_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3912,7 +3956,7 @@ int NoticeReference_decode_ex(NoticeReference *out, const uint8_t *der, size_t l
 
 static int NoticeReference_write_(const NoticeReference *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NoticeReference_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NoticeReference_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -3930,12 +3974,16 @@ ASN1G_FLATTEN int NoticeReference_encode(const NoticeReference *in, uint8_t *buf
 
 size_t NoticeReference_encoded_len(const NoticeReference *in)
 {
-    return NoticeReference_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return NoticeReference_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* UserNotice */
+/*
+ * UserNotice ::= SEQUENCE {
+ *      noticeRef        NoticeReference OPTIONAL,
+ *      explicitText     DisplayText OPTIONAL }
+ */
 
 int UserNotice_dec_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -3943,14 +3991,14 @@ int UserNotice_dec_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->noticeRef_present = true;
-        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "noticeRef");
     } else {
         out->noticeRef_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 22)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 26)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 30)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 12))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING))) {
         out->explicitText_present = true;
         if (ASN1G_UNLIKELY((rc = DisplayText_dec_(&(out->explicitText), &c, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, "explicitText");
@@ -3969,7 +4017,7 @@ int UserNotice_enc_(const UserNotice *in, asn1rt_writer *w, uint32_t tag)
         ASN1G_TRY(DisplayText_enc_(&(in->explicitText), w, 0));
     }
     if (in->noticeRef_present) {
-        ASN1G_TRY(NoticeReference_enc_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(NoticeReference_enc_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3978,7 +4026,7 @@ size_t UserNotice_len_(const UserNotice *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->noticeRef_present)
-        n += NoticeReference_len_(&(in->noticeRef), ASN1RT_TAG(0, 1, 16));
+        n += NoticeReference_len_(&(in->noticeRef), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->explicitText_present)
         n += DisplayText_len_(&(in->explicitText), 0);
     return asn1g_tlv_len(tag, n);
@@ -4013,7 +4061,6 @@ int UserNotice_print(FILE *f, const UserNotice *in)
     const char *sep = "";
     fputc('{', f);
     if (in->noticeRef_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "noticeRef");
         fputc(':', f);
@@ -4021,12 +4068,10 @@ int UserNotice_print(FILE *f, const UserNotice *in)
     }
     if (in->explicitText_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "explicitText");
         fputc(':', f);
         (void)DisplayText_print(f, &(in->explicitText));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -4042,14 +4087,14 @@ ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t t
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, 16))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
         out->noticeRef_present = true;
-        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, 16), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "noticeRef");
     } else {
         out->noticeRef_present = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 22)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 26)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 30)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, 12))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING))) {
         out->explicitText_present = true;
         if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->explicitText), &c, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, "explicitText");
@@ -4068,7 +4113,7 @@ ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint3
         ASN1G_TRY(DisplayText_enc_inl_(&(in->explicitText), w, 0));
     }
     if (in->noticeRef_present) {
-        ASN1G_TRY(NoticeReference_enc_inl_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, 16)));
+        ASN1G_TRY(NoticeReference_enc_inl_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
     return asn1g_close(w, tag, m);
 }
@@ -4076,7 +4121,7 @@ ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint3
 static int UserNotice_read_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UserNotice_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UserNotice_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4084,7 +4129,7 @@ static int UserNotice_read_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err
 ASN1G_BODY int UserNotice_read_inl_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = UserNotice_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = UserNotice_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4138,7 +4183,7 @@ int UserNotice_decode_ex(UserNotice *out, const uint8_t *der, size_t len, unsign
 
 static int UserNotice_write_(const UserNotice *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(UserNotice_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(UserNotice_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4156,12 +4201,12 @@ ASN1G_FLATTEN int UserNotice_encode(const UserNotice *in, uint8_t *buf, size_t c
 
 size_t UserNotice_encoded_len(const UserNotice *in)
 {
-    return UserNotice_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return UserNotice_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyMappings_item */
+/* PolicyMappings_item: the inner type of PolicyMappings.* */
 
 int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -4169,9 +4214,9 @@ int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->issuerDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->issuerDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->subjectDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -4181,16 +4226,16 @@ int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_
 int PolicyMappings_item_enc_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t PolicyMappings_item_len_(const PolicyMappings_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->issuerDomainPolicy).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->subjectDomainPolicy).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -4212,19 +4257,14 @@ bool PolicyMappings_item_equal(const PolicyMappings_item *a, const PolicyMapping
 
 int PolicyMappings_item_print(FILE *f, const PolicyMappings_item *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "issuerDomainPolicy");
     fputc(':', f);
     asn1jer_oid(f, &(in->issuerDomainPolicy));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "subjectDomainPolicy");
     fputc(':', f);
     asn1jer_oid(f, &(in->subjectDomainPolicy));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -4240,9 +4280,9 @@ ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_rea
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->issuerDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->issuerDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->subjectDomainPolicy))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->subjectDomainPolicy))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -4252,15 +4292,15 @@ ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_rea
 ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
     return asn1g_close(w, tag, m);
 }
 
 static int PolicyMappings_item_read_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4268,7 +4308,7 @@ static int PolicyMappings_item_read_(PolicyMappings_item *out, asn1rt_reader *r,
 ASN1G_BODY int PolicyMappings_item_read_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4322,7 +4362,7 @@ int PolicyMappings_item_decode_ex(PolicyMappings_item *out, const uint8_t *der, 
 
 static int PolicyMappings_item_write_(const PolicyMappings_item *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyMappings_item_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyMappings_item_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4340,17 +4380,21 @@ ASN1G_FLATTEN int PolicyMappings_item_encode(const PolicyMappings_item *in, uint
 
 size_t PolicyMappings_item_encoded_len(const PolicyMappings_item *in)
 {
-    return PolicyMappings_item_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyMappings_item_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyMappings */
+/*
+ * PolicyMappings ::= SEQUENCE SIZE (1..MAX) OF SEQUENCE {
+ *      issuerDomainPolicy      CertPolicyId,
+ *      subjectDomainPolicy     CertPolicyId }
+ */
 
 static int PolicyMappings_item_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4448,7 +4492,7 @@ bool PolicyMappings_iter_next(PolicyMappings_iter *it, PolicyMappings_item *out)
 ASN1G_BODY int PolicyMappings_item_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4486,7 +4530,7 @@ ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *
 static int PolicyMappings_read_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4494,7 +4538,7 @@ static int PolicyMappings_read_(PolicyMappings *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int PolicyMappings_read_inl_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4548,7 +4592,7 @@ int PolicyMappings_decode_ex(PolicyMappings *out, const uint8_t *der, size_t len
 
 static int PolicyMappings_write_(const PolicyMappings *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyMappings_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyMappings_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4566,17 +4610,19 @@ ASN1G_FLATTEN int PolicyMappings_encode(const PolicyMappings *in, uint8_t *buf, 
 
 size_t PolicyMappings_encoded_len(const PolicyMappings *in)
 {
-    return PolicyMappings_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyMappings_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SubjectAltName */
+/*
+ * SubjectAltName ::= GeneralNames
+ */
 
 static int SubjectAltName_read_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4584,7 +4630,7 @@ static int SubjectAltName_read_(SubjectAltName *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int SubjectAltName_read_inl_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4638,7 +4684,7 @@ int SubjectAltName_decode_ex(SubjectAltName *out, const uint8_t *der, size_t len
 
 static int SubjectAltName_write_(const SubjectAltName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4656,23 +4702,23 @@ ASN1G_FLATTEN int SubjectAltName_encode(const SubjectAltName *in, uint8_t *buf, 
 
 size_t SubjectAltName_encoded_len(const SubjectAltName *in)
 {
-    return GeneralNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int SubjectAltName_check(const SubjectAltName *in)
 {
-    ASN1G_TRY(GeneralNames_check(&((*in))));
+    ASN1G_TRY(GeneralNames_check(in));
     return ASN1RT_OK;
 }
 
 bool SubjectAltName_equal(const SubjectAltName *a, const SubjectAltName *b)
 {
-    return GeneralNames_equal(&((*a)), &((*b)));
+    return GeneralNames_equal(a, b);
 }
 
 int SubjectAltName_print(FILE *f, const SubjectAltName *in)
 {
-    (void)GeneralNames_print(f, &((*in)));
+    (void)GeneralNames_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -4683,12 +4729,14 @@ void SubjectAltName_init(SubjectAltName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* IssuerAltName */
+/*
+ * IssuerAltName ::= GeneralNames
+ */
 
 static int IssuerAltName_read_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4696,7 +4744,7 @@ static int IssuerAltName_read_(IssuerAltName *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int IssuerAltName_read_inl_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4750,7 +4798,7 @@ int IssuerAltName_decode_ex(IssuerAltName *out, const uint8_t *der, size_t len, 
 
 static int IssuerAltName_write_(const IssuerAltName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -4768,23 +4816,23 @@ ASN1G_FLATTEN int IssuerAltName_encode(const IssuerAltName *in, uint8_t *buf, si
 
 size_t IssuerAltName_encoded_len(const IssuerAltName *in)
 {
-    return GeneralNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int IssuerAltName_check(const IssuerAltName *in)
 {
-    ASN1G_TRY(GeneralNames_check(&((*in))));
+    ASN1G_TRY(GeneralNames_check(in));
     return ASN1RT_OK;
 }
 
 bool IssuerAltName_equal(const IssuerAltName *a, const IssuerAltName *b)
 {
-    return GeneralNames_equal(&((*a)), &((*b)));
+    return GeneralNames_equal(a, b);
 }
 
 int IssuerAltName_print(FILE *f, const IssuerAltName *in)
 {
-    (void)GeneralNames_print(f, &((*in)));
+    (void)GeneralNames_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -4795,12 +4843,14 @@ void IssuerAltName_init(IssuerAltName *out)
 
 
 /* ------------------------------------------------------------------ */
-/* SubjectDirectoryAttributes */
+/*
+ * SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF Attribute
+ */
 
 static int SubjectDirectoryAttributes_item_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4898,7 +4948,7 @@ bool SubjectDirectoryAttributes_iter_next(SubjectDirectoryAttributes_iter *it, A
 ASN1G_BODY int SubjectDirectoryAttributes_item_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4936,7 +4986,7 @@ ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttribu
 static int SubjectDirectoryAttributes_read_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4944,7 +4994,7 @@ static int SubjectDirectoryAttributes_read_(SubjectDirectoryAttributes *out, asn
 ASN1G_BODY int SubjectDirectoryAttributes_read_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4998,7 +5048,7 @@ int SubjectDirectoryAttributes_decode_ex(SubjectDirectoryAttributes *out, const 
 
 static int SubjectDirectoryAttributes_write_(const SubjectDirectoryAttributes *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectDirectoryAttributes_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectDirectoryAttributes_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5016,12 +5066,16 @@ ASN1G_FLATTEN int SubjectDirectoryAttributes_encode(const SubjectDirectoryAttrib
 
 size_t SubjectDirectoryAttributes_encoded_len(const SubjectDirectoryAttributes *in)
 {
-    return SubjectDirectoryAttributes_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return SubjectDirectoryAttributes_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BasicConstraints */
+/*
+ * BasicConstraints ::= SEQUENCE {
+ *      cA                      BOOLEAN DEFAULT FALSE,
+ *      pathLenConstraint       INTEGER (0..MAX) OPTIONAL }
+ */
 
 int BasicConstraints_dec_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -5029,18 +5083,18 @@ int BasicConstraints_dec_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag,
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->cA))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cA");
         if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
     } else {
         out->cA = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
         out->pathLenConstraint_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->pathLenConstraint))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->pathLenConstraint))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
     } else {
         out->pathLenConstraint_present = false;
@@ -5054,10 +5108,10 @@ int BasicConstraints_enc_(const BasicConstraints *in, asn1rt_writer *w, uint32_t
 {
     uint8_t *m = asn1g_mark(w);
     if (in->pathLenConstraint_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->pathLenConstraint)));
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
     }
     if (!((in->cA) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->cA));
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
     }
     return asn1g_close(w, tag, m);
 }
@@ -5066,9 +5120,9 @@ size_t BasicConstraints_len_(const BasicConstraints *in, uint32_t tag)
 {
     size_t n = 0;
     if (!((in->cA) == (false)))
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 1), 1);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), 1);
     if (in->pathLenConstraint_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), (in->pathLenConstraint).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->pathLenConstraint).len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -5093,21 +5147,16 @@ bool BasicConstraints_equal(const BasicConstraints *a, const BasicConstraints *b
 
 int BasicConstraints_print(FILE *f, const BasicConstraints *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "cA");
     fputc(':', f);
     asn1jer_bool(f, in->cA);
     if (in->pathLenConstraint_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "pathLenConstraint");
         fputc(':', f);
         asn1jer_bigint(f, &(in->pathLenConstraint));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -5124,18 +5173,18 @@ ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 1))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
         const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, 1), &(out->cA))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cA");
         if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
     } else {
         out->cA = false;
     }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, 2))) {
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
         out->pathLenConstraint_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, 2), &(out->pathLenConstraint))) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->pathLenConstraint))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
     } else {
         out->pathLenConstraint_present = false;
@@ -5149,10 +5198,10 @@ ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writ
 {
     uint8_t *m = asn1g_mark(w);
     if (in->pathLenConstraint_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &(in->pathLenConstraint)));
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
     }
     if (!((in->cA) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, 1), in->cA));
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
     }
     return asn1g_close(w, tag, m);
 }
@@ -5160,7 +5209,7 @@ ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writ
 static int BasicConstraints_read_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5168,7 +5217,7 @@ static int BasicConstraints_read_(BasicConstraints *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int BasicConstraints_read_inl_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5222,7 +5271,7 @@ int BasicConstraints_decode_ex(BasicConstraints *out, const uint8_t *der, size_t
 
 static int BasicConstraints_write_(const BasicConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(BasicConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(BasicConstraints_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5240,17 +5289,19 @@ ASN1G_FLATTEN int BasicConstraints_encode(const BasicConstraints *in, uint8_t *b
 
 size_t BasicConstraints_encoded_len(const BasicConstraints *in)
 {
-    return BasicConstraints_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return BasicConstraints_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BaseDistance */
+/*
+ * BaseDistance ::= INTEGER (0..MAX)
+ */
 
 static int BaseDistance_read_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5258,7 +5309,7 @@ static int BaseDistance_read_(BaseDistance *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int BaseDistance_read_inl_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -5312,7 +5363,7 @@ int BaseDistance_decode_ex(BaseDistance *out, const uint8_t *der, size_t len, un
 
 static int BaseDistance_write_(const BaseDistance *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -5330,7 +5381,7 @@ ASN1G_FLATTEN int BaseDistance_encode(const BaseDistance *in, uint8_t *buf, size
 
 size_t BaseDistance_encoded_len(const BaseDistance *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int BaseDistance_check(const BaseDistance *in)
@@ -5341,12 +5392,12 @@ int BaseDistance_check(const BaseDistance *in)
 
 bool BaseDistance_equal(const BaseDistance *a, const BaseDistance *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int BaseDistance_print(FILE *f, const BaseDistance *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -5357,7 +5408,12 @@ void BaseDistance_init(BaseDistance *out)
 
 
 /* ------------------------------------------------------------------ */
-/* GeneralSubtree */
+/*
+ * GeneralSubtree ::= SEQUENCE {
+ *      base                    GeneralName,
+ *      minimum         [0]     BaseDistance DEFAULT 0,
+ *      maximum         [1]     BaseDistance OPTIONAL }
+ */
 
 static const uint8_t GeneralSubtree_minimum_default_bytes_[] = { 0x00 };
 static const asn1rt_bigint GeneralSubtree_minimum_default_ = { GeneralSubtree_minimum_default_bytes_, 1 };
@@ -5439,26 +5495,20 @@ bool GeneralSubtree_equal(const GeneralSubtree *a, const GeneralSubtree *b)
 
 int GeneralSubtree_print(FILE *f, const GeneralSubtree *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "base");
     fputc(':', f);
     (void)GeneralName_print(f, &(in->base));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "minimum");
     fputc(':', f);
     asn1jer_bigint(f, &(in->minimum));
     if (in->maximum_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "maximum");
         fputc(':', f);
         asn1jer_bigint(f, &(in->maximum));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -5514,7 +5564,7 @@ ASN1G_BODY int GeneralSubtree_enc_inl_(const GeneralSubtree *in, asn1rt_writer *
 static int GeneralSubtree_read_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5522,7 +5572,7 @@ static int GeneralSubtree_read_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int GeneralSubtree_read_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5576,7 +5626,7 @@ int GeneralSubtree_decode_ex(GeneralSubtree *out, const uint8_t *der, size_t len
 
 static int GeneralSubtree_write_(const GeneralSubtree *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralSubtree_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralSubtree_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5594,17 +5644,19 @@ ASN1G_FLATTEN int GeneralSubtree_encode(const GeneralSubtree *in, uint8_t *buf, 
 
 size_t GeneralSubtree_encoded_len(const GeneralSubtree *in)
 {
-    return GeneralSubtree_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralSubtree_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* GeneralSubtrees */
+/*
+ * GeneralSubtrees ::= SEQUENCE SIZE (1..MAX) OF GeneralSubtree
+ */
 
 static int GeneralSubtrees_item_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5702,7 +5754,7 @@ bool GeneralSubtrees_iter_next(GeneralSubtrees_iter *it, GeneralSubtree *out)
 ASN1G_BODY int GeneralSubtrees_item_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5740,7 +5792,7 @@ ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer
 static int GeneralSubtrees_read_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5748,7 +5800,7 @@ static int GeneralSubtrees_read_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int GeneralSubtrees_read_inl_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5802,7 +5854,7 @@ int GeneralSubtrees_decode_ex(GeneralSubtrees *out, const uint8_t *der, size_t l
 
 static int GeneralSubtrees_write_(const GeneralSubtrees *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralSubtrees_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralSubtrees_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -5820,12 +5872,16 @@ ASN1G_FLATTEN int GeneralSubtrees_encode(const GeneralSubtrees *in, uint8_t *buf
 
 size_t GeneralSubtrees_encoded_len(const GeneralSubtrees *in)
 {
-    return GeneralSubtrees_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralSubtrees_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* NameConstraints */
+/*
+ * NameConstraints ::= SEQUENCE {
+ *      permittedSubtrees       [0]     GeneralSubtrees OPTIONAL,
+ *      excludedSubtrees        [1]     GeneralSubtrees OPTIONAL }
+ */
 
 int NameConstraints_dec_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -5903,7 +5959,6 @@ int NameConstraints_print(FILE *f, const NameConstraints *in)
     const char *sep = "";
     fputc('{', f);
     if (in->permittedSubtrees_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "permittedSubtrees");
         fputc(':', f);
@@ -5911,12 +5966,10 @@ int NameConstraints_print(FILE *f, const NameConstraints *in)
     }
     if (in->excludedSubtrees_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "excludedSubtrees");
         fputc(':', f);
         (void)GeneralSubtrees_print(f, &(in->excludedSubtrees));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -5966,7 +6019,7 @@ ASN1G_BODY int NameConstraints_enc_inl_(const NameConstraints *in, asn1rt_writer
 static int NameConstraints_read_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5974,7 +6027,7 @@ static int NameConstraints_read_(NameConstraints *out, asn1rt_reader *r, asn1rt_
 ASN1G_BODY int NameConstraints_read_inl_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6028,7 +6081,7 @@ int NameConstraints_decode_ex(NameConstraints *out, const uint8_t *der, size_t l
 
 static int NameConstraints_write_(const NameConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(NameConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(NameConstraints_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6046,17 +6099,19 @@ ASN1G_FLATTEN int NameConstraints_encode(const NameConstraints *in, uint8_t *buf
 
 size_t NameConstraints_encoded_len(const NameConstraints *in)
 {
-    return NameConstraints_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return NameConstraints_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SkipCerts */
+/*
+ * SkipCerts ::= INTEGER (0..MAX)
+ */
 
 static int SkipCerts_read_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6064,7 +6119,7 @@ static int SkipCerts_read_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int SkipCerts_read_inl_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -6118,7 +6173,7 @@ int SkipCerts_decode_ex(SkipCerts *out, const uint8_t *der, size_t len, unsigned
 
 static int SkipCerts_write_(const SkipCerts *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -6136,7 +6191,7 @@ ASN1G_FLATTEN int SkipCerts_encode(const SkipCerts *in, uint8_t *buf, size_t cap
 
 size_t SkipCerts_encoded_len(const SkipCerts *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int SkipCerts_check(const SkipCerts *in)
@@ -6147,12 +6202,12 @@ int SkipCerts_check(const SkipCerts *in)
 
 bool SkipCerts_equal(const SkipCerts *a, const SkipCerts *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int SkipCerts_print(FILE *f, const SkipCerts *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -6163,7 +6218,11 @@ void SkipCerts_init(SkipCerts *out)
 
 
 /* ------------------------------------------------------------------ */
-/* PolicyConstraints */
+/*
+ * PolicyConstraints ::= SEQUENCE {
+ *      requireExplicitPolicy   [0]     SkipCerts OPTIONAL,
+ *      inhibitPolicyMapping    [1]     SkipCerts OPTIONAL }
+ */
 
 int PolicyConstraints_dec_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -6241,7 +6300,6 @@ int PolicyConstraints_print(FILE *f, const PolicyConstraints *in)
     const char *sep = "";
     fputc('{', f);
     if (in->requireExplicitPolicy_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "requireExplicitPolicy");
         fputc(':', f);
@@ -6249,12 +6307,10 @@ int PolicyConstraints_print(FILE *f, const PolicyConstraints *in)
     }
     if (in->inhibitPolicyMapping_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "inhibitPolicyMapping");
         fputc(':', f);
         asn1jer_bigint(f, &(in->inhibitPolicyMapping));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -6304,7 +6360,7 @@ ASN1G_BODY int PolicyConstraints_enc_inl_(const PolicyConstraints *in, asn1rt_wr
 static int PolicyConstraints_read_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6312,7 +6368,7 @@ static int PolicyConstraints_read_(PolicyConstraints *out, asn1rt_reader *r, asn
 ASN1G_BODY int PolicyConstraints_read_inl_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6366,7 +6422,7 @@ int PolicyConstraints_decode_ex(PolicyConstraints *out, const uint8_t *der, size
 
 static int PolicyConstraints_write_(const PolicyConstraints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(PolicyConstraints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(PolicyConstraints_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -6384,12 +6440,16 @@ ASN1G_FLATTEN int PolicyConstraints_encode(const PolicyConstraints *in, uint8_t 
 
 size_t PolicyConstraints_encoded_len(const PolicyConstraints *in)
 {
-    return PolicyConstraints_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return PolicyConstraints_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* DistributionPointName */
+/*
+ * DistributionPointName ::= CHOICE {
+ *      fullName                [0]     GeneralNames,
+ *      nameRelativeToCRLIssuer [1]     RelativeDistinguishedName }
+ */
 
 int DistributionPointName_dec_(DistributionPointName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -6531,7 +6591,7 @@ ASN1G_BODY int DistributionPointName_enc_inl_(const DistributionPointName *in, a
 static int DistributionPointName_read_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6539,7 +6599,7 @@ static int DistributionPointName_read_(DistributionPointName *out, asn1rt_reader
 ASN1G_BODY int DistributionPointName_read_inl_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&((*out)), r, 0, err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6593,7 +6653,7 @@ int DistributionPointName_decode_ex(DistributionPointName *out, const uint8_t *d
 
 static int DistributionPointName_write_(const DistributionPointName *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DistributionPointName_enc_inl_(&((*in)), w, 0));
+    ASN1G_TRY(DistributionPointName_enc_inl_(in, w, 0));
     return ASN1RT_OK;
 }
 
@@ -6611,17 +6671,28 @@ ASN1G_FLATTEN int DistributionPointName_encode(const DistributionPointName *in, 
 
 size_t DistributionPointName_encoded_len(const DistributionPointName *in)
 {
-    return DistributionPointName_len_(&((*in)), 0);
+    return DistributionPointName_len_(in, 0);
 }
 
 
 /* ------------------------------------------------------------------ */
-/* ReasonFlags */
+/*
+ * ReasonFlags ::= BIT STRING {
+ *      unused                  (0),
+ *      keyCompromise           (1),
+ *      cACompromise            (2),
+ *      affiliationChanged      (3),
+ *      superseded              (4),
+ *      cessationOfOperation    (5),
+ *      certificateHold         (6),
+ *      privilegeWithdrawn      (7),
+ *      aACompromise            (8) }
+ */
 
 static int ReasonFlags_read_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -6631,7 +6702,7 @@ static int ReasonFlags_read_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, 3), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
         return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
@@ -6688,8 +6759,8 @@ int ReasonFlags_decode_ex(ReasonFlags *out, const uint8_t *der, size_t len, unsi
 static int ReasonFlags_write_(const ReasonFlags *in, asn1rt_writer *w)
 {
     {
-        asn1rt_bits t = asn1g_bits_trim(&((*in)));  /* X.690 11.2.2 */
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, 3), &t));
+        asn1rt_bits t = asn1g_bits_trim(in);  /* X.690 11.2.2 */
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &t));
     }
     return ASN1RT_OK;
 }
@@ -6708,7 +6779,7 @@ ASN1G_FLATTEN int ReasonFlags_encode(const ReasonFlags *in, uint8_t *buf, size_t
 
 size_t ReasonFlags_encoded_len(const ReasonFlags *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 3), asn1g_bits_trim(&((*in))).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), asn1g_bits_trim(in).len + 1);
 }
 
 int ReasonFlags_check(const ReasonFlags *in)
@@ -6720,12 +6791,12 @@ int ReasonFlags_check(const ReasonFlags *in)
 
 bool ReasonFlags_equal(const ReasonFlags *a, const ReasonFlags *b)
 {
-    return asn1g_bits_eq(&((*a)), &((*b)));
+    return asn1g_bits_eq(a, b);
 }
 
 int ReasonFlags_print(FILE *f, const ReasonFlags *in)
 {
-    asn1jer_bits(f, &((*in)), false);
+    asn1jer_bits(f, in, false);
     return asn1jer_status(f);
 }
 
@@ -6736,7 +6807,12 @@ void ReasonFlags_init(ReasonFlags *out)
 
 
 /* ------------------------------------------------------------------ */
-/* DistributionPoint */
+/*
+ * DistributionPoint ::= SEQUENCE {
+ *      distributionPoint       [0]     DistributionPointName OPTIONAL,
+ *      reasons                 [1]     ReasonFlags OPTIONAL,
+ *      cRLIssuer               [2]     GeneralNames OPTIONAL }
+ */
 
 int DistributionPoint_dec_(DistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -6850,7 +6926,6 @@ int DistributionPoint_print(FILE *f, const DistributionPoint *in)
     const char *sep = "";
     fputc('{', f);
     if (in->distributionPoint_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "distributionPoint");
         fputc(':', f);
@@ -6865,12 +6940,10 @@ int DistributionPoint_print(FILE *f, const DistributionPoint *in)
     }
     if (in->cRLIssuer_present) {
         fputs(sep, f);
-        sep = ",";
         asn1jer_name(f, "cRLIssuer");
         fputc(':', f);
         (void)GeneralNames_print(f, &(in->cRLIssuer));
     }
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -6946,7 +7019,7 @@ ASN1G_BODY int DistributionPoint_enc_inl_(const DistributionPoint *in, asn1rt_wr
 static int DistributionPoint_read_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6954,7 +7027,7 @@ static int DistributionPoint_read_(DistributionPoint *out, asn1rt_reader *r, asn
 ASN1G_BODY int DistributionPoint_read_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7008,7 +7081,7 @@ int DistributionPoint_decode_ex(DistributionPoint *out, const uint8_t *der, size
 
 static int DistributionPoint_write_(const DistributionPoint *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(DistributionPoint_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(DistributionPoint_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7026,17 +7099,19 @@ ASN1G_FLATTEN int DistributionPoint_encode(const DistributionPoint *in, uint8_t 
 
 size_t DistributionPoint_encoded_len(const DistributionPoint *in)
 {
-    return DistributionPoint_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return DistributionPoint_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CRLDistributionPoints */
+/*
+ * CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint
+ */
 
 static int CRLDistributionPoints_item_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7134,7 +7209,7 @@ bool CRLDistributionPoints_iter_next(CRLDistributionPoints_iter *it, Distributio
 ASN1G_BODY int CRLDistributionPoints_item_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7172,7 +7247,7 @@ ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, a
 static int CRLDistributionPoints_read_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7180,7 +7255,7 @@ static int CRLDistributionPoints_read_(CRLDistributionPoints *out, asn1rt_reader
 ASN1G_BODY int CRLDistributionPoints_read_inl_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7234,7 +7309,7 @@ int CRLDistributionPoints_decode_ex(CRLDistributionPoints *out, const uint8_t *d
 
 static int CRLDistributionPoints_write_(const CRLDistributionPoints *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLDistributionPoints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CRLDistributionPoints_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7252,17 +7327,19 @@ ASN1G_FLATTEN int CRLDistributionPoints_encode(const CRLDistributionPoints *in, 
 
 size_t CRLDistributionPoints_encoded_len(const CRLDistributionPoints *in)
 {
-    return CRLDistributionPoints_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return CRLDistributionPoints_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* KeyPurposeId */
+/*
+ * KeyPurposeId ::= OBJECT IDENTIFIER
+ */
 
 static int KeyPurposeId_read_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7270,7 +7347,7 @@ static int KeyPurposeId_read_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error 
 ASN1G_BODY int KeyPurposeId_read_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7324,7 +7401,7 @@ int KeyPurposeId_decode_ex(KeyPurposeId *out, const uint8_t *der, size_t len, un
 
 static int KeyPurposeId_write_(const KeyPurposeId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -7342,7 +7419,7 @@ ASN1G_FLATTEN int KeyPurposeId_encode(const KeyPurposeId *in, uint8_t *buf, size
 
 size_t KeyPurposeId_encoded_len(const KeyPurposeId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
 }
 
 int KeyPurposeId_check(const KeyPurposeId *in)
@@ -7353,12 +7430,12 @@ int KeyPurposeId_check(const KeyPurposeId *in)
 
 bool KeyPurposeId_equal(const KeyPurposeId *a, const KeyPurposeId *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int KeyPurposeId_print(FILE *f, const KeyPurposeId *in)
 {
-    asn1jer_oid(f, &((*in)));
+    asn1jer_oid(f, in);
     return asn1jer_status(f);
 }
 
@@ -7369,12 +7446,14 @@ void KeyPurposeId_init(KeyPurposeId *out)
 
 
 /* ------------------------------------------------------------------ */
-/* ExtKeyUsageSyntax */
+/*
+ * ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId
+ */
 
 static int ExtKeyUsageSyntax_item_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7472,7 +7551,7 @@ bool ExtKeyUsageSyntax_iter_next(ExtKeyUsageSyntax_iter *it, KeyPurposeId *out)
 ASN1G_BODY int ExtKeyUsageSyntax_item_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7510,7 +7589,7 @@ ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_wr
 static int ExtKeyUsageSyntax_read_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7518,7 +7597,7 @@ static int ExtKeyUsageSyntax_read_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn
 ASN1G_BODY int ExtKeyUsageSyntax_read_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7572,7 +7651,7 @@ int ExtKeyUsageSyntax_decode_ex(ExtKeyUsageSyntax *out, const uint8_t *der, size
 
 static int ExtKeyUsageSyntax_write_(const ExtKeyUsageSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(ExtKeyUsageSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(ExtKeyUsageSyntax_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7590,17 +7669,19 @@ ASN1G_FLATTEN int ExtKeyUsageSyntax_encode(const ExtKeyUsageSyntax *in, uint8_t 
 
 size_t ExtKeyUsageSyntax_encoded_len(const ExtKeyUsageSyntax *in)
 {
-    return ExtKeyUsageSyntax_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return ExtKeyUsageSyntax_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* InhibitAnyPolicy */
+/*
+ * InhibitAnyPolicy ::= SkipCerts
+ */
 
 static int InhibitAnyPolicy_read_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7608,7 +7689,7 @@ static int InhibitAnyPolicy_read_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int InhibitAnyPolicy_read_inl_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -7662,7 +7743,7 @@ int InhibitAnyPolicy_decode_ex(InhibitAnyPolicy *out, const uint8_t *der, size_t
 
 static int InhibitAnyPolicy_write_(const InhibitAnyPolicy *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -7680,7 +7761,7 @@ ASN1G_FLATTEN int InhibitAnyPolicy_encode(const InhibitAnyPolicy *in, uint8_t *b
 
 size_t InhibitAnyPolicy_encoded_len(const InhibitAnyPolicy *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int InhibitAnyPolicy_check(const InhibitAnyPolicy *in)
@@ -7691,12 +7772,12 @@ int InhibitAnyPolicy_check(const InhibitAnyPolicy *in)
 
 bool InhibitAnyPolicy_equal(const InhibitAnyPolicy *a, const InhibitAnyPolicy *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int InhibitAnyPolicy_print(FILE *f, const InhibitAnyPolicy *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -7707,12 +7788,14 @@ void InhibitAnyPolicy_init(InhibitAnyPolicy *out)
 
 
 /* ------------------------------------------------------------------ */
-/* FreshestCRL */
+/*
+ * FreshestCRL ::= CRLDistributionPoints
+ */
 
 static int FreshestCRL_read_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7720,7 +7803,7 @@ static int FreshestCRL_read_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *e
 ASN1G_BODY int FreshestCRL_read_inl_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7774,7 +7857,7 @@ int FreshestCRL_decode_ex(FreshestCRL *out, const uint8_t *der, size_t len, unsi
 
 static int FreshestCRL_write_(const FreshestCRL *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLDistributionPoints_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(CRLDistributionPoints_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7792,23 +7875,23 @@ ASN1G_FLATTEN int FreshestCRL_encode(const FreshestCRL *in, uint8_t *buf, size_t
 
 size_t FreshestCRL_encoded_len(const FreshestCRL *in)
 {
-    return CRLDistributionPoints_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return CRLDistributionPoints_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int FreshestCRL_check(const FreshestCRL *in)
 {
-    ASN1G_TRY(CRLDistributionPoints_check(&((*in))));
+    ASN1G_TRY(CRLDistributionPoints_check(in));
     return ASN1RT_OK;
 }
 
 bool FreshestCRL_equal(const FreshestCRL *a, const FreshestCRL *b)
 {
-    return CRLDistributionPoints_equal(&((*a)), &((*b)));
+    return CRLDistributionPoints_equal(a, b);
 }
 
 int FreshestCRL_print(FILE *f, const FreshestCRL *in)
 {
-    (void)CRLDistributionPoints_print(f, &((*in)));
+    (void)CRLDistributionPoints_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -7819,7 +7902,11 @@ void FreshestCRL_init(FreshestCRL *out)
 
 
 /* ------------------------------------------------------------------ */
-/* AccessDescription */
+/*
+ * AccessDescription  ::=  SEQUENCE {
+ *         accessMethod          OBJECT IDENTIFIER,
+ *         accessLocation        GeneralName  }
+ */
 
 int AccessDescription_dec_(AccessDescription *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -7827,7 +7914,7 @@ int AccessDescription_dec_(AccessDescription *out, asn1rt_reader *r, uint32_t ta
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->accessMethod))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->accessMethod))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "accessMethod");
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_(&(out->accessLocation), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "accessLocation");
@@ -7840,14 +7927,14 @@ int AccessDescription_enc_(const AccessDescription *in, asn1rt_writer *w, uint32
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(GeneralName_enc_(&(in->accessLocation), w, 0));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->accessMethod).ptr, (in->accessMethod).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
     return asn1g_close(w, tag, m);
 }
 
 size_t AccessDescription_len_(const AccessDescription *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), (in->accessMethod).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).len);
     n += GeneralName_len_(&(in->accessLocation), 0);
     return asn1g_tlv_len(tag, n);
 }
@@ -7870,19 +7957,14 @@ bool AccessDescription_equal(const AccessDescription *a, const AccessDescription
 
 int AccessDescription_print(FILE *f, const AccessDescription *in)
 {
-    const char *sep = "";
     fputc('{', f);
-    fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "accessMethod");
     fputc(':', f);
     asn1jer_oid(f, &(in->accessMethod));
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "accessLocation");
     fputc(':', f);
     (void)GeneralName_print(f, &(in->accessLocation));
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -7898,7 +7980,7 @@ ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader 
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, 6), &(out->accessMethod))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->accessMethod))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "accessMethod");
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->accessLocation), &c, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, "accessLocation");
@@ -7911,14 +7993,14 @@ ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_wr
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(GeneralName_enc_inl_(&(in->accessLocation), w, 0));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), (in->accessMethod).ptr, (in->accessMethod).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
     return asn1g_close(w, tag, m);
 }
 
 static int AccessDescription_read_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7926,7 +8008,7 @@ static int AccessDescription_read_(AccessDescription *out, asn1rt_reader *r, asn
 ASN1G_BODY int AccessDescription_read_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7980,7 +8062,7 @@ int AccessDescription_decode_ex(AccessDescription *out, const uint8_t *der, size
 
 static int AccessDescription_write_(const AccessDescription *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AccessDescription_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AccessDescription_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -7998,17 +8080,20 @@ ASN1G_FLATTEN int AccessDescription_encode(const AccessDescription *in, uint8_t 
 
 size_t AccessDescription_encoded_len(const AccessDescription *in)
 {
-    return AccessDescription_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AccessDescription_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* AuthorityInfoAccessSyntax */
+/*
+ * AuthorityInfoAccessSyntax  ::=
+ *         SEQUENCE SIZE (1..MAX) OF AccessDescription
+ */
 
 static int AuthorityInfoAccessSyntax_item_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8106,7 +8191,7 @@ bool AuthorityInfoAccessSyntax_iter_next(AuthorityInfoAccessSyntax_iter *it, Acc
 ASN1G_BODY int AuthorityInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8144,7 +8229,7 @@ ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSynta
 static int AuthorityInfoAccessSyntax_read_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8152,7 +8237,7 @@ static int AuthorityInfoAccessSyntax_read_(AuthorityInfoAccessSyntax *out, asn1r
 ASN1G_BODY int AuthorityInfoAccessSyntax_read_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8206,7 +8291,7 @@ int AuthorityInfoAccessSyntax_decode_ex(AuthorityInfoAccessSyntax *out, const ui
 
 static int AuthorityInfoAccessSyntax_write_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(AuthorityInfoAccessSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(AuthorityInfoAccessSyntax_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8224,17 +8309,20 @@ ASN1G_FLATTEN int AuthorityInfoAccessSyntax_encode(const AuthorityInfoAccessSynt
 
 size_t AuthorityInfoAccessSyntax_encoded_len(const AuthorityInfoAccessSyntax *in)
 {
-    return AuthorityInfoAccessSyntax_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return AuthorityInfoAccessSyntax_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* SubjectInfoAccessSyntax */
+/*
+ * SubjectInfoAccessSyntax  ::=
+ *         SEQUENCE SIZE (1..MAX) OF AccessDescription
+ */
 
 static int SubjectInfoAccessSyntax_item_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8332,7 +8420,7 @@ bool SubjectInfoAccessSyntax_iter_next(SubjectInfoAccessSyntax_iter *it, AccessD
 ASN1G_BODY int SubjectInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8370,7 +8458,7 @@ ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *i
 static int SubjectInfoAccessSyntax_read_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8378,7 +8466,7 @@ static int SubjectInfoAccessSyntax_read_(SubjectInfoAccessSyntax *out, asn1rt_re
 ASN1G_BODY int SubjectInfoAccessSyntax_read_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8432,7 +8520,7 @@ int SubjectInfoAccessSyntax_decode_ex(SubjectInfoAccessSyntax *out, const uint8_
 
 static int SubjectInfoAccessSyntax_write_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(SubjectInfoAccessSyntax_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(SubjectInfoAccessSyntax_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8450,17 +8538,19 @@ ASN1G_FLATTEN int SubjectInfoAccessSyntax_encode(const SubjectInfoAccessSyntax *
 
 size_t SubjectInfoAccessSyntax_encoded_len(const SubjectInfoAccessSyntax *in)
 {
-    return SubjectInfoAccessSyntax_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return SubjectInfoAccessSyntax_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CRLNumber */
+/*
+ * CRLNumber ::= INTEGER (0..MAX)
+ */
 
 static int CRLNumber_read_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8468,7 +8558,7 @@ static int CRLNumber_read_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int CRLNumber_read_inl_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8522,7 +8612,7 @@ int CRLNumber_decode_ex(CRLNumber *out, const uint8_t *der, size_t len, unsigned
 
 static int CRLNumber_write_(const CRLNumber *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -8540,7 +8630,7 @@ ASN1G_FLATTEN int CRLNumber_encode(const CRLNumber *in, uint8_t *buf, size_t cap
 
 size_t CRLNumber_encoded_len(const CRLNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int CRLNumber_check(const CRLNumber *in)
@@ -8551,12 +8641,12 @@ int CRLNumber_check(const CRLNumber *in)
 
 bool CRLNumber_equal(const CRLNumber *a, const CRLNumber *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int CRLNumber_print(FILE *f, const CRLNumber *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -8567,7 +8657,15 @@ void CRLNumber_init(CRLNumber *out)
 
 
 /* ------------------------------------------------------------------ */
-/* IssuingDistributionPoint */
+/*
+ * IssuingDistributionPoint ::= SEQUENCE {
+ *      distributionPoint          [0] DistributionPointName OPTIONAL,
+ *      onlyContainsUserCerts      [1] BOOLEAN DEFAULT FALSE,
+ *      onlyContainsCACerts        [2] BOOLEAN DEFAULT FALSE,
+ *      onlySomeReasons            [3] ReasonFlags OPTIONAL,
+ *      indirectCRL                [4] BOOLEAN DEFAULT FALSE,
+ *      onlyContainsAttributeCerts [5] BOOLEAN DEFAULT FALSE }
+ */
 
 int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -8726,40 +8824,33 @@ int IssuingDistributionPoint_print(FILE *f, const IssuingDistributionPoint *in)
     const char *sep = "";
     fputc('{', f);
     if (in->distributionPoint_present) {
-        fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "distributionPoint");
         fputc(':', f);
         (void)DistributionPointName_print(f, &(in->distributionPoint));
     }
     fputs(sep, f);
-    sep = ",";
     asn1jer_name(f, "onlyContainsUserCerts");
     fputc(':', f);
     asn1jer_bool(f, in->onlyContainsUserCerts);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "onlyContainsCACerts");
     fputc(':', f);
     asn1jer_bool(f, in->onlyContainsCACerts);
     if (in->onlySomeReasons_present) {
-        fputs(sep, f);
-        sep = ",";
+        fputc(',', f);
         asn1jer_name(f, "onlySomeReasons");
         fputc(':', f);
         asn1jer_bits(f, &(in->onlySomeReasons), false);
     }
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "indirectCRL");
     fputc(':', f);
     asn1jer_bool(f, in->indirectCRL);
-    fputs(sep, f);
-    sep = ",";
+    fputc(',', f);
     asn1jer_name(f, "onlyContainsAttributeCerts");
     fputc(':', f);
     asn1jer_bool(f, in->onlyContainsAttributeCerts);
-    (void)sep;
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -8877,7 +8968,7 @@ ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint 
 static int IssuingDistributionPoint_read_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8885,7 +8976,7 @@ static int IssuingDistributionPoint_read_(IssuingDistributionPoint *out, asn1rt_
 ASN1G_BODY int IssuingDistributionPoint_read_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8939,7 +9030,7 @@ int IssuingDistributionPoint_decode_ex(IssuingDistributionPoint *out, const uint
 
 static int IssuingDistributionPoint_write_(const IssuingDistributionPoint *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(IssuingDistributionPoint_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(IssuingDistributionPoint_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -8957,17 +9048,19 @@ ASN1G_FLATTEN int IssuingDistributionPoint_encode(const IssuingDistributionPoint
 
 size_t IssuingDistributionPoint_encoded_len(const IssuingDistributionPoint *in)
 {
-    return IssuingDistributionPoint_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return IssuingDistributionPoint_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* BaseCRLNumber */
+/*
+ * BaseCRLNumber ::= CRLNumber
+ */
 
 static int BaseCRLNumber_read_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -8975,7 +9068,7 @@ static int BaseCRLNumber_read_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_erro
 ASN1G_BODY int BaseCRLNumber_read_inl_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, 2), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9029,7 +9122,7 @@ int BaseCRLNumber_decode_ex(BaseCRLNumber *out, const uint8_t *der, size_t len, 
 
 static int BaseCRLNumber_write_(const BaseCRLNumber *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, 2), &((*in))));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in));
     return ASN1RT_OK;
 }
 
@@ -9047,7 +9140,7 @@ ASN1G_FLATTEN int BaseCRLNumber_encode(const BaseCRLNumber *in, uint8_t *buf, si
 
 size_t BaseCRLNumber_encoded_len(const BaseCRLNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 2), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
 }
 
 int BaseCRLNumber_check(const BaseCRLNumber *in)
@@ -9058,12 +9151,12 @@ int BaseCRLNumber_check(const BaseCRLNumber *in)
 
 bool BaseCRLNumber_equal(const BaseCRLNumber *a, const BaseCRLNumber *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int BaseCRLNumber_print(FILE *f, const BaseCRLNumber *in)
 {
-    asn1jer_bigint(f, &((*in)));
+    asn1jer_bigint(f, in);
     return asn1jer_status(f);
 }
 
@@ -9074,7 +9167,19 @@ void BaseCRLNumber_init(BaseCRLNumber *out)
 
 
 /* ------------------------------------------------------------------ */
-/* CRLReason */
+/*
+ * CRLReason ::= ENUMERATED {
+ *      unspecified             (0),
+ *      keyCompromise           (1),
+ *      cACompromise            (2),
+ *      affiliationChanged      (3),
+ *      superseded              (4),
+ *      cessationOfOperation    (5),
+ *      certificateHold         (6),
+ *      removeFromCRL           (8),
+ *      privilegeWithdrawn      (9),
+ *      aACompromise           (10) }
+ */
 
 int CRLReason_dec_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
@@ -9223,7 +9328,7 @@ ASN1G_BODY int CRLReason_enc_inl_(const CRLReason *in, asn1rt_writer *w, uint32_
 static int CRLReason_read_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLReason_dec_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLReason_dec_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9231,7 +9336,7 @@ static int CRLReason_read_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
 ASN1G_BODY int CRLReason_read_inl_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = CRLReason_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 0, 10), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = CRLReason_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9285,7 +9390,7 @@ int CRLReason_decode_ex(CRLReason *out, const uint8_t *der, size_t len, unsigned
 
 static int CRLReason_write_(const CRLReason *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(CRLReason_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 0, 10)));
+    ASN1G_TRY(CRLReason_enc_inl_(in, w, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED)));
     return ASN1RT_OK;
 }
 
@@ -9303,17 +9408,19 @@ ASN1G_FLATTEN int CRLReason_encode(const CRLReason *in, uint8_t *buf, size_t cap
 
 size_t CRLReason_encoded_len(const CRLReason *in)
 {
-    return CRLReason_len_(&((*in)), ASN1RT_TAG(0, 0, 10));
+    return CRLReason_len_(in, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED));
 }
 
 
 /* ------------------------------------------------------------------ */
-/* CertificateIssuer */
+/*
+ * CertificateIssuer ::= GeneralNames
+ */
 
 static int CertificateIssuer_read_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9321,7 +9428,7 @@ static int CertificateIssuer_read_(CertificateIssuer *out, asn1rt_reader *r, asn
 ASN1G_BODY int CertificateIssuer_read_inl_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&((*out)), r, ASN1RT_TAG(0, 1, 16), err)) != 0))
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9375,7 +9482,7 @@ int CertificateIssuer_decode_ex(CertificateIssuer *out, const uint8_t *der, size
 
 static int CertificateIssuer_write_(const CertificateIssuer *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(GeneralNames_enc_inl_(&((*in)), w, ASN1RT_TAG(0, 1, 16)));
+    ASN1G_TRY(GeneralNames_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return ASN1RT_OK;
 }
 
@@ -9393,23 +9500,23 @@ ASN1G_FLATTEN int CertificateIssuer_encode(const CertificateIssuer *in, uint8_t 
 
 size_t CertificateIssuer_encoded_len(const CertificateIssuer *in)
 {
-    return GeneralNames_len_(&((*in)), ASN1RT_TAG(0, 1, 16));
+    return GeneralNames_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 
 int CertificateIssuer_check(const CertificateIssuer *in)
 {
-    ASN1G_TRY(GeneralNames_check(&((*in))));
+    ASN1G_TRY(GeneralNames_check(in));
     return ASN1RT_OK;
 }
 
 bool CertificateIssuer_equal(const CertificateIssuer *a, const CertificateIssuer *b)
 {
-    return GeneralNames_equal(&((*a)), &((*b)));
+    return GeneralNames_equal(a, b);
 }
 
 int CertificateIssuer_print(FILE *f, const CertificateIssuer *in)
 {
-    (void)GeneralNames_print(f, &((*in)));
+    (void)GeneralNames_print(f, in);
     return asn1jer_status(f);
 }
 
@@ -9420,12 +9527,14 @@ void CertificateIssuer_init(CertificateIssuer *out)
 
 
 /* ------------------------------------------------------------------ */
-/* HoldInstructionCode */
+/*
+ * HoldInstructionCode ::= OBJECT IDENTIFIER
+ */
 
 static int HoldInstructionCode_read_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9433,7 +9542,7 @@ static int HoldInstructionCode_read_(HoldInstructionCode *out, asn1rt_reader *r,
 ASN1G_BODY int HoldInstructionCode_read_inl_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, 6), &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9487,7 +9596,7 @@ int HoldInstructionCode_decode_ex(HoldInstructionCode *out, const uint8_t *der, 
 
 static int HoldInstructionCode_write_(const HoldInstructionCode *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 6), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -9505,7 +9614,7 @@ ASN1G_FLATTEN int HoldInstructionCode_encode(const HoldInstructionCode *in, uint
 
 size_t HoldInstructionCode_encoded_len(const HoldInstructionCode *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 6), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
 }
 
 int HoldInstructionCode_check(const HoldInstructionCode *in)
@@ -9516,12 +9625,12 @@ int HoldInstructionCode_check(const HoldInstructionCode *in)
 
 bool HoldInstructionCode_equal(const HoldInstructionCode *a, const HoldInstructionCode *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int HoldInstructionCode_print(FILE *f, const HoldInstructionCode *in)
 {
-    asn1jer_oid(f, &((*in)));
+    asn1jer_oid(f, in);
     return asn1jer_status(f);
 }
 
@@ -9532,12 +9641,14 @@ void HoldInstructionCode_init(HoldInstructionCode *out)
 
 
 /* ------------------------------------------------------------------ */
-/* InvalidityDate */
+/*
+ * InvalidityDate ::=  GeneralizedTime
+ */
 
 static int InvalidityDate_read_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9545,7 +9656,7 @@ static int InvalidityDate_read_(InvalidityDate *out, asn1rt_reader *r, asn1rt_er
 ASN1G_BODY int InvalidityDate_read_inl_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, 24), 24, &((*out)))) != 0))
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     return ASN1RT_OK;
 }
@@ -9599,7 +9710,7 @@ int InvalidityDate_decode_ex(InvalidityDate *out, const uint8_t *der, size_t len
 
 static int InvalidityDate_write_(const InvalidityDate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, 24), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).ptr, ((*in)).len));
     return ASN1RT_OK;
 }
 
@@ -9617,26 +9728,26 @@ ASN1G_FLATTEN int InvalidityDate_encode(const InvalidityDate *in, uint8_t *buf, 
 
 size_t InvalidityDate_encoded_len(const InvalidityDate *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, 24), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).len);
 }
 
 int InvalidityDate_check(const InvalidityDate *in)
 {
     {
         asn1rt_time t;
-        ASN1G_TRY(asn1rt_time_parse(24, &((*in)), &t));
+        ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, in, &t));
     }
     return ASN1RT_OK;
 }
 
 bool InvalidityDate_equal(const InvalidityDate *a, const InvalidityDate *b)
 {
-    return asn1g_view_eq(&((*a)), &((*b)));
+    return asn1g_view_eq(a, b);
 }
 
 int InvalidityDate_print(FILE *f, const InvalidityDate *in)
 {
-    asn1jer_string(f, &((*in)), 24);
+    asn1jer_string(f, in, ASN1RT_UT_GENERALIZEDTIME);
     return asn1jer_status(f);
 }
 
