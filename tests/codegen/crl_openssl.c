@@ -24,7 +24,7 @@ int crl_openssl_build(size_t entries, uint8_t **der, size_t *len)
         X509_REVOKED *rv = X509_REVOKED_new();
         ASN1_INTEGER *serial = ASN1_INTEGER_new();
         /* Serials of 1..4 octets, so entries are not all the same size. */
-        ok = rv != NULL && serial != NULL && ASN1_INTEGER_set_uint64(serial, (uint64_t)i * 2654435761u % 0x7FFFFFFFu) == 1 &&
+        ok = rv != NULL && serial != NULL && ASN1_INTEGER_set_uint64(serial, crl_openssl_serial(i)) == 1 &&
              X509_REVOKED_set_serialNumber(rv, serial) == 1 && X509_REVOKED_set_revocationDate(rv, when) == 1 &&
              X509_CRL_add0_revoked(crl, rv) == 1;
         if (!ok)
@@ -45,4 +45,24 @@ int crl_openssl_build(size_t entries, uint8_t **der, size_t *len)
     X509_CRL_free(crl);
     EVP_PKEY_free(key);
     return n > 0 && *der != NULL ? 0 : -1;
+}
+
+int rdn_openssl_der(const char *const *oids, const char *const *values, size_t n, uint8_t *out, size_t cap, size_t *len)
+{
+    X509_NAME *name = X509_NAME_new();
+    unsigned char *der = NULL;
+    int ok = name != NULL, k;
+    /* set = -1 after the first: every AVA joins the same (multi-valued) RDN */
+    for (size_t i = 0; ok && i < n; i++)
+        ok = X509_NAME_add_entry_by_txt(name, oids[i], V_ASN1_PRINTABLESTRING, (const unsigned char *)values[i], -1,
+                                        -1, i == 0 ? 0 : -1) == 1;
+    k = ok ? i2d_X509_NAME(name, &der) : -1;
+    ok = k > 0 && (size_t)k <= cap;
+    if (ok) {
+        memcpy(out, der, (size_t)k);
+        *len = (size_t)k;
+    }
+    OPENSSL_free(der);
+    X509_NAME_free(name);
+    return ok ? 0 : -1;
 }

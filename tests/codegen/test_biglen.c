@@ -7,7 +7,9 @@
  * equal value, and the crossing itself is asserted from the encoding's own
  * headers (asn1rt_walk), so a row that misses a boundary fails.
  * Then a 10 000-entry CRL signed by OpenSSL: encoded_len of the decoded
- * value is its length, and encode gives OpenSSL's bytes back. */
+ * value is its length, and encode gives OpenSSL's bytes back, also when
+ * the entries are written from typed values; and a SET OF encoded from
+ * typed elements and sorted by asn1rt_sort_set_of is OpenSSL's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,6 +243,122 @@ static void test_crl(void)
     free(der);
 }
 
+/* The same CRL with its entries written from typed values (what an encoder
+ * taking `const item *items, count` will do for a SEQUENCE OF beyond
+ * --array-limit): each entry built from its serial number and date, encoded
+ * in order into the list's raw content; the CertificateList then encodes to
+ * OpenSSL's bytes exactly. */
+static void test_crl_typed(void)
+{
+    static CertificateList crl;
+    uint8_t *der = NULL, *raw, *enc;
+    size_t n = 0, pos = 0, len = 0;
+    CU_ASSERT_EQUAL_FATAL(crl_openssl_build(10000, &der, &n), 0);
+    CU_ASSERT_EQUAL_FATAL(CertificateList_decode(&crl, der, n), 0);
+    raw = malloc(n);
+    enc = malloc(n);
+    CU_ASSERT_FATAL(raw != NULL && enc != NULL);
+    for (size_t i = 0; i < 10000; i++) {
+        TBSCertList_revokedCertificates_item item;
+        uint8_t serial[9];
+        uint64_t v = crl_openssl_serial(i);
+        size_t sl = asn1rt_uint64_len(v);
+        for (size_t k = 0; k < sl; k++)          /* minimal, a leading 0x00 if the top bit is set */
+            serial[sl - 1 - k] = k < 8 ? (uint8_t)(v >> (8 * k)) : 0;
+        TBSCertList_revokedCertificates_item_init(&item);
+        item.userCertificate = (asn1rt_bigint){ serial, sl };
+        item.revocationDate.present = Time_PR_utcTime;
+        item.revocationDate.u.utcTime = (asn1rt_view){ (const uint8_t *)"231114221320Z", 13 };
+        item.crlEntryExtensions_present = false;
+        CU_ASSERT_EQUAL_FATAL(TBSCertList_revokedCertificates_item_encode(&item, raw + pos, n - pos, &len), 0);
+        pos += len;
+    }
+    crl.tbsCertList.revokedCertificates.raw = (asn1rt_view){ raw, pos };
+    crl.tbsCertList.revokedCertificates.count = 10000;
+    CU_ASSERT_EQUAL(CertificateList_check(&crl), 0);
+    CU_ASSERT_EQUAL(CertificateList_encoded_len(&crl), n);
+    CU_ASSERT_EQUAL(CertificateList_encode(&crl, enc, n, &len), 0);
+    CU_ASSERT(len == n && memcmp(enc, der, n) == 0);
+    free(raw);
+    free(enc);
+    free(der);
+}
+
+/* SET OF from typed elements: the AVAs of one multi-valued RDN encoded in
+ * the order given, then asn1rt_sort_set_of (in place, and with a scratch
+ * arena) must give the SET's content as OpenSSL's i2d_X509_NAME sorts it. */
+#define RDN_MAX 64
+
+typedef struct rdn_case {
+    const char *name;
+    size_t n;
+    const char *const *oids, *const *values;   /* NULL: generated, n of them */
+} rdn_case;
+
+static const char *const rdn5_oids[] = { "2.5.4.3", "2.5.4.10", "2.5.4.11", "2.5.4.6", "2.5.4.7" };
+static const char *const rdn5_values[] = { "zz", "a", "mmmmm", "US", "b" };
+
+static const rdn_case rdn_cases[] = {
+    { "CN, O, OU, C, L (sorted: L, O, CN, C, OU)", 5, rdn5_oids, rdn5_values },
+    { "60 AVAs of 4 types, values of 1..60 octets", 60, NULL, NULL },
+};
+
+static void test_rdn_sorted(void)
+{
+    static const char *const types[] = { "2.5.4.3", "2.5.4.10", "2.5.4.11", "2.5.4.5" };
+    static char gen_values[RDN_MAX][64];
+    static uint8_t scratch[8192];
+    for (size_t c = 0; c < sizeof rdn_cases / sizeof rdn_cases[0]; c++) {
+        const rdn_case *rc = &rdn_cases[c];
+        const char *oids[RDN_MAX], *values[RDN_MAX];
+        uint8_t der[8192], cat[8192], s1[8192], s2[8192], oid_buf[RDN_MAX][16], val_buf[RDN_MAX][80];
+        size_t der_len = 0, pos = 0;
+        asn1rt_reader r, name, set;
+        asn1rt_arena a;
+        for (size_t i = 0; i < rc->n; i++) {
+            if (rc->oids != NULL) {
+                oids[i] = rc->oids[i];
+                values[i] = rc->values[i];
+            } else {
+                size_t len = 1 + (i * 37) % 60;   /* lengths 1..60 in a scrambled order */
+                memset(gen_values[i], 'A' + (int)(i % 26), len);
+                gen_values[i][len] = 0;
+                oids[i] = types[i % 4];
+                values[i] = gen_values[i];
+            }
+        }
+        CU_ASSERT_EQUAL_FATAL(rdn_openssl_der(oids, values, rc->n, der, sizeof der, &der_len), 0);
+        for (size_t i = 0; i < rc->n; i++) {
+            AttributeTypeAndValue ava;
+            asn1rt_writer w;
+            size_t ol = 0, len = 0;
+            CU_ASSERT_EQUAL_FATAL(asn1rt_oid_from_text(oids[i], oid_buf[i], sizeof oid_buf[i], &ol), 0);
+            asn1rt_writer_init(&w, val_buf[i], sizeof val_buf[i]);
+            CU_ASSERT_EQUAL_FATAL(asn1rt_prepend_octets(&w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING),
+                                                        (const uint8_t *)values[i], strlen(values[i])), 0);
+            ava.type = (asn1rt_view){ oid_buf[i], ol };
+            ava.value = (asn1rt_view){ w.pos, asn1rt_written(&w, val_buf[i] + sizeof val_buf[i]) };
+            CU_ASSERT_EQUAL_FATAL(AttributeTypeAndValue_encode(&ava, cat + pos, sizeof cat - pos, &len), 0);
+            pos += len;
+        }
+        /* OpenSSL's Name: SEQUENCE { SET { the sorted AVAs } } */
+        asn1rt_reader_init(&r, der, der_len);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_enter(&r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), &name), 0);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_enter(&name, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), &set), 0);
+        CU_ASSERT_EQUAL_FATAL((size_t)(set.end - set.cur), pos);
+        CU_ASSERT(memcmp(cat, set.cur, pos) != 0);    /* the given order is not DER order */
+        memcpy(s1, cat, pos);
+        memcpy(s2, cat, pos);
+        CU_ASSERT_EQUAL(asn1rt_sort_set_of(s1, pos, NULL), 0);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, scratch, sizeof scratch), 0);
+        CU_ASSERT_EQUAL(asn1rt_sort_set_of(s2, pos, &a), 0);
+        if (memcmp(s1, set.cur, pos) != 0 || memcmp(s2, set.cur, pos) != 0) {
+            CU_FAIL("sorted AVAs differ from OpenSSL's SET");
+            fprintf(stderr, "\n  %s", rc->name);
+        }
+    }
+}
+
 int main(void)
 {
     CU_pSuite s;
@@ -257,6 +375,8 @@ int main(void)
     s = CU_add_suite("codegen-biglen", NULL, NULL);
     CU_add_test(s, "encoded_len == encode's length across every length boundary", test_boundaries);
     CU_add_test(s, "10 000-entry CRL from OpenSSL: encoded_len and bytes", test_crl);
+    CU_add_test(s, "the CRL's entries from typed values: OpenSSL's bytes", test_crl_typed);
+    CU_add_test(s, "SET OF from typed AVAs, sorted: OpenSSL's RDN", test_rdn_sorted);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
     failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
