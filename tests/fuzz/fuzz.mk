@@ -7,6 +7,10 @@
 #                              every target, built with $(CC) without libFuzzer
 #   make fuzz-compile-corpus   the C that asn1cc writes for fuzz_compile's corpus
 #                              compiles (gcc -Werror)
+#   make fuzz-gen-reach        how far asngen's modules get (--check, code
+#                              generation, gcc -Werror), failures grouped
+#   make check-fuzz-gen        generated modules and tests/fuzz/known/ against
+#                              tests/fuzz/known-failures (in make test)
 #   make valgrind              memcheck over the unit test binaries and the replay
 #
 # Fuzz binaries live in their own tree ($(FUZZ_B)), built by a sub-make with
