@@ -174,6 +174,11 @@ static void show_line(FILE *out, Loc loc)
 static void vdiag(DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
 {
     FILE *out = diag_sink ? diag_sink : stderr;
+    /* Undeferred, a message is still written in one piece: stderr is
+     * unbuffered, and the caret line alone was one write per column. */
+    FILE *direct = NULL;
+    char *buf = NULL;
+    size_t len = 0;
     if (deferring) {
         /* A message opens a group; its notes join it. */
         if (lvl != DIAG_NOTE || !group_stream) {
@@ -183,6 +188,12 @@ static void vdiag(DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
         }
         if (group_stream)
             out = group_stream;
+    } else {
+        FILE *mem = open_memstream(&buf, &len);
+        if (mem) {
+            direct = out;
+            out = mem;
+        }
     }
     count(lvl);
     if (diag_color)
@@ -198,6 +209,11 @@ static void vdiag(DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     show_line(out, loc);
+    if (direct) {
+        fclose(out);
+        fwrite(buf, 1, len, direct);
+        free(buf);
+    }
 }
 
 void diag(DiagLevel lvl, Loc loc, const char *fmt, ...)
