@@ -118,14 +118,7 @@ int asn1rt_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
         return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
-    child->cur = r->cur + hl;
-    child->end = child->cur + n;
-    child->base = r->base;
-    child->depth = r->depth + 1;
-    child->max_depth = r->max_depth;
-    child->lax = r->lax;
-    child->err_offset = 0;
-    r->cur = child->end;
+    asn1rt_i_enter_content(r, r->cur + hl, n, child);
     return ASN1RT_OK;
 }
 

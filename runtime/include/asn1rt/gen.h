@@ -76,13 +76,7 @@ ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char
 
 ASN1RT_INLINE void asn1g_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len, unsigned lax)
 {
-    r->cur = der;
-    r->end = der + len;
-    r->base = der;
-    r->depth = 0;
-    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
-    r->lax = lax;
-    r->err_offset = 0;
+    asn1rt_i_reader_set(r, der, der + len, lax);
 }
 
 ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
@@ -101,14 +95,7 @@ ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *chi
     const uint8_t *c;
     size_t n;
     if (ASN1G_LIKELY(r->depth < r->max_depth && asn1rt_i_expect_fast(r, tag, &c, &n))) {
-        child->cur = c;
-        child->end = c + n;
-        child->base = r->base;
-        child->depth = r->depth + 1;
-        child->max_depth = r->max_depth;
-        child->lax = r->lax;
-        child->err_offset = 0;
-        r->cur = c + n;
+        asn1rt_i_enter_content(r, c, n, child);
         return ASN1RT_OK;
     }
     return asn1rt_enter(r, tag, child);

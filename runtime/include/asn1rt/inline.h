@@ -135,17 +135,37 @@ ASN1RT_INLINE bool asn1rt_i_int_redundant(const uint8_t *p)
 /* ------------------------------------------------------------------ */
 /* Reader.                                                              */
 
+/* An outermost reader over [der, end) with the default depth limit. */
+ASN1RT_INLINE void asn1rt_i_reader_set(asn1rt_reader *r, const uint8_t *der, const uint8_t *end, unsigned lax)
+{
+    r->cur = der;
+    r->end = end;
+    r->base = der;
+    r->depth = 0;
+    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
+    r->lax = lax;
+    r->err_offset = 0;
+}
+
+/* child covers the content [c, c + n) of the element at r->cur, one level
+ * deeper with r's limits and flags; r moves past the element. */
+ASN1RT_INLINE void asn1rt_i_enter_content(asn1rt_reader *r, const uint8_t *c, size_t n, asn1rt_reader *child)
+{
+    child->cur = c;
+    child->end = c + n;
+    child->base = r->base;
+    child->depth = r->depth + 1;
+    child->max_depth = r->max_depth;
+    child->lax = r->lax;
+    child->err_offset = 0;
+    r->cur = c + n;
+}
+
 ASN1RT_INLINE void asn1rt_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len)
 {
     if (r == NULL)
         return;
-    r->cur = der;
-    r->end = der == NULL ? NULL : der + len;   /* no input: at its end at once */
-    r->base = der;
-    r->depth = 0;
-    r->max_depth = ASN1RT_DEFAULT_MAX_DEPTH;
-    r->lax = 0;
-    r->err_offset = 0;
+    asn1rt_i_reader_set(r, der, der == NULL ? NULL : der + len, 0);   /* no input: at its end at once */
 }
 
 /* The length octets at p[1] of an element with a one-octet identifier, in
