@@ -272,14 +272,13 @@ static Value *bits_from(Sema *S, Value *v)
     return r;
 }
 
+/* X.680 23.3: a bstring or hstring that is not whole octets gets zero bits
+ * appended ('1'H is the octet 0x10); bits_from left them zero. */
 static Value *octets_from(Sema *S, Value *v)
 {
     Value *bits = bits_from(S, v);
-    if (bits->nbits % 8) {
-        diag(DIAG_ERROR, v->loc, "an OCTET STRING value needs a whole number of octets");
-        return NULL;
-    }
     bits->kind = V_OCTETS;
+    bits->nbits = bits->nbytes * 8;
     return bits;
 }
 
