@@ -787,7 +787,8 @@ void sema_tags_of(Sema *S, Type *t);           /* Type.tags, computed on first u
 Type *sema_assignment_type(Sema *S, Assignment *as);
 Constraint *sema_set_elements(Sema *S, Assignment *as);
 Component *sema_find_component(Type *t, const char *name);
-ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t);
+/* The class a resolved type denotes (its references are already bound), or NULL. */
+ClassDef *sema_class_of(Sema *S, Type *t);
 
 /* sema_constraints.c */
 void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_range */

@@ -238,7 +238,7 @@ static Object *object_of(Sema *S, Assignment *as)
     if (as->object || as->kind != A_OBJECT || as->nparams || !as->value || as->objects_state)
         return as->object;
     as->objects_state = 1;
-    ClassDef *cls = sema_class_of(S, as->module, NULL, as->type);
+    ClassDef *cls = sema_class_of(S, as->type);
     if (cls && as->value->kind == V_BRACED)
         as->object = build_object(S, as->module, cls, class_name(as->type), as->value->braced, as);
     else if (cls && as->value->kind == V_REF) {
@@ -316,7 +316,7 @@ static void flatten(Sema *S, Assignment *set)
     if (set->objects_state || set->nparams)
         return;
     set->objects_state = 1;  /* a set naming itself stops here */
-    ClassDef *cls = sema_class_of(S, set->module, NULL, set->type);
+    ClassDef *cls = sema_class_of(S, set->type);
     if (cls && sema_set_elements(S, set)) {
         Vec out = {0};
         add_element(S, set, cls, set->set_elements, &out, 0);

@@ -517,7 +517,6 @@ void sema_classify(Sema *S, Module *m)
     }
 }
 
-
 /* ------------------------------------------------------------ unused imports */
 
 /* An imported symbol nothing in the module refers to (modules given on the

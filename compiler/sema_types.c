@@ -232,10 +232,8 @@ static ClassDef *predefined_class(Sema *S, TypeKind k)
 }
 
 /* The class a (resolved) type denotes, through references and parameters. */
-ClassDef *sema_class_of(Sema *S, Module *m, Env *env, Type *t)
+ClassDef *sema_class_of(Sema *S, Type *t)
 {
-    (void)m;                 /* references were bound when t was resolved */
-    (void)env;
     for (int guard = 0; t && guard < 64; guard++) {
         switch (t->kind) {
         case TY_CLASS:
@@ -340,7 +338,7 @@ Type *sema_base_of(Sema *S, Type *t)
  * value fields) or the type of a fixed-type value field. */
 static Type *field_base(Sema *S, Type *t)
 {
-    ClassDef *cd = sema_class_of(S, t->sema_module, t->sema_env, t->field_class);
+    ClassDef *cd = sema_class_of(S, t->field_class);
     if (!cd) {
         if (!(t->field_class->sema_flags & TF_BROKEN))
             diag(DIAG_ERROR, t->loc, "'%s' is not an information object class",
@@ -355,7 +353,7 @@ static Type *field_base(Sema *S, Type *t)
             return NULL;
         }
         if (i + 1 < t->nfield_path) {
-            cd = sema_class_of(S, t->sema_module, t->sema_env, f->type);
+            cd = sema_class_of(S, f->type);
             if (!cd) {
                 diag(DIAG_ERROR, t->loc, "field '%s' is not an object field", f->name);
                 return NULL;
@@ -528,13 +526,12 @@ static uint32_t universal_tag(const Type *b)
     }
 }
 
-static void copy_tags(Sema *S, Type *t, const Type *from)
+static void copy_tags(Type *t, const Type *from)
 {
     if (!from)
         return;
     t->ntags = from->ntags;
     t->tags = from->tags;
-    (void)S;
 }
 
 void sema_tags_of(Sema *S, Type *t)
@@ -553,11 +550,11 @@ void sema_tags_of(Sema *S, Type *t)
     case TY_REF:
         if (t->inner) {
             sema_tags_of(S, t->inner);
-            copy_tags(S, t, t->inner);
+            copy_tags(t, t->inner);
         } else if (t->ref_assign) {
             Type *target = sema_assignment_type(S, t->ref_assign);
             sema_tags_of(S, target);
-            copy_tags(S, t, target);
+            copy_tags(t, target);
         }
         break;
     case TY_TAGGED: {
@@ -625,7 +622,7 @@ void sema_tags_of(Sema *S, Type *t)
             src = t->field->type;
         }
         sema_tags_of(S, src);
-        copy_tags(S, t, src);
+        copy_tags(t, src);
         break;
     }
     default: {
