@@ -744,6 +744,7 @@ bool sema_enter(Sema *S, Loc loc);
 void sema_leave(Sema *S);
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
 Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);
+bool sema_well_known_arc(int position, AsnInt first, const char *name, AsnInt *out); /* X.680 A/B names */
 void sema_did_you_mean(Sema *S, Module *m, const char *name);
 /* Levenshtein distance, case-insensitive (99 for names over 64 bytes). */
 int sema_edit_distance(const char *a, const char *b);

@@ -6,6 +6,7 @@
  * sema above it: only the parser (to load a module) and diag.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
+#include "parser.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -223,6 +224,185 @@ static Module *load_from_dirs(Sema *S, const char *name)
     return NULL;
 }
 
+/* X.680 Annex A/B: names usable for the first two arcs without a number. */
+bool sema_well_known_arc(int position, AsnInt first, const char *name, AsnInt *out)
+{
+    static const struct { int pos; int first; const char *name; int value; } arcs[] = {
+        {0, -1, "itu-t", 0}, {0, -1, "ccitt", 0}, {0, -1, "iso", 1},
+        {0, -1, "joint-iso-itu-t", 2}, {0, -1, "joint-iso-ccitt", 2},
+        {1, 0, "recommendation", 0}, {1, 0, "question", 1}, {1, 0, "administration", 2},
+        {1, 0, "network-operator", 3}, {1, 0, "identified-organization", 4},
+        {1, 1, "standard", 0}, {1, 1, "registration-authority", 1}, {1, 1, "member-body", 2},
+        {1, 1, "identified-organization", 3},
+    };
+    for (size_t i = 0; i < sizeof arcs / sizeof arcs[0]; i++)
+        if (arcs[i].pos == position && (arcs[i].first < 0 || arcs[i].first == first) &&
+            strcmp(arcs[i].name, name) == 0) {
+            *out = arcs[i].value;
+            return true;
+        }
+    return false;
+}
+
+/* A module OID as arcs, before any value is known: numbers, name(number)
+ * and the well-known names, which is all a DefinitiveIdentifier may hold
+ * (X.680 13.8). False for anything else (an AssignedIdentifier naming
+ * values), which then identifies no module. */
+typedef struct OidArcs {
+    AsnInt arc[LIMIT_OID_ARCS];
+    int n;
+} OidArcs;
+
+static bool literal_oid(const Value *v, OidArcs *o)
+{
+    o->n = 0;
+    if (!v || v->kind != V_BRACED)
+        return false;
+    const TokRange r = v->braced;
+    for (int i = r.begin; i < r.end; i++) {
+        const Token *t = &r.ta->toks[i];
+        AsnInt arc;
+        if (o->n == LIMIT_OID_ARCS)
+            return false;
+        if (t->kind == T_NUMBER) {
+            if (!parse_number(t->text, t->len, &arc))
+                return false;
+        } else if (t->kind == T_IDENTIFIER && i + 3 < r.end + 1 && r.ta->toks[i + 1].kind == '(' &&
+                   r.ta->toks[i + 2].kind == T_NUMBER && r.ta->toks[i + 3].kind == ')') {
+            if (!parse_number(r.ta->toks[i + 2].text, r.ta->toks[i + 2].len, &arc))
+                return false;
+            i += 3;
+        } else if (t->kind == T_IDENTIFIER && o->n < 2) {
+            char name[32];
+            if (t->len >= (int)sizeof name)
+                return false;
+            memcpy(name, t->text, (size_t)t->len);
+            name[t->len] = '\0';
+            if (!sema_well_known_arc(o->n, o->n ? o->arc[0] : -1, name, &arc))
+                return false;
+        } else
+            return false;
+        o->arc[o->n++] = arc;
+    }
+    return o->n > 0;
+}
+
+static bool same_oid(const OidArcs *a, const OidArcs *b)
+{
+    return a->n == b->n && memcmp(a->arc, b->arc, sizeof(AsnInt) * (size_t)a->n) == 0;
+}
+
+static Module *find_loaded_oid(Sema *S, const OidArcs *want)
+{
+    OidArcs have;
+    for (int i = 0; i < S->c->nmodules; i++)
+        if (literal_oid(S->c->modules[i]->oid, &have) && same_oid(&have, want))
+            return S->c->modules[i];
+    return NULL;
+}
+
+/* True when the text before a DEFINITIONS in the file holds the arcs above
+ * the first two, in order, as numbers: the cheap test before parsing a file
+ * that may define a module known only by its OID. */
+static bool file_mentions_oid(const char *path, const OidArcs *want)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    static char buf[1 << 16];
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = '\0';
+    for (char *d = buf; (d = strstr(d, "DEFINITIONS")) != NULL; d++) {
+        char *p = d - (d - buf > 400 ? 400 : d - buf);
+        int k = want->n > 2 ? 2 : 0;
+        while (p < d && k < want->n) {
+            if (*p >= '0' && *p <= '9' && (p == buf || p[-1] < '0' || p[-1] > '9')) {
+                AsnInt n = 0;
+                while (p < d && *p >= '0' && *p <= '9' && n < ((AsnInt)1 << 55))
+                    n = n * 10 + (*p++ - '0');
+                if (n == want->arc[k])
+                    k++;
+            } else
+                p++;
+        }
+        if (k == want->n)
+            return true;
+    }
+    return false;
+}
+
+/* Looks in the -I directories for a module with the OID want (X.680 13.9:
+ * the AssignedIdentifier identifies the module whatever it is called). */
+static Module *load_from_dirs_oid(Sema *S, const OidArcs *want)
+{
+    Compilation *c = S->c;
+    for (int d = 0; d < c->ninclude_dirs; d++) {
+        DIR *dir = opendir(c->include_dirs[d]);
+        if (!dir)
+            continue;
+        Vec files = {0};
+        struct dirent *ent;
+        while ((ent = readdir(dir)) != NULL) {
+            const char *dot = strrchr(ent->d_name, '.');
+            if (dot && (strcmp(dot, ".asn") == 0 || strcmp(dot, ".asn1") == 0))
+                vec_push(S->a, &files, arena_printf(S->a, "%s/%s", c->include_dirs[d], ent->d_name));
+        }
+        closedir(dir);
+        if (files.len)
+            qsort(files.items, (size_t)files.len, sizeof(void *), cmp_str);
+        for (int i = 0; i < files.len; i++) {
+            const char *path = files.items[i];
+            if (path_loaded(S, path) || !file_mentions_oid(path, want))
+                continue;
+            vec_push(S->a, &S->loaded_paths, (void *)path);
+            bool schema_err = false;
+            compile_file(c, path, false, &schema_err);
+            build_pending_symtabs(S);
+            Module *m = find_loaded_oid(S, want);
+            if (m)
+                return m;
+        }
+    }
+    return NULL;
+}
+
+/* The module an IMPORTS clause names. With an OID written out, the OID
+ * identifies it (X.680 13.9), so a module renamed since is still found;
+ * a module found only by its name while the OIDs differ is used, with a
+ * note (a definition without an OID matches by name). Without one, the
+ * name does. */
+static Module *import_module(Sema *S, Import *im, bool report)
+{
+    if (im->module)
+        return im->module;
+    OidArcs want, have;
+    if (!literal_oid(im->module_oid, &want))
+        return im->module = sema_module_named(S, im->module_name, im->loc, report);
+    Module *m = find_loaded_oid(S, &want), *by_name = NULL;
+    if (!m) {
+        by_name = find_loaded(S, im->module_name);
+        if (!by_name)
+            by_name = load_from_dirs(S, im->module_name);
+        m = find_loaded_oid(S, &want);  /* the files read may hold it */
+    }
+    if (!m)
+        m = load_from_dirs_oid(S, &want);
+    if (!m && by_name) {
+        m = by_name;
+        if (report && literal_oid(by_name->oid, &have)) {
+            diag_note(im->loc, "module %s is found by its name; its OID differs from the one given here",
+                      im->module_name);
+            diag_note(by_name->oid->loc, "%s's OID is here", by_name->name);
+        }
+    }
+    if (!m && report) {
+        diag(DIAG_ERROR, im->loc, "module '%s' not found, by name or by OID", im->module_name);
+        diag_note(im->loc, "give the file that defines it on the command line, or its directory with -I");
+    }
+    return im->module = m;
+}
+
 Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report)
 {
     Module *m = find_loaded(S, name);
@@ -346,9 +526,7 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
             return NULL;
         }
         Import *im = e->from;
-        if (!im->module)
-            im->module = sema_module_named(S, im->module_name, im->loc, false);
-        if (!im->module)
+        if (!import_module(S, im, false))
             return NULL;        /* reported at the IMPORTS clause */
         Assignment *as = lookup_in(S, im->module, name, sym->loc, false, depth + 1);
         if (!as) {
@@ -376,7 +554,13 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report)
 {
     if (module_name) {
-        Module *other = sema_module_named(S, module_name, loc, report);
+        /* Module.name: the module as its IMPORTS clause names it, if one does. */
+        Module *other = NULL;
+        for (int i = 0; i < m->nimports && !other; i++)
+            if (strcmp(m->imports[i]->module_name, module_name) == 0)
+                other = import_module(S, m->imports[i], false);
+        if (!other)
+            other = sema_module_named(S, module_name, loc, report);
         if (!other)
             return NULL;
         SymEntry *e = symtab_find(other->symtab, name);
@@ -396,9 +580,7 @@ void sema_bind_imports(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nimports; i++) {
         Import *im = m->imports[i];
-        if (!im->module)
-            im->module = sema_module_named(S, im->module_name, im->loc, true);
-        if (!im->module)
+        if (!import_module(S, im, true))
             continue;
         if (im->module == m) {
             diag(DIAG_ERROR, im->loc, "module %s imports from itself", m->name);

@@ -107,26 +107,6 @@ bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *gov, AsnInt *o
 
 /* ------------------------------------------------------------ OIDs */
 
-/* X.680 Annex A/B: names usable for the first two arcs without a number. */
-static bool well_known_arc(int position, AsnInt first, const char *name, AsnInt *out)
-{
-    static const struct { int pos; int first; const char *name; int value; } arcs[] = {
-        {0, -1, "itu-t", 0}, {0, -1, "ccitt", 0}, {0, -1, "iso", 1},
-        {0, -1, "joint-iso-itu-t", 2}, {0, -1, "joint-iso-ccitt", 2},
-        {1, 0, "recommendation", 0}, {1, 0, "question", 1}, {1, 0, "administration", 2},
-        {1, 0, "network-operator", 3}, {1, 0, "identified-organization", 4},
-        {1, 1, "standard", 0}, {1, 1, "registration-authority", 1}, {1, 1, "member-body", 2},
-        {1, 1, "identified-organization", 3},
-    };
-    for (size_t i = 0; i < sizeof arcs / sizeof arcs[0]; i++)
-        if (arcs[i].pos == position && (arcs[i].first < 0 || arcs[i].first == first) &&
-            strcmp(arcs[i].name, name) == 0) {
-            *out = arcs[i].value;
-            return true;
-        }
-    return false;
-}
-
 static const Token *tok_at(TokRange r, int i)
 {
     return &r.ta->toks[i];
@@ -191,7 +171,7 @@ static Value *eval_oid(Sema *S, Module *m, Env *env, Value *v, bool relative, in
             AsnInt first = arcs.len ? *(AsnInt *)arcs.items[0] : -1;
             if (!mod && pos < 2 && !relative && (pos == 0 || arcs.len == 1) &&
                 sema_param_index(env, name) < 0 && !sema_lookup(S, m, NULL, name, nt->loc, false) &&
-                well_known_arc(pos, first, name, &arc)) {
+                sema_well_known_arc(pos, first, name, &arc)) {
                 /* fall through to push */
             } else {
                 Value ref = {.kind = V_REF, .loc = nt->loc, .ref_module = mod, .ref_name = name};
