@@ -10,8 +10,10 @@
 
 /* ------------------------------------------------------------ names and tags */
 
-/* Tags that can begin an encoding of t; -1 when any tag can (open type, ANY). */
-static int first_tags(Sema *S, Type *t, Tag *out, int max, int depth)
+/* Tags that can begin an encoding of t; -1 when any tag can: ANY, an open
+ * type, or an untagged CHOICE with such an alternative (X.680 31.2.7 leaves
+ * their tag to the value). *unknown names what made it so. */
+static int first_tags(Sema *S, Type *t, Tag *out, int max, int depth, Type **unknown)
 {
     if (!t || depth > 32)
         return 0;
@@ -22,13 +24,19 @@ static int first_tags(Sema *S, Type *t, Tag *out, int max, int depth)
         return 1;
     }
     Type *b = t->base;
+    if (b && (b->kind == TY_ANY || b->kind == TY_OPEN)) {
+        *unknown = b;
+        return -1;
+    }
     if (!b || b->kind != TY_CHOICE)
-        return b ? -1 : 0;
+        return 0;            /* broken (already reported) */
     int n = 0;
     for (int i = 0; i < b->ncomps; i++) {
-        int k = first_tags(S, b->comps[i]->type, out + n, max - n, depth + 1);
-        if (k < 0)
+        int k = first_tags(S, b->comps[i]->type, out + n, max - n, depth + 1, unknown);
+        if (k < 0) {
+            *unknown = b;
             return -1;
+        }
         n += k;
         if (n >= max)
             return n;
@@ -42,19 +50,38 @@ static const char *tag_text(Arena *a, Tag t)
     return arena_printf(a, "[%s%u]", cls[t.cls], t.number);
 }
 
-/* Reports the first tag shared by components a and b. */
+static const char *unknown_text(const Type *u)
+{
+    return u->kind == TY_ANY ? "ANY" : u->kind == TY_OPEN ? "an open type"
+                                                          : "an untagged CHOICE with an ANY or open type alternative";
+}
+
+/* Reports the first tag shared by components a and b (b written after a).
+ * A tag that cannot be known clashes with every tag (X.680 25.5, 27.3, 29.2:
+ * the decoder could not tell which of the two it reads). */
 static bool clash(Sema *S, Type *owner, Component *a, Component *b)
 {
     Tag ta[64], tb[64];
-    int na = first_tags(S, a->type, ta, 64, 0);
-    int nb = first_tags(S, b->type, tb, 64, 0);
-    if (na < 0 || nb < 0)
-        return false;
+    Type *ua = NULL, *ub = NULL;
+    int na = first_tags(S, a->type, ta, 64, 0, &ua);
+    int nb = first_tags(S, b->type, tb, 64, 0, &ub);
+    const char *kind = ast_type_kind_name(owner->kind);
+    if (na < 0 || nb < 0) {
+        Component *u = nb < 0 ? b : a;
+        diag(DIAG_ERROR, b->loc,
+             "'%s' and '%s' in this %s cannot be told apart: the tag of '%s' (%s) cannot be known; tag it, e.g. [0]",
+             a->name, b->name, kind, u->name, unknown_text(nb < 0 ? ub : ua));
+        if (owner->kind == TY_SEQUENCE)
+            diag_note(a->loc, "'%s' is %s, so either may come next", a->name, a->optional ? "OPTIONAL" : "DEFAULT");
+        else
+            diag_note(a->loc, "'%s' is here", a->name);
+        return true;
+    }
     for (int i = 0; i < na; i++)
         for (int j = 0; j < nb; j++)
             if (ta[i].cls == tb[j].cls && ta[i].number == tb[j].number) {
-                diag(DIAG_ERROR, b->loc, "'%s' and '%s' in this %s have the same tag %s", a->name, b->name,
-                     ast_type_kind_name(owner->kind), tag_text(S->a, ta[i]));
+                diag(DIAG_ERROR, b->loc, "'%s' and '%s' in this %s have the same tag %s", a->name, b->name, kind,
+                     tag_text(S->a, ta[i]));
                 diag_note(a->loc, "'%s' is here", a->name);
                 return true;
             }
