@@ -503,7 +503,7 @@ static void components(Gen *g, Buf *b, Ty *t, int depth, int flags, bool choice,
             /* additions: single components or a group [[ ]] */
             int nadd = (int)pick(g, 3);
             for (int a = 0; a < nadd && t->ncomps < MAXCOMPS; a++) {
-                bool group = pick(g, 2) && !choice;
+                bool group = pick(g, 2); /* CHOICE too: X.680 29.1 */
                 if (group) {
                     put(b, ",\n    [[");
                     if (chance(g, 60))
@@ -707,7 +707,20 @@ static void parameterized(Gen *g)
     char p[32], inst[32];
     fresh(g, p, sizeof p, "P");
     Buf *b = g->out;
-    unsigned form = pick(g, 6);
+    unsigned form = pick(g, 7);
+    /* form 6 takes a SEQUENCE with no additions as its actual */
+    int base_src = -1;
+    if (form == 6)
+        for (int k = g->ntypes - 1; k >= 0 && base_src < 0; k--) {
+            const Ty *bt = g->types[k].t;
+            bool ok = bt->k == K_SEQ && bt->ncomps + 1 <= MAXCOMPS;
+            for (int m = 0; ok && m < bt->ncomps; m++)
+                ok = !bt->comps[m].ext;
+            if (ok)
+                base_src = k;
+        }
+    if (form == 6 && base_src < 0)
+        form = 0;
     switch (form) {
     case 0:
         put(b, "%s { Type } ::= SEQUENCE { %c%d Type, %c%d INTEGER OPTIONAL }\n", p, g->prefix, g->counter,
@@ -725,6 +738,10 @@ static void parameterized(Gen *g)
     case 4:
         put(b, "%s { INTEGER : d } ::= SEQUENCE { %c%d INTEGER DEFAULT d, %c%d BOOLEAN }\n", p, g->prefix,
             g->counter, g->prefix, g->counter + 1);
+        break;
+    case 6:
+        /* COMPONENTS OF a dummy reference: the actual's components */
+        put(b, "%s { Base } ::= SEQUENCE { COMPONENTS OF Base, %c%d BOOLEAN }\n", p, g->prefix, g->counter);
         break;
     default:
         /* X.509's SIGNED { ToBeSigned } */
@@ -755,7 +772,9 @@ static void parameterized(Gen *g)
                     put(b, "%u", 1 + pick(g, 16));
                 break;
             }
-            if (g->ntypes > 0 && pick(g, 3) == 0)
+            if (form == 6)
+                put(b, "%s", g->types[base_src].name);
+            else if (g->ntypes > 0 && pick(g, 3) == 0)
                 put(b, "%s", g->types[pick(g, (unsigned)g->ntypes)].name);
             else
                 type(g, b, 1, F_NOTAGS);
@@ -764,7 +783,17 @@ static void parameterized(Gen *g)
             put(b, ", %u", 1 + pick(g, 8));
         put(b, " }\n");
         flush_aux(g);
-        if (form == 0 || form == 4 || form == 5) {
+        if (form == 6) {
+            Ty *t = new_ty(g, K_SEQ);
+            const Ty *bt = g->types[base_src].t;
+            for (int m = 0; m < bt->ncomps; m++)
+                t->comps[t->ncomps++] = bt->comps[m];
+            Comp *cp = &t->comps[t->ncomps++];
+            memset(cp, 0, sizeof *cp);
+            snprintf(cp->name, sizeof cp->name, "%c%d", g->prefix, base);
+            cp->t = new_ty(g, K_BOOL);
+            remember_type(g, inst, t);
+        } else if (form == 0 || form == 4 || form == 5) {
             /* an instance of a SEQUENCE: a COMPONENTS OF source too */
             Ty *t = new_ty(g, K_SEQ);
             static const int kinds[3][3] = {{K_NOVAL, K_INT, -1}, {K_INT, K_BOOL, -1}, {K_NOVAL, K_OID, K_BITS}};

@@ -9,14 +9,16 @@
  * constraints, tags of a constructed type are all automatic or all
  * distinct. What it builds is what random text rarely reaches:
  *  - parameterized types with type, value and object-set parameters, the
- *    actuals inline types, references, instances and value references;
+ *    actuals inline types, references, instances and value references, and
+ *    COMPONENTS OF a dummy type parameter;
  *  - DEFAULTs of every kind of type, as literals and as value references,
  *    including a type parameter's DEFAULT naming an enumerator;
  *  - COMPONENTS OF a type of the same module, an imported one or one named
  *    as Module.Type, from a second module;
  *  - classes (WITH SYNTAX or not, TYPE-IDENTIFIER), objects, object sets
  *    (extensible, imported) and table constraints on open types;
- *  - extension markers, extension additions and groups [[ ]].
+ *  - extension markers, extension additions and groups [[ ]] (also in a
+ *    CHOICE), with and without a version number.
  * Used by fuzz_compile (an input that starts with a NUL byte is generator
  * bytes) and by the asngen program (tests/fuzz/asngen_main.c). */
 #ifndef ASNGEN_H
