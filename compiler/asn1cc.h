@@ -742,13 +742,10 @@ void sema_warn_unused_imports(Module *m);
  * when LIMIT_REF_CHAIN is exceeded. Pair with sema_leave(). */
 bool sema_enter(Sema *S, Loc loc);
 void sema_leave(Sema *S);
+/* The definition `name` (or module_name.name) denotes as seen from m, or
+ * NULL; with report, a missing one is diagnosed with a did-you-mean note. */
 Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char *name, Loc loc, bool report);
-Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report);
 bool sema_well_known_arc(int position, AsnInt first, const char *name, AsnInt *out); /* X.680 A/B names */
-void sema_did_you_mean(Sema *S, Module *m, const char *name);
-/* Levenshtein distance, case-insensitive (99 for names over 64 bytes). */
-int sema_edit_distance(const char *a, const char *b);
-bool sema_is_class(Sema *S, Assignment *as);
 /* A note naming the component of t closest in spelling to name, if any. */
 void sema_did_you_mean_component(Type *t, const char *name);
 
@@ -779,7 +776,6 @@ void sema_types_run(Sema *S, Module *m);
 void sema_types_instances(Sema *S);
 /* Binds the references in t (and in its constraints) as seen from m under env. */
 void sema_resolve_type(Sema *S, Module *m, Env *env, Type *t);
-void sema_resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
 /* Base type, COMPONENTS OF, automatic tags, tags, named numbers and the
  * folded constraints of t and of the types it contains. */
 void sema_finish_type(Sema *S, Type *t);

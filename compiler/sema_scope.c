@@ -367,6 +367,18 @@ static Module *load_from_dirs_oid(Sema *S, const OidArcs *want)
     return NULL;
 }
 
+static Module *module_named(Sema *S, const char *name, Loc loc, bool report)
+{
+    Module *m = find_loaded(S, name);
+    if (!m)
+        m = load_from_dirs(S, name);
+    if (!m && report) {
+        diag(DIAG_ERROR, loc, "module '%s' not found", name);
+        diag_note(loc, "give the file that defines it on the command line, or its directory with -I");
+    }
+    return m;
+}
+
 /* The module an IMPORTS clause names. With an OID written out, the OID
  * identifies it (X.680 13.9), so a module renamed since is still found;
  * a module found only by its name while the OIDs differ is used, with a
@@ -378,7 +390,7 @@ static Module *import_module(Sema *S, Import *im, bool report)
         return im->module;
     OidArcs want, have;
     if (!literal_oid(im->module_oid, &want))
-        return im->module = sema_module_named(S, im->module_name, im->loc, report);
+        return im->module = module_named(S, im->module_name, im->loc, report);
     Module *m = find_loaded_oid(S, &want), *by_name = NULL;
     if (!m) {
         by_name = find_loaded(S, im->module_name);
@@ -403,21 +415,9 @@ static Module *import_module(Sema *S, Import *im, bool report)
     return im->module = m;
 }
 
-Module *sema_module_named(Sema *S, const char *name, Loc loc, bool report)
-{
-    Module *m = find_loaded(S, name);
-    if (!m)
-        m = load_from_dirs(S, name);
-    if (!m && report) {
-        diag(DIAG_ERROR, loc, "module '%s' not found", name);
-        diag_note(loc, "give the file that defines it on the command line, or its directory with -I");
-    }
-    return m;
-}
-
 /* ------------------------------------------------------------ lookup */
 
-int sema_edit_distance(const char *a, const char *b)
+static int edit_distance(const char *a, const char *b)
 {
     int la = (int)strlen(a), lb = (int)strlen(b);
     if (la > 64 || lb > 64)
@@ -445,7 +445,7 @@ static int suggestion_distance(const char *name)
     return d > 3 ? 3 : d;
 }
 
-void sema_did_you_mean(Sema *S, Module *m, const char *name)
+static void did_you_mean(Sema *S, Module *m, const char *name)
 {
     (void)S;
     SymTab *t = m->symtab;
@@ -457,7 +457,7 @@ void sema_did_you_mean(Sema *S, Module *m, const char *name)
         const SymEntry *e = &t->slots[i];
         if (!e->key)
             continue;
-        int d = sema_edit_distance(name, e->key);
+        int d = edit_distance(name, e->key);
         /* Ties go to the name first in the source, for deterministic output. */
         if (d < best_d || (d == best_d && best && d <= 3 &&
                            (e->as ? e->as->loc.line : e->sym->loc.line) <
@@ -477,7 +477,7 @@ void sema_did_you_mean_component(Type *t, const char *name)
     int best_d = suggestion_distance(name);
     for (int i = 0; i < t->ncomps; i++) {
         const Component *c = t->comps[i];
-        int d = c->name ? sema_edit_distance(name, c->name) : 99;
+        int d = c->name ? edit_distance(name, c->name) : 99;
         if (d <= best_d && (!best || d < best_d)) {
             best = c;
             best_d = d;
@@ -532,7 +532,7 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
         if (!as) {
             if (report) {
                 diag(DIAG_ERROR, sym->loc, "module %s does not define '%s'", im->module_name, name);
-                sema_did_you_mean(S, im->module, name);
+                did_you_mean(S, im->module, name);
                 sym->sema_failed = true;
             }
             return NULL;
@@ -546,7 +546,7 @@ static Assignment *lookup_in(Sema *S, Module *m, const char *name, Loc loc, bool
     }
     if (report) {
         diag(DIAG_ERROR, loc, "undefined reference to '%s'", name);
-        sema_did_you_mean(S, m, name);
+        did_you_mean(S, m, name);
     }
     return NULL;
 }
@@ -560,7 +560,7 @@ Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char 
             if (strcmp(m->imports[i]->module_name, module_name) == 0)
                 other = import_module(S, m->imports[i], false);
         if (!other)
-            other = sema_module_named(S, module_name, loc, report);
+            other = module_named(S, module_name, loc, report);
         if (!other)
             return NULL;
         SymEntry *e = symtab_find(other->symtab, name);
@@ -568,7 +568,7 @@ Assignment *sema_lookup(Sema *S, Module *m, const char *module_name, const char 
             return e->as;
         if (report) {
             diag(DIAG_ERROR, loc, "module %s does not define '%s'", module_name, name);
-            sema_did_you_mean(S, other, name);
+            did_you_mean(S, other, name);
         }
         return NULL;
     }
@@ -597,7 +597,7 @@ void sema_bind_imports(Sema *S, Module *m)
                 sym->target = lookup_in(S, im->module, sym->name, sym->loc, false, 1);
                 if (!sym->target) {
                     diag(DIAG_ERROR, sym->loc, "module %s does not define '%s'", im->module_name, sym->name);
-                    sema_did_you_mean(S, im->module, sym->name);
+                    did_you_mean(S, im->module, sym->name);
                 }
             }
         }
@@ -608,7 +608,7 @@ void sema_bind_imports(Sema *S, Module *m)
         if (!symtab_find(m->symtab, ex->name)) {
             diag(DIAG_ERROR, ex->loc, "module %s exports '%s', which it neither defines nor imports",
                  m->name, ex->name);
-            sema_did_you_mean(S, m, ex->name);
+            did_you_mean(S, m, ex->name);
         }
     }
 }
@@ -634,7 +634,7 @@ void sema_leave(Sema *S)
 
 /* ------------------------------------------------------------ classes */
 
-bool sema_is_class(Sema *S, Assignment *as)
+static bool is_class(Sema *S, Assignment *as)
 {
     if (as->kind == A_CLASS)
         return true;
@@ -652,7 +652,7 @@ bool sema_is_class(Sema *S, Assignment *as)
         as->class_busy = true;
         Assignment *target = sema_lookup(S, as->module, t->ref_module, t->ref_name, t->loc, false);
         if (target && sema_enter(S, t->loc)) {
-            cls = sema_is_class(S, target);
+            cls = is_class(S, target);
             sema_leave(S);
         }
         as->class_busy = false;
@@ -683,13 +683,13 @@ static bool governor_is_class(Sema *S, Assignment *as)
             return true;
         }
     Assignment *target = sema_lookup(S, as->module, g->ref_module, g->ref_name, g->loc, false);
-    return target && sema_is_class(S, target);
+    return target && is_class(S, target);
 }
 
 void sema_classify(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nassigns; i++)
-        sema_is_class(S, m->assigns[i]);
+        is_class(S, m->assigns[i]);
     for (int i = 0; i < m->nassigns; i++) {
         Assignment *as = m->assigns[i];
         if (as->kind == A_VALUE && governor_is_class(S, as))

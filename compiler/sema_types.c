@@ -30,6 +30,8 @@ static Type *macro_value_type(Sema *S, Assignment *as)
 
 /* ------------------------------------------------------------ binding */
 
+static void resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth);
+
 static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
 {
     int pi = t->ref_module ? -1 : sema_param_index(env, t->ref_name);
@@ -146,19 +148,19 @@ void sema_resolve_type(Sema *S, Module *m, Env *env, Type *t)
         break;
     }
     for (Constraint *c = t->constraints; c; c = c->next_serial)
-        sema_resolve_constraint(S, m, env, c, 0);
+        resolve_constraint(S, m, env, c, 0);
 }
 
-void sema_resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth)
+static void resolve_constraint(Sema *S, Module *m, Env *env, Constraint *c, int depth)
 {
     if (!c || depth > LIMIT_NESTING)
         return;
     if (c->type)
         sema_resolve_type(S, m, env, c->type);
-    sema_resolve_constraint(S, m, env, c->sub, depth + 1);
-    sema_resolve_constraint(S, m, env, c->sub2, depth + 1);
+    resolve_constraint(S, m, env, c->sub, depth + 1);
+    resolve_constraint(S, m, env, c->sub2, depth + 1);
     for (int i = 0; i < c->nnamed; i++)
-        sema_resolve_constraint(S, m, env, c->named[i]->value_constraint, depth + 1);
+        resolve_constraint(S, m, env, c->named[i]->value_constraint, depth + 1);
 }
 
 /* The type an assignment denotes, resolved (governor for value sets). */
@@ -784,7 +786,7 @@ Constraint *sema_set_elements(Sema *S, Assignment *as)
     if (!as->set_elements && as->set.end > as->set.begin) {
         as->set_elements = parse_elements_range(S->c, as->set);
         if (as->kind == A_VALUE_SET && as->set_elements)
-            sema_resolve_constraint(S, as->module, as->inst_env, as->set_elements, 0);
+            resolve_constraint(S, as->module, as->inst_env, as->set_elements, 0);
     }
     return as->set_elements;
 }
