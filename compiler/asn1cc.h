@@ -370,6 +370,7 @@ typedef enum ValueKind {
     V_PLUS_INF, V_MINUS_INF, V_NAN,
     V_PARAM_REF,             /* valueref { actuals } */
     V_OPEN_TYPE,             /* open_type : inner (X.681 14.6, the value of an open type) */
+    V_FROM_OBJECT,           /* [ref_module "."] ref_name "." fields: ValueFromObject (X.681 14.6) */
     /* Produced by sema only (Value.eval): */
     V_OID,                   /* arcs */
     V_BITS,                  /* bytes, nbits */
@@ -394,6 +395,7 @@ struct Value {
     Type *open_type;         /* V_OPEN_TYPE: the type the value is of */
     TokRange braced;
     TokRange *actuals; int nactuals;
+    const char **fields; Loc *field_locs; int nfields; /* V_FROM_OBJECT: "&a", "&b" */
     /* sema (in Value.eval nodes): */
     AsnInt *arcs; int narcs;             /* V_OID */
     uint8_t *bytes; size_t nbytes, nbits;/* V_BITS, V_OCTETS, V_CSTRING (UTF-8) */
@@ -605,6 +607,7 @@ Value *ast_value_text(Parser *P, ValueKind k, Token *tok);
 Value *ast_value_bool(Parser *P, Loc loc, bool b);
 Value *ast_value_simple(Parser *P, ValueKind k, Loc loc);
 Value *ast_value_ref(Parser *P, Token *module, Token *name);
+Value *ast_value_from_object(Parser *P, Token *module, Token *object, Vec *path);
 Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals);
 Value *ast_value_choice(Parser *P, Token *name, Value *v);
 Value *ast_value_open(Parser *P, Type *t, Value *v);
@@ -703,7 +706,9 @@ Type *type_base(Type *t);
  * constrains, and its contained subtypes are types). Within the group every
  * entry point is idempotent and guards its own cycles (Type.sema_flags busy
  * bits, Assignment.value_busy), so the files may call each other in any order.
- * Nothing outside the group is called back from inside it. */
+ * Nothing outside the group is called back from inside it, but for one
+ * entry: sema_values.c asks sema_object (sema_objects.c) for the object a
+ * ValueFromObject (X.681 14.6, obj.&id) reads, guarded by objects_state. */
 
 /* Parameter bindings while resolving an instantiated parameterized body. */
 struct Env {
@@ -808,6 +813,9 @@ void sema_check_recursion(Sema *S);
 void sema_objects_run(Sema *S, Module *m);
 /* The value of field name ("&id") of object o, or NULL. */
 FieldSetting *object_field(const Object *o, const char *name);
+/* The object an object assignment defines, built on first use (NULL after
+ * an error); sema_values.c reads ValueFromObject through it. */
+Object *sema_object(Sema *S, Assignment *as);
 
 /* emit_c.c (code generator): writes <module>.h/.c for modules with
  * from_cmdline into outdir; returns 0 or 1 after diagnosing. */

@@ -771,6 +771,20 @@ Value *ast_value_ref(Parser *P, Token *module, Token *name)
     return v;
 }
 
+Value *ast_value_from_object(Parser *P, Token *module, Token *object, Vec *path)
+{
+    Value *v = ast_value_ref(P, module, object);
+    v->kind = V_FROM_OBJECT;
+    v->nfields = path->len;
+    v->fields = arena_alloc(P->a, sizeof(char *) * (size_t)path->len);
+    v->field_locs = arena_alloc(P->a, sizeof(Loc) * (size_t)path->len);
+    for (int i = 0; i < path->len; i++) {
+        v->fields[i] = tok_str(P, path->items[i]);
+        v->field_locs[i] = ((Token *)path->items[i])->loc;
+    }
+    return v;
+}
+
 Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals)
 {
     Value *v = ast_new_value(P->a, V_PARAM_REF, name->loc);
@@ -959,6 +973,11 @@ static void dump_value_inline(FILE *out, const Value *v)
     case V_MINUS_INF: fputs("MINUS-INFINITY", out); break;
     case V_NAN: fputs("NOT-A-NUMBER", out); break;
     case V_PARAM_REF: fprintf(out, "%s{...}", v->ref_name); break;
+    case V_FROM_OBJECT:
+        fprintf(out, "%s%s%s", v->ref_module ? v->ref_module : "", v->ref_module ? "." : "", v->ref_name);
+        for (int i = 0; i < v->nfields; i++)
+            fprintf(out, ".%s", v->fields[i]);
+        break;
     case V_OID:
         fputc('{', out);
         for (int i = 0; i < v->narcs; i++)

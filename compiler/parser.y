@@ -916,7 +916,8 @@ Presence
     | KW_OPTIONAL                     { $$ = PRESENCE_OPTIONAL; }
     ;
 
-/* X.680 17.7 Value (BuiltinValue, ReferencedValue); braces kept for sema */
+/* X.680 17.7 Value (BuiltinValue, ReferencedValue, X.681 14.6 ValueFromObject);
+ * braces kept for sema */
 Value
     : T_NUMBER                        { $$ = ast_value_number(P, $1); }
     | T_REALNUMBER                    { $$ = ast_value_text(P, V_REAL, $1); }
@@ -931,6 +932,8 @@ Value
     | T_CSTRING                       { $$ = ast_value_text(P, V_CSTRING, $1); }
     | T_IDENTIFIER                    { $$ = ast_value_ref(P, NULL, $1); }
     | T_TYPEREF '.' T_IDENTIFIER      { $$ = ast_value_ref(P, $1, $3); }
+    | T_IDENTIFIER '.' FieldPath      { $$ = ast_value_from_object(P, NULL, $1, $3); }
+    | T_TYPEREF '.' T_IDENTIFIER '.' FieldPath { $$ = ast_value_from_object(P, $1, $3, $5); }
     | T_IDENTIFIER Braced             { $$ = ast_value_param_ref(P, $1, $2); }
     | T_IDENTIFIER ':' Value          { $$ = ast_value_choice(P, $1, $3); }
     | Braced                          { $$ = $1; }

@@ -4,7 +4,8 @@
  * settings become resolved types and evaluated values. Object sets are
  * flattened into the objects a table constraint selects from. Above the
  * types/values/constraints group (see asn1cc.h, "sema: layers"): it calls
- * into it, and nothing there calls back. */
+ * into it; the one call back is sema_object, for a value taken from an
+ * object's field (X.681 14.6 ValueFromObject). */
 #include "asn1cc.h"
 #include "parser.h"
 
@@ -233,7 +234,7 @@ static const char *class_name(const Type *g)
     return g->kind == TY_REF ? g->ref_name : ast_type_kind_name(g->kind);
 }
 
-static Object *object_of(Sema *S, Assignment *as)
+Object *sema_object(Sema *S, Assignment *as)
 {
     if (as->object || as->kind != A_OBJECT || as->nparams || !as->value || as->objects_state)
         return as->object;
@@ -244,7 +245,7 @@ static Object *object_of(Sema *S, Assignment *as)
     else if (cls && as->value->kind == V_REF) {
         Assignment *other = sema_lookup(S, as->module, as->value->ref_module, as->value->ref_name, as->value->loc, true);
         if (other && other->kind == A_OBJECT)
-            as->object = object_of(S, other);
+            as->object = sema_object(S, other);
     }
     as->objects_state = 2;
     return as->object;
@@ -282,7 +283,7 @@ static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, 
             if (as && as->kind != A_OBJECT) {
                 diag(DIAG_ERROR, v->loc, "'%s' is not an object", v->ref_name);
             } else if (as) {
-                Object *o = object_of(S, as);
+                Object *o = sema_object(S, as);
                 if (o)
                     vec_push(S->a, out, o);
             }
@@ -331,7 +332,7 @@ void sema_objects_run(Sema *S, Module *m)
     for (int i = 0; i < m->nassigns; i++) {
         Assignment *as = m->assigns[i];
         if (as->kind == A_OBJECT)
-            object_of(S, as);
+            sema_object(S, as);
         else if (as->kind == A_OBJECT_SET)
             flatten(S, as);
     }

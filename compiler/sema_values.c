@@ -403,6 +403,60 @@ static Value *mismatch(Value *v, Type *b)
 
 static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
 
+/* X.681 14.6 ValueFromObject: obj.&f is what the object sets its fixed-type
+ * value field &f to (or the class's DEFAULT), obj.&o.&f goes through object
+ * fields first. The field's type must be the governor's built-in type. */
+static Value *from_object(Sema *S, Module *m, Value *v, Type *gov, int depth)
+{
+    Assignment *as = sema_lookup(S, m, v->ref_module, v->ref_name, v->loc, true);
+    for (int i = 0; as && i < v->nfields; i++) {
+        if (as->kind != A_OBJECT) {
+            diag(DIAG_ERROR, i ? v->field_locs[i - 1] : v->loc, "'%s' is not an information object", as->name);
+            diag_note(as->loc, "'%s' is defined here", as->name);
+            return NULL;
+        }
+        Object *o = sema_object(S, as);
+        if (!o)
+            return NULL;     /* reported where the object is defined */
+        ClassField *f = NULL;
+        for (int k = 0; k < o->cls->nfields && !f; k++)
+            if (strcmp(o->cls->fields[k]->name, v->fields[i]) == 0)
+                f = o->cls->fields[k];
+        bool last = i + 1 == v->nfields;
+        if (!f || (last ? f->kind != FK_FIXED_VALUE || !f->type : f->kind != FK_OBJECT)) {
+            if (f)
+                diag(DIAG_ERROR, v->field_locs[i], "field %s of %s is not %s", f->name, as->name,
+                     last ? "a value field of a fixed type" : "an object field");
+            else
+                diag(DIAG_ERROR, v->field_locs[i], "the class of %s has no field %s", as->name, v->fields[i]);
+            return NULL;
+        }
+        FieldSetting *fs = object_field(o, v->fields[i]);
+        Value *fv = fs ? fs->value : f->default_value;
+        if (!fv) {
+            diag(DIAG_ERROR, v->field_locs[i], "object %s does not set field %s", as->name, f->name);
+            return NULL;
+        }
+        if (!last) {
+            if (fv->kind != V_REF) {
+                diag(DIAG_ERROR, v->field_locs[i], "field %s of %s is not an object given by reference", f->name, as->name);
+                return NULL;
+            }
+            as = sema_lookup(S, as->module, fv->ref_module, fv->ref_name, fv->loc, true);
+            continue;
+        }
+        Type *fb = sema_base_of(S, f->type), *b = gov ? gov->base : NULL;
+        if (fb && b && b->kind != TY_OPEN && b->kind != TY_ANY &&
+            (fb->kind != b->kind || (b->kind == TY_STRING && fb->str_kind != b->str_kind))) {
+            diag(DIAG_ERROR, v->field_locs[i], "field %s of %s is of type %s, not %s", f->name, as->name,
+                 kind_text(fb), kind_text(b));
+            return NULL;
+        }
+        return eval(S, as->module, NULL, fv, f->type, depth + 1);
+    }
+    return NULL;
+}
+
 /* Evaluates once: a value that failed is not evaluated (or reported) again. */
 static Value *eval(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth)
 {
@@ -455,6 +509,8 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         r = vgov ? eval(S, vm, venv, target, vgov, depth + 1) : target;
         if (r && b && r->kind == V_ENUM && b->kind != TY_ENUMERATED)
             r = mismatch(v, b);
+    } else if (v->kind == V_FROM_OBJECT) {
+        r = from_object(S, m, v, gov, depth);
     } else if (!b) {
         r = v;               /* no governor known (open type): keep as written */
     } else {
