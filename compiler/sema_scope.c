@@ -189,41 +189,6 @@ static Module *find_loaded(Sema *S, const char *name)
     return NULL;
 }
 
-/* Looks in the -I directories (in order, files sorted by name) for a file
- * defining module `name`, parses it, and returns the module. */
-static Module *load_from_dirs(Sema *S, const char *name)
-{
-    Compilation *c = S->c;
-    for (int d = 0; d < c->ninclude_dirs; d++) {
-        DIR *dir = opendir(c->include_dirs[d]);
-        if (!dir)
-            continue;
-        Vec files = {0};
-        struct dirent *ent;
-        while ((ent = readdir(dir)) != NULL) {
-            const char *dot = strrchr(ent->d_name, '.');
-            if (dot && (strcmp(dot, ".asn") == 0 || strcmp(dot, ".asn1") == 0))
-                vec_push(S->a, &files, arena_printf(S->a, "%s/%s", c->include_dirs[d], ent->d_name));
-        }
-        closedir(dir);
-        if (files.len)
-            qsort(files.items, (size_t)files.len, sizeof(void *), cmp_str);
-        for (int i = 0; i < files.len; i++) {
-            const char *path = files.items[i];
-            if (path_loaded(S, path) || !file_mentions_module(path, name))
-                continue;
-            vec_push(S->a, &S->loaded_paths, (void *)path);
-            bool schema_err = false;
-            compile_file(c, path, false, &schema_err);
-            build_pending_symtabs(S);
-            Module *m = find_loaded(S, name);
-            if (m)
-                return m;
-        }
-    }
-    return NULL;
-}
-
 /* X.680 Annex A/B: names usable for the first two arcs without a number. */
 bool sema_well_known_arc(int position, AsnInt first, const char *name, AsnInt *out)
 {
@@ -332,9 +297,18 @@ static bool file_mentions_oid(const char *path, const OidArcs *want)
     return false;
 }
 
-/* Looks in the -I directories for a module with the OID want (X.680 13.9:
- * the AssignedIdentifier identifies the module whatever it is called). */
-static Module *load_from_dirs_oid(Sema *S, const OidArcs *want)
+/* What a search of the -I directories looks for: a module by name, or (name
+ * NULL) by its OID (X.680 13.9: the AssignedIdentifier identifies the module
+ * whatever it is called). */
+typedef struct Wanted {
+    const char *name;
+    const OidArcs *oid;
+} Wanted;
+
+/* Looks in the -I directories (in order, files sorted by name) for a file
+ * defining the module wanted, parses it, and returns the module. Files that
+ * do not mention it are not parsed. */
+static Module *load_from_dirs(Sema *S, Wanted w)
 {
     Compilation *c = S->c;
     for (int d = 0; d < c->ninclude_dirs; d++) {
@@ -353,13 +327,14 @@ static Module *load_from_dirs_oid(Sema *S, const OidArcs *want)
             qsort(files.items, (size_t)files.len, sizeof(void *), cmp_str);
         for (int i = 0; i < files.len; i++) {
             const char *path = files.items[i];
-            if (path_loaded(S, path) || !file_mentions_oid(path, want))
+            if (path_loaded(S, path) ||
+                !(w.name ? file_mentions_module(path, w.name) : file_mentions_oid(path, w.oid)))
                 continue;
             vec_push(S->a, &S->loaded_paths, (void *)path);
             bool schema_err = false;
             compile_file(c, path, false, &schema_err);
             build_pending_symtabs(S);
-            Module *m = find_loaded_oid(S, want);
+            Module *m = w.name ? find_loaded(S, w.name) : find_loaded_oid(S, w.oid);
             if (m)
                 return m;
         }
@@ -371,7 +346,7 @@ static Module *module_named(Sema *S, const char *name, Loc loc, bool report)
 {
     Module *m = find_loaded(S, name);
     if (!m)
-        m = load_from_dirs(S, name);
+        m = load_from_dirs(S, (Wanted){name, NULL});
     if (!m && report) {
         diag(DIAG_ERROR, loc, "module '%s' not found", name);
         diag_note(loc, "give the file that defines it on the command line, or its directory with -I");
@@ -395,11 +370,11 @@ static Module *import_module(Sema *S, Import *im, bool report)
     if (!m) {
         by_name = find_loaded(S, im->module_name);
         if (!by_name)
-            by_name = load_from_dirs(S, im->module_name);
+            by_name = load_from_dirs(S, (Wanted){im->module_name, NULL});
         m = find_loaded_oid(S, &want);  /* the files read may hold it */
     }
     if (!m)
-        m = load_from_dirs_oid(S, &want);
+        m = load_from_dirs(S, (Wanted){NULL, &want});
     if (!m && by_name) {
         m = by_name;
         if (report && literal_oid(by_name->oid, &have)) {
