@@ -75,6 +75,13 @@ static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
         diag(DIAG_ERROR, t->loc, "'%s' is not parameterized", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);
     }
+    if (as->kind == A_OBJECT && t->nfield_path) {
+        /* X.681 15.1 TypeFromObject: obj.&T stands for the type obj gives &T. */
+        t->inner = sema_object_type_field(S, as, t);
+        if (!t->inner)
+            t->sema_flags |= TF_BROKEN;
+        return;
+    }
     if (as->kind == A_VALUE || as->kind == A_OBJECT) {
         diag(DIAG_ERROR, t->loc, "'%s' is a value, not a type", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);
@@ -826,3 +833,291 @@ void sema_types_instances(Sema *S)
         finish_assignment(S, S->instances.items[S->inst_typed]);
 }
 
+
+/* ------------------------------------------------------------ values of a type */
+
+/* X.680 Annex B: a value of one type is a value of another when a value
+ * mapping relates them. Identical built-in types are mapped (structure is
+ * not compared here); among the restricted character string types, B.5.2
+ * maps only the known-multiplier types and UTF8String to each other, so a
+ * GeneralString or TeletexString value is a value of its own type alone.
+ * Open types and ANY take any value. */
+bool sema_types_compatible(const Type *a, const Type *b)
+{
+    if (!a || !b || a->kind == TY_OPEN || a->kind == TY_ANY || b->kind == TY_OPEN || b->kind == TY_ANY)
+        return true;
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind != TY_STRING || a->str_kind == b->str_kind)
+        return true;
+    static const StringKind mapped[] = {STR_BMP, STR_IA5, STR_ISO646, STR_NUMERIC, STR_PRINTABLE,
+                                        STR_UNIVERSAL, STR_UTF8, STR_VISIBLE};
+    bool ma = false, mb = false;
+    for (size_t i = 0; i < sizeof mapped / sizeof mapped[0]; i++) {
+        ma |= a->str_kind == mapped[i];
+        mb |= b->str_kind == mapped[i];
+    }
+    return ma && mb;
+}
+
+/* X.680 41, Table 10 for PrintableString. */
+static bool printable_char(uint32_t c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           (c != 0 && strchr(" '()+,-./:=?", (int)c) != NULL);
+}
+
+/* Whether a character string type holds character c (a code point), for the
+ * types whose character set X.680 41 fixes; the ISO 2022 types (Teletex,
+ * Videotex, Graphic, General, ObjectDescriptor) are not checked. */
+static bool string_has_char(StringKind k, uint32_t c)
+{
+    switch (k) {
+    case STR_NUMERIC: return c == ' ' || (c >= '0' && c <= '9');
+    case STR_PRINTABLE: return printable_char(c);
+    case STR_IA5: return c < 0x80;
+    case STR_VISIBLE: case STR_ISO646: return c >= 0x20 && c < 0x7f;
+    case STR_BMP: return c < 0x10000;
+    default: return true;
+    }
+}
+
+/* Next code point of UTF-8 text; false (after 1 byte) when malformed. */
+static bool utf8_next(const uint8_t *s, size_t n, size_t *i, uint32_t *out)
+{
+    uint8_t b = s[*i];
+    int len = b < 0x80 ? 1 : (b & 0xe0) == 0xc0 ? 2 : (b & 0xf0) == 0xe0 ? 3 : (b & 0xf8) == 0xf0 ? 4 : 0;
+    if (!len || *i + (size_t)len > n) {
+        (*i)++;
+        return false;
+    }
+    uint32_t c = len == 1 ? b : (uint32_t)(b & (0x7f >> len));
+    for (int k = 1; k < len; k++) {
+        if ((s[*i + (size_t)k] & 0xc0) != 0x80) {
+            (*i)++;
+            return false;
+        }
+        c = c << 6 | (s[*i + (size_t)k] & 0x3f);
+    }
+    static const uint32_t min[] = {0, 0, 0x80, 0x800, 0x10000};
+    *i += (size_t)len;
+    *out = c;
+    return c >= min[len] && c <= 0x10ffff && !(c >= 0xd800 && c <= 0xdfff);
+}
+
+static bool digits_at(const char *s, size_t n, size_t at, size_t count, int *out)
+{
+    int v = 0;
+    for (size_t i = at; i < at + count; i++) {
+        if (i >= n || s[i] < '0' || s[i] > '9')
+            return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* Month 1..12 and day 1..31 at s[at], width 2 each (sep between when not 0). */
+static bool month_day(const char *s, size_t n, size_t at, char sep)
+{
+    int mo, d;
+    size_t d_at = at + 2 + (sep != 0);
+    return digits_at(s, n, at, 2, &mo) && (!sep || (d_at - 1 < n && s[d_at - 1] == sep)) &&
+           digits_at(s, n, d_at, 2, &d) && mo >= 1 && mo <= 12 && d >= 1 && d <= 31;
+}
+
+/* hh, mm, ss with their limits (a leap second is 60). */
+static bool time_part(const char *s, size_t n, size_t at, int which)
+{
+    int v;
+    static const int max[] = {23, 59, 60};
+    return digits_at(s, n, at, 2, &v) && v <= max[which];
+}
+
+/* "Z", or "+hhmm"/"-hhmm" (hh alone when hh_alone) at s[at], ending the text. */
+static bool time_zone(const char *s, size_t n, size_t at, bool hh_alone)
+{
+    if (at == n)
+        return false;
+    if (s[at] == 'Z')
+        return at + 1 == n;
+    if (s[at] != '+' && s[at] != '-')
+        return false;
+    if (!time_part(s, n, at + 1, 0))
+        return false;
+    if (hh_alone && at + 3 == n)
+        return true;
+    return time_part(s, n, at + 3, 1) && at + 5 == n;
+}
+
+/* X.680 47.3 UTCTime: YYMMDDhhmm[ss] then Z or a difference from UTC. */
+static bool utc_time_ok(const char *s, size_t n)
+{
+    int yy;
+    if (!digits_at(s, n, 0, 2, &yy) || !month_day(s, n, 2, 0) || !time_part(s, n, 6, 0) || !time_part(s, n, 8, 1))
+        return false;
+    size_t at = 10;
+    if (at < n && s[at] >= '0' && s[at] <= '9') {
+        if (!time_part(s, n, at, 2))
+            return false;
+        at += 2;
+    }
+    return time_zone(s, n, at, false);
+}
+
+/* X.680 46.3 GeneralizedTime (ISO 8601 basic form): YYYYMMDDHH[MM[SS]],
+ * a fraction of the last element given ("." or ","), then nothing (local
+ * time), Z, or a difference from UTC of hours [and minutes]. */
+static bool generalized_time_ok(const char *s, size_t n)
+{
+    int y;
+    if (!digits_at(s, n, 0, 4, &y) || !month_day(s, n, 4, 0) || !time_part(s, n, 8, 0))
+        return false;
+    size_t at = 10;
+    for (int which = 1; which <= 2 && at < n && s[at] >= '0' && s[at] <= '9'; which++) {
+        if (!time_part(s, n, at, which))
+            return false;
+        at += 2;
+    }
+    if (at < n && (s[at] == '.' || s[at] == ',')) {
+        size_t f = ++at;
+        while (at < n && s[at] >= '0' && s[at] <= '9')
+            at++;
+        if (at == f)
+            return false;
+    }
+    return at == n || time_zone(s, n, at, true);
+}
+
+/* X.680 38.4 DATE (YYYY-MM-DD), TIME-OF-DAY (hh:mm:ss), DATE-TIME (both
+ * joined by T): the ISO 8601 extended forms their property settings fix. */
+static bool date_ok(const char *s, size_t n, size_t at)
+{
+    int y;
+    return digits_at(s, n, at, 4, &y) && at + 4 < n && s[at + 4] == '-' && month_day(s, n, at + 5, '-');
+}
+
+static bool time_of_day_ok(const char *s, size_t n, size_t at)
+{
+    return time_part(s, n, at, 0) && at + 2 < n && s[at + 2] == ':' && time_part(s, n, at + 3, 1) && at + 5 < n &&
+           s[at + 5] == ':' && time_part(s, n, at + 6, 2);
+}
+
+/* ISO 8601 duration: P then nY nM nD [T nH nM nS] in that order (at least
+ * one, the last may have a fraction), or PnW. */
+static bool duration_ok(const char *s, size_t n)
+{
+    if (n < 3 || s[0] != 'P')
+        return false;
+    const char *units = "YMDTHMS";
+    size_t at = 1, u = 0;
+    bool any = false, in_time = false, frac = false;
+    if (n >= 3 && s[n - 1] == 'W') {
+        for (at = 1; at < n - 1; at++)
+            if (s[at] < '0' || s[at] > '9')
+                return false;
+        return true;
+    }
+    while (at < n) {
+        if (s[at] == 'T') {
+            if (in_time || at + 1 == n)
+                return false;
+            in_time = true;
+            u = 4;
+            at++;
+            continue;
+        }
+        if (frac)
+            return false;    /* only the last element has a fraction */
+        size_t d = at;
+        while (at < n && s[at] >= '0' && s[at] <= '9')
+            at++;
+        if (at == d)
+            return false;
+        if (at < n && (s[at] == '.' || s[at] == ',')) {
+            size_t f = ++at;
+            while (at < n && s[at] >= '0' && s[at] <= '9')
+                at++;
+            if (at == f)
+                return false;
+            frac = true;
+        }
+        if (at == n)
+            return false;
+        while (units[u] && (units[u] != s[at] || (u == 3)))
+            u++;
+        if (!units[u] || (u < 3) == in_time)
+            return false;
+        u++;
+        at++;
+        any = true;
+    }
+    return any;
+}
+
+/* Checks a character string value (UTF-8 text) against its type b: the
+ * characters the type can hold (X.680 41) and, for the time types, their
+ * value syntax. Diagnoses at loc and returns false when it does not fit. */
+bool sema_check_string_value(const Type *b, const char *text, size_t n, Loc loc)
+{
+    if (!b || !text)
+        return true;
+    switch (b->kind) {
+    case TY_STRING:
+        for (size_t i = 0; i < n;) {
+            uint32_t c = 0;
+            size_t at = i;
+            if (!utf8_next((const uint8_t *)text, n, &i, &c)) {
+                if (b->str_kind == STR_NUMERIC || b->str_kind == STR_PRINTABLE || b->str_kind == STR_IA5 ||
+                    b->str_kind == STR_VISIBLE || b->str_kind == STR_ISO646 || b->str_kind == STR_BMP) {
+                    diag(DIAG_ERROR, loc, "character string value is not valid UTF-8 (byte %zu)", at + 1);
+                    return false;
+                }
+                continue;
+            }
+            if (!string_has_char(b->str_kind, c)) {
+                if (c >= 0x20 && c < 0x7f)
+                    diag(DIAG_ERROR, loc, "'%c' is not a character of %s (X.680 41)", (int)c, ast_string_kind_name(b->str_kind));
+                else
+                    diag(DIAG_ERROR, loc, "U+%04X is not a character of %s (X.680 41)", (unsigned)c,
+                         ast_string_kind_name(b->str_kind));
+                return false;
+            }
+        }
+        return true;
+    case TY_UTC_TIME:
+        if (utc_time_ok(text, n))
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a UTCTime value: YYMMDDhhmm[ss] then Z, +hhmm or -hhmm (X.680 47.3)", text);
+        return false;
+    case TY_GENERALIZED_TIME:
+        if (generalized_time_ok(text, n))
+            return true;
+        diag(DIAG_ERROR, loc,
+             "\"%s\" is not a GeneralizedTime value: YYYYMMDDhh[mm[ss]][.fraction] then nothing, Z or +hh[mm] (X.680 46.3)",
+             text);
+        return false;
+    case TY_DATE:
+        if (date_ok(text, n, 0) && n == 10)
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a DATE value: YYYY-MM-DD (X.680 38.4.1)", text);
+        return false;
+    case TY_TIME_OF_DAY:
+        if (time_of_day_ok(text, n, 0) && n == 8)
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a TIME-OF-DAY value: hh:mm:ss (X.680 38.4.2)", text);
+        return false;
+    case TY_DATE_TIME:
+        if (n == 19 && date_ok(text, n, 0) && text[10] == 'T' && time_of_day_ok(text, n, 11))
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a DATE-TIME value: YYYY-MM-DDThh:mm:ss (X.680 38.4.3)", text);
+        return false;
+    case TY_DURATION:
+        if (duration_ok(text, n))
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a DURATION value: PnYnMnDTnHnMnS or PnW (X.680 38.4.4)", text);
+        return false;
+    default:
+        return true;             /* TIME: any ISO 8601 form its settings allow (not checked) */
+    }
+}

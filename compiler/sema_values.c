@@ -78,6 +78,13 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
     Value *r = eval(S, as->module, NULL, as->value, as->type, 1);
     (void)depth;
     as->value_busy = false;
+    /* X.680 17.7: the value a reference names is a value of the governor. */
+    Type *ab = as->type ? as->type->base : NULL;
+    if (r && b && ab && !sema_types_compatible(ab, b)) {
+        diag(DIAG_ERROR, v->loc, "'%s' is a value of type %s, not of type %s", as->name, kind_text(ab), kind_text(b));
+        diag_note(as->loc, "'%s' is defined here", as->name);
+        r = NULL;
+    }
     *vgov = NULL;            /* already evaluated */
     return r;
 }
@@ -318,6 +325,8 @@ static Value *eval_sequence(Sema *S, Module *m, Env *env, Value *v, Type *b, int
     Value *r = new_value(S, V_SEQUENCE, v->loc);
     r->items = arena_alloc(S->a, sizeof(Value *) * (size_t)(n + 1));
     r->item_names = arena_alloc(S->a, sizeof(char *) * (size_t)(n + 1));
+    Loc *given_at = arena_alloc(S->a, sizeof(Loc) * (size_t)(n + 1));
+    int last = -1;           /* index in b->comps of the component given last */
     for (int i = 0; i < n; i++) {
         TokRange p = parts[i];
         const Token *t = p.end > p.begin ? tok_at(p, p.begin) : NULL;
@@ -330,6 +339,25 @@ static Value *eval_sequence(Sema *S, Module *m, Env *env, Value *v, Type *b, int
             diag(DIAG_ERROR, t->loc, "the %s has no component '%.*s'", kind_text(b), t->len, t->text);
             return NULL;
         }
+        /* X.680 25.18, 27.5: each component at most once; in a SEQUENCE, in
+         * the order of the type. */
+        for (int k = 0; k < r->nitems; k++)
+            if (r->item_names[k] == c->name) {
+                diag(DIAG_ERROR, t->loc, "'%s' is given twice in this %s value", c->name, kind_text(b));
+                diag_note(given_at[k], "first given here");
+                return NULL;
+            }
+        int ci = 0;
+        while (b->comps[ci] != c)
+            ci++;
+        if (b->kind == TY_SEQUENCE && ci < last) {
+            diag(DIAG_ERROR, t->loc, "'%s' is given after '%s', but comes before it in the SEQUENCE", c->name,
+                 b->comps[last]->name);
+            diag_note(c->loc, "'%s' is defined here", c->name);
+            return NULL;
+        }
+        last = ci;
+        given_at[r->nitems] = t->loc;
         TokRange vr = {p.ta, p.begin + 1, p.end, tok_at(p, p.begin + 1)->loc};
         Value *cv = parse_value_range(S->c, vr);
         if (!cv)
@@ -393,6 +421,39 @@ static void check_range(Type *gov, Value *r, Loc loc)
         !(r->kind == V_BITS && gov->base && gov->base->nnamed))
         diag(DIAG_ERROR, loc, "value has size %zu, outside the type's SIZE %s..%s", len,
              sr->has_lo ? asn_int_str(b, sr->lo) : "0", sr->has_hi ? asn_int_str(c, sr->hi) : "MAX");
+}
+
+/* X.680 21.5: { mantissa m, base 2 | 10, exponent e }, in that order. */
+static bool real_parts_ok(Sema *S, Module *m, Env *env, Value *v)
+{
+    static const char *const names[] = {"mantissa", "base", "exponent"};
+    TokRange *parts;
+    int n = tokrange_split(S->a, v->braced, &parts);
+    for (int i = 0; i < n && i < 3; i++) {
+        TokRange p = parts[i];
+        const Token *t = p.end > p.begin ? tok_at(p, p.begin) : NULL;
+        if (!t || t->kind != T_IDENTIFIER || p.end - p.begin < 2 || (size_t)t->len != strlen(names[i]) ||
+            memcmp(t->text, names[i], (size_t)t->len) != 0) {
+            diag(DIAG_ERROR, t ? t->loc : p.loc, "expected '%s' here: a REAL value is { mantissa m, base 2 or 10, exponent e }",
+                 names[i]);
+            return false;
+        }
+        Value *cv = parse_value_range(S->c, (TokRange){p.ta, p.begin + 1, p.end, tok_at(p, p.begin + 1)->loc});
+        AsnInt x;
+        if (!cv || !sema_int_value(S, m, env, cv, NULL, &x))
+            return false;
+        if (i == 1 && x != 2 && x != 10) {
+            char buf[48];
+            diag(DIAG_ERROR, cv->loc, "a REAL value's base is 2 or 10, not %s", asn_int_str(buf, x));
+            return false;
+        }
+    }
+    if (n != 3) {
+        diag(DIAG_ERROR, v->loc, "a REAL value is { mantissa m, base 2 or 10, exponent e }: %d component%s given", n,
+             n == 1 ? "" : "s");
+        return false;
+    }
+    return true;
 }
 
 static Value *mismatch(Value *v, Type *b)
@@ -530,6 +591,8 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         case TY_REAL:
             r = v->kind == V_INTEGER || v->kind == V_REAL || v->kind == V_PLUS_INF ||
                 v->kind == V_MINUS_INF || v->kind == V_NAN || v->kind == V_BRACED ? v : mismatch(v, b);
+            if (r && v->kind == V_BRACED && !real_parts_ok(S, m, env, v))
+                r = NULL;
             break;
         case TY_OID:
         case TY_RELATIVE_OID:
@@ -555,8 +618,8 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         case TY_DURATION:
         case TY_TIME:
             if (v->kind == V_CSTRING) {
-                r = v;
-                r->bytes = (uint8_t *)v->text;
+                r = sema_check_string_value(b, v->text, strlen(v->text), v->loc) ? v : NULL;
+                v->bytes = (uint8_t *)v->text;
             } else if (v->kind == V_BRACED && b->kind == TY_STRING) {
                 r = v;       /* { "abc", {0,0,1,2} } character string lists: kept as written */
             } else {
