@@ -305,7 +305,7 @@ struct Type {
     const char *sel_name;
     /* TY_FIELD: class "." field path, e.g. EXTENSION.&id */
     Type *field_class;       /* a TY_REF / TY_TYPE_IDENTIFIER ... naming the class */
-    const char **field_path; int nfield_path; /* also TY_REF: obj.&T (X.681 15.1 TypeFromObject) */
+    const char **field_path; int nfield_path;
     /* TY_CLASS */
     ClassDef *cls;
     /* TY_INSTANCE_OF */
@@ -580,7 +580,6 @@ Type *ast_type_instance_of(Parser *P, Loc loc, Type *cls);
 Type *ast_type_class(Parser *P, Loc loc, Vec *fields, Vec *syntax);
 Type *ast_type_ref(Parser *P, Token *module, Token *name, Value *actuals);
 Type *ast_type_field(Parser *P, Type *cls, Vec *path);
-Type *ast_type_from_object(Parser *P, Token *module, Token *object, Vec *path);
 Type *ast_type_selection(Parser *P, Token *name, Type *t);
 NamedNumber *ast_named_number(Parser *P, Token *name, Value *v, bool is_extension);
 CompItem *ast_citem_comp(Parser *P, Component *c);
@@ -822,9 +821,6 @@ FieldSetting *object_field(const Object *o, const char *name);
 /* The object an object assignment defines, built on first use (NULL after
  * an error); sema_values.c reads ValueFromObject through it. */
 Object *sema_object(Sema *S, Assignment *as);
-/* The type object `as` gives type field t->field_path (TypeFromObject,
- * X.681 15.1), or NULL after a diagnostic at t. */
-Type *sema_object_type_field(Sema *S, Assignment *as, Type *t);
 
 /* emit_c.c (code generator): writes <module>.h/.c for modules with
  * from_cmdline into outdir; returns 0 or 1 after diagnosing. */

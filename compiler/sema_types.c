@@ -75,13 +75,6 @@ static void resolve_ref(Sema *S, Module *m, Env *env, Type *t)
         diag(DIAG_ERROR, t->loc, "'%s' is not parameterized", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);
     }
-    if (as->kind == A_OBJECT && t->nfield_path) {
-        /* X.681 15.1 TypeFromObject: obj.&T stands for the type obj gives &T. */
-        t->inner = sema_object_type_field(S, as, t);
-        if (!t->inner)
-            t->sema_flags |= TF_BROKEN;
-        return;
-    }
     if (as->kind == A_VALUE || as->kind == A_OBJECT) {
         diag(DIAG_ERROR, t->loc, "'%s' is a value, not a type", t->ref_name);
         diag_note(as->loc, "'%s' is defined here", as->name);
