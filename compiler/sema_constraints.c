@@ -213,6 +213,18 @@ static Range narrow(Sema *S, Type *t, Range inherited, bool size, Type *gov)
     return r;
 }
 
+/* The types named inside constraints (INCLUDES T, CONTAINING T), bound to
+ * their base types for sema_check_constraints. */
+static void base_constraint_types(Sema *S, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return;
+    if (c->type && (c->kind == C_TYPE || c->kind == C_CONTAINING))
+        sema_base_of(S, c->type);
+    base_constraint_types(S, c->sub, depth + 1);
+    base_constraint_types(S, c->sub2, depth + 1);
+}
+
 void sema_value_range(Sema *S, Type *t)
 {
     if (!t || (t->sema_flags & TF_RANGE))
@@ -225,6 +237,8 @@ void sema_value_range(Sema *S, Type *t)
     }
     t->sema_flags |= TF_RANGE_BUSY;
     Type *b = sema_base_of(S, t);
+    for (Constraint *c = t->constraints; c; c = c->next_serial)
+        base_constraint_types(S, c, 0);
     Range inherited = range_universe();
     Type *p = parent_type(S, t);
     if (p) {
@@ -491,43 +505,260 @@ void sema_table_constraint(Sema *S, Type *t)
 
 /* ------------------------------------------------------------ applicability */
 
-/* X.680 51.8-51.9: inner subtyping names components of the constrained
- * type; ABSENT is for OPTIONAL components only. */
-static void check_inner(Type *t, Constraint *c, int depth)
+/* What a constraint constrains (X.680 51): values of the type itself, the
+ * sizes of its values (inside SIZE: non-negative integers), or its
+ * characters (inside FROM: strings of the parent type, read per character). */
+typedef enum { ON_TYPE, ON_SIZE, ON_CHARS } Target;
+
+/* Restricted character strings, with the useful time types, which X.680 47
+ * defines as VisibleString subtypes. */
+static bool char_string(const Type *b)
+{
+    return b->kind == TY_STRING || b->kind == TY_UTC_TIME || b->kind == TY_GENERALIZED_TIME;
+}
+
+static bool sized(const Type *b)
+{
+    return has_size(b) || char_string(b);
+}
+
+/* X.680 Table 9: a value range applies to INTEGER, REAL and the time types
+ * (and to characters inside FROM, below). */
+static bool ranged(const Type *b)
+{
+    switch (b->kind) {
+    case TY_INTEGER: case TY_REAL: case TY_DATE: case TY_TIME_OF_DAY: case TY_DATE_TIME:
+    case TY_DURATION: case TY_TIME:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* X.680 51.8: inner subtyping applies to constructed types and to the
+ * types defined through an associated SEQUENCE (see associated_components). */
+static bool has_components(const Type *b)
+{
+    switch (b->kind) {
+    case TY_SEQUENCE: case TY_SET: case TY_CHOICE: case TY_REAL: case TY_EXTERNAL:
+    case TY_EMBEDDED_PDV: case TY_CHARACTER_STRING:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *type_name(const Type *b)
+{
+    return b->kind == TY_STRING ? ast_string_kind_name(b->str_kind) : ast_type_kind_name(b->kind);
+}
+
+/* Synonyms are one type (X.680 41: ISO646String is VisibleString, T61String TeletexString). */
+static int string_identity(StringKind k)
+{
+    return k == STR_ISO646 ? STR_VISIBLE : k == STR_T61 ? STR_TELETEX : (int)k;
+}
+
+static bool same_type(const Type *a, const Type *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    return a->kind != TY_STRING || string_identity(a->str_kind) == string_identity(b->str_kind);
+}
+
+/* The value of a character constraint inside FROM: a cstring, or NULL when
+ * it is not known (a reference not evaluated). */
+static const Value *char_value(const Value *v)
+{
+    if (v && v->eval)
+        v = v->eval;
+    return v && v->kind == V_CSTRING && v->text ? v : NULL;
+}
+
+/* Characters (not bytes) of a cstring, which is UTF-8. */
+static size_t utf8_length(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
+}
+
+/* X.680 51.7.2: a character inside FROM is a character of the parent type. */
+static void check_chars_of(const Type *b, const Value *v, Loc loc)
+{
+    CharSet in = inherent_chars(b);
+    if (in.all || !v)
+        return;
+    for (const unsigned char *p = (const unsigned char *)v->text; *p; p++)
+        if (*p >= 128 || !(in.bits[*p / 8] & (1u << (*p % 8)))) {
+            diag(DIAG_ERROR, loc, "'%c' is not a %s character", *p >= 32 && *p < 127 ? *p : '?', type_name(b));
+            return;
+        }
+}
+
+static void unenforced(Loc loc, const char *what, const Type *b)
+{
+    if (diag_warning_enabled("unenforced-constraint"))
+        diag(DIAG_WARNING, loc, "%s on %s is not enforced by the generated code [-Wunenforced-constraint]", what,
+             type_name(b));
+}
+
+/* Component names of the associated SEQUENCE types (X.680 21 REAL,
+ * 36 EMBEDDED PDV, 37 EXTERNAL, 44 CHARACTER STRING), NULL-terminated, or
+ * NULL for a type with components of its own. */
+static const char *const *associated_components(const Type *b)
+{
+    static const char *const real[] = {"mantissa", "base", "exponent", NULL};
+    static const char *const external[] = {"identification", "data-value-descriptor", "data-value", NULL};
+    static const char *const character[] = {"identification", "data-value-descriptor", "string-value", NULL};
+    switch (b->kind) {
+    case TY_REAL: return real;
+    case TY_EXTERNAL: case TY_EMBEDDED_PDV: return external;
+    case TY_CHARACTER_STRING: return character;
+    default: return NULL;
+    }
+}
+
+static void check_with_components(Type *b, Constraint *c)
+{
+    const char *const *assoc = associated_components(b);
+    if (assoc) {
+        for (int i = 0; i < c->nnamed; i++) {
+            const char *const *n = assoc;
+            while (*n && strcmp(*n, c->named[i]->name) != 0)
+                n++;
+            if (!*n)
+                diag(DIAG_ERROR, c->named[i]->loc, "WITH COMPONENTS names '%s', which is not a component of %s's "
+                     "associated type", c->named[i]->name, type_name(b));
+        }
+        return;
+    }
+    for (int i = 0; i < c->nnamed; i++) {
+        NamedConstraint *nc = c->named[i];
+        Component *comp = sema_find_component(b, nc->name);
+        if (!comp) {
+            diag(DIAG_ERROR, nc->loc, "WITH COMPONENTS names '%s', which is not a component of the %s", nc->name,
+                 ast_type_kind_name(b->kind));
+            sema_did_you_mean_component(b, nc->name);
+        } else if (nc->presence == PRESENCE_ABSENT && b->kind != TY_CHOICE && !comp->optional &&
+                   !comp->default_value) {
+            diag(DIAG_ERROR, nc->loc, "'%s' is not OPTIONAL and cannot be ABSENT", nc->name);
+            diag_note(comp->loc, "'%s' is here", comp->name);
+        }
+    }
+}
+
+/* X.680 51, Table 9: each kind of constraint applies to some types only;
+ * one that does not apply is an error where it is written. b is the type
+ * constrained, on what of it the constraint is read. */
+static void check_applies(Type *b, Constraint *c, Target on, int depth)
 {
     if (!c || depth > LIMIT_NESTING)
         return;
-    Type *b = t->base;
-    if (c->kind == C_WITH_COMPONENT && b && b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF)
-        diag(DIAG_ERROR, c->loc, "WITH COMPONENT applies to SEQUENCE OF and SET OF, not %s", ast_type_kind_name(b->kind));
-    if (c->kind == C_WITH_COMPONENTS && b) {
-        if (b->kind != TY_SEQUENCE && b->kind != TY_SET && b->kind != TY_CHOICE) {
-            diag(DIAG_ERROR, c->loc, "WITH COMPONENTS applies to SEQUENCE, SET and CHOICE, not %s",
-                 ast_type_kind_name(b->kind));
-        } else {
-            for (int i = 0; i < c->nnamed; i++) {
-                NamedConstraint *nc = c->named[i];
-                Component *comp = sema_find_component(b, nc->name);
-                if (!comp) {
-                    diag(DIAG_ERROR, nc->loc, "WITH COMPONENTS names '%s', which is not a component of the %s",
-                         nc->name, ast_type_kind_name(b->kind));
-                    sema_did_you_mean_component(b, nc->name);
-                } else if (nc->presence == PRESENCE_ABSENT && b->kind != TY_CHOICE && !comp->optional &&
-                           !comp->default_value) {
-                    diag(DIAG_ERROR, nc->loc, "'%s' is not OPTIONAL and cannot be ABSENT", nc->name);
-                    diag_note(comp->loc, "'%s' is here", comp->name);
-                }
-            }
-        }
-    }
-    if (c->kind == C_WITH_COMPONENTS || c->kind == C_WITH_COMPONENT)
+    /* Inside SIZE the values are sizes: INTEGER (0..MAX). */
+    static const Type size_type = {.kind = TY_INTEGER};
+    const Type *vt = on == ON_SIZE ? &size_type : b;
+    switch (c->kind) {
+    case C_UNION:
+    case C_INTERSECTION:
+    case C_EXCEPT:
+    case C_ALL_EXCEPT:
+    case C_EXTENSIBLE:
+        check_applies(b, c->sub, on, depth + 1);
+        check_applies(b, c->sub2, on, depth + 1);
         return;
-    check_inner(t, c->sub, depth + 1);
-    check_inner(t, c->sub2, depth + 1);
+    case C_SIZE:
+        if (on != ON_TYPE || !sized(b))
+            diag(DIAG_ERROR, c->loc, "SIZE applies to strings and to SEQUENCE OF and SET OF, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            check_applies(b, c->sub, ON_SIZE, depth + 1);
+        return;
+    case C_FROM:
+        if (on != ON_TYPE || b->kind != TY_STRING)
+            diag(DIAG_ERROR, c->loc, "FROM applies to restricted character strings, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            check_applies(b, c->sub, ON_CHARS, depth + 1);
+        return;
+    case C_RANGE:
+        if (on == ON_CHARS) {
+            /* X.680 51.7.2: "a".."z": each endpoint one character. */
+            Value *ends[2] = {c->lo, c->hi};
+            for (int i = 0; i < 2; i++) {
+                const Value *ev = char_value(ends[i]);
+                if (ev && utf8_length(ev->text) != 1)
+                    diag(DIAG_ERROR, ends[i]->loc, "a character range in FROM has one-character endpoints, not \"%s\"",
+                         ev->text);
+                else
+                    check_chars_of(b, ev, ends[i] ? ends[i]->loc : c->loc);
+            }
+        } else if (!ranged(vt)) {
+            diag(DIAG_ERROR, c->loc, "a value range applies to INTEGER, REAL and time types%s, not %s",
+                 char_string(vt) ? " (to characters only inside FROM)" : "", type_name(vt));
+        }
+        return;
+    case C_SINGLE_VALUE:
+        if (on == ON_CHARS)
+            check_chars_of(b, char_value(c->lo), c->lo ? c->lo->loc : c->loc);
+        return;
+    case C_TYPE: {
+        Type *tb = c->type ? c->type->base : NULL;
+        if (!tb || tb->kind == TY_OPEN || tb->kind == TY_ANY || vt->kind == TY_OPEN || vt->kind == TY_ANY)
+            return;
+        /* X.680 51.3: a contained subtype is of the parent's type. Of
+         * character strings, any other is taken for its characters: inside
+         * FROM, and as RFC 4120 writes GeneralString (IA5String). */
+        if (char_string(tb) && (on == ON_CHARS || char_string(vt)))
+            return;
+        if (on == ON_CHARS)
+            diag(DIAG_ERROR, c->type->loc, "a contained subtype inside FROM is a character string type, not %s",
+                 type_name(tb));
+        else if (!same_type(tb, vt))
+            diag(DIAG_ERROR, c->type->loc, "a contained subtype of %s is of the same type, not %s", type_name(vt),
+                 type_name(tb));
+        return;
+    }
+    case C_PATTERN:
+        if (on != ON_TYPE || !char_string(b))
+            diag(DIAG_ERROR, c->loc, "PATTERN applies to restricted character strings, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            unenforced(c->loc, "PATTERN", b);
+        return;
+    case C_CONTAINING:
+    case C_ENCODED_BY:
+        if (on != ON_TYPE || (b->kind != TY_BIT_STRING && b->kind != TY_OCTET_STRING))
+            diag(DIAG_ERROR, c->loc, "%s applies to BIT STRING and OCTET STRING, not %s",
+                 c->kind == C_CONTAINING ? "CONTAINING" : "ENCODED BY",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            unenforced(c->loc, c->kind == C_CONTAINING ? "CONTAINING" : "ENCODED BY", b);
+        return;
+    case C_WITH_COMPONENT:
+        if (on != ON_TYPE || (b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF))
+            diag(DIAG_ERROR, c->loc, "WITH COMPONENT applies to SEQUENCE OF and SET OF, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        return;
+    case C_WITH_COMPONENTS:
+        if (on != ON_TYPE || !has_components(b))
+            diag(DIAG_ERROR, c->loc, "WITH COMPONENTS applies to SEQUENCE, SET, CHOICE and the types with an "
+                 "associated SEQUENCE, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            check_with_components(b, c);
+        return;
+    default:
+        return;
+    }
 }
 
 void sema_check_constraints(Type *t)
 {
+    Type *b = t->base;
+    if (!b || b->kind == TY_OPEN || b->kind == TY_ANY)
+        return;
     for (Constraint *c = t->constraints; c; c = c->next_serial)
-        check_inner(t, c, 0);
+        check_applies(b, c, ON_TYPE, 0);
 }
