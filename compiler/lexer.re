@@ -93,6 +93,11 @@ static bool lex_one(Lexer *L)
     <init> "[["   { return tk(T_LBRACK2); }
     <init> "]]"   { return tk(T_RBRACK2); }
     <init> [{}()[\],.;:|^!@<>=*] { return tk(*L->tok); }
+    <init> "-"? "0" digits {
+        /* Still a number token, so the parser does not cascade. */
+        lex_error(L, "a number of several digits does not begin with 0 (X.680 12.8)");
+        return tk(T_NUMBER);
+    }
     <init> "-" digits { return tk(T_NUMBER); }
     <init> "-"    { return tk('-'); }
     <init> digits { return tk(T_NUMBER); }
