@@ -172,6 +172,15 @@ typedef struct Range {
     AsnUInt hi_u;
 } Range;
 
+/* The exact set a Range is the hull of (X.680 50: unions, intersections,
+ * EXCEPT, ALL EXCEPT, serial application): n sorted, disjoint, non-adjacent
+ * intervals lo[i]..hi[i]. n == 0 when nothing beyond the hull is to be
+ * checked (the hull is exact, or the constraint is extensible). */
+typedef struct IntSet {
+    int n;
+    AsnInt *lo, *hi;
+} IntSet;
+
 typedef enum ConstraintKind {
     C_SINGLE_VALUE,          /* value */
     C_RANGE,                 /* lo .. hi, with lo_open / hi_open for '<' */
@@ -305,7 +314,7 @@ struct Type {
     const char *sel_name;
     /* TY_FIELD: class "." field path, e.g. EXTENSION.&id */
     Type *field_class;       /* a TY_REF / TY_TYPE_IDENTIFIER ... naming the class */
-    const char **field_path; int nfield_path;
+    const char **field_path; int nfield_path; /* also TY_REF: obj.&T (X.681 15.1 TypeFromObject) */
     /* TY_CLASS */
     ClassDef *cls;
     /* TY_INSTANCE_OF */
@@ -331,6 +340,7 @@ struct Type {
      * constraints and everything it references. */
     Range value_range;
     Range size_range;
+    IntSet value_set, size_set;  /* the exact sets within those hulls */
     /* Effective permitted alphabet of a character string type (FROM, X.680
      * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
      * least significant) set when character c (0..127) is permitted. Absent
@@ -580,6 +590,7 @@ Type *ast_type_instance_of(Parser *P, Loc loc, Type *cls);
 Type *ast_type_class(Parser *P, Loc loc, Vec *fields, Vec *syntax);
 Type *ast_type_ref(Parser *P, Token *module, Token *name, Value *actuals);
 Type *ast_type_field(Parser *P, Type *cls, Vec *path);
+Type *ast_type_from_object(Parser *P, Token *module, Token *object, Vec *path);
 Type *ast_type_selection(Parser *P, Token *name, Type *t);
 NamedNumber *ast_named_number(Parser *P, Token *name, Value *v, bool is_extension);
 CompItem *ast_citem_comp(Parser *P, Component *c);
@@ -774,6 +785,7 @@ enum {
     TF_BROKEN = 1 << 11,     /* an error was reported for this node */
     TF_NAMED = 1 << 12,
     TF_ALPHABET = 1 << 13,
+    TF_SIZE = 1 << 14,       /* size_range / size_set folded */
 };
 
 /* sema_types.c */
@@ -802,6 +814,7 @@ void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_rang
 void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
 void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
+bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);
@@ -821,6 +834,9 @@ FieldSetting *object_field(const Object *o, const char *name);
 /* The object an object assignment defines, built on first use (NULL after
  * an error); sema_values.c reads ValueFromObject through it. */
 Object *sema_object(Sema *S, Assignment *as);
+/* The type object `as` gives type field t->field_path (TypeFromObject,
+ * X.681 15.1), or NULL after a diagnostic at t. */
+Type *sema_object_type_field(Sema *S, Assignment *as, Type *t);
 
 /* emit_c.c (code generator): writes <module>.h/.c for modules with
  * from_cmdline into outdir; returns 0 or 1 after diagnosing. */

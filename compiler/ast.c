@@ -436,6 +436,17 @@ Type *ast_type_field(Parser *P, Type *cls, Vec *path)
     return t;
 }
 
+/* X.681 15.1 TypeFromObject: a reference to the object, with the path of
+ * fields; sema binds it to the type the object gives the last field. */
+Type *ast_type_from_object(Parser *P, Token *module, Token *object, Vec *path)
+{
+    Type *t = ast_type_field(P, ast_type_ref(P, module, object, NULL), path);
+    Type *ref = t->field_class;
+    ref->nfield_path = t->nfield_path;
+    ref->field_path = t->field_path;
+    return ref;
+}
+
 Type *ast_type_selection(Parser *P, Token *name, Type *inner)
 {
     Type *t = ast_type(P, TY_SELECTION, name->loc);
@@ -1200,7 +1211,11 @@ static void dump_type(FILE *out, const Type *t, int ind)
         fprintf(out, " %s%s%s", t->ref_module ? t->ref_module : "", t->ref_module ? "." : "", t->ref_name);
         if (t->nref_actuals)
             fputs("{...}", out);
-        if (t->ref_assign)
+        for (int i = 0; i < t->nfield_path; i++)
+            fprintf(out, ".%s", t->field_path[i]);
+        if (t->nfield_path)
+            fputs(t->inner ? " -> object field" : "", out);
+        else if (t->ref_assign)
             fprintf(out, " -> %s.%s", t->ref_assign->module->name, t->ref_assign->name);
         else if (t->inner && t->macro_use)
             fputs(" -> macro value notation", out);

@@ -627,8 +627,8 @@ ExceptionSpec
     | '!' Type ':' Value              { $$ = $4; }
     ;
 
-/* X.680 16.3 ReferencedType, DefinedType; X.681 14.1 ObjectClassFieldType;
- * X.683 9.2 ParameterizedType; X.680 30.1 SelectionType */
+/* X.680 16.3 ReferencedType, DefinedType; X.681 14.1 ObjectClassFieldType,
+ * 15.1 TypeFromObject; X.683 9.2 ParameterizedType; X.680 30.1 SelectionType */
 ReferencedType
     : DefinedClass                    { $$ = $1; }
     | T_TYPEREF Braced                { $$ = ast_type_ref(P, NULL, $1, $2); }
@@ -638,6 +638,8 @@ ReferencedType
     | KW_TYPE_IDENTIFIER '.' FieldPath { $$ = ast_type_field(P, ast_type(P, TY_TYPE_IDENTIFIER, @1), $3); }
     | KW_ABSTRACT_SYNTAX '.' FieldPath { $$ = ast_type_field(P, ast_type(P, TY_ABSTRACT_SYNTAX, @1), $3); }
     | T_IDENTIFIER '<' Type %prec LOW_PREC { $$ = ast_type_selection(P, $1, $3); }
+    | T_IDENTIFIER '.' FieldPath      { $$ = ast_type_from_object(P, NULL, $1, $3); }
+    | T_TYPEREF '.' T_IDENTIFIER '.' FieldPath { $$ = ast_type_from_object(P, $1, $3, $5); }
     ;
 
 /* X.681 9.2 DefinedObjectClass (also a plain type reference) */

@@ -240,6 +240,13 @@ Object *sema_object(Sema *S, Assignment *as)
         return as->object;
     as->objects_state = 1;
     ClassDef *cls = sema_class_of(S, as->type);
+    /* Finishing the class tells object fields from value fields (X.681
+     * 9.4); a type or value read from an object may get here first. */
+    Type *ct = as->type;
+    for (int guard = 0; ct && ct->kind == TY_REF && ct->ref_assign && guard < 64; guard++)
+        ct = sema_assignment_type(S, ct->ref_assign);
+    if (cls && ct && ct->kind == TY_CLASS)
+        sema_finish_type(S, ct);
     if (cls && as->value->kind == V_BRACED)
         as->object = build_object(S, as->module, cls, class_name(as->type), as->value->braced, as);
     else if (cls && as->value->kind == V_REF) {
@@ -249,6 +256,47 @@ Object *sema_object(Sema *S, Assignment *as)
     }
     as->objects_state = 2;
     return as->object;
+}
+
+Type *sema_object_type_field(Sema *S, Assignment *as, Type *t)
+{
+    for (int i = 0; i < t->nfield_path; i++) {
+        Object *o = sema_object(S, as);
+        if (!o)
+            return NULL;     /* reported where the object is defined */
+        ClassField *f = NULL;
+        for (int k = 0; k < o->cls->nfields && !f; k++)
+            if (strcmp(o->cls->fields[k]->name, t->field_path[i]) == 0)
+                f = o->cls->fields[k];
+        bool last = i + 1 == t->nfield_path;
+        if (!f) {
+            diag(DIAG_ERROR, t->loc, "the class of %s has no field %s", as->name, t->field_path[i]);
+            return NULL;
+        }
+        if (last ? f->kind != FK_TYPE : f->kind != FK_OBJECT) {
+            diag(DIAG_ERROR, t->loc, "field %s of %s is not %s", f->name, as->name, last ? "a type field" : "an object field");
+            return NULL;
+        }
+        FieldSetting *fs = object_field(o, f->name);
+        if (last) {
+            Type *ft = fs ? fs->type : f->default_type;
+            if (!ft)
+                diag(DIAG_ERROR, t->loc, "object %s does not set field %s", as->name, f->name);
+            return ft;
+        }
+        if (!fs || !fs->value || fs->value->kind != V_REF) {
+            diag(DIAG_ERROR, t->loc, "field %s of %s is not an object given by reference", f->name, as->name);
+            return NULL;
+        }
+        as = sema_lookup(S, as->module, fs->value->ref_module, fs->value->ref_name, fs->value->loc, true);
+        if (!as)
+            return NULL;
+        if (as->kind != A_OBJECT) {
+            diag(DIAG_ERROR, fs->value->loc, "'%s' is not an information object", as->name);
+            return NULL;
+        }
+    }
+    return NULL;
 }
 
 static void flatten(Sema *S, Assignment *set);
