@@ -189,8 +189,9 @@ static bool value(Gen *g, Buf *b, const Ty *t, int depth)
     case K_OCTETS: {
         int n = size_pick(g, t, 4);
         /* '1'H (half an octet) and '101'B: valid (X.680 22.x pads with
-         * zero bits), which asn1cc rejected until 7da4dd3 (issue 13) */
-        if (n > 0 && chance(g, 8)) {
+         * zero bits: one octet), which asn1cc rejected until 7da4dd3
+         * (issue 13); written only where SIZE allows one octet */
+        if ((t->shi < 0 || (t->slo <= 1 && t->shi >= 1)) && chance(g, 8)) {
             put(b, pick(g, 2) ? "'1'H" : "'101'B");
             return true;
         }
