@@ -21,10 +21,13 @@ typedef struct EmitRule {
     void (*decl_public)(const CNamed *cn);     /* .h: after T_init's declaration */
     void (*decl_internal)(const CNamed *cn);   /* .h: last in the type's block */
     void (*decl_open)(const COpen *op);        /* .h: the open-type decoder's declaration */
+    void (*file_begin)(const CModule *cm);               /* .c: before anything below */
+    void (*file_preamble)(void);                         /* .c: after the includes (declarations) */
     void (*codec)(const CModule *cm, CNamed *cn);        /* .c: a defining type, before T_check ... T_init */
-    void (*codec_inline)(const CModule *cm, CNamed *cn); /* .c: right after them */
+    void (*codec_late)(const CModule *cm, CNamed *cn);   /* .c: right after them */
     void (*entry)(const CModule *cm, CNamed *cn);        /* .c: every type, its entry points */
     void (*open)(const CModule *cm, const COpen *op);    /* .c: after the values */
+    void (*file_end)(void);                              /* .c: last */
 } EmitRule;
 
 extern const EmitRule emit_der;

@@ -858,6 +858,15 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "%s", "");
     P(0, "#include <asn1rt/gen.h>");
     P(0, "#include <asn1rt/jer.h>");
+    /* The body is kept apart so that the rules' declarations come first. */
+    FILE *file = emit_out;
+    char *bbuf;
+    size_t blen;
+    emit_out = open_memstream(&bbuf, &blen);
+    if (!emit_out)
+        abort();
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->file_begin(cm);
     for (int i = 0; i < cm->ntypes; i++) {
         CNamed *cn = cm->types[i];
         P(0, "%s", "");
@@ -872,7 +881,7 @@ static int emit_module(const CModule *cm, const char *outdir)
         if (cn->defines)
             emit_misc(cn);
         for (int r = 0; cn->defines && r < g_nrules; r++)
-            g_rules[r]->codec_inline(cm, cn);
+            g_rules[r]->codec_late(cm, cn);
         for (int r = 0; r < g_nrules; r++)
             g_rules[r]->entry(cm, cn);
         if (!cn->defines)
@@ -895,6 +904,14 @@ static int emit_module(const CModule *cm, const char *outdir)
     for (int r = 0; r < g_nrules; r++)
         for (int i = 0; i < cm->nopens; i++)
             g_rules[r]->open(cm, cm->opens[i]);
+    fclose(emit_out);
+    emit_out = file;
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->file_preamble();
+    fputs(bbuf, emit_out);
+    free(bbuf);
+    for (int r = 0; r < g_nrules; r++)
+        g_rules[r]->file_end();
     fclose(emit_out);
     emit_out = NULL;
 

@@ -9,6 +9,10 @@
  *  - encode: back to front into the caller's buffer (asn1rt_writer), each
  *    constructed length known when its header is written, no length pass.
  * Every name and expression comes from cmap.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* open_memstream */
+#endif
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +33,20 @@ static const CModule *g_cmodule;  /* module being printed */
  * the whole subtree into every extern too (+55% object size on Kerberos). */
 static bool g_deep;
 
+static bool g_inline_calls;       /* the function being printed calls an inline copy */
+static const char *g_sig;         /* its signature */
+static FILE *g_copies;            /* the inline copies, printed at the end of the file */
+static FILE *g_protos;            /* their declarations, printed before the types */
+static char *g_copies_buf, *g_protos_buf;
+static size_t g_copies_len, g_protos_len;
+
 static const char *fn_ret(const char *ret) { return g_deep ? S("ASN1G_BODY %s", ret) : ret; }
+
+static void fn_head(const char *sig)
+{
+    g_sig = sig;
+    P(0, "%s", sig);
+}
 static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
 
 static CDerFn inline_copy(CDerFn f)
@@ -49,7 +66,9 @@ static const char *own(const CNamed *cn, CDerFn f) { return der_fn(cn, g_deep ? 
 /* A child's function: in the second pass, its inline copy when this file has it. */
 static const char *call(const CNamed *owner, CDerFn f)
 {
-    return der_fn(owner, g_deep && owner->home == g_cmodule ? inline_copy(f) : f);
+    bool copy = g_deep && owner->home == g_cmodule;
+    g_inline_calls |= copy;
+    return der_fn(owner, copy ? inline_copy(f) : f);
 }
 
 /* "(&c)->err_offset" reads better as "c.err_offset". */
@@ -346,8 +365,8 @@ static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
+              cn->cname));
     P(0, "{");
     P(4, "asn1rt_reader c;");
     FILE *saved = emit_body_begin(&buf, &len);
@@ -402,7 +421,7 @@ static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
+    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     FILE *saved = emit_body_begin(&buf, &len);
@@ -461,13 +480,13 @@ static void emit_seq_len(CNamed *cn)
 
 /* ---------------------------------------------------------------- CHOICE */
 
-static void emit_choice(CNamed *cn)
+static void emit_choice_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
     CComp *any_alt = NULL;
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
+              cn->cname));
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     P(4, "(void)tag;");
@@ -500,8 +519,11 @@ static void emit_choice(CNamed *cn)
     emit_body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
+}
 
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
+static void emit_choice_enc(CNamed *cn)
+{
+    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
@@ -547,10 +569,10 @@ static void emit_choice_len(CNamed *cn)
 
 /* ---------------------------------------------------------------- ENUMERATED */
 
-static void emit_enum(CNamed *cn)
+static void emit_enum_dec(CNamed *cn)
 {
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
+              cn->cname));
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
     P(4, "int v;");
@@ -573,7 +595,11 @@ static void emit_enum(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     P(0, "}");
     P(0, "%s", "");
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
+}
+
+static void emit_enum_enc(CNamed *cn)
+{
+    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
     P(0, "{");
     if (!cn->extensible) {
         /* A value outside a closed list must not reach the wire. */
@@ -609,17 +635,14 @@ static void set_order_check(int ind, bool set_of)
     P(ind, "prev_len = (size_t)(c.cur - s);");
 }
 
-static void emit_of(CNamed *cn)
+static void emit_of_item(CNamed *cn)
 {
-    CType *ct = cn->ct;
-    CType *el = ct->elem;
-    bool array = ct->kind == CK_ARRAY;
+    CType *el = cn->ct->elem;
     char *buf;
     size_t len;
-    const char *viol;
 
-    P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
-      own(cn, DER_ITEM), el->ctype);
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
+              own(cn, DER_ITEM), el->ctype));
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     dec_value(4, el, "(*out)", "r", "NULL");
@@ -630,9 +653,20 @@ static void emit_of(CNamed *cn)
     emit_body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
+}
 
-    P(0, "%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-      cn->cname);
+static void emit_of_dec(CNamed *cn)
+{
+    CType *ct = cn->ct;
+    CType *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    char *buf;
+    size_t len;
+    const char *viol;
+    FILE *saved;
+
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
+              cn->cname));
     P(0, "{");
     P(4, "asn1rt_reader c;");
     if (!array)
@@ -655,9 +689,9 @@ static void emit_of(CNamed *cn)
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
         fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s(&out->items[n], &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
+        try_dec(8, S("%s(&out->items[n], &c, err)", call(cn, DER_ITEM)), "&c", "NULL");
     } else {
-        try_dec(8, S("%s(&item, &c, err)", own(cn, DER_ITEM)), "&c", "NULL");
+        try_dec(8, S("%s(&item, &c, err)", call(cn, DER_ITEM)), "&c", "NULL");
     }
     if (!ct->set_of)
         P(8, "(void)s;");
@@ -675,9 +709,17 @@ static void emit_of(CNamed *cn)
     emit_body_end(saved, &buf, NULL);
     P(0, "}");
     P(0, "%s", "");
+}
+
+static void emit_of_enc(CNamed *cn)
+{
+    CType *ct = cn->ct;
+    CType *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    const char *viol;
 
     /* encode */
-    P(0, "%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname);
+    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     if (array) {
@@ -703,7 +745,6 @@ static void emit_of(CNamed *cn)
     P(4, "return asn1g_close(w, tag, m);");
     P(0, "}");
     P(0, "%s", "");
-
 }
 
 static void emit_of_len(CNamed *cn)
@@ -748,16 +789,62 @@ static void emit_of_iter(CNamed *cn)
     }
 }
 
+/* Prints function pr (whose extern is f) twice: the inline copy, with the
+ * inline copies of its same-module children, to the end of the file; the
+ * extern here, calling the children's externs (one level), or, when the copy
+ * calls no other copy, as a call to the copy. args: the parameters' names. */
+static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *args)
+{
+    FILE *file = emit_out;
+    emit_out = g_copies;
+    g_deep = true;
+    g_inline_calls = false;
+    pr(cn);
+    g_deep = false;
+    bool calls = g_inline_calls;
+    fprintf(g_protos, "%s;\n", g_sig);
+    emit_out = file;
+    if (calls) {
+        pr(cn);
+        return;
+    }
+    char *scratch;
+    size_t n;
+    emit_out = open_memstream(&scratch, &n);     /* for the extern's signature only */
+    if (!emit_out)
+        abort();
+    pr(cn);
+    fclose(emit_out);
+    free(scratch);
+    emit_out = file;
+    P(0, "%s", g_sig);
+    P(0, "{");
+    P(4, "return %s(%s);", der_fn(cn, inline_copy(f)), args);
+    P(0, "}");
+    P(0, "%s", "");
+}
+
 static void emit_codec(CNamed *cn)
 {
+    static const char dec_args[] = "out, r, tag, err", enc_args[] = "in, w, tag";
     switch (cn->ct->kind) {
     case CK_SEQ: case CK_SET:
-        emit_seq_dec(cn);
-        emit_seq_enc(cn);
+        print_twice(cn, emit_seq_dec, DER_DEC, dec_args);
+        print_twice(cn, emit_seq_enc, DER_ENC, enc_args);
         break;
-    case CK_CHOICE: emit_choice(cn); break;
-    case CK_ENUM: emit_enum(cn); break;
-    case CK_ARRAY: case CK_LIST: emit_of(cn); break;
+    case CK_CHOICE:
+        print_twice(cn, emit_choice_dec, DER_DEC, dec_args);
+        print_twice(cn, emit_choice_enc, DER_ENC, enc_args);
+        break;
+    case CK_ENUM:
+        print_twice(cn, emit_enum_dec, DER_DEC, dec_args);
+        print_twice(cn, emit_enum_enc, DER_ENC, enc_args);
+        break;
+    case CK_ARRAY: case CK_LIST:
+        print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
+        print_twice(cn, emit_of_dec, DER_DEC, dec_args);
+        print_twice(cn, emit_of_enc, DER_ENC, enc_args);
+        break;
     default: break;
     }
 }
@@ -775,32 +862,33 @@ static void emit_len(CNamed *cn)
 
 /* ---------------------------------------------------------------- entry points */
 
+/* The value with the type's own tags (explicit wrappers included). */
+static void emit_read(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    fn_head(S("%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
+              own(cn, DER_READ), cn->cname));
+    P(0, "{");
+    FILE *saved = emit_body_begin(&buf, &len);
+    dec_value(4, cn->ct, "(*out)", "r", "NULL");
+    if (cn->ct->kind == CK_NULL)
+        P(4, "(void)out;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    P(0, "}");
+    P(0, "%s", "");
+}
+
 /* Public entry points of any named type: its own tags around the value. */
 static void emit_public(CNamed *cn)
 {
     CType *ct = cn->ct;
     const char *T = cn->cname;
-    char *buf;
-    size_t len;
-    FILE *saved;
 
     /* T_decode and T_encode, the fast entry points, run the inline bodies;
      * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
-    for (int deep = 0; deep <= 1; deep++) {
-        g_deep = deep;
-        P(0, "%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", deep ? "ASN1G_BODY int" : "static int",
-          own(cn, DER_READ), T);
-        P(0, "{");
-        saved = emit_body_begin(&buf, &len);
-        dec_value(4, ct, "(*out)", "r", "NULL");
-        fflush(emit_out);
-        if (ct->kind == CK_NULL)
-            P(4, "(void)out;");
-        P(4, "return ASN1RT_OK;");
-        emit_body_end(saved, &buf, NULL);
-        P(0, "}");
-        P(0, "%s", "");
-    }
+    print_twice(cn, emit_read, DER_READ, "out, r, err");
 
     P(0, "ASN1G_FLATTEN int %s(%s *out, const uint8_t *der, size_t len)", der_fn(cn, DER_DECODE), T);
     P(0, "{");
@@ -991,23 +1079,54 @@ static void der_decl_open(const COpen *op)
 
 /* ---------------------------------------------------------------- the rule */
 
+static void der_file_begin(const CModule *cm)
+{
+    g_cmodule = cm;
+    g_copies = open_memstream(&g_copies_buf, &g_copies_len);
+    g_protos = open_memstream(&g_protos_buf, &g_protos_len);
+    if (!g_copies || !g_protos)
+        abort();
+}
+
+/* The inline copies are declared before the types and defined at the end. */
+static void der_file_preamble(void)
+{
+    fclose(g_protos);
+    if (g_protos_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* Inline copies of the codecs (see the end of the file). */");
+        fputs(g_protos_buf, emit_out);
+    }
+    free(g_protos_buf);
+}
+
+static void der_file_end(void)
+{
+    fclose(g_copies);
+    if (g_copies_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* ------------------------------------------------------------------ */");
+        P(0, "/* Inline copies of the codecs: what T_decode and T_encode run as one");
+        P(0, " * straight-line function (ASN1G_BODY). */");
+        P(0, "%s", "");
+        fputs(g_copies_buf, emit_out);
+    }
+    free(g_copies_buf);
+}
+
 static void der_codec(const CModule *cm, CNamed *cn)
 {
     g_cmodule = cm;
     g_tmp = 0;
-    g_deep = false;
     emit_codec(cn);
     emit_len(cn);
 }
 
-static void der_codec_inline(const CModule *cm, CNamed *cn)
+static void der_codec_late(const CModule *cm, CNamed *cn)
 {
     g_cmodule = cm;
     if (cn->ct->kind == CK_LIST)
         emit_of_iter(cn);
-    g_deep = true;
-    emit_codec(cn);
-    g_deep = false;
 }
 
 static void der_entry(const CModule *cm, CNamed *cn)
@@ -1030,8 +1149,11 @@ const EmitRule emit_der = {
     .decl_public = der_decl_public,
     .decl_internal = der_decl_internal,
     .decl_open = der_decl_open,
+    .file_begin = der_file_begin,
+    .file_preamble = der_file_preamble,
+    .file_end = der_file_end,
     .codec = der_codec,
-    .codec_inline = der_codec_inline,
+    .codec_late = der_codec_late,
     .entry = der_entry,
     .open = der_open,
 };

@@ -6,6 +6,54 @@
 #include <asn1rt/gen.h>
 #include <asn1rt/jer.h>
 
+/* Inline copies of the codecs (see the end of the file). */
+ASN1G_BODY int ConstrainedU8_read_inl_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ConstrainedU16_read_inl_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ConstrainedI16_read_inl_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ConstrainedI64_read_inl_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UnconstrainedInteger_read_inl_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int IntegerStruct_dec_inl_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int IntegerStruct_enc_inl_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int IntegerStruct_read_inl_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ConstrainedStruct_read_inl_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int SimpleSequence_read_inl_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NestedSequence_body_dec_inl_(NestedSequence_body *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int NestedSequence_body_read_inl_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NestedSequence_dec_inl_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int NestedSequence_enc_inl_(const NestedSequence *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int NestedSequence_read_inl_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ComplexSequence_value_read_inl_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_items_item_inl_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_items_dec_inl_(ComplexSequence_items *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ComplexSequence_items_read_inl_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ComplexSequence_read_inl_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DeriveSimple_read_inl_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_priority_dec_inl_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_priority_enc_inl_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DeriveMessage_priority_read_inl_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DeriveMessage_header_read_inl_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_tags_item_inl_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_tags_dec_inl_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DeriveMessage_tags_read_inl_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DeriveMessage_read_inl_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err);
+
 /* ------------------------------------------------------------------ */
 /*
  * ConstrainedU8  ::= INTEGER (0..200)
@@ -13,26 +61,7 @@
 
 static int ConstrainedU8_read_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 200, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint8_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedU8_read_inl_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 200, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint8_t)v;
-    }
-    return ASN1RT_OK;
+    return ConstrainedU8_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int ConstrainedU8_decode(ConstrainedU8 *out, const uint8_t *der, size_t len)
@@ -138,26 +167,7 @@ void ConstrainedU8_init(ConstrainedU8 *out)
 
 static int ConstrainedU16_read_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 10000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedU16_read_inl_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 10000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
+    return ConstrainedU16_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int ConstrainedU16_decode(ConstrainedU16 *out, const uint8_t *der, size_t len)
@@ -263,26 +273,7 @@ void ConstrainedU16_init(ConstrainedU16 *out)
 
 static int ConstrainedI16_read_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000, 1000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int16_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedI16_read_inl_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000, 1000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int16_t)v;
-    }
-    return ASN1RT_OK;
+    return ConstrainedI16_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int ConstrainedI16_decode(ConstrainedI16 *out, const uint8_t *der, size_t len)
@@ -388,26 +379,7 @@ void ConstrainedI16_init(ConstrainedI16 *out)
 
 static int ConstrainedI64_read_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000000000, 1000000000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int32_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedI64_read_inl_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000000000, 1000000000, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int32_t)v;
-    }
-    return ASN1RT_OK;
+    return ConstrainedI64_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int ConstrainedI64_decode(ConstrainedI64 *out, const uint8_t *der, size_t len)
@@ -513,18 +485,7 @@ void ConstrainedI64_init(ConstrainedI64 *out)
 
 static int UnconstrainedInteger_read_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnconstrainedInteger_read_inl_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return UnconstrainedInteger_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int UnconstrainedInteger_decode(UnconstrainedInteger *out, const uint8_t *der, size_t len)
@@ -631,28 +592,12 @@ void UnconstrainedInteger_init(UnconstrainedInteger *out)
 
 int IntegerStruct_dec_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->a))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "a");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->b))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "b");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "c");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return IntegerStruct_dec_inl_(out, r, tag, err);
 }
 
 int IntegerStruct_enc_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->c)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->b)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->a)));
-    return asn1g_close(w, tag, m);
+    return IntegerStruct_enc_inl_(in, w, tag);
 }
 
 size_t IntegerStruct_len_(const IntegerStruct *in, uint32_t tag)
@@ -706,44 +651,10 @@ void IntegerStruct_init(IntegerStruct *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int IntegerStruct_dec_inl_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->a))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "a");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->b))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "b");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "c");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int IntegerStruct_enc_inl_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->c)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->b)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->a)));
-    return asn1g_close(w, tag, m);
-}
-
 static int IntegerStruct_read_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int IntegerStruct_read_inl_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -830,46 +741,12 @@ size_t IntegerStruct_encoded_len(const IntegerStruct *in)
 
 int ConstrainedStruct_dec_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 200, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "small");
-        out->small = (ConstrainedU8)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 1), 0, 10000, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "medium");
-        out->medium = (ConstrainedU16)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), -1000000000, 1000000000, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "large");
-        out->large = (ConstrainedI64)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ConstrainedStruct_dec_inl_(out, r, tag, err);
 }
 
 int ConstrainedStruct_enc_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY((in->large) < -1000000000 || (in->large) > 1000000000))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->large)));
-    if (ASN1G_UNLIKELY((in->medium) > 10000))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->medium)));
-    if (ASN1G_UNLIKELY((in->small) > 200))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->small)));
-    return asn1g_close(w, tag, m);
+    return ConstrainedStruct_enc_inl_(in, w, tag);
 }
 
 size_t ConstrainedStruct_len_(const ConstrainedStruct *in, uint32_t tag)
@@ -926,62 +803,10 @@ void ConstrainedStruct_init(ConstrainedStruct *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 200, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "small");
-        out->small = (ConstrainedU8)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 1), 0, 10000, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "medium");
-        out->medium = (ConstrainedU16)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), -1000000000, 1000000000, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "large");
-        out->large = (ConstrainedI64)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY((in->large) < -1000000000 || (in->large) > 1000000000))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->large)));
-    if (ASN1G_UNLIKELY((in->medium) > 10000))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->medium)));
-    if (ASN1G_UNLIKELY((in->small) > 200))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->small)));
-    return asn1g_close(w, tag, m);
-}
-
 static int ConstrainedStruct_read_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ConstrainedStruct_read_inl_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1068,28 +893,12 @@ size_t ConstrainedStruct_encoded_len(const ConstrainedStruct *in)
 
 int SimpleSequence_dec_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->id))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "id");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->flag))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "flag");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return SimpleSequence_dec_inl_(out, r, tag, err);
 }
 
 int SimpleSequence_enc_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
-    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->flag));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->id)));
-    return asn1g_close(w, tag, m);
+    return SimpleSequence_enc_inl_(in, w, tag);
 }
 
 size_t SimpleSequence_len_(const SimpleSequence *in, uint32_t tag)
@@ -1141,44 +950,10 @@ void SimpleSequence_init(SimpleSequence *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->id))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "id");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->flag))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "flag");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
-    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->flag));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->id)));
-    return asn1g_close(w, tag, m);
-}
-
 static int SimpleSequence_read_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SimpleSequence_read_inl_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1327,45 +1102,10 @@ void NestedSequence_body_init(NestedSequence_body *out)
     SimpleSequence_init(&out->inner);
 }
 
-ASN1G_BODY int NestedSequence_body_dec_inl_(NestedSequence_body *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "count");
-        out->count = (uint16_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->inner), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
-        return asn1g_fail(err, rc, 0, "inner");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->inner), w, ASN1RT_TAG(2, 1, 1)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->count)));
-    return asn1g_close(w, tag, m);
-}
-
 static int NestedSequence_body_read_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NestedSequence_body_read_inl_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1520,41 +1260,10 @@ void NestedSequence_init(NestedSequence *out)
     NestedSequence_body_init(&out->body);
 }
 
-ASN1G_BODY int NestedSequence_dec_inl_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->header), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
-        return asn1g_fail(err, rc, 0, "header");
-    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&(out->body), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
-        return asn1g_fail(err, rc, 0, "body");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NestedSequence_enc_inl_(const NestedSequence *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(NestedSequence_body_enc_inl_(&(in->body), w, ASN1RT_TAG(2, 1, 1)));
-    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->header), w, ASN1RT_TAG(2, 1, 0)));
-    return asn1g_close(w, tag, m);
-}
-
 static int NestedSequence_read_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NestedSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NestedSequence_read_inl_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1635,45 +1344,12 @@ size_t NestedSequence_encoded_len(const NestedSequence *in)
 
 int ComplexSequence_value_dec_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(2, 0, 0):
-        out->present = ComplexSequence_value_PR_number;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(2, 0, 0), &(out->u.number))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "number");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 1):
-        out->present = ComplexSequence_value_PR_text;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->u.text))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "text");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 2):
-        out->present = ComplexSequence_value_PR_raw;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 2), &(out->u.raw))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "raw");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return ComplexSequence_value_dec_inl_(out, r, tag, err);
 }
 
 int ComplexSequence_value_enc_(const ComplexSequence_value *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case ComplexSequence_value_PR_number:
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->u.number)));
-        return ASN1RT_OK;
-    case ComplexSequence_value_PR_text:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.text).ptr, (in->u.text).len));
-        return ASN1RT_OK;
-    case ComplexSequence_value_PR_raw:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.raw).ptr, (in->u.raw).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return ComplexSequence_value_enc_inl_(in, w, tag);
 }
 
 size_t ComplexSequence_value_len_(const ComplexSequence_value *in, uint32_t tag)
@@ -1754,61 +1430,10 @@ void ComplexSequence_value_init(ComplexSequence_value *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(2, 0, 0):
-        out->present = ComplexSequence_value_PR_number;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(2, 0, 0), &(out->u.number))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "number");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 1):
-        out->present = ComplexSequence_value_PR_text;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->u.text))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "text");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 2):
-        out->present = ComplexSequence_value_PR_raw;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 2), &(out->u.raw))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "raw");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case ComplexSequence_value_PR_number:
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->u.number)));
-        return ASN1RT_OK;
-    case ComplexSequence_value_PR_text:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.text).ptr, (in->u.text).len));
-        return ASN1RT_OK;
-    case ComplexSequence_value_PR_raw:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.raw).ptr, (in->u.raw).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int ComplexSequence_value_read_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_value_read_inl_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1889,14 +1514,7 @@ size_t ComplexSequence_value_encoded_len(const ComplexSequence_value *in)
 
 static int ComplexSequence_items_item_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
+    return ComplexSequence_items_item_inl_(out, r, err);
 }
 
 int ComplexSequence_items_dec_(ComplexSequence_items *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -1921,14 +1539,7 @@ int ComplexSequence_items_dec_(ComplexSequence_items *out, asn1rt_reader *r, uin
 
 int ComplexSequence_items_enc_(const ComplexSequence_items *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count > 16u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
-    }
-    return asn1g_close(w, tag, m);
+    return ComplexSequence_items_enc_inl_(in, w, tag);
 }
 
 size_t ComplexSequence_items_len_(const ComplexSequence_items *in, uint32_t tag)
@@ -1979,62 +1590,10 @@ void ComplexSequence_items_init(ComplexSequence_items *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ComplexSequence_items_item_inl_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_items_dec_inl_(ComplexSequence_items *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 16))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count > 16u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int ComplexSequence_items_read_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_items_read_inl_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2159,13 +1718,13 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
         out->note_present = false;
     }
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x1)) != 0))
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x2)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(&(out->value), &x1, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_(&(out->value), &x2, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "value");
     }
     if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
         return asn1g_fail(err, rc, 0, "items");
@@ -2179,9 +1738,9 @@ int ComplexSequence_enc_(const ComplexSequence *in, asn1rt_writer *w, uint32_t t
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(ComplexSequence_items_enc_(&(in->items), w, ASN1RT_TAG(2, 1, 4)));
     {
-        uint8_t *m2 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(ComplexSequence_value_enc_(&(in->value), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m2));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
     }
     if (in->note_present) {
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
@@ -2277,91 +1836,10 @@ void ComplexSequence_init(ComplexSequence *out)
     out->version = (uint8_t)1;
 }
 
-ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        const uint8_t *s = c.cur;
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 255, &v)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "version");
-            out->version = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
-    } else {
-        out->version = (uint8_t)1;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->name))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "name");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->note_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->note))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "note");
-    } else {
-        out->note_present = false;
-    }
-    {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(&(out->value), &x3, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "value");
-    }
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
-        return asn1g_fail(err, rc, 0, "items");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(ComplexSequence_items_enc_inl_(&(in->items), w, ASN1RT_TAG(2, 1, 4)));
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(ComplexSequence_value_enc_inl_(&(in->value), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
-    }
-    if (in->note_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
-    if (!((in->version) == ((uint8_t)1))) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int ComplexSequence_read_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ComplexSequence_read_inl_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2448,32 +1926,12 @@ size_t ComplexSequence_encoded_len(const ComplexSequence *in)
 
 int DeriveSimple_dec_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "id");
-        out->id = (uint32_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->active))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "active");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return DeriveSimple_dec_inl_(out, r, tag, err);
 }
 
 int DeriveSimple_enc_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
-    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->active));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->id)));
-    return asn1g_close(w, tag, m);
+    return DeriveSimple_enc_inl_(in, w, tag);
 }
 
 size_t DeriveSimple_len_(const DeriveSimple *in, uint32_t tag)
@@ -2525,48 +1983,10 @@ void DeriveSimple_init(DeriveSimple *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "id");
-        out->id = (uint32_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->active))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "active");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "payload");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
-    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->active));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->id)));
-    return asn1g_close(w, tag, m);
-}
-
 static int DeriveSimple_read_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveSimple_read_inl_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2647,30 +2067,12 @@ size_t DeriveSimple_encoded_len(const DeriveSimple *in)
 
 int DeriveMessage_priority_dec_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    const uint8_t *s = r->cur;
-    int v;
-    int rc = asn1g_read_enum(r, tag, &v);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    switch (v) {
-    case 0:
-    case 1:
-    case 2:
-        break;
-    default:
-        r->cur = s;
-        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
-    }
-    *out = (DeriveMessage_priority)v;
-    return ASN1RT_OK;
+    return DeriveMessage_priority_dec_inl_(out, r, tag, err);
 }
 
 int DeriveMessage_priority_enc_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag)
 {
-    int rc = DeriveMessage_priority_check(in);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return rc;
-    return asn1g_put_int(w, tag, (int64_t)*in);
+    return DeriveMessage_priority_enc_inl_(in, w, tag);
 }
 
 size_t DeriveMessage_priority_len_(const DeriveMessage_priority *in, uint32_t tag)
@@ -2719,46 +2121,10 @@ void DeriveMessage_priority_init(DeriveMessage_priority *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DeriveMessage_priority_dec_inl_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    const uint8_t *s = r->cur;
-    int v;
-    int rc = asn1g_read_enum(r, tag, &v);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    switch (v) {
-    case 0:
-    case 1:
-    case 2:
-        break;
-    default:
-        r->cur = s;
-        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
-    }
-    *out = (DeriveMessage_priority)v;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_priority_enc_inl_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag)
-{
-    int rc = DeriveMessage_priority_check(in);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return rc;
-    return asn1g_put_int(w, tag, (int64_t)*in);
-}
-
 static int DeriveMessage_priority_read_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_priority_read_inl_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2839,64 +2205,12 @@ size_t DeriveMessage_priority_encoded_len(const DeriveMessage_priority *in)
 
 int DeriveMessage_header_dec_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "kind");
-        out->kind = (uint16_t)v;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->flags_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "flags");
-        {
-            size_t n = asn1g_bits_count(&(out->flags));
-            if (ASN1G_UNLIKELY(n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
-        }
-    } else {
-        out->flags_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        const uint8_t *s = c.cur;
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), 0, 86400, &v)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "ttl");
-            out->ttl = (uint32_t)v;
-        }
-        if (ASN1G_UNLIKELY(((out->ttl) == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "ttl");
-    } else {
-        out->ttl = (uint32_t)3600;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return DeriveMessage_header_dec_inl_(out, r, tag, err);
 }
 
 int DeriveMessage_header_enc_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (!((in->ttl) == ((uint32_t)3600))) {
-        if (ASN1G_UNLIKELY((in->ttl) > 86400))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
-    }
-    if (in->flags_present) {
-        {
-            size_t n = asn1g_bits_count(&(in->flags));
-            if (ASN1G_UNLIKELY(n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
-    }
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
-    return asn1g_close(w, tag, m);
+    return DeriveMessage_header_enc_inl_(in, w, tag);
 }
 
 size_t DeriveMessage_header_len_(const DeriveMessage_header *in, uint32_t tag)
@@ -2965,80 +2279,10 @@ void DeriveMessage_header_init(DeriveMessage_header *out)
     out->ttl = (uint32_t)3600;
 }
 
-ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "kind");
-        out->kind = (uint16_t)v;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->flags_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "flags");
-        {
-            size_t n = asn1g_bits_count(&(out->flags));
-            if (ASN1G_UNLIKELY(n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
-        }
-    } else {
-        out->flags_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        const uint8_t *s = c.cur;
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), 0, 86400, &v)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "ttl");
-            out->ttl = (uint32_t)v;
-        }
-        if (ASN1G_UNLIKELY(((out->ttl) == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "ttl");
-    } else {
-        out->ttl = (uint32_t)3600;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (!((in->ttl) == ((uint32_t)3600))) {
-        if (ASN1G_UNLIKELY((in->ttl) > 86400))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
-    }
-    if (in->flags_present) {
-        {
-            size_t n = asn1g_bits_count(&(in->flags));
-            if (ASN1G_UNLIKELY(n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
-    }
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
-    return asn1g_close(w, tag, m);
-}
-
 static int DeriveMessage_header_read_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_header_read_inl_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3119,14 +2363,7 @@ size_t DeriveMessage_header_encoded_len(const DeriveMessage_header *in)
 
 static int DeriveMessage_tags_item_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 65535, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
+    return DeriveMessage_tags_item_inl_(out, r, err);
 }
 
 int DeriveMessage_tags_dec_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -3151,14 +2388,7 @@ int DeriveMessage_tags_dec_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t 
 
 int DeriveMessage_tags_enc_(const DeriveMessage_tags *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count > 8u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
-    }
-    return asn1g_close(w, tag, m);
+    return DeriveMessage_tags_enc_inl_(in, w, tag);
 }
 
 size_t DeriveMessage_tags_len_(const DeriveMessage_tags *in, uint32_t tag)
@@ -3209,62 +2439,10 @@ void DeriveMessage_tags_init(DeriveMessage_tags *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DeriveMessage_tags_item_inl_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 65535, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_tags_dec_inl_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 8))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count > 8u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int DeriveMessage_tags_read_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DeriveMessage_tags_read_inl_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3601,6 +2779,711 @@ void DeriveMessage_init(DeriveMessage *out)
     DeriveMessage_header_init(&out->header);
 }
 
+static int DeriveMessage_read_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_FLATTEN int DeriveMessage_decode(DeriveMessage *out, const uint8_t *der, size_t len)
+{
+    asn1rt_reader r;
+    int rc;
+    if (out == NULL || (der == NULL && len != 0))
+        return ASN1RT_E_ARG;
+    asn1g_reader_init(&r, der, len, 0);
+    rc = DeriveMessage_read_inl_(out, &r, NULL);
+    if (ASN1G_LIKELY(rc == ASN1RT_OK))
+        rc = asn1g_expect_end(&r);
+    if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
+        memset(out, 0, sizeof *out);
+    return rc;
+}
+
+int DeriveMessage_decode_prefix(DeriveMessage *out, const uint8_t *der, size_t len, size_t *consumed)
+{
+    asn1rt_reader r;
+    int rc;
+    if (out == NULL || consumed == NULL || (der == NULL && len != 0))
+        return ASN1RT_E_ARG;
+    asn1g_reader_init(&r, der, len, 0);
+    rc = DeriveMessage_read_(out, &r, NULL);
+    if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {
+        memset(out, 0, sizeof *out);
+        return rc;
+    }
+    *consumed = (size_t)(r.cur - der);
+    return ASN1RT_OK;
+}
+
+int DeriveMessage_decode_ex(DeriveMessage *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)
+{
+    asn1rt_reader r;
+    int rc;
+    asn1rt_error_clear(err);
+    if (out == NULL || (der == NULL && len != 0))
+        return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);
+    asn1g_reader_init(&r, der, len, lax);
+    rc = DeriveMessage_read_(out, &r, err);
+    if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)
+        (void)asn1g_fail(err, rc, r.err_offset, NULL);
+    if (rc != ASN1RT_OK)
+        memset(out, 0, sizeof *out);
+    return rc;
+}
+
+static int DeriveMessage_write_(const DeriveMessage *in, asn1rt_writer *w)
+{
+    ASN1G_TRY(DeriveMessage_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return ASN1RT_OK;
+}
+
+ASN1G_FLATTEN int DeriveMessage_encode(const DeriveMessage *in, uint8_t *buf, size_t cap, size_t *len)
+{
+    asn1rt_writer w;
+    if (in == NULL || buf == NULL || len == NULL)
+        return ASN1RT_E_ARG;
+    w.start = buf;
+    w.pos = buf + cap;
+    ASN1G_TRY(DeriveMessage_write_(in, &w));
+    *len = asn1g_finish(&w, buf, cap);
+    return ASN1RT_OK;
+}
+
+size_t DeriveMessage_encoded_len(const DeriveMessage *in)
+{
+    return DeriveMessage_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Inline copies of the codecs: what T_decode and T_encode run as one
+ * straight-line function (ASN1G_BODY). */
+
+ASN1G_BODY int ConstrainedU8_read_inl_(ConstrainedU8 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 200, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint8_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedU16_read_inl_(ConstrainedU16 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 10000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedI16_read_inl_(ConstrainedI16 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000, 1000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedI64_read_inl_(ConstrainedI64 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), -1000000000, 1000000000, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnconstrainedInteger_read_inl_(UnconstrainedInteger *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IntegerStruct_dec_inl_(IntegerStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->a))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "a");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->b))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "b");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->c))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "c");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IntegerStruct_enc_inl_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->c)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->b)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->a)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int IntegerStruct_read_inl_(IntegerStruct *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = IntegerStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 200, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "small");
+        out->small = (ConstrainedU8)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 1), 0, 10000, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "medium");
+        out->medium = (ConstrainedU16)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), -1000000000, 1000000000, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "large");
+        out->large = (ConstrainedI64)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (ASN1G_UNLIKELY((in->large) < -1000000000 || (in->large) > 1000000000))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->large)));
+    if (ASN1G_UNLIKELY((in->medium) > 10000))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->medium)));
+    if (ASN1G_UNLIKELY((in->small) > 200))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->small)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ConstrainedStruct_read_inl_(ConstrainedStruct *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ConstrainedStruct_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->id))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "id");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->flag))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "flag");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "payload");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->flag));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->id)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int SimpleSequence_read_inl_(SimpleSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_body_dec_inl_(NestedSequence_body *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "count");
+        out->count = (uint16_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->inner), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+        return asn1g_fail(err, rc, 0, "inner");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->inner), w, ASN1RT_TAG(2, 1, 1)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->count)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int NestedSequence_body_read_inl_(NestedSequence_body *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_dec_inl_(NestedSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = SimpleSequence_dec_inl_(&(out->header), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
+        return asn1g_fail(err, rc, 0, "header");
+    if (ASN1G_UNLIKELY((rc = NestedSequence_body_dec_inl_(&(out->body), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+        return asn1g_fail(err, rc, 0, "body");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NestedSequence_enc_inl_(const NestedSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(NestedSequence_body_enc_inl_(&(in->body), w, ASN1RT_TAG(2, 1, 1)));
+    ASN1G_TRY(SimpleSequence_enc_inl_(&(in->header), w, ASN1RT_TAG(2, 1, 0)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int NestedSequence_read_inl_(NestedSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NestedSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_value_dec_inl_(ComplexSequence_value *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 0, 0):
+        out->present = ComplexSequence_value_PR_number;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(2, 0, 0), &(out->u.number))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "number");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 1):
+        out->present = ComplexSequence_value_PR_text;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->u.text))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "text");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 2):
+        out->present = ComplexSequence_value_PR_raw;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 2), &(out->u.raw))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "raw");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case ComplexSequence_value_PR_number:
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->u.number)));
+        return ASN1RT_OK;
+    case ComplexSequence_value_PR_text:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.text).ptr, (in->u.text).len));
+        return ASN1RT_OK;
+    case ComplexSequence_value_PR_raw:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.raw).ptr, (in->u.raw).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int ComplexSequence_value_read_inl_(ComplexSequence_value *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_item_inl_(uint32_t *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_dec_inl_(ComplexSequence_items *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 16))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_items_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count > 16u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ComplexSequence_items_read_inl_(ComplexSequence_items *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        const uint8_t *s = c.cur;
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 255, &v)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "version");
+            out->version = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
+    } else {
+        out->version = (uint8_t)1;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_UTF8STRING, &(out->name))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "name");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->note_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->note))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "note");
+    } else {
+        out->note_present = false;
+    }
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = ComplexSequence_value_dec_inl_(&(out->value), &x1, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "value");
+    }
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_items_dec_inl_(&(out->items), &c, ASN1RT_TAG(2, 1, 4), err)) != 0))
+        return asn1g_fail(err, rc, 0, "items");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(ComplexSequence_items_enc_inl_(&(in->items), w, ASN1RT_TAG(2, 1, 4)));
+    {
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(ComplexSequence_value_enc_inl_(&(in->value), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m3));
+    }
+    if (in->note_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
+    }
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
+    if (!((in->version) == ((uint8_t)1))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ComplexSequence_read_inl_(ComplexSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ComplexSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "id");
+        out->id = (uint32_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->active))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "active");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->payload))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "payload");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->active));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->id)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int DeriveSimple_read_inl_(DeriveSimple *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveSimple_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_priority_dec_inl_(DeriveMessage_priority *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    const uint8_t *s = r->cur;
+    int v;
+    int rc = asn1g_read_enum(r, tag, &v);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    switch (v) {
+    case 0:
+    case 1:
+    case 2:
+        break;
+    default:
+        r->cur = s;
+        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
+    }
+    *out = (DeriveMessage_priority)v;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_priority_enc_inl_(const DeriveMessage_priority *in, asn1rt_writer *w, uint32_t tag)
+{
+    int rc = DeriveMessage_priority_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
+    return asn1g_put_int(w, tag, (int64_t)*in);
+}
+
+ASN1G_BODY int DeriveMessage_priority_read_inl_(DeriveMessage_priority *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "kind");
+        out->kind = (uint16_t)v;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->flags_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
+        }
+    } else {
+        out->flags_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        const uint8_t *s = c.cur;
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 2), 0, 86400, &v)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "ttl");
+            out->ttl = (uint32_t)v;
+        }
+        if (ASN1G_UNLIKELY(((out->ttl) == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "ttl");
+    } else {
+        out->ttl = (uint32_t)3600;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (!((in->ttl) == ((uint32_t)3600))) {
+        if (ASN1G_UNLIKELY((in->ttl) > 86400))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
+    }
+    if (in->flags_present) {
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
+    }
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int DeriveMessage_header_read_inl_(DeriveMessage_header *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_header_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_item_inl_(uint16_t *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 65535, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_dec_inl_(DeriveMessage_tags *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 8))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count > 8u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int DeriveMessage_tags_read_inl_(DeriveMessage_tags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DeriveMessage_tags_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
 ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
     asn1rt_reader c;
@@ -3715,89 +3598,11 @@ ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w,
     return asn1g_close(w, tag, m);
 }
 
-static int DeriveMessage_read_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_BODY int DeriveMessage_read_inl_(DeriveMessage *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DeriveMessage_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
-}
-
-ASN1G_FLATTEN int DeriveMessage_decode(DeriveMessage *out, const uint8_t *der, size_t len)
-{
-    asn1rt_reader r;
-    int rc;
-    if (out == NULL || (der == NULL && len != 0))
-        return ASN1RT_E_ARG;
-    asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_read_inl_(out, &r, NULL);
-    if (ASN1G_LIKELY(rc == ASN1RT_OK))
-        rc = asn1g_expect_end(&r);
-    if (ASN1G_UNLIKELY(rc != ASN1RT_OK))
-        memset(out, 0, sizeof *out);
-    return rc;
-}
-
-int DeriveMessage_decode_prefix(DeriveMessage *out, const uint8_t *der, size_t len, size_t *consumed)
-{
-    asn1rt_reader r;
-    int rc;
-    if (out == NULL || consumed == NULL || (der == NULL && len != 0))
-        return ASN1RT_E_ARG;
-    asn1g_reader_init(&r, der, len, 0);
-    rc = DeriveMessage_read_(out, &r, NULL);
-    if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {
-        memset(out, 0, sizeof *out);
-        return rc;
-    }
-    *consumed = (size_t)(r.cur - der);
-    return ASN1RT_OK;
-}
-
-int DeriveMessage_decode_ex(DeriveMessage *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)
-{
-    asn1rt_reader r;
-    int rc;
-    asn1rt_error_clear(err);
-    if (out == NULL || (der == NULL && len != 0))
-        return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);
-    asn1g_reader_init(&r, der, len, lax);
-    rc = DeriveMessage_read_(out, &r, err);
-    if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)
-        (void)asn1g_fail(err, rc, r.err_offset, NULL);
-    if (rc != ASN1RT_OK)
-        memset(out, 0, sizeof *out);
-    return rc;
-}
-
-static int DeriveMessage_write_(const DeriveMessage *in, asn1rt_writer *w)
-{
-    ASN1G_TRY(DeriveMessage_enc_inl_(in, w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    return ASN1RT_OK;
-}
-
-ASN1G_FLATTEN int DeriveMessage_encode(const DeriveMessage *in, uint8_t *buf, size_t cap, size_t *len)
-{
-    asn1rt_writer w;
-    if (in == NULL || buf == NULL || len == NULL)
-        return ASN1RT_E_ARG;
-    w.start = buf;
-    w.pos = buf + cap;
-    ASN1G_TRY(DeriveMessage_write_(in, &w));
-    *len = asn1g_finish(&w, buf, cap);
-    return ASN1RT_OK;
-}
-
-size_t DeriveMessage_encoded_len(const DeriveMessage *in)
-{
-    return DeriveMessage_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
 }
 

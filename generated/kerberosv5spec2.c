@@ -6,6 +6,182 @@
 #include <asn1rt/gen.h>
 #include <asn1rt/jer.h>
 
+/* Inline copies of the codecs (see the end of the file). */
+ASN1G_BODY int Int32_read_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UInt32_read_inl_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Microseconds_read_inl_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KerberosString_read_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Realm_read_inl_(Realm *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PrincipalName_name_string_item_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PrincipalName_name_string_read_inl_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PrincipalName_read_inl_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KerberosTime_read_inl_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int HostAddress_read_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int HostAddresses_item_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int HostAddresses_read_inl_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AuthorizationData_item_read_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorizationData_item_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AuthorizationData_read_inl_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PA_DATA_read_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncryptedData_read_inl_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncryptionKey_read_inl_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Checksum_read_inl_(Checksum *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Ticket_read_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TransitedEncoding_read_inl_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncTicketPart_read_inl_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REQ_padata_read_inl_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_etype_item_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REQ_BODY_etype_read_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_read_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REQ_BODY_read_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REQ_read_inl_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AS_REQ_read_inl_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TGS_REQ_read_inl_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REP_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REP_padata_read_inl_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KDC_REP_read_inl_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AS_REP_read_inl_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TGS_REP_read_inl_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int LastReq_item_read_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int LastReq_item_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int LastReq_read_inl_(LastReq *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncKDCRepPart_read_inl_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncASRepPart_read_inl_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncTGSRepPart_read_inl_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AP_REQ_read_inl_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Authenticator_read_inl_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AP_REP_read_inl_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncAPRepPart_read_inl_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_SAFE_BODY_read_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_SAFE_read_inl_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_PRIV_read_inl_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncKrbPrivPart_read_inl_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_CRED_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_CRED_tickets_read_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_CRED_read_inl_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KrbCredInfo_read_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncKrbCredPart_ticket_info_item_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncKrbCredPart_ticket_info_read_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncKrbCredPart_read_inl_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int KRB_ERROR_read_inl_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int METHOD_DATA_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int METHOD_DATA_read_inl_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TYPED_DATA_item_read_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TYPED_DATA_item_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TYPED_DATA_read_inl_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PA_ENC_TIMESTAMP_read_inl_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PA_ENC_TS_ENC_read_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ETYPE_INFO_ENTRY_read_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO_item_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ETYPE_INFO_read_inl_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ETYPE_INFO2_ENTRY_read_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO2_item_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ETYPE_INFO2_read_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AD_IF_RELEVANT_read_inl_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AD_KDCIssued_read_inl_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AD_AND_OR_read_inl_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AD_MANDATORY_FOR_KDC_read_inl_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err);
+
 /* ------------------------------------------------------------------ */
 /*
  * Int32           ::= INTEGER (-2147483648..2147483647)
@@ -13,26 +189,7 @@
 
 static int Int32_read_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int32_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Int32_read_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (int32_t)v;
-    }
-    return ASN1RT_OK;
+    return Int32_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int Int32_decode(Int32 *out, const uint8_t *der, size_t len)
@@ -135,26 +292,7 @@ void Int32_init(Int32 *out)
 
 static int UInt32_read_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UInt32_read_inl_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
+    return UInt32_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int UInt32_decode(UInt32 *out, const uint8_t *der, size_t len)
@@ -257,26 +395,7 @@ void UInt32_init(UInt32 *out)
 
 static int Microseconds_read_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Microseconds_read_inl_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint32_t)v;
-    }
-    return ASN1RT_OK;
+    return Microseconds_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int Microseconds_decode(Microseconds *out, const uint8_t *der, size_t len)
@@ -382,18 +501,7 @@ void Microseconds_init(Microseconds *out)
 
 static int KerberosString_read_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KerberosString_read_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return KerberosString_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KerberosString_decode(KerberosString *out, const uint8_t *der, size_t len)
@@ -496,18 +604,7 @@ void KerberosString_init(KerberosString *out)
 
 static int Realm_read_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Realm_read_inl_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return Realm_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int Realm_decode(Realm *out, const uint8_t *der, size_t len)
@@ -608,10 +705,7 @@ void Realm_init(Realm *out)
 
 static int PrincipalName_name_string_item_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return PrincipalName_name_string_item_inl_(out, r, err);
 }
 
 int PrincipalName_name_string_dec_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -637,9 +731,7 @@ int PrincipalName_name_string_dec_(PrincipalName_name_string *out, asn1rt_reader
 
 int PrincipalName_name_string_enc_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return PrincipalName_name_string_enc_inl_(in, w, tag);
 }
 
 size_t PrincipalName_name_string_len_(const PrincipalName_name_string *in, uint32_t tag)
@@ -702,54 +794,10 @@ bool PrincipalName_name_string_iter_next(PrincipalName_name_string_iter *it, Ker
     return PrincipalName_name_string_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int PrincipalName_name_string_item_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    KerberosString item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PrincipalName_name_string_read_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrincipalName_name_string_read_inl_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -840,26 +888,26 @@ int PrincipalName_dec_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "name-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "name-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "name-type");
             out->name_type = (Int32)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "name-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "name-type");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "name-string");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&(out->name_string), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_(&(out->name_string), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "name-string");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "name-string");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "name-string");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -870,14 +918,14 @@ int PrincipalName_enc_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m3 = asn1g_mark(w);
+        uint8_t *m7 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_name_string_enc_(&(in->name_string), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
-        uint8_t *m4 = asn1g_mark(w);
+        uint8_t *m8 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
 }
@@ -924,67 +972,10 @@ void PrincipalName_init(PrincipalName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "name-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "name-type");
-            out->name_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "name-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "name-string");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&(out->name_string), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "name-string");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "name-string");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_name_string_enc_inl_(&(in->name_string), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PrincipalName_read_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrincipalName_read_inl_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1067,18 +1058,7 @@ size_t PrincipalName_encoded_len(const PrincipalName *in)
 
 static int KerberosTime_read_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KerberosTime_read_inl_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return KerberosTime_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KerberosTime_decode(KerberosTime *out, const uint8_t *der, size_t len)
@@ -1187,51 +1167,12 @@ void KerberosTime_init(KerberosTime *out)
 
 int HostAddress_dec_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "addr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "addr-type");
-            out->addr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "addr-type");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->address))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "address");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return HostAddress_dec_inl_(out, r, tag, err);
 }
 
 int HostAddress_enc_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return HostAddress_enc_inl_(in, w, tag);
 }
 
 size_t HostAddress_len_(const HostAddress *in, uint32_t tag)
@@ -1276,67 +1217,10 @@ void HostAddress_init(HostAddress *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "addr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "addr-type");
-            out->addr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "addr-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->address))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "address");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int HostAddress_read_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = HostAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HostAddress_read_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1450,9 +1334,7 @@ int HostAddresses_dec_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1r
 
 int HostAddresses_enc_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return HostAddresses_enc_inl_(in, w, tag);
 }
 
 size_t HostAddresses_len_(const HostAddresses *in, uint32_t tag)
@@ -1515,54 +1397,10 @@ bool HostAddresses_iter_next(HostAddresses_iter *it, HostAddress *out)
     return HostAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int HostAddresses_item_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    HostAddress item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = HostAddresses_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int HostAddresses_read_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HostAddresses_read_inl_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1643,51 +1481,12 @@ size_t HostAddresses_encoded_len(const HostAddresses *in)
 
 int AuthorizationData_item_dec_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ad-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "ad-type");
-            out->ad_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "ad-type");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ad_data))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "ad-data");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return AuthorizationData_item_dec_inl_(out, r, tag, err);
 }
 
 int AuthorizationData_item_enc_(const AuthorizationData_item *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return AuthorizationData_item_enc_inl_(in, w, tag);
 }
 
 size_t AuthorizationData_item_len_(const AuthorizationData_item *in, uint32_t tag)
@@ -1732,67 +1531,10 @@ void AuthorizationData_item_init(AuthorizationData_item *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ad-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "ad-type");
-            out->ad_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "ad-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ad_data))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ad-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ad-data");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AuthorizationData_item_read_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorizationData_item_read_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1907,9 +1649,7 @@ int AuthorizationData_dec_(AuthorizationData *out, asn1rt_reader *r, uint32_t ta
 
 int AuthorizationData_enc_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return AuthorizationData_enc_inl_(in, w, tag);
 }
 
 size_t AuthorizationData_len_(const AuthorizationData *in, uint32_t tag)
@@ -1972,54 +1712,10 @@ bool AuthorizationData_iter_next(AuthorizationData_iter *it, AuthorizationData_i
     return AuthorizationData_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int AuthorizationData_item_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    AuthorizationData_item item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AuthorizationData_read_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorizationData_read_inl_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2106,51 +1802,12 @@ size_t AuthorizationData_encoded_len(const AuthorizationData *in)
 
 int PA_DATA_dec_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "padata-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "padata-type");
-            out->padata_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "padata-type");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->padata_value))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "padata-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PA_DATA_dec_inl_(out, r, tag, err);
 }
 
 int PA_DATA_enc_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return PA_DATA_enc_inl_(in, w, tag);
 }
 
 size_t PA_DATA_len_(const PA_DATA *in, uint32_t tag)
@@ -2195,67 +1852,10 @@ void PA_DATA_init(PA_DATA *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "padata-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "padata-type");
-            out->padata_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "padata-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->padata_value))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "padata-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "padata-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PA_DATA_read_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PA_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PA_DATA_read_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2338,28 +1938,7 @@ size_t PA_DATA_encoded_len(const PA_DATA *in)
 
 static int KerberosFlags_read_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return KerberosFlags_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KerberosFlags_decode(KerberosFlags *out, const uint8_t *der, size_t len)
@@ -2477,76 +2056,12 @@ void KerberosFlags_init(KerberosFlags *out)
 
 int EncryptedData_dec_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->kvno_present = true;
-        {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "kvno");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x2.err_offset, "kvno");
-                out->kvno = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "kvno");
-        }
-    } else {
-        out->kvno_present = false;
-    }
-    {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->cipher))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "cipher");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return EncryptedData_dec_inl_(out, r, tag, err);
 }
 
 int EncryptedData_enc_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
-    }
-    if (in->kvno_present) {
-        {
-            uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
-        }
-    }
-    {
-        uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
-    }
-    return asn1g_close(w, tag, m);
+    return EncryptedData_enc_inl_(in, w, tag);
 }
 
 size_t EncryptedData_len_(const EncryptedData *in, uint32_t tag)
@@ -2604,92 +2119,10 @@ void EncryptedData_init(EncryptedData *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->kvno_present = true;
-        {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "kvno");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x8.err_offset, "kvno");
-                out->kvno = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "kvno");
-        }
-    } else {
-        out->kvno_present = false;
-    }
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->cipher))) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "cipher");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "cipher");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
-    }
-    if (in->kvno_present) {
-        {
-            uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
-        }
-    }
-    {
-        uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncryptedData_read_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptedData_read_inl_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2775,51 +2208,12 @@ size_t EncryptedData_encoded_len(const EncryptedData *in)
 
 int EncryptionKey_dec_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "keytype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "keytype");
-            out->keytype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "keytype");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->keyvalue))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return EncryptionKey_dec_inl_(out, r, tag, err);
 }
 
 int EncryptionKey_enc_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return EncryptionKey_enc_inl_(in, w, tag);
 }
 
 size_t EncryptionKey_len_(const EncryptionKey *in, uint32_t tag)
@@ -2864,67 +2258,10 @@ void EncryptionKey_init(EncryptionKey *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "keytype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "keytype");
-            out->keytype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "keytype");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->keyvalue))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "keyvalue");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncryptionKey_read_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptionKey_read_inl_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3010,51 +2347,12 @@ size_t EncryptionKey_encoded_len(const EncryptionKey *in)
 
 int Checksum_dec_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cksumtype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "cksumtype");
-            out->cksumtype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "cksumtype");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->checksum))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "checksum");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return Checksum_dec_inl_(out, r, tag, err);
 }
 
 int Checksum_enc_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return Checksum_enc_inl_(in, w, tag);
 }
 
 size_t Checksum_len_(const Checksum *in, uint32_t tag)
@@ -3099,67 +2397,10 @@ void Checksum_init(Checksum *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cksumtype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "cksumtype");
-            out->cksumtype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "cksumtype");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->checksum))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "checksum");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int Checksum_read_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Checksum_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Checksum_read_inl_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3252,44 +2493,44 @@ int Ticket_dec_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "tkt-vno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "tkt-vno");
             out->tkt_vno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "tkt-vno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "tkt-vno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "realm");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "sname");
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "enc-part");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -3300,26 +2541,26 @@ int Ticket_enc_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m14 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3386,108 +2627,14 @@ void Ticket_init(Ticket *out)
     EncryptedData_init(&out->enc_part);
 }
 
-ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "tkt-vno");
-            out->tkt_vno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "tkt-vno");
-    }
-    {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "realm");
-    }
-    {
-        asn1rt_reader x11;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-            return asn1g_fail(err, rc, x11.err_offset, "sname");
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "enc-part");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-    }
-    {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-    }
-    {
-        uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int Ticket_read_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Ticket_read_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -3577,28 +2724,7 @@ size_t Ticket_encoded_len(const Ticket *in)
 
 static int TicketFlags_read_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TicketFlags_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TicketFlags_decode(TicketFlags *out, const uint8_t *der, size_t len)
@@ -3715,51 +2841,12 @@ void TicketFlags_init(TicketFlags *out)
 
 int TransitedEncoding_dec_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "tr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "tr-type");
-            out->tr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "tr-type");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->contents))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "contents");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return TransitedEncoding_dec_inl_(out, r, tag, err);
 }
 
 int TransitedEncoding_enc_(const TransitedEncoding *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return TransitedEncoding_enc_inl_(in, w, tag);
 }
 
 size_t TransitedEncoding_len_(const TransitedEncoding *in, uint32_t tag)
@@ -3804,67 +2891,10 @@ void TransitedEncoding_init(TransitedEncoding *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "tr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "tr-type");
-            out->tr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "tr-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->contents))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "contents");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "contents");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TransitedEncoding_read_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TransitedEncoding_read_inl_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3964,97 +2994,97 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x12.base), "flags");
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "flags");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "key");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x14)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "crealm");
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x15, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "cname");
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x16;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x16)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "transited");
-        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&(out->transited), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_(&(out->transited), &x16, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "transited");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "transited");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+            return asn1g_fail(err, rc, x16.err_offset, "transited");
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x17)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "authtime");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
         out->starttime_present = true;
         {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "starttime");
         }
     } else {
         out->starttime_present = false;
     }
     {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+        asn1rt_reader x19;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x19)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x19.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+            return asn1g_fail(err, rc, x19.err_offset, "endtime");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
         out->renew_till_present = true;
         {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            asn1rt_reader x20;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x20)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "renew-till");
         }
     } else {
         out->renew_till_present = false;
@@ -4062,13 +3092,13 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
         out->caddr_present = true;
         {
-            asn1rt_reader x10;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+            asn1rt_reader x21;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x21)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "caddr");
         }
     } else {
         out->caddr_present = false;
@@ -4076,13 +3106,13 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
         out->authorization_data_present = true;
         {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+            asn1rt_reader x22;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x22)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+                return asn1g_fail(err, rc, x22.err_offset, "authorization-data");
         }
     } else {
         out->authorization_data_present = false;
@@ -4097,71 +3127,71 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->authorization_data_present) {
         {
-            uint8_t *m12 = asn1g_mark(w);
+            uint8_t *m34 = asn1g_mark(w);
             ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m12));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
         }
     }
     if (in->caddr_present) {
         {
-            uint8_t *m13 = asn1g_mark(w);
+            uint8_t *m35 = asn1g_mark(w);
             ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m13));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
         }
     }
     if (in->renew_till_present) {
         {
-            uint8_t *m14 = asn1g_mark(w);
+            uint8_t *m36 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m14));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     {
-        uint8_t *m15 = asn1g_mark(w);
+        uint8_t *m37 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m15));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
     }
     if (in->starttime_present) {
         {
-            uint8_t *m16 = asn1g_mark(w);
+            uint8_t *m38 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m16));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     {
-        uint8_t *m17 = asn1g_mark(w);
+        uint8_t *m39 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m17));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
     }
     {
-        uint8_t *m18 = asn1g_mark(w);
+        uint8_t *m40 = asn1g_mark(w);
         ASN1G_TRY(TransitedEncoding_enc_(&(in->transited), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m18));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
     }
     {
-        uint8_t *m19 = asn1g_mark(w);
+        uint8_t *m41 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m19));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
     }
     {
-        uint8_t *m20 = asn1g_mark(w);
+        uint8_t *m42 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m20));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
     }
     {
-        uint8_t *m21 = asn1g_mark(w);
+        uint8_t *m43 = asn1g_mark(w);
         ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m21));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
     }
     {
-        uint8_t *m22 = asn1g_mark(w);
+        uint8_t *m44 = asn1g_mark(w);
         {
             size_t n = asn1g_bits_count(&(in->flags));
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m22));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
     }
     return asn1g_close(w, tag, m);
 }
@@ -4330,238 +3360,14 @@ void EncTicketPart_init(EncTicketPart *out)
     TransitedEncoding_init(&out->transited);
 }
 
-ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x23;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x23, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, "flags");
-        {
-            size_t n = asn1g_bits_count(&(out->flags));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x23.base), "flags");
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, "flags");
-    }
-    {
-        asn1rt_reader x24;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
-            return asn1g_fail(err, rc, x24.err_offset, "key");
-    }
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x25, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, "crealm");
-    }
-    {
-        asn1rt_reader x26;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
-            return asn1g_fail(err, rc, x26.err_offset, "cname");
-    }
-    {
-        asn1rt_reader x27;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "transited");
-        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&(out->transited), &x27, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "transited");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, "transited");
-    }
-    {
-        asn1rt_reader x28;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-            return asn1g_fail(err, rc, x28.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
-            return asn1g_fail(err, rc, x28.err_offset, "authtime");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->starttime_present = true;
-        {
-            asn1rt_reader x29;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "starttime");
-        }
-    } else {
-        out->starttime_present = false;
-    }
-    {
-        asn1rt_reader x30;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "endtime");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
-        out->renew_till_present = true;
-        {
-            asn1rt_reader x31;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "renew-till");
-        }
-    } else {
-        out->renew_till_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
-        out->caddr_present = true;
-        {
-            asn1rt_reader x32;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x32, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
-                return asn1g_fail(err, rc, x32.err_offset, "caddr");
-        }
-    } else {
-        out->caddr_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
-        out->authorization_data_present = true;
-        {
-            asn1rt_reader x33;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
-                return asn1g_fail(err, rc, x33.err_offset, "authorization-data");
-        }
-    } else {
-        out->authorization_data_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->authorization_data_present) {
-        {
-            uint8_t *m34 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
-        }
-    }
-    if (in->caddr_present) {
-        {
-            uint8_t *m35 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
-        }
-    }
-    if (in->renew_till_present) {
-        {
-            uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
-        }
-    }
-    {
-        uint8_t *m37 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
-    }
-    if (in->starttime_present) {
-        {
-            uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
-        }
-    }
-    {
-        uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
-    }
-    {
-        uint8_t *m40 = asn1g_mark(w);
-        ASN1G_TRY(TransitedEncoding_enc_inl_(&(in->transited), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
-    }
-    {
-        uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
-    }
-    {
-        uint8_t *m42 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
-    }
-    {
-        uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
-    }
-    {
-        uint8_t *m44 = asn1g_mark(w);
-        {
-            size_t n = asn1g_bits_count(&(in->flags));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncTicketPart_read_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x45;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x45)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(out, &x45, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x45)) != 0))
-            return asn1g_fail(err, rc, x45.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncTicketPart_read_inl_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x46;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x46)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_inl_(out, &x46, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_(out, &x46, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x46)) != 0))
             return asn1g_fail(err, rc, x46.err_offset, NULL);
@@ -4678,9 +3484,7 @@ int KDC_REQ_padata_dec_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn
 
 int KDC_REQ_padata_enc_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return KDC_REQ_padata_enc_inl_(in, w, tag);
 }
 
 size_t KDC_REQ_padata_len_(const KDC_REQ_padata *in, uint32_t tag)
@@ -4743,54 +3547,10 @@ bool KDC_REQ_padata_iter_next(KDC_REQ_padata_iter *it, PA_DATA *out)
     return KDC_REQ_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int KDC_REQ_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PA_DATA item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REQ_padata_read_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_padata_read_inl_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4873,28 +3633,7 @@ size_t KDC_REQ_padata_encoded_len(const KDC_REQ_padata *in)
 
 static int KDCOptions_read_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return KDCOptions_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KDCOptions_decode(KDCOptions *out, const uint8_t *der, size_t len)
@@ -5006,14 +3745,7 @@ void KDCOptions_init(KDCOptions *out)
 
 static int KDC_REQ_BODY_etype_item_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (Int32)v;
-    }
-    return ASN1RT_OK;
+    return KDC_REQ_BODY_etype_item_inl_(out, r, err);
 }
 
 int KDC_REQ_BODY_etype_dec_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -5039,9 +3771,7 @@ int KDC_REQ_BODY_etype_dec_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t 
 
 int KDC_REQ_BODY_etype_enc_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return KDC_REQ_BODY_etype_enc_inl_(in, w, tag);
 }
 
 size_t KDC_REQ_BODY_etype_len_(const KDC_REQ_BODY_etype *in, uint32_t tag)
@@ -5104,58 +3834,10 @@ bool KDC_REQ_BODY_etype_iter_next(KDC_REQ_BODY_etype_iter *it, Int32 *out)
     return KDC_REQ_BODY_etype_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int KDC_REQ_BODY_etype_item_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (Int32)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    Int32 item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REQ_BODY_etype_read_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_etype_read_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5238,13 +3920,13 @@ static int KDC_REQ_BODY_additional_tickets_item_(Ticket *out, asn1rt_reader *r, 
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -5272,9 +3954,7 @@ int KDC_REQ_BODY_additional_tickets_dec_(KDC_REQ_BODY_additional_tickets *out, a
 
 int KDC_REQ_BODY_additional_tickets_enc_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return KDC_REQ_BODY_additional_tickets_enc_inl_(in, w, tag);
 }
 
 size_t KDC_REQ_BODY_additional_tickets_len_(const KDC_REQ_BODY_additional_tickets *in, uint32_t tag)
@@ -5337,61 +4017,10 @@ bool KDC_REQ_BODY_additional_tickets_iter_next(KDC_REQ_BODY_additional_tickets_i
     return KDC_REQ_BODY_additional_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int KDC_REQ_BODY_additional_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    Ticket item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REQ_BODY_additional_tickets_read_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_additional_tickets_read_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5498,52 +4127,52 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "kdc-options");
         {
             size_t n = asn1g_bits_count(&(out->kdc_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x13.base), "kdc-options");
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "kdc-options");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->cname_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x14;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "cname");
         }
     } else {
         out->cname_present = false;
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "realm");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->sname_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x16, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "sname");
         }
     } else {
         out->sname_present = false;
@@ -5551,72 +4180,72 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
         out->from_present = true;
         {
-            asn1rt_reader x5;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            asn1rt_reader x17;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "from");
         }
     } else {
         out->from_present = false;
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "till");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
         out->rtime_present = true;
         {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            asn1rt_reader x19;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x19)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "rtime");
         }
     } else {
         out->rtime_present = false;
     }
     {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+        asn1rt_reader x20;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x20)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "nonce");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "nonce");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "nonce");
     }
     {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+        asn1rt_reader x21;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x21)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "etype");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&(out->etype), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_(&(out->etype), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "etype");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "etype");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+            return asn1g_fail(err, rc, x21.err_offset, "etype");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
         out->addresses_present = true;
         {
-            asn1rt_reader x10;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+            asn1rt_reader x22;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x22)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "addresses");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->addresses), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->addresses), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "addresses");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "addresses");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+                return asn1g_fail(err, rc, x22.err_offset, "addresses");
         }
     } else {
         out->addresses_present = false;
@@ -5624,13 +4253,13 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
         out->enc_authorization_data_present = true;
         {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+            asn1rt_reader x23;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x23)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_authorization_data), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "enc-authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+                return asn1g_fail(err, rc, x23.err_offset, "enc-authorization-data");
         }
     } else {
         out->enc_authorization_data_present = false;
@@ -5638,13 +4267,13 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
         out->additional_tickets_present = true;
         {
-            asn1rt_reader x12;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+            asn1rt_reader x24;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x24)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&(out->additional_tickets), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_(&(out->additional_tickets), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-                return asn1g_fail(err, rc, x12.err_offset, "additional-tickets");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+                return asn1g_fail(err, rc, x24.err_offset, "additional-tickets");
         }
     } else {
         out->additional_tickets_present = false;
@@ -5659,82 +4288,82 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->additional_tickets_present) {
         {
-            uint8_t *m13 = asn1g_mark(w);
+            uint8_t *m37 = asn1g_mark(w);
             ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m13));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
         }
     }
     if (in->enc_authorization_data_present) {
         {
-            uint8_t *m14 = asn1g_mark(w);
+            uint8_t *m38 = asn1g_mark(w);
             ASN1G_TRY(EncryptedData_enc_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m14));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
         }
     }
     if (in->addresses_present) {
         {
-            uint8_t *m15 = asn1g_mark(w);
+            uint8_t *m39 = asn1g_mark(w);
             ASN1G_TRY(HostAddresses_enc_(&(in->addresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m15));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
         }
     }
     {
-        uint8_t *m16 = asn1g_mark(w);
+        uint8_t *m40 = asn1g_mark(w);
         ASN1G_TRY(KDC_REQ_BODY_etype_enc_(&(in->etype), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m16));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
     }
     {
-        uint8_t *m17 = asn1g_mark(w);
+        uint8_t *m41 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m17));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->rtime_present) {
         {
-            uint8_t *m18 = asn1g_mark(w);
+            uint8_t *m42 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m18));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
-        uint8_t *m19 = asn1g_mark(w);
+        uint8_t *m43 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     if (in->from_present) {
         {
-            uint8_t *m20 = asn1g_mark(w);
+            uint8_t *m44 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
         }
     }
     if (in->sname_present) {
         {
-            uint8_t *m21 = asn1g_mark(w);
+            uint8_t *m45 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
         }
     }
     {
-        uint8_t *m22 = asn1g_mark(w);
+        uint8_t *m46 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     if (in->cname_present) {
         {
-            uint8_t *m23 = asn1g_mark(w);
+            uint8_t *m47 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
         }
     }
     {
-        uint8_t *m24 = asn1g_mark(w);
+        uint8_t *m48 = asn1g_mark(w);
         {
             size_t n = asn1g_bits_count(&(in->kdc_options));
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->kdc_options)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
     }
     return asn1g_close(w, tag, m);
 }
@@ -5925,266 +4554,10 @@ void KDC_REQ_BODY_init(KDC_REQ_BODY *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "kdc-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x25, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, "kdc-options");
-        {
-            size_t n = asn1g_bits_count(&(out->kdc_options));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x25.base), "kdc-options");
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, "kdc-options");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->cname_present = true;
-        {
-            asn1rt_reader x26;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "cname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
-                return asn1g_fail(err, rc, x26.err_offset, "cname");
-        }
-    } else {
-        out->cname_present = false;
-    }
-    {
-        asn1rt_reader x27;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x27)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, "realm");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->sname_present = true;
-        {
-            asn1rt_reader x28;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x28, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "sname");
-        }
-    } else {
-        out->sname_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
-        out->from_present = true;
-        {
-            asn1rt_reader x29;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "from");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "from");
-        }
-    } else {
-        out->from_present = false;
-    }
-    {
-        asn1rt_reader x30;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "till");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "till");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->rtime_present = true;
-        {
-            asn1rt_reader x31;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "rtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "rtime");
-        }
-    } else {
-        out->rtime_present = false;
-    }
-    {
-        asn1rt_reader x32;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x32)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "nonce");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                return asn1g_fail(err, rc, x32.err_offset, "nonce");
-            out->nonce = (UInt32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
-            return asn1g_fail(err, rc, x32.err_offset, "nonce");
-    }
-    {
-        asn1rt_reader x33;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&(out->etype), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "etype");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
-            return asn1g_fail(err, rc, x33.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
-        out->addresses_present = true;
-        {
-            asn1rt_reader x34;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "addresses");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->addresses), &x34, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "addresses");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
-                return asn1g_fail(err, rc, x34.err_offset, "addresses");
-        }
-    } else {
-        out->addresses_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
-        out->enc_authorization_data_present = true;
-        {
-            asn1rt_reader x35;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_authorization_data), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "enc-authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
-                return asn1g_fail(err, rc, x35.err_offset, "enc-authorization-data");
-        }
-    } else {
-        out->enc_authorization_data_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
-        out->additional_tickets_present = true;
-        {
-            asn1rt_reader x36;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&(out->additional_tickets), &x36, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "additional-tickets");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
-                return asn1g_fail(err, rc, x36.err_offset, "additional-tickets");
-        }
-    } else {
-        out->additional_tickets_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->additional_tickets_present) {
-        {
-            uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
-        }
-    }
-    if (in->enc_authorization_data_present) {
-        {
-            uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
-        }
-    }
-    if (in->addresses_present) {
-        {
-            uint8_t *m39 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->addresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
-        }
-    }
-    {
-        uint8_t *m40 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&(in->etype), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
-    }
-    {
-        uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
-    }
-    if (in->rtime_present) {
-        {
-            uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
-        }
-    }
-    {
-        uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
-    }
-    if (in->from_present) {
-        {
-            uint8_t *m44 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
-        }
-    }
-    if (in->sname_present) {
-        {
-            uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
-        }
-    }
-    {
-        uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
-    }
-    if (in->cname_present) {
-        {
-            uint8_t *m47 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
-        }
-    }
-    {
-        uint8_t *m48 = asn1g_mark(w);
-        {
-            size_t n = asn1g_bits_count(&(in->kdc_options));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->kdc_options)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REQ_BODY_read_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_BODY_read_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6279,53 +4652,53 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x2)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "msg-type");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->padata_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_(&(out->padata), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "padata");
         }
     } else {
         out->padata_present = false;
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "req-body");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&(out->req_body), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_(&(out->req_body), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "req-body");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "req-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "req-body");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -6336,30 +4709,30 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(KDC_REQ_BODY_enc_(&(in->req_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m13));
     }
     if (in->padata_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m14 = asn1g_mark(w);
             ASN1G_TRY(KDC_REQ_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m14));
         }
     }
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -6433,110 +4806,10 @@ void KDC_REQ_init(KDC_REQ *out)
     KDC_REQ_BODY_init(&out->req_body);
 }
 
-ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x10)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->padata_present = true;
-        {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x11)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&(out->padata), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "padata");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "padata");
-        }
-    } else {
-        out->padata_present = false;
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "req-body");
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&(out->req_body), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "req-body");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "req-body");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&(in->req_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m13));
-    }
-    if (in->padata_present) {
-        {
-            uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REQ_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m14));
-        }
-    }
-    {
-        uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REQ_read_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REQ_read_inl_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6621,25 +4894,10 @@ static int AS_REQ_read_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AS_REQ_read_inl_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -6753,25 +5011,10 @@ static int TGS_REQ_read_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TGS_REQ_read_inl_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -6910,9 +5153,7 @@ int KDC_REP_padata_dec_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn
 
 int KDC_REP_padata_enc_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return KDC_REP_padata_enc_inl_(in, w, tag);
 }
 
 size_t KDC_REP_padata_len_(const KDC_REP_padata *in, uint32_t tag)
@@ -6975,54 +5216,10 @@ bool KDC_REP_padata_iter_next(KDC_REP_padata_iter *it, PA_DATA *out)
     return KDC_REP_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int KDC_REP_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PA_DATA item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = KDC_REP_padata_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REP_padata_read_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REP_padata_read_inl_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7121,85 +5318,85 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->padata_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_(&(out->padata), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "padata");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "padata");
         }
     } else {
         out->padata_present = false;
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "crealm");
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "cname");
     }
     {
-        asn1rt_reader x6;
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x14;
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x14)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x6, ASN1RT_TAG(1, 1, 1), &x7)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x14, ASN1RT_TAG(1, 1, 1), &x15)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x15, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "ticket");
     }
     {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x8)) != 0))
+        asn1rt_reader x16;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x16)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x16, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+            return asn1g_fail(err, rc, x16.err_offset, "enc-part");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -7210,47 +5407,47 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m9 = asn1g_mark(w);
+        uint8_t *m25 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m9));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m25));
     }
     {
-        uint8_t *m10 = asn1g_mark(w);
-        uint8_t *m11 = asn1g_mark(w);
+        uint8_t *m26 = asn1g_mark(w);
+        uint8_t *m27 = asn1g_mark(w);
         ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m11));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m10));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m27));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m26));
     }
     {
-        uint8_t *m12 = asn1g_mark(w);
+        uint8_t *m28 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m12));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m28));
     }
     {
-        uint8_t *m13 = asn1g_mark(w);
+        uint8_t *m29 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m29));
     }
     if (in->padata_present) {
         {
-            uint8_t *m14 = asn1g_mark(w);
+            uint8_t *m30 = asn1g_mark(w);
             ASN1G_TRY(KDC_REP_padata_enc_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m30));
         }
     }
     {
-        uint8_t *m15 = asn1g_mark(w);
+        uint8_t *m31 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
     }
     {
-        uint8_t *m16 = asn1g_mark(w);
+        uint8_t *m32 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m32));
     }
     return asn1g_close(w, tag, m);
 }
@@ -7350,159 +5547,10 @@ void KDC_REP_init(KDC_REP *out)
     EncryptedData_init(&out->enc_part);
 }
 
-ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x17)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x17.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x18;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x18)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
-                return asn1g_fail(err, rc, x18.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
-            return asn1g_fail(err, rc, x18.err_offset, "msg-type");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->padata_present = true;
-        {
-            asn1rt_reader x19;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x19)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "padata");
-            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&(out->padata), &x19, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "padata");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
-                return asn1g_fail(err, rc, x19.err_offset, "padata");
-        }
-    } else {
-        out->padata_present = false;
-    }
-    {
-        asn1rt_reader x20;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x20)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x20.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
-            return asn1g_fail(err, rc, x20.err_offset, "crealm");
-    }
-    {
-        asn1rt_reader x21;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x21)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
-            return asn1g_fail(err, rc, x21.err_offset, "cname");
-    }
-    {
-        asn1rt_reader x22;
-        asn1rt_reader x23;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x22)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x22, ASN1RT_TAG(1, 1, 1), &x23)) != 0))
-            return asn1g_fail(err, rc, x22.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
-            return asn1g_fail(err, rc, x22.err_offset, "ticket");
-    }
-    {
-        asn1rt_reader x24;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x24)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
-            return asn1g_fail(err, rc, x24.err_offset, "enc-part");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m25 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m25));
-    }
-    {
-        uint8_t *m26 = asn1g_mark(w);
-        uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m27));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m26));
-    }
-    {
-        uint8_t *m28 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m28));
-    }
-    {
-        uint8_t *m29 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m29));
-    }
-    if (in->padata_present) {
-        {
-            uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(KDC_REP_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m30));
-        }
-    }
-    {
-        uint8_t *m31 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
-    }
-    {
-        uint8_t *m32 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m32));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KDC_REP_read_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KDC_REP_read_inl_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7587,25 +5635,10 @@ static int AS_REP_read_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AS_REP_read_inl_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -7719,25 +5752,10 @@ static int TGS_REP_read_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TGS_REP_read_inl_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -7847,51 +5865,12 @@ void TGS_REP_init(TGS_REP *out)
 
 int LastReq_item_dec_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "lr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "lr-type");
-            out->lr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "lr-type");
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->lr_value))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "lr-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return LastReq_item_dec_inl_(out, r, tag, err);
 }
 
 int LastReq_item_enc_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return LastReq_item_enc_inl_(in, w, tag);
 }
 
 size_t LastReq_item_len_(const LastReq_item *in, uint32_t tag)
@@ -7939,67 +5918,10 @@ void LastReq_item_init(LastReq_item *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "lr-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "lr-type");
-            out->lr_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "lr-type");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->lr_value))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "lr-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "lr-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int LastReq_item_read_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = LastReq_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int LastReq_item_read_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8114,9 +6036,7 @@ int LastReq_dec_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
 
 int LastReq_enc_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return LastReq_enc_inl_(in, w, tag);
 }
 
 size_t LastReq_len_(const LastReq *in, uint32_t tag)
@@ -8179,54 +6099,10 @@ bool LastReq_iter_next(LastReq_iter *it, LastReq_item *out)
     return LastReq_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int LastReq_item_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    LastReq_item item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = LastReq_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int LastReq_read_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = LastReq_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int LastReq_read_inl_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8327,138 +6203,138 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, "key");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "last-req");
-        if (ASN1G_UNLIKELY((rc = LastReq_dec_(&(out->last_req), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = LastReq_dec_(&(out->last_req), &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "last-req");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "last-req");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "last-req");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "nonce");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "nonce");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "nonce");
             out->nonce = (UInt32)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "nonce");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "nonce");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->key_expiration_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "key-expiration");
         }
     } else {
         out->key_expiration_present = false;
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "flags");
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x17.base), "flags");
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, "flags");
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "authtime");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
         out->starttime_present = true;
         {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            asn1rt_reader x19;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x19)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "starttime");
         }
     } else {
         out->starttime_present = false;
     }
     {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+        asn1rt_reader x20;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x20)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "endtime");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
         out->renew_till_present = true;
         {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            asn1rt_reader x21;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x21)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x21, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "renew-till");
         }
     } else {
         out->renew_till_present = false;
     }
     {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+        asn1rt_reader x22;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x22)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x22, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
+            return asn1g_fail(err, rc, x22.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+            return asn1g_fail(err, rc, x22.err_offset, "srealm");
     }
     {
-        asn1rt_reader x11;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x23)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-            return asn1g_fail(err, rc, x11.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "sname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
         out->caddr_present = true;
         {
-            asn1rt_reader x12;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+            asn1rt_reader x24;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x24)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-                return asn1g_fail(err, rc, x12.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+                return asn1g_fail(err, rc, x24.err_offset, "caddr");
         }
     } else {
         out->caddr_present = false;
@@ -8473,76 +6349,76 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->caddr_present) {
         {
-            uint8_t *m13 = asn1g_mark(w);
+            uint8_t *m37 = asn1g_mark(w);
             ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m13));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
         }
     }
     {
-        uint8_t *m14 = asn1g_mark(w);
+        uint8_t *m38 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m14));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
     }
     {
-        uint8_t *m15 = asn1g_mark(w);
+        uint8_t *m39 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m15));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
     }
     if (in->renew_till_present) {
         {
-            uint8_t *m16 = asn1g_mark(w);
+            uint8_t *m40 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m16));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
         }
     }
     {
-        uint8_t *m17 = asn1g_mark(w);
+        uint8_t *m41 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m17));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->starttime_present) {
         {
-            uint8_t *m18 = asn1g_mark(w);
+            uint8_t *m42 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m18));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
-        uint8_t *m19 = asn1g_mark(w);
+        uint8_t *m43 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     {
-        uint8_t *m20 = asn1g_mark(w);
+        uint8_t *m44 = asn1g_mark(w);
         {
             size_t n = asn1g_bits_count(&(in->flags));
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
     }
     if (in->key_expiration_present) {
         {
-            uint8_t *m21 = asn1g_mark(w);
+            uint8_t *m45 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
         }
     }
     {
-        uint8_t *m22 = asn1g_mark(w);
+        uint8_t *m46 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     {
-        uint8_t *m23 = asn1g_mark(w);
+        uint8_t *m47 = asn1g_mark(w);
         ASN1G_TRY(LastReq_enc_(&(in->last_req), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
     }
     {
-        uint8_t *m24 = asn1g_mark(w);
+        uint8_t *m48 = asn1g_mark(w);
         ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
     }
     return asn1g_close(w, tag, m);
 }
@@ -8720,245 +6596,10 @@ void EncKDCRepPart_init(EncKDCRepPart *out)
     PrincipalName_init(&out->sname);
 }
 
-ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x25)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, "key");
-    }
-    {
-        asn1rt_reader x26;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x26)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "last-req");
-        if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&(out->last_req), &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "last-req");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
-            return asn1g_fail(err, rc, x26.err_offset, "last-req");
-    }
-    {
-        asn1rt_reader x27;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x27)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "nonce");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                return asn1g_fail(err, rc, x27.err_offset, "nonce");
-            out->nonce = (UInt32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, "nonce");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->key_expiration_present = true;
-        {
-            asn1rt_reader x28;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x28)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "key-expiration");
-        }
-    } else {
-        out->key_expiration_present = false;
-    }
-    {
-        asn1rt_reader x29;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x29)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "flags");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-            return asn1g_fail(err, rc, x29.err_offset, "flags");
-        {
-            size_t n = asn1g_bits_count(&(out->flags));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x29.base), "flags");
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
-            return asn1g_fail(err, rc, x29.err_offset, "flags");
-    }
-    {
-        asn1rt_reader x30;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x30)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "authtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
-            return asn1g_fail(err, rc, x30.err_offset, "authtime");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->starttime_present = true;
-        {
-            asn1rt_reader x31;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x31)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "starttime");
-        }
-    } else {
-        out->starttime_present = false;
-    }
-    {
-        asn1rt_reader x32;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x32)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-            return asn1g_fail(err, rc, x32.err_offset, "endtime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
-            return asn1g_fail(err, rc, x32.err_offset, "endtime");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
-        out->renew_till_present = true;
-        {
-            asn1rt_reader x33;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x33)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x33, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x33.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
-                return asn1g_fail(err, rc, x33.err_offset, "renew-till");
-        }
-    } else {
-        out->renew_till_present = false;
-    }
-    {
-        asn1rt_reader x34;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x34)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
-            return asn1g_fail(err, rc, x34.err_offset, "srealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
-            return asn1g_fail(err, rc, x34.err_offset, "srealm");
-    }
-    {
-        asn1rt_reader x35;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x35)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
-            return asn1g_fail(err, rc, x35.err_offset, "sname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
-        out->caddr_present = true;
-        {
-            asn1rt_reader x36;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x36)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x36, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
-                return asn1g_fail(err, rc, x36.err_offset, "caddr");
-        }
-    } else {
-        out->caddr_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->caddr_present) {
-        {
-            uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m37));
-        }
-    }
-    {
-        uint8_t *m38 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m38));
-    }
-    {
-        uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
-    }
-    if (in->renew_till_present) {
-        {
-            uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
-        }
-    }
-    {
-        uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
-    }
-    if (in->starttime_present) {
-        {
-            uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
-        }
-    }
-    {
-        uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
-    }
-    {
-        uint8_t *m44 = asn1g_mark(w);
-        {
-            size_t n = asn1g_bits_count(&(in->flags));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
-    }
-    if (in->key_expiration_present) {
-        {
-            uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
-        }
-    }
-    {
-        uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
-    }
-    {
-        uint8_t *m47 = asn1g_mark(w);
-        ASN1G_TRY(LastReq_enc_inl_(&(in->last_req), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m47));
-    }
-    {
-        uint8_t *m48 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m48));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncKDCRepPart_read_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKDCRepPart_read_inl_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9043,25 +6684,10 @@ static int EncASRepPart_read_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error 
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncASRepPart_read_inl_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -9175,25 +6801,10 @@ static int EncTGSRepPart_read_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_erro
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncTGSRepPart_read_inl_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -9305,28 +6916,7 @@ void EncTGSRepPart_init(EncTGSRepPart *out)
 
 static int APOptions_read_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_bits_count(out);
-        if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return APOptions_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int APOptions_decode(APOptions *out, const uint8_t *der, size_t len)
@@ -9451,67 +7041,67 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "msg-type");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "ap-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "ap-options");
         {
             size_t n = asn1g_bits_count(&(out->ap_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x9.base), "ap-options");
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "ap-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "ap-options");
     }
     {
-        asn1rt_reader x4;
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x10;
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x4, ASN1RT_TAG(1, 1, 1), &x5)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x10, ASN1RT_TAG(1, 1, 1), &x11)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(&(out->ticket), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "ticket");
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x6)) != 0))
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authenticator");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->authenticator), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->authenticator), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "authenticator");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "authenticator");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "authenticator");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -9522,40 +7112,40 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m19 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->authenticator), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m19));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
-        uint8_t *m9 = asn1g_mark(w);
+        uint8_t *m20 = asn1g_mark(w);
+        uint8_t *m21 = asn1g_mark(w);
         ASN1G_TRY(Ticket_enc_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m9));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m21));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m20));
     }
     {
-        uint8_t *m10 = asn1g_mark(w);
+        uint8_t *m22 = asn1g_mark(w);
         {
             size_t n = asn1g_bits_count(&(in->ap_options));
             if (ASN1G_UNLIKELY(n < 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->ap_options)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
     }
     {
-        uint8_t *m11 = asn1g_mark(w);
+        uint8_t *m23 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
     }
     {
-        uint8_t *m12 = asn1g_mark(w);
+        uint8_t *m24 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
 }
@@ -9637,145 +7227,14 @@ void AP_REQ_init(AP_REQ *out)
     EncryptedData_init(&out->authenticator);
 }
 
-ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x13.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x14;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
-            return asn1g_fail(err, rc, x14.err_offset, "msg-type");
-    }
-    {
-        asn1rt_reader x15;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ap-options");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
-            return asn1g_fail(err, rc, x15.err_offset, "ap-options");
-        {
-            size_t n = asn1g_bits_count(&(out->ap_options));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x15.base), "ap-options");
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
-            return asn1g_fail(err, rc, x15.err_offset, "ap-options");
-    }
-    {
-        asn1rt_reader x16;
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x16, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
-            return asn1g_fail(err, rc, x16.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, "ticket");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
-            return asn1g_fail(err, rc, x16.err_offset, "ticket");
-    }
-    {
-        asn1rt_reader x18;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x18)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "authenticator");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->authenticator), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "authenticator");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
-            return asn1g_fail(err, rc, x18.err_offset, "authenticator");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m19 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->authenticator), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m19));
-    }
-    {
-        uint8_t *m20 = asn1g_mark(w);
-        uint8_t *m21 = asn1g_mark(w);
-        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m21));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m20));
-    }
-    {
-        uint8_t *m22 = asn1g_mark(w);
-        {
-            size_t n = asn1g_bits_count(&(in->ap_options));
-            if (ASN1G_UNLIKELY(n < 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->ap_options)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
-    }
-    {
-        uint8_t *m23 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
-    }
-    {
-        uint8_t *m24 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AP_REQ_read_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x25)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AP_REQ_read_inl_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -9880,82 +7339,82 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x10)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "authenticator-vno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "authenticator-vno");
             out->authenticator_vno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "authenticator-vno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "authenticator-vno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x11, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "crealm");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "cname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->cksum_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x13;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x13)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cksum");
-            if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cksum");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "cksum");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "cksum");
         }
     } else {
         out->cksum_present = false;
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x14)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "cusec");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "cusec");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "cusec");
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "ctime");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
         out->subkey_present = true;
         {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x16)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x16, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "subkey");
         }
     } else {
         out->subkey_present = false;
@@ -9963,17 +7422,17 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
         out->seq_number_present = true;
         {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            asn1rt_reader x17;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x17)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x8.err_offset, "seq-number");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x17.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "seq-number");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "seq-number");
         }
     } else {
         out->seq_number_present = false;
@@ -9981,13 +7440,13 @@ int Authenticator_dec_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
         out->authorization_data_present = true;
         {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->authorization_data), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "authorization-data");
         }
     } else {
         out->authorization_data_present = false;
@@ -10002,60 +7461,60 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->authorization_data_present) {
         {
-            uint8_t *m10 = asn1g_mark(w);
+            uint8_t *m28 = asn1g_mark(w);
             ASN1G_TRY(AuthorizationData_enc_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m10));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
         }
     }
     if (in->seq_number_present) {
         {
-            uint8_t *m11 = asn1g_mark(w);
+            uint8_t *m29 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m11));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
         }
     }
     if (in->subkey_present) {
         {
-            uint8_t *m12 = asn1g_mark(w);
+            uint8_t *m30 = asn1g_mark(w);
             ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m12));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
         }
     }
     {
-        uint8_t *m13 = asn1g_mark(w);
+        uint8_t *m31 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m13));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
     }
     {
-        uint8_t *m14 = asn1g_mark(w);
+        uint8_t *m32 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m14));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
     }
     if (in->cksum_present) {
         {
-            uint8_t *m15 = asn1g_mark(w);
+            uint8_t *m33 = asn1g_mark(w);
             ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
         }
     }
     {
-        uint8_t *m16 = asn1g_mark(w);
+        uint8_t *m34 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
     }
     {
-        uint8_t *m17 = asn1g_mark(w);
+        uint8_t *m35 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
     }
     {
-        uint8_t *m18 = asn1g_mark(w);
+        uint8_t *m36 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
     }
     return asn1g_close(w, tag, m);
 }
@@ -10192,216 +7651,14 @@ void Authenticator_init(Authenticator *out)
     PrincipalName_init(&out->cname);
 }
 
-ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x19;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x19)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x19.err_offset, "authenticator-vno");
-            out->authenticator_vno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
-            return asn1g_fail(err, rc, x19.err_offset, "authenticator-vno");
-    }
-    {
-        asn1rt_reader x20;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x20)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-            return asn1g_fail(err, rc, x20.err_offset, "crealm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
-            return asn1g_fail(err, rc, x20.err_offset, "crealm");
-    }
-    {
-        asn1rt_reader x21;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x21)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "cname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
-            return asn1g_fail(err, rc, x21.err_offset, "cname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->cksum_present = true;
-        {
-            asn1rt_reader x22;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x22)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "cksum");
-            if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "cksum");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
-                return asn1g_fail(err, rc, x22.err_offset, "cksum");
-        }
-    } else {
-        out->cksum_present = false;
-    }
-    {
-        asn1rt_reader x23;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x23)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cusec");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x23, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x23.err_offset, "cusec");
-            out->cusec = (Microseconds)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, "cusec");
-    }
-    {
-        asn1rt_reader x24;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x24)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x24, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-            return asn1g_fail(err, rc, x24.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
-            return asn1g_fail(err, rc, x24.err_offset, "ctime");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->subkey_present = true;
-        {
-            asn1rt_reader x25;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x25)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "subkey");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-                return asn1g_fail(err, rc, x25.err_offset, "subkey");
-        }
-    } else {
-        out->subkey_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
-        out->seq_number_present = true;
-        {
-            asn1rt_reader x26;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x26)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "seq-number");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x26, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x26.err_offset, "seq-number");
-                out->seq_number = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
-                return asn1g_fail(err, rc, x26.err_offset, "seq-number");
-        }
-    } else {
-        out->seq_number_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
-        out->authorization_data_present = true;
-        {
-            asn1rt_reader x27;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x27)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x27, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "authorization-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-                return asn1g_fail(err, rc, x27.err_offset, "authorization-data");
-        }
-    } else {
-        out->authorization_data_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->authorization_data_present) {
-        {
-            uint8_t *m28 = asn1g_mark(w);
-            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
-        }
-    }
-    if (in->seq_number_present) {
-        {
-            uint8_t *m29 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
-        }
-    }
-    if (in->subkey_present) {
-        {
-            uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
-        }
-    }
-    {
-        uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
-    }
-    {
-        uint8_t *m32 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
-    }
-    if (in->cksum_present) {
-        {
-            uint8_t *m33 = asn1g_mark(w);
-            ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
-        }
-    }
-    {
-        uint8_t *m34 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
-    }
-    {
-        uint8_t *m35 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
-    }
-    {
-        uint8_t *m36 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int Authenticator_read_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x37;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x37)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(out, &x37, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
-            return asn1g_fail(err, rc, x37.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Authenticator_read_inl_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x38;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x38)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Authenticator_dec_inl_(out, &x38, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_(out, &x38, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
             return asn1g_fail(err, rc, x38.err_offset, NULL);
@@ -10500,39 +7757,39 @@ int AP_REP_dec_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "msg-type");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "enc-part");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -10543,23 +7800,23 @@ int AP_REP_enc_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m4 = asn1g_mark(w);
+        uint8_t *m10 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
     }
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m11 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m12 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
 }
@@ -10618,100 +7875,14 @@ void AP_REP_init(AP_REP *out)
     EncryptedData_init(&out->enc_part);
 }
 
-ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "msg-type");
-    }
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "enc-part");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
-    }
-    {
-        uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
-    }
-    {
-        uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AP_REP_read_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x13)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AP_REP_read_inl_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x14;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x14)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AP_REP_dec_inl_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
             return asn1g_fail(err, rc, x14.err_offset, NULL);
@@ -10811,37 +7982,37 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "ctime");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cusec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "cusec");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "cusec");
             out->cusec = (Microseconds)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "cusec");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "cusec");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->subkey_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->subkey), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "subkey");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "subkey");
         }
     } else {
         out->subkey_present = false;
@@ -10849,17 +8020,17 @@ int EncAPRepPart_dec_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->seq_number_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x8.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "seq-number");
         }
     } else {
         out->seq_number_present = false;
@@ -10874,29 +8045,29 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->seq_number_present) {
         {
-            uint8_t *m5 = asn1g_mark(w);
+            uint8_t *m13 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
         }
     }
     if (in->subkey_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m14 = asn1g_mark(w);
             ASN1G_TRY(EncryptionKey_enc_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->cusec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -10977,126 +8148,14 @@ void EncAPRepPart_init(EncAPRepPart *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "ctime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "ctime");
-    }
-    {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cusec");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "cusec");
-            out->cusec = (Microseconds)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "cusec");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->subkey_present = true;
-        {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "subkey");
-            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "subkey");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "subkey");
-        }
-    } else {
-        out->subkey_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->seq_number_present = true;
-        {
-            asn1rt_reader x12;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "seq-number");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x12.err_offset, "seq-number");
-                out->seq_number = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-                return asn1g_fail(err, rc, x12.err_offset, "seq-number");
-        }
-    } else {
-        out->seq_number_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->seq_number_present) {
-        {
-            uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-        }
-    }
-    if (in->subkey_present) {
-        {
-            uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-        }
-    }
-    {
-        uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncAPRepPart_read_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x17)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncAPRepPart_read_inl_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -11198,24 +8257,24 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "user-data");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->timestamp_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "timestamp");
         }
     } else {
         out->timestamp_present = false;
@@ -11223,17 +8282,17 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->usec_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x3.err_offset, "usec");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x9.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "usec");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "usec");
         }
     } else {
         out->usec_present = false;
@@ -11241,40 +8300,40 @@ int KRB_SAFE_BODY_dec_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->seq_number_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x10.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "seq-number");
         }
     } else {
         out->seq_number_present = false;
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "s-address");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
         out->r_address_present = true;
         {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "r-address");
         }
     } else {
         out->r_address_present = false;
@@ -11289,43 +8348,43 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->r_address_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m19 = asn1g_mark(w);
             ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m20 = asn1g_mark(w);
         ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
     if (in->seq_number_present) {
         {
-            uint8_t *m9 = asn1g_mark(w);
+            uint8_t *m21 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->usec_present) {
         {
-            uint8_t *m10 = asn1g_mark(w);
+            uint8_t *m22 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
-            uint8_t *m11 = asn1g_mark(w);
+            uint8_t *m23 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
-        uint8_t *m12 = asn1g_mark(w);
+        uint8_t *m24 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
 }
@@ -11436,157 +8495,10 @@ void KRB_SAFE_BODY_init(KRB_SAFE_BODY *out)
     HostAddress_init(&out->s_address);
 }
 
-ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "user-data");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->timestamp_present = true;
-        {
-            asn1rt_reader x14;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
-        }
-    } else {
-        out->timestamp_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->usec_present = true;
-        {
-            asn1rt_reader x15;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "usec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x15.err_offset, "usec");
-                out->usec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
-                return asn1g_fail(err, rc, x15.err_offset, "usec");
-        }
-    } else {
-        out->usec_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->seq_number_present = true;
-        {
-            asn1rt_reader x16;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "seq-number");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x16.err_offset, "seq-number");
-                out->seq_number = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
-                return asn1g_fail(err, rc, x16.err_offset, "seq-number");
-        }
-    } else {
-        out->seq_number_present = false;
-    }
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "s-address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, "s-address");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
-        out->r_address_present = true;
-        {
-            asn1rt_reader x18;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
-                return asn1g_fail(err, rc, x18.err_offset, "r-address");
-        }
-    } else {
-        out->r_address_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->r_address_present) {
-        {
-            uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
-        }
-    }
-    {
-        uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
-    }
-    if (in->seq_number_present) {
-        {
-            uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
-        }
-    }
-    if (in->usec_present) {
-        {
-            uint8_t *m22 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
-        }
-    }
-    if (in->timestamp_present) {
-        {
-            uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
-        }
-    }
-    {
-        uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_SAFE_BODY_read_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_SAFE_BODY_read_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11679,48 +8591,48 @@ int KRB_SAFE_dec_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "msg-type");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "safe-body");
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&(out->safe_body), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_(&(out->safe_body), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "safe-body");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "safe-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "safe-body");
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->cksum), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "cksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "cksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "cksum");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -11731,28 +8643,28 @@ int KRB_SAFE_enc_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(Checksum_enc_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m14 = asn1g_mark(w);
         ASN1G_TRY(KRB_SAFE_BODY_enc_(&(in->safe_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -11820,114 +8732,14 @@ void KRB_SAFE_init(KRB_SAFE *out)
     Checksum_init(&out->cksum);
 }
 
-ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-    }
-    {
-        asn1rt_reader x11;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "safe-body");
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&(out->safe_body), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "safe-body");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-            return asn1g_fail(err, rc, x11.err_offset, "safe-body");
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "cksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "cksum");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-    }
-    {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&(in->safe_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-    }
-    {
-        uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_SAFE_read_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x17)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_SAFE_read_inl_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -12027,39 +8839,39 @@ int KRB_PRIV_dec_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "msg-type");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "enc-part");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -12070,23 +8882,23 @@ int KRB_PRIV_enc_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m4 = asn1g_mark(w);
+        uint8_t *m10 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m10));
     }
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m11 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m12 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
 }
@@ -12145,100 +8957,14 @@ void KRB_PRIV_init(KRB_PRIV *out)
     EncryptedData_init(&out->enc_part);
 }
 
-ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x8;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-            return asn1g_fail(err, rc, x8.err_offset, "msg-type");
-    }
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "enc-part");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m10 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m10));
-    }
-    {
-        uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
-    }
-    {
-        uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_PRIV_read_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x13)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_PRIV_read_inl_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x14;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x14)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_inl_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_(out, &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
             return asn1g_fail(err, rc, x14.err_offset, NULL);
@@ -12340,24 +9066,24 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "user-data");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->timestamp_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "timestamp");
         }
     } else {
         out->timestamp_present = false;
@@ -12365,17 +9091,17 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->usec_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x3.err_offset, "usec");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x9.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "usec");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "usec");
         }
     } else {
         out->usec_present = false;
@@ -12383,40 +9109,40 @@ int EncKrbPrivPart_dec_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->seq_number_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "seq-number");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x10.err_offset, "seq-number");
                 out->seq_number = (UInt32)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "seq-number");
         }
     } else {
         out->seq_number_present = false;
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x11)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "s-address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "s-address");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
         out->r_address_present = true;
         {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "r-address");
         }
     } else {
         out->r_address_present = false;
@@ -12431,43 +9157,43 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
     uint8_t *m = asn1g_mark(w);
     if (in->r_address_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m19 = asn1g_mark(w);
             ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m20 = asn1g_mark(w);
         ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
     }
     if (in->seq_number_present) {
         {
-            uint8_t *m9 = asn1g_mark(w);
+            uint8_t *m21 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->usec_present) {
         {
-            uint8_t *m10 = asn1g_mark(w);
+            uint8_t *m22 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
-            uint8_t *m11 = asn1g_mark(w);
+            uint8_t *m23 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
-        uint8_t *m12 = asn1g_mark(w);
+        uint8_t *m24 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
 }
@@ -12578,168 +9304,14 @@ void EncKrbPrivPart_init(EncKrbPrivPart *out)
     HostAddress_init(&out->s_address);
 }
 
-ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "user-data");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "user-data");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->timestamp_present = true;
-        {
-            asn1rt_reader x14;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "timestamp");
-        }
-    } else {
-        out->timestamp_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->usec_present = true;
-        {
-            asn1rt_reader x15;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "usec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x15.err_offset, "usec");
-                out->usec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
-                return asn1g_fail(err, rc, x15.err_offset, "usec");
-        }
-    } else {
-        out->usec_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->seq_number_present = true;
-        {
-            asn1rt_reader x16;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "seq-number");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x16.err_offset, "seq-number");
-                out->seq_number = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
-                return asn1g_fail(err, rc, x16.err_offset, "seq-number");
-        }
-    } else {
-        out->seq_number_present = false;
-    }
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "s-address");
-        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "s-address");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, "s-address");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
-        out->r_address_present = true;
-        {
-            asn1rt_reader x18;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
-                return asn1g_fail(err, rc, x18.err_offset, "r-address");
-        }
-    } else {
-        out->r_address_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->r_address_present) {
-        {
-            uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
-        }
-    }
-    {
-        uint8_t *m20 = asn1g_mark(w);
-        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
-    }
-    if (in->seq_number_present) {
-        {
-            uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
-        }
-    }
-    if (in->usec_present) {
-        {
-            uint8_t *m22 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
-        }
-    }
-    if (in->timestamp_present) {
-        {
-            uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
-        }
-    }
-    {
-        uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncKrbPrivPart_read_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x25)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbPrivPart_read_inl_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -12829,13 +9401,13 @@ static int KRB_CRED_tickets_item_(Ticket *out, asn1rt_reader *r, asn1rt_error *e
 {
     int rc;
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, NULL);
     }
     return ASN1RT_OK;
 }
@@ -12863,9 +9435,7 @@ int KRB_CRED_tickets_dec_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag,
 
 int KRB_CRED_tickets_enc_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return KRB_CRED_tickets_enc_inl_(in, w, tag);
 }
 
 size_t KRB_CRED_tickets_len_(const KRB_CRED_tickets *in, uint32_t tag)
@@ -12928,61 +9498,10 @@ bool KRB_CRED_tickets_iter_next(KRB_CRED_tickets_iter *it, Ticket *out)
     return KRB_CRED_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int KRB_CRED_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    Ticket item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_CRED_tickets_read_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_CRED_tickets_read_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13075,48 +9594,48 @@ int KRB_CRED_dec_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *e
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "msg-type");
     }
     {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "tickets");
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&(out->tickets), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_(&(out->tickets), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "tickets");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "tickets");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "tickets");
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "enc-part");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -13127,28 +9646,28 @@ int KRB_CRED_enc_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(EncryptedData_enc_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m14 = asn1g_mark(w);
         ASN1G_TRY(KRB_CRED_tickets_enc_(&(in->tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
     }
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -13215,114 +9734,14 @@ void KRB_CRED_init(KRB_CRED *out)
     EncryptedData_init(&out->enc_part);
 }
 
-ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "msg-type");
-    }
-    {
-        asn1rt_reader x11;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "tickets");
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&(out->tickets), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "tickets");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-            return asn1g_fail(err, rc, x11.err_offset, "tickets");
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "enc-part");
-        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "enc-part");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "enc-part");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-    }
-    {
-        uint8_t *m14 = asn1g_mark(w);
-        ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&(in->tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-    }
-    {
-        uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_CRED_read_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x17;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x17)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-            return asn1g_fail(err, rc, x17.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_CRED_read_inl_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x18;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x18)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_inl_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_(out, &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
             return asn1g_fail(err, rc, x18.err_offset, NULL);
@@ -13429,24 +9848,24 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x12;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x12)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_(&(out->key), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+            return asn1g_fail(err, rc, x12.err_offset, "key");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->prealm_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x13;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x13)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "prealm");
         }
     } else {
         out->prealm_present = false;
@@ -13454,13 +9873,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->pname_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x14;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x14)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->pname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->pname), &x14, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "pname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "pname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "pname");
         }
     } else {
         out->pname_present = false;
@@ -13468,18 +9887,18 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->flags_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x15;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x15)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "flags");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "flags");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "flags");
             {
                 size_t n = asn1g_bits_count(&(out->flags));
                 if (ASN1G_UNLIKELY(n < 32u))
-                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x15.base), "flags");
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "flags");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "flags");
         }
     } else {
         out->flags_present = false;
@@ -13487,13 +9906,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
         out->authtime_present = true;
         {
-            asn1rt_reader x5;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x16)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "authtime");
         }
     } else {
         out->authtime_present = false;
@@ -13501,13 +9920,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
         out->starttime_present = true;
         {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            asn1rt_reader x17;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x17)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "starttime");
         }
     } else {
         out->starttime_present = false;
@@ -13515,13 +9934,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
         out->endtime_present = true;
         {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            asn1rt_reader x18;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x18)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+                return asn1g_fail(err, rc, x18.err_offset, "endtime");
         }
     } else {
         out->endtime_present = false;
@@ -13529,13 +9948,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
         out->renew_till_present = true;
         {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            asn1rt_reader x19;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x19)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "renew-till");
         }
     } else {
         out->renew_till_present = false;
@@ -13543,13 +9962,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
         out->srealm_present = true;
         {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            asn1rt_reader x20;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x20)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "srealm");
         }
     } else {
         out->srealm_present = false;
@@ -13557,13 +9976,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
         out->sname_present = true;
         {
-            asn1rt_reader x10;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+            asn1rt_reader x21;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x21)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x21, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "sname");
         }
     } else {
         out->sname_present = false;
@@ -13571,13 +9990,13 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
         out->caddr_present = true;
         {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+            asn1rt_reader x22;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x22)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_(&(out->caddr), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+                return asn1g_fail(err, rc, x22.err_offset, "caddr");
         }
     } else {
         out->caddr_present = false;
@@ -13592,83 +10011,83 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->caddr_present) {
         {
-            uint8_t *m12 = asn1g_mark(w);
+            uint8_t *m34 = asn1g_mark(w);
             ASN1G_TRY(HostAddresses_enc_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m12));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
         }
     }
     if (in->sname_present) {
         {
-            uint8_t *m13 = asn1g_mark(w);
+            uint8_t *m35 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m13));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
         }
     }
     if (in->srealm_present) {
         {
-            uint8_t *m14 = asn1g_mark(w);
+            uint8_t *m36 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m14));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     if (in->renew_till_present) {
         {
-            uint8_t *m15 = asn1g_mark(w);
+            uint8_t *m37 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m15));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
         }
     }
     if (in->endtime_present) {
         {
-            uint8_t *m16 = asn1g_mark(w);
+            uint8_t *m38 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m16));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     if (in->starttime_present) {
         {
-            uint8_t *m17 = asn1g_mark(w);
+            uint8_t *m39 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m17));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
         }
     }
     if (in->authtime_present) {
         {
-            uint8_t *m18 = asn1g_mark(w);
+            uint8_t *m40 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m18));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
         }
     }
     if (in->flags_present) {
         {
-            uint8_t *m19 = asn1g_mark(w);
+            uint8_t *m41 = asn1g_mark(w);
             {
                 size_t n = asn1g_bits_count(&(in->flags));
                 if (ASN1G_UNLIKELY(n < 32u))
                     return ASN1RT_E_SIZE_CONSTRAINT;
             }
             ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m19));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
         }
     }
     if (in->pname_present) {
         {
-            uint8_t *m20 = asn1g_mark(w);
+            uint8_t *m42 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->pname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m20));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
         }
     }
     if (in->prealm_present) {
         {
-            uint8_t *m21 = asn1g_mark(w);
+            uint8_t *m43 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m21));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
         }
     }
     {
-        uint8_t *m22 = asn1g_mark(w);
+        uint8_t *m44 = asn1g_mark(w);
         ASN1G_TRY(EncryptionKey_enc_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m22));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
     }
     return asn1g_close(w, tag, m);
 }
@@ -13877,269 +10296,10 @@ void KrbCredInfo_init(KrbCredInfo *out)
     EncryptionKey_init(&out->key);
 }
 
-ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x23;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x23)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "key");
-        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x23, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "key");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
-            return asn1g_fail(err, rc, x23.err_offset, "key");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->prealm_present = true;
-        {
-            asn1rt_reader x24;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x24)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x24, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
-                return asn1g_fail(err, rc, x24.err_offset, "prealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
-                return asn1g_fail(err, rc, x24.err_offset, "prealm");
-        }
-    } else {
-        out->prealm_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->pname_present = true;
-        {
-            asn1rt_reader x25;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x25)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "pname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->pname), &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "pname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-                return asn1g_fail(err, rc, x25.err_offset, "pname");
-        }
-    } else {
-        out->pname_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->flags_present = true;
-        {
-            asn1rt_reader x26;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x26)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "flags");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x26, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
-                return asn1g_fail(err, rc, x26.err_offset, "flags");
-            {
-                size_t n = asn1g_bits_count(&(out->flags));
-                if (ASN1G_UNLIKELY(n < 32u))
-                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x26.base), "flags");
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
-                return asn1g_fail(err, rc, x26.err_offset, "flags");
-        }
-    } else {
-        out->flags_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
-        out->authtime_present = true;
-        {
-            asn1rt_reader x27;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x27)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
-                return asn1g_fail(err, rc, x27.err_offset, "authtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-                return asn1g_fail(err, rc, x27.err_offset, "authtime");
-        }
-    } else {
-        out->authtime_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
-        out->starttime_present = true;
-        {
-            asn1rt_reader x28;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x28)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "starttime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "starttime");
-        }
-    } else {
-        out->starttime_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->endtime_present = true;
-        {
-            asn1rt_reader x29;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x29)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "endtime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "endtime");
-        }
-    } else {
-        out->endtime_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
-        out->renew_till_present = true;
-        {
-            asn1rt_reader x30;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x30)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
-                return asn1g_fail(err, rc, x30.err_offset, "renew-till");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
-                return asn1g_fail(err, rc, x30.err_offset, "renew-till");
-        }
-    } else {
-        out->renew_till_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
-        out->srealm_present = true;
-        {
-            asn1rt_reader x31;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x31)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "srealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
-                return asn1g_fail(err, rc, x31.err_offset, "srealm");
-        }
-    } else {
-        out->srealm_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
-        out->sname_present = true;
-        {
-            asn1rt_reader x32;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x32)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x32, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
-                return asn1g_fail(err, rc, x32.err_offset, "sname");
-        }
-    } else {
-        out->sname_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
-        out->caddr_present = true;
-        {
-            asn1rt_reader x33;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x33)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "caddr");
-            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x33, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "caddr");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
-                return asn1g_fail(err, rc, x33.err_offset, "caddr");
-        }
-    } else {
-        out->caddr_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->caddr_present) {
-        {
-            uint8_t *m34 = asn1g_mark(w);
-            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m34));
-        }
-    }
-    if (in->sname_present) {
-        {
-            uint8_t *m35 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m35));
-        }
-    }
-    if (in->srealm_present) {
-        {
-            uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
-        }
-    }
-    if (in->renew_till_present) {
-        {
-            uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
-        }
-    }
-    if (in->endtime_present) {
-        {
-            uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
-        }
-    }
-    if (in->starttime_present) {
-        {
-            uint8_t *m39 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
-        }
-    }
-    if (in->authtime_present) {
-        {
-            uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
-        }
-    }
-    if (in->flags_present) {
-        {
-            uint8_t *m41 = asn1g_mark(w);
-            {
-                size_t n = asn1g_bits_count(&(in->flags));
-                if (ASN1G_UNLIKELY(n < 32u))
-                    return ASN1RT_E_SIZE_CONSTRAINT;
-            }
-            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m41));
-        }
-    }
-    if (in->pname_present) {
-        {
-            uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->pname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
-        }
-    }
-    if (in->prealm_present) {
-        {
-            uint8_t *m43 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
-        }
-    }
-    {
-        uint8_t *m44 = asn1g_mark(w);
-        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m44));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KrbCredInfo_read_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KrbCredInfo_read_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14249,9 +10409,7 @@ int EncKrbCredPart_ticket_info_dec_(EncKrbCredPart_ticket_info *out, asn1rt_read
 
 int EncKrbCredPart_ticket_info_enc_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return EncKrbCredPart_ticket_info_enc_inl_(in, w, tag);
 }
 
 size_t EncKrbCredPart_ticket_info_len_(const EncKrbCredPart_ticket_info *in, uint32_t tag)
@@ -14314,54 +10472,10 @@ bool EncKrbCredPart_ticket_info_iter_next(EncKrbCredPart_ticket_info_iter *it, K
     return EncKrbCredPart_ticket_info_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int EncKrbCredPart_ticket_info_item_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    KrbCredInfo item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int EncKrbCredPart_ticket_info_read_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbCredPart_ticket_info_read_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14456,28 +10570,28 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&(out->ticket_info), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_(&(out->ticket_info), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "ticket-info");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "ticket-info");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->nonce_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "nonce");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x2.err_offset, "nonce");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x8.err_offset, "nonce");
                 out->nonce = (UInt32)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "nonce");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "nonce");
         }
     } else {
         out->nonce_present = false;
@@ -14485,13 +10599,13 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->timestamp_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "timestamp");
         }
     } else {
         out->timestamp_present = false;
@@ -14499,17 +10613,17 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->usec_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x10)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "usec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x4.err_offset, "usec");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x10.err_offset, "usec");
                 out->usec = (Microseconds)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "usec");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "usec");
         }
     } else {
         out->usec_present = false;
@@ -14517,13 +10631,13 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
         out->s_address_present = true;
         {
-            asn1rt_reader x5;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x11)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "s-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->s_address), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "s-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "s-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "s-address");
         }
     } else {
         out->s_address_present = false;
@@ -14531,13 +10645,13 @@ int EncKrbCredPart_dec_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
         out->r_address_present = true;
         {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x12)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_(&(out->r_address), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "r-address");
         }
     } else {
         out->r_address_present = false;
@@ -14552,45 +10666,45 @@ int EncKrbCredPart_enc_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag
     uint8_t *m = asn1g_mark(w);
     if (in->r_address_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m19 = asn1g_mark(w);
             ASN1G_TRY(HostAddress_enc_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
         }
     }
     if (in->s_address_present) {
         {
-            uint8_t *m8 = asn1g_mark(w);
+            uint8_t *m20 = asn1g_mark(w);
             ASN1G_TRY(HostAddress_enc_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m8));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
         }
     }
     if (in->usec_present) {
         {
-            uint8_t *m9 = asn1g_mark(w);
+            uint8_t *m21 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->usec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->timestamp_present) {
         {
-            uint8_t *m10 = asn1g_mark(w);
+            uint8_t *m22 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->nonce_present) {
         {
-            uint8_t *m11 = asn1g_mark(w);
+            uint8_t *m23 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
-        uint8_t *m12 = asn1g_mark(w);
+        uint8_t *m24 = asn1g_mark(w);
         ASN1G_TRY(EncKrbCredPart_ticket_info_enc_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14708,175 +10822,14 @@ void EncKrbCredPart_init(EncKrbCredPart *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x13;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x13)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&(out->ticket_info), &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "ticket-info");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-            return asn1g_fail(err, rc, x13.err_offset, "ticket-info");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->nonce_present = true;
-        {
-            asn1rt_reader x14;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x14)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "nonce");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-                    return asn1g_fail(err, rc, x14.err_offset, "nonce");
-                out->nonce = (UInt32)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
-                return asn1g_fail(err, rc, x14.err_offset, "nonce");
-        }
-    } else {
-        out->nonce_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->timestamp_present = true;
-        {
-            asn1rt_reader x15;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x15)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
-                return asn1g_fail(err, rc, x15.err_offset, "timestamp");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
-                return asn1g_fail(err, rc, x15.err_offset, "timestamp");
-        }
-    } else {
-        out->timestamp_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->usec_present = true;
-        {
-            asn1rt_reader x16;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x16)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "usec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x16.err_offset, "usec");
-                out->usec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
-                return asn1g_fail(err, rc, x16.err_offset, "usec");
-        }
-    } else {
-        out->usec_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
-        out->s_address_present = true;
-        {
-            asn1rt_reader x17;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x17)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "s-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "s-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
-                return asn1g_fail(err, rc, x17.err_offset, "s-address");
-        }
-    } else {
-        out->s_address_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
-        out->r_address_present = true;
-        {
-            asn1rt_reader x18;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x18)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "r-address");
-            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x18, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "r-address");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
-                return asn1g_fail(err, rc, x18.err_offset, "r-address");
-        }
-    } else {
-        out->r_address_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->r_address_present) {
-        {
-            uint8_t *m19 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m19));
-        }
-    }
-    if (in->s_address_present) {
-        {
-            uint8_t *m20 = asn1g_mark(w);
-            ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
-        }
-    }
-    if (in->usec_present) {
-        {
-            uint8_t *m21 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
-        }
-    }
-    if (in->timestamp_present) {
-        {
-            uint8_t *m22 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
-        }
-    }
-    if (in->nonce_present) {
-        {
-            uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
-        }
-    }
-    {
-        uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EncKrbCredPart_read_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x25;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x25)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
-            return asn1g_fail(err, rc, x25.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncKrbCredPart_read_inl_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x26;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x26)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_inl_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_(out, &x26, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
             return asn1g_fail(err, rc, x26.err_offset, NULL);
@@ -14985,41 +10938,41 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x14;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x14)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "pvno");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x14, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x14.err_offset, "pvno");
             out->pvno = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x14)) != 0))
+            return asn1g_fail(err, rc, x14.err_offset, "pvno");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x15;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x15)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x15, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
+                return asn1g_fail(err, rc, x15.err_offset, "msg-type");
             out->msg_type = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
+            return asn1g_fail(err, rc, x15.err_offset, "msg-type");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->ctime_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x16;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x16)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x16, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x16)) != 0))
+                return asn1g_fail(err, rc, x16.err_offset, "ctime");
         }
     } else {
         out->ctime_present = false;
@@ -15027,66 +10980,66 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->cusec_present = true;
         {
-            asn1rt_reader x4;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            asn1rt_reader x17;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x17)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cusec");
             {
                 int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x4.err_offset, "cusec");
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x17, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x17.err_offset, "cusec");
                 out->cusec = (Microseconds)v;
             }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-                return asn1g_fail(err, rc, x4.err_offset, "cusec");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+                return asn1g_fail(err, rc, x17.err_offset, "cusec");
         }
     } else {
         out->cusec_present = false;
     }
     {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+        asn1rt_reader x18;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x18)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x18, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x18)) != 0))
+            return asn1g_fail(err, rc, x18.err_offset, "stime");
     }
     {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+        asn1rt_reader x19;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x19)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "susec");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "susec");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x19, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x19.err_offset, "susec");
             out->susec = (Microseconds)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "susec");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x19)) != 0))
+            return asn1g_fail(err, rc, x19.err_offset, "susec");
     }
     {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+        asn1rt_reader x20;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x20)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "error-code");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "error-code");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x20, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x20.err_offset, "error-code");
             out->error_code = (Int32)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "error-code");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x20)) != 0))
+            return asn1g_fail(err, rc, x20.err_offset, "error-code");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
         out->crealm_present = true;
         {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            asn1rt_reader x21;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x21)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x21, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x21)) != 0))
+                return asn1g_fail(err, rc, x21.err_offset, "crealm");
         }
     } else {
         out->crealm_present = false;
@@ -15094,45 +11047,45 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
         out->cname_present = true;
         {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            asn1rt_reader x22;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x22)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->cname), &x22, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "cname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x22)) != 0))
+                return asn1g_fail(err, rc, x22.err_offset, "cname");
         }
     } else {
         out->cname_present = false;
     }
     {
-        asn1rt_reader x10;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+        asn1rt_reader x23;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x23)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-            return asn1g_fail(err, rc, x10.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x23, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x23)) != 0))
+            return asn1g_fail(err, rc, x23.err_offset, "realm");
     }
     {
-        asn1rt_reader x11;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+        asn1rt_reader x24;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x24)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->sname), &x24, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-            return asn1g_fail(err, rc, x11.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x24)) != 0))
+            return asn1g_fail(err, rc, x24.err_offset, "sname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
         out->e_text_present = true;
         {
-            asn1rt_reader x12;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+            asn1rt_reader x25;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x25)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
-                return asn1g_fail(err, rc, x12.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-                return asn1g_fail(err, rc, x12.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x25, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
+                return asn1g_fail(err, rc, x25.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+                return asn1g_fail(err, rc, x25.err_offset, "e-text");
         }
     } else {
         out->e_text_present = false;
@@ -15140,13 +11093,13 @@ int KRB_ERROR_dec_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 12))) {
         out->e_data_present = true;
         {
-            asn1rt_reader x13;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x13)) != 0))
+            asn1rt_reader x26;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x26)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
-                return asn1g_fail(err, rc, x13.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
-                return asn1g_fail(err, rc, x13.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x26, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x26)) != 0))
+                return asn1g_fail(err, rc, x26.err_offset, "e-data");
         }
     } else {
         out->e_data_present = false;
@@ -15161,88 +11114,88 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->e_data_present) {
         {
-            uint8_t *m14 = asn1g_mark(w);
+            uint8_t *m40 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m14));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m40));
         }
     }
     if (in->e_text_present) {
         {
-            uint8_t *m15 = asn1g_mark(w);
+            uint8_t *m41 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m15));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m41));
         }
     }
     {
-        uint8_t *m16 = asn1g_mark(w);
+        uint8_t *m42 = asn1g_mark(w);
         ASN1G_TRY(PrincipalName_enc_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m16));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m42));
     }
     {
-        uint8_t *m17 = asn1g_mark(w);
+        uint8_t *m43 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m17));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m43));
     }
     if (in->cname_present) {
         {
-            uint8_t *m18 = asn1g_mark(w);
+            uint8_t *m44 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m18));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m44));
         }
     }
     if (in->crealm_present) {
         {
-            uint8_t *m19 = asn1g_mark(w);
+            uint8_t *m45 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m19));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m45));
         }
     }
     {
-        uint8_t *m20 = asn1g_mark(w);
+        uint8_t *m46 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m20));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m46));
     }
     {
-        uint8_t *m21 = asn1g_mark(w);
+        uint8_t *m47 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->susec) > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m21));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m47));
     }
     {
-        uint8_t *m22 = asn1g_mark(w);
+        uint8_t *m48 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m22));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m48));
     }
     if (in->cusec_present) {
         {
-            uint8_t *m23 = asn1g_mark(w);
+            uint8_t *m49 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->cusec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m23));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m49));
         }
     }
     if (in->ctime_present) {
         {
-            uint8_t *m24 = asn1g_mark(w);
+            uint8_t *m50 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m24));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m50));
         }
     }
     {
-        uint8_t *m25 = asn1g_mark(w);
+        uint8_t *m51 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m25));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m51));
     }
     {
-        uint8_t *m26 = asn1g_mark(w);
+        uint8_t *m52 = asn1g_mark(w);
         if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m26));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m52));
     }
     return asn1g_close(w, tag, m);
 }
@@ -15429,298 +11382,14 @@ void KRB_ERROR_init(KRB_ERROR *out)
     PrincipalName_init(&out->sname);
 }
 
-ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x27;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x27)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pvno");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x27, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
-                return asn1g_fail(err, rc, x27.err_offset, "pvno");
-            out->pvno = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x27)) != 0))
-            return asn1g_fail(err, rc, x27.err_offset, "pvno");
-    }
-    {
-        asn1rt_reader x28;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x28)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "msg-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x28, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
-                return asn1g_fail(err, rc, x28.err_offset, "msg-type");
-            out->msg_type = (uint8_t)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x28)) != 0))
-            return asn1g_fail(err, rc, x28.err_offset, "msg-type");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->ctime_present = true;
-        {
-            asn1rt_reader x29;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x29)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x29, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "ctime");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x29)) != 0))
-                return asn1g_fail(err, rc, x29.err_offset, "ctime");
-        }
-    } else {
-        out->ctime_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->cusec_present = true;
-        {
-            asn1rt_reader x30;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x30)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "cusec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x30, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x30.err_offset, "cusec");
-                out->cusec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x30)) != 0))
-                return asn1g_fail(err, rc, x30.err_offset, "cusec");
-        }
-    } else {
-        out->cusec_present = false;
-    }
-    {
-        asn1rt_reader x31;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x31)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x31, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
-            return asn1g_fail(err, rc, x31.err_offset, "stime");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x31)) != 0))
-            return asn1g_fail(err, rc, x31.err_offset, "stime");
-    }
-    {
-        asn1rt_reader x32;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x32)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "susec");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x32, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                return asn1g_fail(err, rc, x32.err_offset, "susec");
-            out->susec = (Microseconds)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x32)) != 0))
-            return asn1g_fail(err, rc, x32.err_offset, "susec");
-    }
-    {
-        asn1rt_reader x33;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x33)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "error-code");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x33, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x33.err_offset, "error-code");
-            out->error_code = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x33)) != 0))
-            return asn1g_fail(err, rc, x33.err_offset, "error-code");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
-        out->crealm_present = true;
-        {
-            asn1rt_reader x34;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x34)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x34, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
-                return asn1g_fail(err, rc, x34.err_offset, "crealm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x34)) != 0))
-                return asn1g_fail(err, rc, x34.err_offset, "crealm");
-        }
-    } else {
-        out->crealm_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
-        out->cname_present = true;
-        {
-            asn1rt_reader x35;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x35)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "cname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x35, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "cname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x35)) != 0))
-                return asn1g_fail(err, rc, x35.err_offset, "cname");
-        }
-    } else {
-        out->cname_present = false;
-    }
-    {
-        asn1rt_reader x36;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x36)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x36, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
-            return asn1g_fail(err, rc, x36.err_offset, "realm");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x36)) != 0))
-            return asn1g_fail(err, rc, x36.err_offset, "realm");
-    }
-    {
-        asn1rt_reader x37;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x37)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "sname");
-        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x37, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "sname");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
-            return asn1g_fail(err, rc, x37.err_offset, "sname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
-        out->e_text_present = true;
-        {
-            asn1rt_reader x38;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x38)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x38, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
-                return asn1g_fail(err, rc, x38.err_offset, "e-text");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x38)) != 0))
-                return asn1g_fail(err, rc, x38.err_offset, "e-text");
-        }
-    } else {
-        out->e_text_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 12))) {
-        out->e_data_present = true;
-        {
-            asn1rt_reader x39;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x39)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x39, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
-                return asn1g_fail(err, rc, x39.err_offset, "e-data");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x39)) != 0))
-                return asn1g_fail(err, rc, x39.err_offset, "e-data");
-        }
-    } else {
-        out->e_data_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->e_data_present) {
-        {
-            uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m40));
-        }
-    }
-    if (in->e_text_present) {
-        {
-            uint8_t *m41 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m41));
-        }
-    }
-    {
-        uint8_t *m42 = asn1g_mark(w);
-        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m42));
-    }
-    {
-        uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m43));
-    }
-    if (in->cname_present) {
-        {
-            uint8_t *m44 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m44));
-        }
-    }
-    if (in->crealm_present) {
-        {
-            uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m45));
-        }
-    }
-    {
-        uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m46));
-    }
-    {
-        uint8_t *m47 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->susec) > 999999))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m47));
-    }
-    {
-        uint8_t *m48 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m48));
-    }
-    if (in->cusec_present) {
-        {
-            uint8_t *m49 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->cusec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m49));
-        }
-    }
-    if (in->ctime_present) {
-        {
-            uint8_t *m50 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m50));
-        }
-    }
-    {
-        uint8_t *m51 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m51));
-    }
-    {
-        uint8_t *m52 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
-            return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m52));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int KRB_ERROR_read_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x53;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x53)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(out, &x53, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x53)) != 0))
-            return asn1g_fail(err, rc, x53.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KRB_ERROR_read_inl_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x54;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x54)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_inl_(out, &x54, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_(out, &x54, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x54)) != 0))
             return asn1g_fail(err, rc, x54.err_offset, NULL);
@@ -15839,9 +11508,7 @@ int METHOD_DATA_dec_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int METHOD_DATA_enc_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return METHOD_DATA_enc_inl_(in, w, tag);
 }
 
 size_t METHOD_DATA_len_(const METHOD_DATA *in, uint32_t tag)
@@ -15904,54 +11571,10 @@ bool METHOD_DATA_iter_next(METHOD_DATA_iter *it, PA_DATA *out)
     return METHOD_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int METHOD_DATA_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PA_DATA item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = METHOD_DATA_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int METHOD_DATA_read_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int METHOD_DATA_read_inl_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16032,58 +11655,12 @@ size_t METHOD_DATA_encoded_len(const METHOD_DATA *in)
 
 int TYPED_DATA_item_dec_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "data-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "data-type");
-            out->data_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "data-type");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->data_value_present = true;
-        {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data_value))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "data-value");
-        }
-    } else {
-        out->data_value_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return TYPED_DATA_item_dec_inl_(out, r, tag, err);
 }
 
 int TYPED_DATA_item_enc_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->data_value_present) {
-        {
-            uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-        }
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return TYPED_DATA_item_enc_inl_(in, w, tag);
 }
 
 size_t TYPED_DATA_item_len_(const TYPED_DATA_item *in, uint32_t tag)
@@ -16134,74 +11711,10 @@ void TYPED_DATA_item_init(TYPED_DATA_item *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "data-type");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "data-type");
-            out->data_type = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "data-type");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->data_value_present = true;
-        {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data_value))) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "data-value");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "data-value");
-        }
-    } else {
-        out->data_value_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->data_value_present) {
-        {
-            uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-        }
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TYPED_DATA_item_read_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TYPED_DATA_item_read_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16318,9 +11831,7 @@ int TYPED_DATA_dec_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int TYPED_DATA_enc_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return TYPED_DATA_enc_inl_(in, w, tag);
 }
 
 size_t TYPED_DATA_len_(const TYPED_DATA *in, uint32_t tag)
@@ -16383,56 +11894,10 @@ bool TYPED_DATA_iter_next(TYPED_DATA_iter *it, TYPED_DATA_item *out)
     return TYPED_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int TYPED_DATA_item_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    TYPED_DATA_item item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int TYPED_DATA_read_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TYPED_DATA_read_inl_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16517,14 +11982,6 @@ static int PA_ENC_TIMESTAMP_read_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1r
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptedData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PA_ENC_TIMESTAMP_read_inl_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16632,60 +12089,12 @@ void PA_ENC_TIMESTAMP_init(PA_ENC_TIMESTAMP *out)
 
 int PA_ENC_TS_ENC_dec_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->patimestamp))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->pausec_present = true;
-        {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "pausec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x2.err_offset, "pausec");
-                out->pausec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "pausec");
-        }
-    } else {
-        out->pausec_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PA_ENC_TS_ENC_dec_inl_(out, r, tag, err);
 }
 
 int PA_ENC_TS_ENC_enc_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->pausec_present) {
-        {
-            uint8_t *m3 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->pausec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-        }
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return PA_ENC_TS_ENC_enc_inl_(in, w, tag);
 }
 
 size_t PA_ENC_TS_ENC_len_(const PA_ENC_TS_ENC *in, uint32_t tag)
@@ -16742,76 +12151,10 @@ void PA_ENC_TS_ENC_init(PA_ENC_TS_ENC *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->patimestamp))) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "patimestamp");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->pausec_present = true;
-        {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "pausec");
-            {
-                int64_t v;
-                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
-                    return asn1g_fail(err, rc, x6.err_offset, "pausec");
-                out->pausec = (Microseconds)v;
-            }
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "pausec");
-        }
-    } else {
-        out->pausec_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->pausec_present) {
-        {
-            uint8_t *m7 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->pausec) > 999999))
-                return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-        }
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PA_ENC_TS_ENC_read_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PA_ENC_TS_ENC_read_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16897,58 +12240,12 @@ size_t PA_ENC_TS_ENC_encoded_len(const PA_ENC_TS_ENC *in)
 
 int ETYPE_INFO_ENTRY_dec_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->salt_present = true;
-        {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->salt))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "salt");
-        }
-    } else {
-        out->salt_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ETYPE_INFO_ENTRY_dec_inl_(out, r, tag, err);
 }
 
 int ETYPE_INFO_ENTRY_enc_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->salt_present) {
-        {
-            uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-        }
-    }
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    return asn1g_close(w, tag, m);
+    return ETYPE_INFO_ENTRY_enc_inl_(in, w, tag);
 }
 
 size_t ETYPE_INFO_ENTRY_len_(const ETYPE_INFO_ENTRY *in, uint32_t tag)
@@ -16999,74 +12296,10 @@ void ETYPE_INFO_ENTRY_init(ETYPE_INFO_ENTRY *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->salt_present = true;
-        {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->salt))) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "salt");
-        }
-    } else {
-        out->salt_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->salt_present) {
-        {
-            uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-        }
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int ETYPE_INFO_ENTRY_read_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO_ENTRY_read_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17178,9 +12411,7 @@ int ETYPE_INFO_dec_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int ETYPE_INFO_enc_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return ETYPE_INFO_enc_inl_(in, w, tag);
 }
 
 size_t ETYPE_INFO_len_(const ETYPE_INFO *in, uint32_t tag)
@@ -17243,54 +12474,10 @@ bool ETYPE_INFO_iter_next(ETYPE_INFO_iter *it, ETYPE_INFO_ENTRY *out)
     return ETYPE_INFO_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int ETYPE_INFO_item_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    ETYPE_INFO_ENTRY item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = ETYPE_INFO_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int ETYPE_INFO_read_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO_read_inl_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17377,79 +12564,12 @@ size_t ETYPE_INFO_encoded_len(const ETYPE_INFO *in)
 
 int ETYPE_INFO2_ENTRY_dec_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->salt_present = true;
-        {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->salt))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "salt");
-        }
-    } else {
-        out->salt_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->s2kparams_present = true;
-        {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->s2kparams))) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
-        }
-    } else {
-        out->s2kparams_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ETYPE_INFO2_ENTRY_dec_inl_(out, r, tag, err);
 }
 
 int ETYPE_INFO2_ENTRY_enc_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->s2kparams_present) {
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
-        }
-    }
-    if (in->salt_present) {
-        {
-            uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
-        }
-    }
-    {
-        uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
-    }
-    return asn1g_close(w, tag, m);
+    return ETYPE_INFO2_ENTRY_enc_inl_(in, w, tag);
 }
 
 size_t ETYPE_INFO2_ENTRY_len_(const ETYPE_INFO2_ENTRY *in, uint32_t tag)
@@ -17515,95 +12635,10 @@ void ETYPE_INFO2_ENTRY_init(ETYPE_INFO2_ENTRY *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x7;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x7)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "etype");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "etype");
-            out->etype = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-            return asn1g_fail(err, rc, x7.err_offset, "etype");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->salt_present = true;
-        {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x8)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->salt))) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "salt");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "salt");
-        }
-    } else {
-        out->salt_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->s2kparams_present = true;
-        {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->s2kparams))) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "s2kparams");
-        }
-    } else {
-        out->s2kparams_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->s2kparams_present) {
-        {
-            uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
-        }
-    }
-    if (in->salt_present) {
-        {
-            uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
-        }
-    }
-    {
-        uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int ETYPE_INFO2_ENTRY_read_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO2_ENTRY_read_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17717,9 +12752,7 @@ int ETYPE_INFO2_dec_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int ETYPE_INFO2_enc_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return ETYPE_INFO2_enc_inl_(in, w, tag);
 }
 
 size_t ETYPE_INFO2_len_(const ETYPE_INFO2 *in, uint32_t tag)
@@ -17782,56 +12815,10 @@ bool ETYPE_INFO2_iter_next(ETYPE_INFO2_iter *it, ETYPE_INFO2_ENTRY *out)
     return ETYPE_INFO2_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int ETYPE_INFO2_item_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    ETYPE_INFO2_ENTRY item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int ETYPE_INFO2_read_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ETYPE_INFO2_read_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17916,14 +12903,6 @@ static int AD_IF_RELEVANT_read_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_er
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_IF_RELEVANT_read_inl_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18038,24 +13017,24 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->ad_checksum), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_(&(out->ad_checksum), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "ad-checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "ad-checksum");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->i_realm_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "i-realm");
         }
     } else {
         out->i_realm_present = false;
@@ -18063,25 +13042,25 @@ int AD_KDCIssued_dec_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->i_sname_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "i-sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->i_sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_(&(out->i_sname), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "i-sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "i-sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "i-sname");
         }
     } else {
         out->i_sname_present = false;
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "elements");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -18092,28 +13071,28 @@ int AD_KDCIssued_enc_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     if (in->i_sname_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m14 = asn1g_mark(w);
             ASN1G_TRY(PrincipalName_enc_(&(in->i_sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     if (in->i_realm_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m15 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
     {
-        uint8_t *m8 = asn1g_mark(w);
+        uint8_t *m16 = asn1g_mark(w);
         ASN1G_TRY(Checksum_enc_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
 }
@@ -18192,105 +13171,10 @@ void AD_KDCIssued_init(AD_KDCIssued *out)
     Checksum_init(&out->ad_checksum);
 }
 
-ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x9;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->ad_checksum), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "ad-checksum");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-            return asn1g_fail(err, rc, x9.err_offset, "ad-checksum");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->i_realm_present = true;
-        {
-            asn1rt_reader x10;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "i-realm");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "i-realm");
-        }
-    } else {
-        out->i_realm_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->i_sname_present = true;
-        {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "i-sname");
-            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->i_sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "i-sname");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "i-sname");
-        }
-    } else {
-        out->i_sname_present = false;
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "elements");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "elements");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-    }
-    if (in->i_sname_present) {
-        {
-            uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(PrincipalName_enc_inl_(&(in->i_sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-        }
-    }
-    if (in->i_realm_present) {
-        {
-            uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-        }
-    }
-    {
-        uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(Checksum_enc_inl_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AD_KDCIssued_read_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_KDCIssued_read_inl_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18381,26 +13265,26 @@ int AD_AND_OR_dec_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error 
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "condition-count");
         {
             int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "condition-count");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "condition-count");
             out->condition_count = (Int32)v;
         }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "condition-count");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "condition-count");
     }
     {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x4)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(&(out->elements), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
             return asn1g_fail(err, rc, 0, "elements");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "elements");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -18411,14 +13295,14 @@ int AD_AND_OR_enc_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m3 = asn1g_mark(w);
+        uint8_t *m7 = asn1g_mark(w);
         ASN1G_TRY(AuthorizationData_enc_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
     }
     {
-        uint8_t *m4 = asn1g_mark(w);
+        uint8_t *m8 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
 }
@@ -18465,67 +13349,10 @@ void AD_AND_OR_init(AD_AND_OR *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        asn1rt_reader x5;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "condition-count");
-        {
-            int64_t v;
-            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "condition-count");
-            out->condition_count = (Int32)v;
-        }
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-            return asn1g_fail(err, rc, x5.err_offset, "condition-count");
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "elements");
-        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "elements");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "elements");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    {
-        uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AD_AND_OR_read_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_AND_OR_read_inl_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18610,14 +13437,6 @@ static int AD_MANDATORY_FOR_KDC_read_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AD_MANDATORY_FOR_KDC_read_inl_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18716,3 +13535,4721 @@ void AD_MANDATORY_FOR_KDC_init(AD_MANDATORY_FOR_KDC *out)
 
 static const uint8_t id_krb5_bytes_[] = { 0x2B, 0x06, 0x01, 0x05, 0x02 };
 const asn1rt_view id_krb5 = { id_krb5_bytes_, 5 };
+
+/* ------------------------------------------------------------------ */
+/* Inline copies of the codecs: what T_decode and T_encode run as one
+ * straight-line function (ASN1G_BODY). */
+
+ASN1G_BODY int Int32_read_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (int32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UInt32_read_inl_(UInt32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Microseconds_read_inl_(Microseconds *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint32_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KerberosString_read_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Realm_read_inl_(Realm *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_item_inl_(KerberosString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KerberosString item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PrincipalName_name_string_read_inl_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_dec_inl_(PrincipalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "name-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "name-type");
+            out->name_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "name-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "name-string");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_name_string_dec_inl_(&(out->name_string), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "name-string");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "name-string");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_name_string_enc_inl_(&(in->name_string), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PrincipalName_read_inl_(PrincipalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KerberosTime_read_inl_(KerberosTime *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddress_dec_inl_(HostAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "addr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "addr-type");
+            out->addr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "addr-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "address");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->address))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "address");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int HostAddress_read_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_item_inl_(HostAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    HostAddress item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = HostAddresses_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int HostAddresses_read_inl_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_item_dec_inl_(AuthorizationData_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "ad-type");
+            out->ad_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "ad-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ad_data))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "ad-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "ad-data");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AuthorizationData_item_read_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_item_inl_(AuthorizationData_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AuthorizationData_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AuthorizationData_read_inl_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_DATA_dec_inl_(PA_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "padata-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "padata-type");
+            out->padata_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "padata-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "padata-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->padata_value))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "padata-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "padata-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PA_DATA_read_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(out);
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedData_dec_inl_(EncryptedData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->kvno_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "kvno");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x2.err_offset, "kvno");
+                out->kvno = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "kvno");
+        }
+    } else {
+        out->kvno_present = false;
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cipher");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->cipher))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "cipher");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "cipher");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+    }
+    if (in->kvno_present) {
+        {
+            uint8_t *m8 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+        }
+    }
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncryptedData_read_inl_(EncryptedData *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptionKey_dec_inl_(EncryptionKey *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keytype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "keytype");
+            out->keytype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "keytype");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keyvalue");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->keyvalue))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "keyvalue");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncryptionKey_read_inl_(EncryptionKey *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Checksum_dec_inl_(Checksum *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cksumtype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "cksumtype");
+            out->cksumtype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "cksumtype");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->checksum))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "checksum");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Checksum_read_inl_(Checksum *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Ticket_dec_inl_(Ticket *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tkt-vno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "tkt-vno");
+            out->tkt_vno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "tkt-vno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "realm");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "sname");
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+    }
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Ticket_read_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x17)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(out);
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TransitedEncoding_dec_inl_(TransitedEncoding *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "tr-type");
+            out->tr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "tr-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "contents");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->contents))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "contents");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "contents");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TransitedEncoding_read_inl_(TransitedEncoding *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "flags");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "key");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "cname");
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "transited");
+        if (ASN1G_UNLIKELY((rc = TransitedEncoding_dec_inl_(&(out->transited), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "transited");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "transited");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->authorization_data_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "authorization-data");
+        }
+    } else {
+        out->authorization_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorization_data_present) {
+        {
+            uint8_t *m23 = asn1g_mark(w);
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m23));
+        }
+    }
+    if (in->caddr_present) {
+        {
+            uint8_t *m24 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m24));
+        }
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m25 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m25));
+        }
+    }
+    {
+        uint8_t *m26 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m26));
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m27 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m27));
+        }
+    }
+    {
+        uint8_t *m28 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m28));
+    }
+    {
+        uint8_t *m29 = asn1g_mark(w);
+        ASN1G_TRY(TransitedEncoding_enc_inl_(&(in->transited), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m29));
+    }
+    {
+        uint8_t *m30 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m30));
+    }
+    {
+        uint8_t *m31 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m31));
+    }
+    {
+        uint8_t *m32 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m32));
+    }
+    {
+        uint8_t *m33 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m33));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncTicketPart_read_inl_(EncTicketPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x45;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 3), &x45)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncTicketPart_dec_inl_(out, &x45, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x45)) != 0))
+            return asn1g_fail(err, rc, x45.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REQ_padata_read_inl_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(out);
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_item_inl_(Int32 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (Int32)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Int32 item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REQ_BODY_etype_read_inl_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Ticket item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REQ_BODY_additional_tickets_read_inl_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "kdc-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->kdc_options))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
+        {
+            size_t n = asn1g_bits_count(&(out->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->cname_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "cname");
+        }
+    } else {
+        out->cname_present = false;
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "realm");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->sname_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "sname");
+        }
+    } else {
+        out->sname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->from_present = true;
+        {
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->from))) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "from");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "from");
+        }
+    } else {
+        out->from_present = false;
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->till))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "till");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "till");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->rtime_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->rtime))) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "rtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "rtime");
+        }
+    } else {
+        out->rtime_present = false;
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nonce");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "nonce");
+            out->nonce = (UInt32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "nonce");
+    }
+    {
+        asn1rt_reader x9;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_etype_dec_inl_(&(out->etype), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "etype");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+            return asn1g_fail(err, rc, x9.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->addresses_present = true;
+        {
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "addresses");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->addresses), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "addresses");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "addresses");
+        }
+    } else {
+        out->addresses_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->enc_authorization_data_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "enc-authorization-data");
+            if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_authorization_data), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "enc-authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "enc-authorization-data");
+        }
+    } else {
+        out->enc_authorization_data_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->additional_tickets_present = true;
+        {
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "additional-tickets");
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_additional_tickets_dec_inl_(&(out->additional_tickets), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "additional-tickets");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "additional-tickets");
+        }
+    } else {
+        out->additional_tickets_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->additional_tickets_present) {
+        {
+            uint8_t *m25 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REQ_BODY_additional_tickets_enc_inl_(&(in->additional_tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m25));
+        }
+    }
+    if (in->enc_authorization_data_present) {
+        {
+            uint8_t *m26 = asn1g_mark(w);
+            ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m26));
+        }
+    }
+    if (in->addresses_present) {
+        {
+            uint8_t *m27 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->addresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m27));
+        }
+    }
+    {
+        uint8_t *m28 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_BODY_etype_enc_inl_(&(in->etype), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
+    }
+    {
+        uint8_t *m29 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
+    }
+    if (in->rtime_present) {
+        {
+            uint8_t *m30 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
+        }
+    }
+    {
+        uint8_t *m31 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
+    }
+    if (in->from_present) {
+        {
+            uint8_t *m32 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
+        }
+    }
+    if (in->sname_present) {
+        {
+            uint8_t *m33 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
+        }
+    }
+    {
+        uint8_t *m34 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
+    }
+    if (in->cname_present) {
+        {
+            uint8_t *m35 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
+        }
+    }
+    {
+        uint8_t *m36 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->kdc_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->kdc_options)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REQ_BODY_read_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->padata_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = KDC_REQ_padata_dec_inl_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "padata");
+        }
+    } else {
+        out->padata_present = false;
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "req-body");
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_BODY_dec_inl_(&(out->req_body), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "req-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "req-body");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(KDC_REQ_BODY_enc_inl_(&(in->req_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m9));
+    }
+    if (in->padata_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REQ_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m10));
+        }
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REQ_read_inl_(KDC_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AS_REQ_read_inl_(AS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 10), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TGS_REQ_read_inl_(TGS_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 12), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REQ_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KDC_REP_padata_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REP_padata_read_inl_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->padata_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "padata");
+            if (ASN1G_UNLIKELY((rc = KDC_REP_padata_dec_inl_(&(out->padata), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "padata");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "padata");
+        }
+    } else {
+        out->padata_present = false;
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "cname");
+    }
+    {
+        asn1rt_reader x6;
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x6, ASN1RT_TAG(1, 1, 1), &x7)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ticket");
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m17 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m17));
+    }
+    {
+        uint8_t *m18 = asn1g_mark(w);
+        uint8_t *m19 = asn1g_mark(w);
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m19));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m18));
+    }
+    {
+        uint8_t *m20 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m20));
+    }
+    {
+        uint8_t *m21 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
+    }
+    if (in->padata_present) {
+        {
+            uint8_t *m22 = asn1g_mark(w);
+            ASN1G_TRY(KDC_REP_padata_enc_inl_(&(in->padata), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
+        }
+    }
+    {
+        uint8_t *m23 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
+    }
+    {
+        uint8_t *m24 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KDC_REP_read_inl_(KDC_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AS_REP_read_inl_(AS_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 11), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TGS_REP_read_inl_(TGS_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 13), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KDC_REP_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_item_dec_inl_(LastReq_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "lr-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "lr-type");
+            out->lr_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "lr-type");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "lr-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->lr_value))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "lr-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "lr-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int LastReq_item_read_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_item_inl_(LastReq_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    LastReq_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = LastReq_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int LastReq_read_inl_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "key");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "last-req");
+        if (ASN1G_UNLIKELY((rc = LastReq_dec_inl_(&(out->last_req), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "last-req");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "last-req");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nonce");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "nonce");
+            out->nonce = (UInt32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "nonce");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->key_expiration_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->key_expiration))) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "key-expiration");
+        }
+    } else {
+        out->key_expiration_present = false;
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "flags");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "flags");
+        {
+            size_t n = asn1g_bits_count(&(out->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "flags");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "authtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    {
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "endtime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "srealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "srealm");
+    }
+    {
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "sname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->caddr_present) {
+        {
+            uint8_t *m25 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m25));
+        }
+    }
+    {
+        uint8_t *m26 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m26));
+    }
+    {
+        uint8_t *m27 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m27));
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m28 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
+        }
+    }
+    {
+        uint8_t *m29 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m30 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
+        }
+    }
+    {
+        uint8_t *m31 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
+    }
+    {
+        uint8_t *m32 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->flags));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
+    }
+    if (in->key_expiration_present) {
+        {
+            uint8_t *m33 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
+        }
+    }
+    {
+        uint8_t *m34 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
+    }
+    {
+        uint8_t *m35 = asn1g_mark(w);
+        ASN1G_TRY(LastReq_enc_inl_(&(in->last_req), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
+    }
+    {
+        uint8_t *m36 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncKDCRepPart_read_inl_(EncKDCRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncASRepPart_read_inl_(EncASRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 25), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncTGSRepPart_read_inl_(EncTGSRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 26), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKDCRepPart_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_bits_count(out);
+        if (ASN1G_UNLIKELY(n < 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 14, 14, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ap-options");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->ap_options))) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "ap-options");
+        {
+            size_t n = asn1g_bits_count(&(out->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "ap-options");
+    }
+    {
+        asn1rt_reader x4;
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&x4, ASN1RT_TAG(1, 1, 1), &x5)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(&(out->ticket), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "ticket");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "ticket");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authenticator");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->authenticator), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "authenticator");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "authenticator");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m13 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->authenticator), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m13));
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        uint8_t *m15 = asn1g_mark(w);
+        ASN1G_TRY(Ticket_enc_inl_(&(in->ticket), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m15));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m14));
+    }
+    {
+        uint8_t *m16 = asn1g_mark(w);
+        {
+            size_t n = asn1g_bits_count(&(in->ap_options));
+            if (ASN1G_UNLIKELY(n < 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->ap_options)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
+    }
+    {
+        uint8_t *m17 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
+    }
+    {
+        uint8_t *m18 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AP_REQ_read_inl_(AP_REQ *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 14), &x25)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AP_REQ_dec_inl_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Authenticator_dec_inl_(Authenticator *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authenticator-vno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "authenticator-vno");
+            out->authenticator_vno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "authenticator-vno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "crealm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "crealm");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "cname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->cksum_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cksum");
+            if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cksum");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "cksum");
+        }
+    } else {
+        out->cksum_present = false;
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cusec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "cusec");
+            out->cusec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "cusec");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "ctime");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->subkey_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x7, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "subkey");
+        }
+    } else {
+        out->subkey_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x8.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->authorization_data_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->authorization_data), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "authorization-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "authorization-data");
+        }
+    } else {
+        out->authorization_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorization_data_present) {
+        {
+            uint8_t *m19 = asn1g_mark(w);
+            ASN1G_TRY(AuthorizationData_enc_inl_(&(in->authorization_data), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m19));
+        }
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m20 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m20));
+        }
+    }
+    if (in->subkey_present) {
+        {
+            uint8_t *m21 = asn1g_mark(w);
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m21));
+        }
+    }
+    {
+        uint8_t *m22 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m22));
+    }
+    {
+        uint8_t *m23 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m23));
+    }
+    if (in->cksum_present) {
+        {
+            uint8_t *m24 = asn1g_mark(w);
+            ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m24));
+        }
+    }
+    {
+        uint8_t *m25 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m25));
+    }
+    {
+        uint8_t *m26 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m26));
+    }
+    {
+        uint8_t *m27 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m27));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Authenticator_read_inl_(Authenticator *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x37;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x37)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Authenticator_dec_inl_(out, &x37, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x37)) != 0))
+            return asn1g_fail(err, rc, x37.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REP_dec_inl_(AP_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 15, 15, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+    }
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AP_REP_read_inl_(AP_REP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 15), &x13)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AP_REP_dec_inl_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncAPRepPart_dec_inl_(EncAPRepPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "ctime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "ctime");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cusec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "cusec");
+            out->cusec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "cusec");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->subkey_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "subkey");
+            if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->subkey), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "subkey");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "subkey");
+        }
+    } else {
+        out->subkey_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->seq_number_present) {
+        {
+            uint8_t *m9 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+        }
+    }
+    if (in->subkey_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(EncryptionKey_enc_inl_(&(in->subkey), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        }
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncAPRepPart_read_inl_(EncAPRepPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 27), &x17)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncAPRepPart_dec_inl_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_BODY_dec_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x3.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "s-address");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m13 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m13));
+        }
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m14));
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m15 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m16 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m17 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
+        }
+    }
+    {
+        uint8_t *m18 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_SAFE_BODY_read_inl_(KRB_SAFE_BODY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_dec_inl_(KRB_SAFE *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 20, 20, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "safe-body");
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_BODY_dec_inl_(&(out->safe_body), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "safe-body");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "safe-body");
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cksum");
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->cksum), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "cksum");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(Checksum_enc_inl_(&(in->cksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+    }
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(KRB_SAFE_BODY_enc_inl_(&(in->safe_body), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_SAFE_read_inl_(KRB_SAFE *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 20), &x17)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_SAFE_dec_inl_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_PRIV_dec_inl_(KRB_PRIV *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 21, 21, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m7 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m7));
+    }
+    {
+        uint8_t *m8 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+    }
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_PRIV_read_inl_(KRB_PRIV *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x13;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 21), &x13)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_PRIV_dec_inl_(out, &x13, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+            return asn1g_fail(err, rc, x13.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbPrivPart_dec_inl_(EncKrbPrivPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->user_data))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "user-data");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x3.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->seq_number_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "seq-number");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+                out->seq_number = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "seq-number");
+        }
+    } else {
+        out->seq_number_present = false;
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "s-address");
+        if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "s-address");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "s-address");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m13 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m13));
+        }
+    }
+    {
+        uint8_t *m14 = asn1g_mark(w);
+        ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m14));
+    }
+    if (in->seq_number_present) {
+        {
+            uint8_t *m15 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m16 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m17 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
+        }
+    }
+    {
+        uint8_t *m18 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncKrbPrivPart_read_inl_(EncKrbPrivPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 28), &x25)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKrbPrivPart_dec_inl_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_item_inl_(Ticket *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = Ticket_dec_inl_(out, &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Ticket item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_CRED_tickets_read_inl_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_dec_inl_(KRB_CRED *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 22, 22, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    {
+        asn1rt_reader x3;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "tickets");
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_tickets_dec_inl_(&(out->tickets), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "tickets");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+            return asn1g_fail(err, rc, x3.err_offset, "tickets");
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "enc-part");
+        if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(&(out->enc_part), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "enc-part");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "enc-part");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(EncryptedData_enc_inl_(&(in->enc_part), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+    }
+    {
+        uint8_t *m10 = asn1g_mark(w);
+        ASN1G_TRY(KRB_CRED_tickets_enc_inl_(&(in->tickets), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+    }
+    {
+        uint8_t *m11 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_CRED_read_inl_(KRB_CRED *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x17;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 22), &x17)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_CRED_dec_inl_(out, &x17, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
+            return asn1g_fail(err, rc, x17.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "key");
+        if (ASN1G_UNLIKELY((rc = EncryptionKey_dec_inl_(&(out->key), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "key");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "key");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->prealm_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->prealm))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "prealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "prealm");
+        }
+    } else {
+        out->prealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->pname_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->pname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "pname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "pname");
+        }
+    } else {
+        out->pname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->flags_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "flags");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->flags))) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "flags");
+            {
+                size_t n = asn1g_bits_count(&(out->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "flags");
+        }
+    } else {
+        out->flags_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->authtime_present = true;
+        {
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->authtime))) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "authtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "authtime");
+        }
+    } else {
+        out->authtime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->starttime_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->starttime))) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "starttime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "starttime");
+        }
+    } else {
+        out->starttime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->endtime_present = true;
+        {
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->endtime))) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "endtime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "endtime");
+        }
+    } else {
+        out->endtime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->renew_till_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->renew_till))) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "renew-till");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "renew-till");
+        }
+    } else {
+        out->renew_till_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->srealm_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->srealm))) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "srealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "srealm");
+        }
+    } else {
+        out->srealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 9))) {
+        out->sname_present = true;
+        {
+            asn1rt_reader x10;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x10, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+                return asn1g_fail(err, rc, x10.err_offset, "sname");
+        }
+    } else {
+        out->sname_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 10))) {
+        out->caddr_present = true;
+        {
+            asn1rt_reader x11;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "caddr");
+            if (ASN1G_UNLIKELY((rc = HostAddresses_dec_inl_(&(out->caddr), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "caddr");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+                return asn1g_fail(err, rc, x11.err_offset, "caddr");
+        }
+    } else {
+        out->caddr_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->caddr_present) {
+        {
+            uint8_t *m23 = asn1g_mark(w);
+            ASN1G_TRY(HostAddresses_enc_inl_(&(in->caddr), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m23));
+        }
+    }
+    if (in->sname_present) {
+        {
+            uint8_t *m24 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m24));
+        }
+    }
+    if (in->srealm_present) {
+        {
+            uint8_t *m25 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m25));
+        }
+    }
+    if (in->renew_till_present) {
+        {
+            uint8_t *m26 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m26));
+        }
+    }
+    if (in->endtime_present) {
+        {
+            uint8_t *m27 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m27));
+        }
+    }
+    if (in->starttime_present) {
+        {
+            uint8_t *m28 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m28));
+        }
+    }
+    if (in->authtime_present) {
+        {
+            uint8_t *m29 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m29));
+        }
+    }
+    if (in->flags_present) {
+        {
+            uint8_t *m30 = asn1g_mark(w);
+            {
+                size_t n = asn1g_bits_count(&(in->flags));
+                if (ASN1G_UNLIKELY(n < 32u))
+                    return ASN1RT_E_SIZE_CONSTRAINT;
+            }
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->flags)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m30));
+        }
+    }
+    if (in->pname_present) {
+        {
+            uint8_t *m31 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->pname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m31));
+        }
+    }
+    if (in->prealm_present) {
+        {
+            uint8_t *m32 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m32));
+        }
+    }
+    {
+        uint8_t *m33 = asn1g_mark(w);
+        ASN1G_TRY(EncryptionKey_enc_inl_(&(in->key), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m33));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KrbCredInfo_read_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_item_inl_(KrbCredInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = KrbCredInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KrbCredInfo item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncKrbCredPart_ticket_info_read_inl_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_dec_inl_(EncKrbCredPart *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ticket-info");
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_ticket_info_dec_inl_(&(out->ticket_info), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ticket-info");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "ticket-info");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->nonce_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "nonce");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+                    return asn1g_fail(err, rc, x2.err_offset, "nonce");
+                out->nonce = (UInt32)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "nonce");
+        }
+    } else {
+        out->nonce_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->timestamp_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->timestamp))) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "timestamp");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "timestamp");
+        }
+    } else {
+        out->timestamp_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->usec_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "usec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x4.err_offset, "usec");
+                out->usec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "usec");
+        }
+    } else {
+        out->usec_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 4))) {
+        out->s_address_present = true;
+        {
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "s-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->s_address), &x5, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "s-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "s-address");
+        }
+    } else {
+        out->s_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->r_address_present = true;
+        {
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "r-address");
+            if (ASN1G_UNLIKELY((rc = HostAddress_dec_inl_(&(out->r_address), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "r-address");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "r-address");
+        }
+    } else {
+        out->r_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->r_address_present) {
+        {
+            uint8_t *m13 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->r_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m13));
+        }
+    }
+    if (in->s_address_present) {
+        {
+            uint8_t *m14 = asn1g_mark(w);
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->s_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m14));
+        }
+    }
+    if (in->usec_present) {
+        {
+            uint8_t *m15 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->usec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
+        }
+    }
+    if (in->timestamp_present) {
+        {
+            uint8_t *m16 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
+        }
+    }
+    if (in->nonce_present) {
+        {
+            uint8_t *m17 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
+        }
+    }
+    {
+        uint8_t *m18 = asn1g_mark(w);
+        ASN1G_TRY(EncKrbCredPart_ticket_info_enc_inl_(&(in->ticket_info), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncKrbCredPart_read_inl_(EncKrbCredPart *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x25;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 29), &x25)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = EncKrbCredPart_dec_inl_(out, &x25, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x25)) != 0))
+            return asn1g_fail(err, rc, x25.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_ERROR_dec_inl_(KRB_ERROR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pvno");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 5, 5, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pvno");
+            out->pvno = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "pvno");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "msg-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 30, 30, &v)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            out->msg_type = (uint8_t)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->ctime_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->ctime))) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "ctime");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "ctime");
+        }
+    } else {
+        out->ctime_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->cusec_present = true;
+        {
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cusec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x4, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x4.err_offset, "cusec");
+                out->cusec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "cusec");
+        }
+    } else {
+        out->cusec_present = false;
+    }
+    {
+        asn1rt_reader x5;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 4), &x5)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->stime))) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "stime");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+            return asn1g_fail(err, rc, x5.err_offset, "stime");
+    }
+    {
+        asn1rt_reader x6;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 5), &x6)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "susec");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "susec");
+            out->susec = (Microseconds)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+            return asn1g_fail(err, rc, x6.err_offset, "susec");
+    }
+    {
+        asn1rt_reader x7;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 6), &x7)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "error-code");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "error-code");
+            out->error_code = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+            return asn1g_fail(err, rc, x7.err_offset, "error-code");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 7))) {
+        out->crealm_present = true;
+        {
+            asn1rt_reader x8;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 7), &x8)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x8, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->crealm))) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "crealm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+                return asn1g_fail(err, rc, x8.err_offset, "crealm");
+        }
+    } else {
+        out->crealm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 8))) {
+        out->cname_present = true;
+        {
+            asn1rt_reader x9;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 8), &x9)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "cname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->cname), &x9, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "cname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
+                return asn1g_fail(err, rc, x9.err_offset, "cname");
+        }
+    } else {
+        out->cname_present = false;
+    }
+    {
+        asn1rt_reader x10;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 9), &x10)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->realm))) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "realm");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
+            return asn1g_fail(err, rc, x10.err_offset, "realm");
+    }
+    {
+        asn1rt_reader x11;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 10), &x11)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sname");
+        if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->sname), &x11, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "sname");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
+            return asn1g_fail(err, rc, x11.err_offset, "sname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 11))) {
+        out->e_text_present = true;
+        {
+            asn1rt_reader x12;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 11), &x12)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x12, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->e_text))) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "e-text");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
+                return asn1g_fail(err, rc, x12.err_offset, "e-text");
+        }
+    } else {
+        out->e_text_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 12))) {
+        out->e_data_present = true;
+        {
+            asn1rt_reader x13;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 12), &x13)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x13, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->e_data))) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "e-data");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
+                return asn1g_fail(err, rc, x13.err_offset, "e-data");
+        }
+    } else {
+        out->e_data_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->e_data_present) {
+        {
+            uint8_t *m27 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m27));
+        }
+    }
+    if (in->e_text_present) {
+        {
+            uint8_t *m28 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m28));
+        }
+    }
+    {
+        uint8_t *m29 = asn1g_mark(w);
+        ASN1G_TRY(PrincipalName_enc_inl_(&(in->sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 10), m29));
+    }
+    {
+        uint8_t *m30 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m30));
+    }
+    if (in->cname_present) {
+        {
+            uint8_t *m31 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->cname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m31));
+        }
+    }
+    if (in->crealm_present) {
+        {
+            uint8_t *m32 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m32));
+        }
+    }
+    {
+        uint8_t *m33 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m33));
+    }
+    {
+        uint8_t *m34 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->susec) > 999999))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m34));
+    }
+    {
+        uint8_t *m35 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m35));
+    }
+    if (in->cusec_present) {
+        {
+            uint8_t *m36 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->cusec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m36));
+        }
+    }
+    if (in->ctime_present) {
+        {
+            uint8_t *m37 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m37));
+        }
+    }
+    {
+        uint8_t *m38 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m38));
+    }
+    {
+        uint8_t *m39 = asn1g_mark(w);
+        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+            return ASN1RT_E_VALUE_CONSTRAINT;
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m39));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int KRB_ERROR_read_inl_(KRB_ERROR *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x53;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 30), &x53)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = KRB_ERROR_dec_inl_(out, &x53, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x53)) != 0))
+            return asn1g_fail(err, rc, x53.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_item_inl_(PA_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PA_DATA item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = METHOD_DATA_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int METHOD_DATA_read_inl_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = METHOD_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_item_dec_inl_(TYPED_DATA_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "data-type");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "data-type");
+            out->data_type = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "data-type");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->data_value_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "data-value");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data_value))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "data-value");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "data-value");
+        }
+    } else {
+        out->data_value_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->data_value_present) {
+        {
+            uint8_t *m5 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        }
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TYPED_DATA_item_read_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_item_inl_(TYPED_DATA_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    TYPED_DATA_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = TYPED_DATA_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TYPED_DATA_read_inl_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TYPED_DATA_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_ENC_TIMESTAMP_read_inl_(PA_ENC_TIMESTAMP *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_ENC_TS_ENC_dec_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "patimestamp");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->patimestamp))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "patimestamp");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->pausec_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pausec");
+            {
+                int64_t v;
+                if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 999999, &v)) != 0))
+                    return asn1g_fail(err, rc, x2.err_offset, "pausec");
+                out->pausec = (Microseconds)v;
+            }
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "pausec");
+        }
+    } else {
+        out->pausec_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->pausec_present) {
+        {
+            uint8_t *m5 = asn1g_mark(w);
+            if (ASN1G_UNLIKELY((in->pausec) > 999999))
+                return ASN1RT_E_VALUE_CONSTRAINT;
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        }
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PA_ENC_TS_ENC_read_inl_(PA_ENC_TS_ENC *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PA_ENC_TS_ENC_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_ENTRY_dec_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->salt_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->salt))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "salt");
+        }
+    } else {
+        out->salt_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->salt_present) {
+        {
+            uint8_t *m5 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        }
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ETYPE_INFO_ENTRY_read_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_item_inl_(ETYPE_INFO_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ETYPE_INFO_ENTRY item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ETYPE_INFO_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ETYPE_INFO_read_inl_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_ENTRY_dec_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "etype");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "etype");
+            out->etype = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "etype");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->salt_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->salt))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "salt");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "salt");
+        }
+    } else {
+        out->salt_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->s2kparams_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "s2kparams");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->s2kparams))) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "s2kparams");
+        }
+    } else {
+        out->s2kparams_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->s2kparams_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+        }
+    }
+    if (in->salt_present) {
+        {
+            uint8_t *m8 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+        }
+    }
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ETYPE_INFO2_ENTRY_read_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_item_inl_(ETYPE_INFO2_ENTRY *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_ENTRY_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ETYPE_INFO2_ENTRY item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ETYPE_INFO2_read_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ETYPE_INFO2_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_IF_RELEVANT_read_inl_(AD_IF_RELEVANT *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_KDCIssued_dec_inl_(AD_KDCIssued *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "ad-checksum");
+        if (ASN1G_UNLIKELY((rc = Checksum_dec_inl_(&(out->ad_checksum), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ad-checksum");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "ad-checksum");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->i_realm_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_string(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ASN1RT_UT_GENERALSTRING, &(out->i_realm))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "i-realm");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "i-realm");
+        }
+    } else {
+        out->i_realm_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->i_sname_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "i-sname");
+            if (ASN1G_UNLIKELY((rc = PrincipalName_dec_inl_(&(out->i_sname), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "i-sname");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "i-sname");
+        }
+    } else {
+        out->i_sname_present = false;
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "elements");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+    }
+    if (in->i_sname_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(PrincipalName_enc_inl_(&(in->i_sname), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        }
+    }
+    if (in->i_realm_present) {
+        {
+            uint8_t *m11 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+        }
+    }
+    {
+        uint8_t *m12 = asn1g_mark(w);
+        ASN1G_TRY(Checksum_enc_inl_(&(in->ad_checksum), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AD_KDCIssued_read_inl_(AD_KDCIssued *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AD_KDCIssued_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_AND_OR_dec_inl_(AD_AND_OR *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "condition-count");
+        {
+            int64_t v;
+            if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), INT64_C(-2147483648), 2147483647, &v)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "condition-count");
+            out->condition_count = (Int32)v;
+        }
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "condition-count");
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "elements");
+        if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(&(out->elements), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "elements");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "elements");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(AuthorizationData_enc_inl_(&(in->elements), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    {
+        uint8_t *m6 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AD_AND_OR_read_inl_(AD_AND_OR *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AD_AND_OR_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AD_MANDATORY_FOR_KDC_read_inl_(AD_MANDATORY_FOR_KDC *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorizationData_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+

@@ -6,6 +6,17 @@
 #include <asn1rt/gen.h>
 #include <asn1rt/jer.h>
 
+/* Inline copies of the codecs (see the end of the file). */
+ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EncryptedNote_read_inl_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ViewingKeys_read_inl_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Account_read_inl_(Account *out, asn1rt_reader *r, asn1rt_error *err);
+
 /* ------------------------------------------------------------------ */
 /*
  * EncryptedNote ::= SEQUENCE {
@@ -18,49 +29,12 @@
 
 int EncryptedNote_dec_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ciphertext))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "ciphertext");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
-    {
-        size_t n = (out->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 255, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "viewTag");
-        out->viewTag = (uint8_t)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "outputIndex");
-        out->outputIndex = (uint32_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return EncryptedNote_dec_inl_(out, r, tag, err);
 }
 
 int EncryptedNote_enc_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
-    {
-        size_t n = (in->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
-    return asn1g_close(w, tag, m);
+    return EncryptedNote_enc_inl_(in, w, tag);
 }
 
 size_t EncryptedNote_len_(const EncryptedNote *in, uint32_t tag)
@@ -123,65 +97,10 @@ void EncryptedNote_init(EncryptedNote *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ciphertext))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "ciphertext");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
-    {
-        size_t n = (out->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 255, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "viewTag");
-        out->viewTag = (uint8_t)v;
-    }
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "outputIndex");
-        out->outputIndex = (uint32_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
-    {
-        size_t n = (in->ephemeralPublicKey).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int EncryptedNote_read_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EncryptedNote_read_inl_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -268,54 +187,12 @@ size_t EncryptedNote_encoded_len(const EncryptedNote *in)
 
 int ViewingKeys_dec_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 1, 1, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "version");
-        out->version = (uint8_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "npk");
-    {
-        size_t n = (out->npk).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "vpk");
-    {
-        size_t n = (out->vpk).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ViewingKeys_dec_inl_(out, r, tag, err);
 }
 
 int ViewingKeys_enc_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = (in->vpk).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
-    {
-        size_t n = (in->npk).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
-    if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
-    return asn1g_close(w, tag, m);
+    return ViewingKeys_enc_inl_(in, w, tag);
 }
 
 size_t ViewingKeys_len_(const ViewingKeys *in, uint32_t tag)
@@ -378,70 +255,10 @@ void ViewingKeys_init(ViewingKeys *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 1, 1, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "version");
-        out->version = (uint8_t)v;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "npk");
-    {
-        size_t n = (out->npk).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "vpk");
-    {
-        size_t n = (out->vpk).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = (in->vpk).len;
-        if (ASN1G_UNLIKELY(n != 33u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
-    {
-        size_t n = (in->npk).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
-    if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
-    return asn1g_close(w, tag, m);
-}
-
 static int ViewingKeys_read_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ViewingKeys_read_inl_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -529,41 +346,12 @@ size_t ViewingKeys_encoded_len(const ViewingKeys *in)
 
 int Account_dec_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "owner");
-    {
-        size_t n = (out->owner).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "balance");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->nonce))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "nonce");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "data");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return Account_dec_inl_(out, r, tag, err);
 }
 
 int Account_enc_(const Account *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
-    {
-        size_t n = (in->owner).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
-    return asn1g_close(w, tag, m);
+    return Account_enc_inl_(in, w, tag);
 }
 
 size_t Account_len_(const Account *in, uint32_t tag)
@@ -626,57 +414,10 @@ void Account_init(Account *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "owner");
-    {
-        size_t n = (out->owner).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "balance");
-    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->nonce))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "nonce");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "data");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
-    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
-    {
-        size_t n = (in->owner).len;
-        if (ASN1G_UNLIKELY(n != 32u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int Account_read_(Account *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Account_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Account_read_inl_(Account *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Account_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -749,5 +490,172 @@ ASN1G_FLATTEN int Account_encode(const Account *in, uint8_t *buf, size_t cap, si
 size_t Account_encoded_len(const Account *in)
 {
     return Account_len_(in, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Inline copies of the codecs: what T_decode and T_encode run as one
+ * straight-line function (ASN1G_BODY). */
+
+ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ciphertext))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "ciphertext");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
+    {
+        size_t n = (out->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n != 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 255, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "viewTag");
+        out->viewTag = (uint8_t)v;
+    }
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, INT64_C(4294967295), &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "outputIndex");
+        out->outputIndex = (uint32_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
+    {
+        size_t n = (in->ephemeralPublicKey).len;
+        if (ASN1G_UNLIKELY(n != 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EncryptedNote_read_inl_(EncryptedNote *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EncryptedNote_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 1, 1, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "version");
+        out->version = (uint8_t)v;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "npk");
+    {
+        size_t n = (out->npk).len;
+        if (ASN1G_UNLIKELY(n != 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "vpk");
+    {
+        size_t n = (out->vpk).len;
+        if (ASN1G_UNLIKELY(n != 33u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = (in->vpk).len;
+        if (ASN1G_UNLIKELY(n != 33u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
+    {
+        size_t n = (in->npk).len;
+        if (ASN1G_UNLIKELY(n != 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
+    if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ViewingKeys_read_inl_(ViewingKeys *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ViewingKeys_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "owner");
+    {
+        size_t n = (out->owner).len;
+        if (ASN1G_UNLIKELY(n != 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "balance");
+    if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->nonce))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "nonce");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->data))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "data");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
+    ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
+    {
+        size_t n = (in->owner).len;
+        if (ASN1G_UNLIKELY(n != 32u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Account_read_inl_(Account *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Account_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
 }
 

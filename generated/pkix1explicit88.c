@@ -6,6 +6,210 @@
 #include <asn1rt/gen.h>
 #include <asn1rt/jer.h>
 
+/* Inline copies of the codecs (see the end of the file). */
+ASN1G_BODY int UniversalString_read_inl_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BMPString_read_inl_(BMPString *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UTF8String_read_inl_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AttributeType_read_inl_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AttributeValue_read_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Attribute_values_item_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Attribute_values_read_inl_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Attribute_read_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AttributeTypeAndValue_read_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520name_read_inl_(X520name *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520CommonName_read_inl_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520LocalityName_read_inl_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520StateOrProvinceName_read_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520OrganizationName_read_inl_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520OrganizationalUnitName_read_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520Title_read_inl_(X520Title *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520dnQualifier_read_inl_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int X520Pseudonym_read_inl_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DomainComponent_read_inl_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int RelativeDistinguishedName_item_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int RelativeDistinguishedName_read_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int RDNSequence_item_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int RDNSequence_read_inl_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Name_read_inl_(Name *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DistinguishedName_read_inl_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DirectoryString_read_inl_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Version_read_inl_(Version *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertificateSerialNumber_read_inl_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AlgorithmIdentifier_read_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Time_read_inl_(Time *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Validity_dec_inl_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Validity_enc_inl_(const Validity *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Validity_read_inl_(Validity *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int SubjectPublicKeyInfo_enc_inl_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int SubjectPublicKeyInfo_read_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UniqueIdentifier_read_inl_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Extension_read_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Extensions_item_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Extensions_read_inl_(Extensions *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TBSCertificate_read_inl_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int Certificate_enc_inl_(const Certificate *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int Certificate_read_inl_(Certificate *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_revokedCertificates_item_enc_inl_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TBSCertList_revokedCertificates_item_read_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_revokedCertificates_item_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TBSCertList_revokedCertificates_read_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TBSCertList_read_inl_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int CertificateList_enc_inl_(const CertificateList *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int CertificateList_read_inl_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int CountryName_read_inl_(CountryName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AdministrationDomainName_read_inl_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PrivateDomainName_read_inl_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PersonalName_read_inl_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int OrganizationalUnitNames_dec_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int OrganizationalUnitNames_read_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttributes *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int BuiltInStandardAttributes_read_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int BuiltInDomainDefinedAttribute_read_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BuiltInDomainDefinedAttributes_item_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BuiltInDomainDefinedAttributes_dec_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int BuiltInDomainDefinedAttributes_read_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtensionAttribute_dec_inl_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ExtensionAttribute_read_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtensionAttributes_item_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ExtensionAttributes_read_inl_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ORAddress_enc_inl_(const ORAddress *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ORAddress_read_inl_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TeletexPersonalName_read_inl_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexOrganizationalUnitNames_dec_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TeletexOrganizationalUnitNames_read_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PhysicalDeliveryCountryName_read_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PostalCode_read_inl_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PDSParameter_read_inl_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryOfficeName_read_inl_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryOfficeNumber_read_inl_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtensionORAddressComponents_read_inl_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryPersonalName_read_inl_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PhysicalDeliveryOrganizationName_read_inl_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtensionPhysicalDeliveryAddressComponents_read_inl_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UnformattedPostalAddress_printable_address_dec_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int UnformattedPostalAddress_printable_address_read_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int UnformattedPostalAddress_read_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int StreetAddress_read_inl_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PostOfficeBoxAddress_read_inl_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PosteRestanteAddress_read_inl_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UniquePostalName_read_inl_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int LocalPostalAttributes_read_inl_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_read_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PresentationAddress_nAddresses_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PresentationAddress_nAddresses_read_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PresentationAddress_read_inl_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ExtendedNetworkAddress_read_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TerminalType_read_inl_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TeletexDomainDefinedAttribute_read_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexDomainDefinedAttributes_item_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int TeletexDomainDefinedAttributes_dec_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int TeletexDomainDefinedAttributes_read_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+
 /* ------------------------------------------------------------------ */
 /*
  * UniversalString ::= [UNIVERSAL 28] IMPLICIT OCTET STRING
@@ -13,18 +217,7 @@
 
 static int UniversalString_read_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UniversalString_read_inl_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return UniversalString_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int UniversalString_decode(UniversalString *out, const uint8_t *der, size_t len)
@@ -127,18 +320,7 @@ void UniversalString_init(UniversalString *out)
 
 static int BMPString_read_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BMPString_read_inl_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return BMPString_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int BMPString_decode(BMPString *out, const uint8_t *der, size_t len)
@@ -241,18 +423,7 @@ void BMPString_init(BMPString *out)
 
 static int UTF8String_read_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UTF8String_read_inl_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return UTF8String_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int UTF8String_decode(UTF8String *out, const uint8_t *der, size_t len)
@@ -355,18 +526,7 @@ void UTF8String_init(UTF8String *out)
 
 static int AttributeType_read_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AttributeType_read_inl_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return AttributeType_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int AttributeType_decode(AttributeType *out, const uint8_t *der, size_t len)
@@ -469,18 +629,7 @@ void AttributeType_init(AttributeType *out)
 
 static int AttributeValue_read_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AttributeValue_read_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return AttributeValue_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int AttributeValue_decode(AttributeValue *out, const uint8_t *der, size_t len)
@@ -581,10 +730,7 @@ void AttributeValue_init(AttributeValue *out)
 
 static int Attribute_values_item_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return Attribute_values_item_inl_(out, r, err);
 }
 
 int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -616,9 +762,7 @@ int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag,
 
 int Attribute_values_enc_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return Attribute_values_enc_inl_(in, w, tag);
 }
 
 size_t Attribute_values_len_(const Attribute_values *in, uint32_t tag)
@@ -681,60 +825,10 @@ bool Attribute_values_iter_next(Attribute_values_iter *it, AttributeValue *out)
     return Attribute_values_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int Attribute_values_item_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    AttributeValue item;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = Attribute_values_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
-                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
-        prev = s;
-        prev_len = (size_t)(c.cur - s);
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int Attribute_values_read_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Attribute_values_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Attribute_values_read_inl_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -883,41 +977,10 @@ void Attribute_init(Attribute *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, "values");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int Attribute_read_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Attribute_read_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1002,25 +1065,12 @@ size_t Attribute_encoded_len(const Attribute *in)
 
 int AttributeTypeAndValue_dec_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return AttributeTypeAndValue_dec_inl_(out, r, tag, err);
 }
 
 int AttributeTypeAndValue_enc_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
+    return AttributeTypeAndValue_enc_inl_(in, w, tag);
 }
 
 size_t AttributeTypeAndValue_len_(const AttributeTypeAndValue *in, uint32_t tag)
@@ -1066,41 +1116,10 @@ void AttributeTypeAndValue_init(AttributeTypeAndValue *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AttributeTypeAndValue_read_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AttributeTypeAndValue_read_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1188,111 +1207,12 @@ size_t AttributeTypeAndValue_encoded_len(const AttributeTypeAndValue *in)
 
 int X520name_dec_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520name_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520name_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520name_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520name_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520name_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520name_dec_inl_(out, r, tag, err);
 }
 
 int X520name_enc_(const X520name *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520name_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520name_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520name_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520name_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520name_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520name_enc_inl_(in, w, tag);
 }
 
 size_t X520name_len_(const X520name *in, uint32_t tag)
@@ -1423,127 +1343,10 @@ void X520name_init(X520name *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520name_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520name_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520name_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520name_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520name_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520name_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520name_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520name_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520name_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520name_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520name_read_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520name_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520name_read_inl_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520name_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1631,111 +1434,12 @@ size_t X520name_encoded_len(const X520name *in)
 
 int X520CommonName_dec_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520CommonName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520CommonName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520CommonName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520CommonName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520CommonName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520CommonName_dec_inl_(out, r, tag, err);
 }
 
 int X520CommonName_enc_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520CommonName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520CommonName_enc_inl_(in, w, tag);
 }
 
 size_t X520CommonName_len_(const X520CommonName *in, uint32_t tag)
@@ -1866,127 +1570,10 @@ void X520CommonName_init(X520CommonName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520CommonName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520CommonName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520CommonName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520CommonName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520CommonName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520CommonName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520CommonName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520CommonName_read_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520CommonName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520CommonName_read_inl_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2074,111 +1661,12 @@ size_t X520CommonName_encoded_len(const X520CommonName *in)
 
 int X520LocalityName_dec_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520LocalityName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520LocalityName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520LocalityName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520LocalityName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520LocalityName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520LocalityName_dec_inl_(out, r, tag, err);
 }
 
 int X520LocalityName_enc_(const X520LocalityName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520LocalityName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520LocalityName_enc_inl_(in, w, tag);
 }
 
 size_t X520LocalityName_len_(const X520LocalityName *in, uint32_t tag)
@@ -2309,127 +1797,10 @@ void X520LocalityName_init(X520LocalityName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520LocalityName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520LocalityName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520LocalityName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520LocalityName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520LocalityName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520LocalityName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520LocalityName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520LocalityName_read_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520LocalityName_read_inl_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2517,111 +1888,12 @@ size_t X520LocalityName_encoded_len(const X520LocalityName *in)
 
 int X520StateOrProvinceName_dec_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520StateOrProvinceName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520StateOrProvinceName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520StateOrProvinceName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520StateOrProvinceName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520StateOrProvinceName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520StateOrProvinceName_dec_inl_(out, r, tag, err);
 }
 
 int X520StateOrProvinceName_enc_(const X520StateOrProvinceName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520StateOrProvinceName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520StateOrProvinceName_enc_inl_(in, w, tag);
 }
 
 size_t X520StateOrProvinceName_len_(const X520StateOrProvinceName *in, uint32_t tag)
@@ -2752,127 +2024,10 @@ void X520StateOrProvinceName_init(X520StateOrProvinceName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520StateOrProvinceName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520StateOrProvinceName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520StateOrProvinceName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520StateOrProvinceName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520StateOrProvinceName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520StateOrProvinceName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520StateOrProvinceName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520StateOrProvinceName_read_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520StateOrProvinceName_read_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2965,111 +2120,12 @@ size_t X520StateOrProvinceName_encoded_len(const X520StateOrProvinceName *in)
 
 int X520OrganizationName_dec_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520OrganizationName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520OrganizationName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520OrganizationName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520OrganizationName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520OrganizationName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520OrganizationName_dec_inl_(out, r, tag, err);
 }
 
 int X520OrganizationName_enc_(const X520OrganizationName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520OrganizationName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520OrganizationName_enc_inl_(in, w, tag);
 }
 
 size_t X520OrganizationName_len_(const X520OrganizationName *in, uint32_t tag)
@@ -3200,127 +2256,10 @@ void X520OrganizationName_init(X520OrganizationName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520OrganizationName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520OrganizationName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520OrganizationName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520OrganizationName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520OrganizationName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520OrganizationName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520OrganizationName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520OrganizationName_read_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520OrganizationName_read_inl_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3413,111 +2352,12 @@ size_t X520OrganizationName_encoded_len(const X520OrganizationName *in)
 
 int X520OrganizationalUnitName_dec_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520OrganizationalUnitName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520OrganizationalUnitName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520OrganizationalUnitName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520OrganizationalUnitName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520OrganizationalUnitName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520OrganizationalUnitName_dec_inl_(out, r, tag, err);
 }
 
 int X520OrganizationalUnitName_enc_(const X520OrganizationalUnitName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520OrganizationalUnitName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520OrganizationalUnitName_enc_inl_(in, w, tag);
 }
 
 size_t X520OrganizationalUnitName_len_(const X520OrganizationalUnitName *in, uint32_t tag)
@@ -3648,127 +2488,10 @@ void X520OrganizationalUnitName_init(X520OrganizationalUnitName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520OrganizationalUnitName_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520OrganizationalUnitName_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520OrganizationalUnitName_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520OrganizationalUnitName_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520OrganizationalUnitName_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520OrganizationalUnitName_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520OrganizationalUnitName_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520OrganizationalUnitName_read_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520OrganizationalUnitName_read_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3856,111 +2579,12 @@ size_t X520OrganizationalUnitName_encoded_len(const X520OrganizationalUnitName *
 
 int X520Title_dec_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520Title_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520Title_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520Title_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520Title_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520Title_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520Title_dec_inl_(out, r, tag, err);
 }
 
 int X520Title_enc_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520Title_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520Title_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520Title_enc_inl_(in, w, tag);
 }
 
 size_t X520Title_len_(const X520Title *in, uint32_t tag)
@@ -4091,127 +2715,10 @@ void X520Title_init(X520Title *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520Title_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520Title_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520Title_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520Title_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520Title_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520Title_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520Title_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520Title_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520Title_read_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520Title_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520Title_read_inl_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520Title_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4294,18 +2801,7 @@ size_t X520Title_encoded_len(const X520Title *in)
 
 static int X520dnQualifier_read_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520dnQualifier_read_inl_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return X520dnQualifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int X520dnQualifier_decode(X520dnQualifier *out, const uint8_t *der, size_t len)
@@ -4408,28 +2904,7 @@ void X520dnQualifier_init(X520dnQualifier *out)
 
 static int X520countryName_read_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n != 2u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n != 2u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return X520countryName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int X520countryName_decode(X520countryName *out, const uint8_t *der, size_t len)
@@ -4542,28 +3017,7 @@ void X520countryName_init(X520countryName *out)
 
 static int X520SerialNumber_read_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return X520SerialNumber_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int X520SerialNumber_decode(X520SerialNumber *out, const uint8_t *der, size_t len)
@@ -4681,111 +3135,12 @@ void X520SerialNumber_init(X520SerialNumber *out)
 
 int X520Pseudonym_dec_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520Pseudonym_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520Pseudonym_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520Pseudonym_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520Pseudonym_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520Pseudonym_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return X520Pseudonym_dec_inl_(out, r, tag, err);
 }
 
 int X520Pseudonym_enc_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case X520Pseudonym_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return X520Pseudonym_enc_inl_(in, w, tag);
 }
 
 size_t X520Pseudonym_len_(const X520Pseudonym *in, uint32_t tag)
@@ -4916,127 +3271,10 @@ void X520Pseudonym_init(X520Pseudonym *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = X520Pseudonym_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = X520Pseudonym_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = X520Pseudonym_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = X520Pseudonym_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = X520Pseudonym_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case X520Pseudonym_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case X520Pseudonym_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int X520Pseudonym_read_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X520Pseudonym_read_inl_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5119,18 +3357,7 @@ size_t X520Pseudonym_encoded_len(const X520Pseudonym *in)
 
 static int DomainComponent_read_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DomainComponent_read_inl_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return DomainComponent_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int DomainComponent_decode(DomainComponent *out, const uint8_t *der, size_t len)
@@ -5233,28 +3460,7 @@ void DomainComponent_init(DomainComponent *out)
 
 static int EmailAddress_read_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return EmailAddress_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int EmailAddress_decode(EmailAddress *out, const uint8_t *der, size_t len)
@@ -5404,9 +3610,7 @@ int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader
 
 int RelativeDistinguishedName_enc_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return RelativeDistinguishedName_enc_inl_(in, w, tag);
 }
 
 size_t RelativeDistinguishedName_len_(const RelativeDistinguishedName *in, uint32_t tag)
@@ -5469,62 +3673,10 @@ bool RelativeDistinguishedName_iter_next(RelativeDistinguishedName_iter *it, Att
     return RelativeDistinguishedName_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int RelativeDistinguishedName_item_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    AttributeTypeAndValue item;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
-                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
-        prev = s;
-        prev_len = (size_t)(c.cur - s);
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int RelativeDistinguishedName_read_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RelativeDistinguishedName_read_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5636,9 +3788,7 @@ int RDNSequence_dec_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int RDNSequence_enc_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return RDNSequence_enc_inl_(in, w, tag);
 }
 
 size_t RDNSequence_len_(const RDNSequence *in, uint32_t tag)
@@ -5701,54 +3851,10 @@ bool RDNSequence_iter_next(RDNSequence_iter *it, RelativeDistinguishedName *out)
     return RDNSequence_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int RDNSequence_item_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    RelativeDistinguishedName item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = RDNSequence_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int RDNSequence_read_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int RDNSequence_read_inl_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5912,45 +4018,10 @@ void Name_init(Name *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
-        out->present = Name_PR_rdnSequence;
-        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "rdnSequence");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case Name_PR_rdnSequence:
-        ASN1G_TRY(RDNSequence_enc_inl_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int Name_read_(Name *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Name_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Name_read_inl_(Name *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6035,14 +4106,6 @@ static int DistinguishedName_read_(DistinguishedName *out, asn1rt_reader *r, asn
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = RDNSequence_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DistinguishedName_read_inl_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6152,111 +4215,12 @@ void DistinguishedName_init(DistinguishedName *out)
 
 int DirectoryString_dec_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = DirectoryString_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = DirectoryString_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = DirectoryString_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = DirectoryString_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = DirectoryString_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return DirectoryString_dec_inl_(out, r, tag, err);
 }
 
 int DirectoryString_enc_(const DirectoryString *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case DirectoryString_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return DirectoryString_enc_inl_(in, w, tag);
 }
 
 size_t DirectoryString_len_(const DirectoryString *in, uint32_t tag)
@@ -6387,127 +4351,10 @@ void DirectoryString_init(DirectoryString *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
-        out->present = DirectoryString_PR_teletexString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "teletexString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = DirectoryString_PR_printableString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printableString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
-        out->present = DirectoryString_PR_universalString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "universalString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = DirectoryString_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = DirectoryString_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case DirectoryString_PR_teletexString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_printableString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_universalString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    case DirectoryString_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int DirectoryString_read_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DirectoryString_read_inl_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6590,18 +4437,7 @@ size_t DirectoryString_encoded_len(const DirectoryString *in)
 
 static int Version_read_(Version *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Version_read_inl_(Version *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return Version_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int Version_decode(Version *out, const uint8_t *der, size_t len)
@@ -6704,18 +4540,7 @@ void Version_init(Version *out)
 
 static int CertificateSerialNumber_read_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificateSerialNumber_read_inl_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return CertificateSerialNumber_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int CertificateSerialNumber_decode(CertificateSerialNumber *out, const uint8_t *der, size_t len)
@@ -6820,32 +4645,12 @@ void CertificateSerialNumber_init(CertificateSerialNumber *out)
 
 int AlgorithmIdentifier_dec_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->algorithm))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "algorithm");
-    if (!asn1rt_at_end(&c)) {
-        out->parameters_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->parameters))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "parameters");
-    } else {
-        out->parameters_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return AlgorithmIdentifier_dec_inl_(out, r, tag, err);
 }
 
 int AlgorithmIdentifier_enc_(const AlgorithmIdentifier *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->parameters_present) {
-        ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
-    return asn1g_close(w, tag, m);
+    return AlgorithmIdentifier_enc_inl_(in, w, tag);
 }
 
 size_t AlgorithmIdentifier_len_(const AlgorithmIdentifier *in, uint32_t tag)
@@ -6898,48 +4703,10 @@ void AlgorithmIdentifier_init(AlgorithmIdentifier *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->algorithm))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "algorithm");
-    if (!asn1rt_at_end(&c)) {
-        out->parameters_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->parameters))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "parameters");
-    } else {
-        out->parameters_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->parameters_present) {
-        ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AlgorithmIdentifier_read_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AlgorithmIdentifier_read_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7024,37 +4791,12 @@ size_t AlgorithmIdentifier_encoded_len(const AlgorithmIdentifier *in)
 
 int Time_dec_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME):
-        out->present = Time_PR_utcTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), ASN1RT_UT_UTCTIME, &(out->u.utcTime))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utcTime");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME):
-        out->present = Time_PR_generalTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->u.generalTime))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "generalTime");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return Time_dec_inl_(out, r, tag, err);
 }
 
 int Time_enc_(const Time *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case Time_PR_utcTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
-        return ASN1RT_OK;
-    case Time_PR_generalTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return Time_enc_inl_(in, w, tag);
 }
 
 size_t Time_len_(const Time *in, uint32_t tag)
@@ -7130,53 +4872,10 @@ void Time_init(Time *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME):
-        out->present = Time_PR_utcTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), ASN1RT_UT_UTCTIME, &(out->u.utcTime))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utcTime");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME):
-        out->present = Time_PR_generalTime;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->u.generalTime))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "generalTime");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case Time_PR_utcTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
-        return ASN1RT_OK;
-    case Time_PR_generalTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int Time_read_(Time *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Time_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Time_read_inl_(Time *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7325,41 +5024,10 @@ void Validity_init(Validity *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int Validity_dec_inl_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notBefore), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "notBefore");
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notAfter), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "notAfter");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Validity_enc_inl_(const Validity *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(Time_enc_inl_(&(in->notAfter), w, 0));
-    ASN1G_TRY(Time_enc_inl_(&(in->notBefore), w, 0));
-    return asn1g_close(w, tag, m);
-}
-
 static int Validity_read_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Validity_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Validity_read_inl_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7510,41 +5178,10 @@ void SubjectPublicKeyInfo_init(SubjectPublicKeyInfo *out)
     AlgorithmIdentifier_init(&out->algorithm);
 }
 
-ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "algorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->subjectPublicKey))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectPublicKeyInfo_enc_inl_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->subjectPublicKey)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->algorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    return asn1g_close(w, tag, m);
-}
-
 static int SubjectPublicKeyInfo_read_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectPublicKeyInfo_read_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7627,18 +5264,7 @@ size_t SubjectPublicKeyInfo_encoded_len(const SubjectPublicKeyInfo *in)
 
 static int UniqueIdentifier_read_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UniqueIdentifier_read_inl_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return UniqueIdentifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int UniqueIdentifier_decode(UniqueIdentifier *out, const uint8_t *der, size_t len)
@@ -7749,37 +5375,12 @@ void UniqueIdentifier_init(UniqueIdentifier *out)
 
 int Extension_dec_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->extnID))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "extnID");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "critical");
-        if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
-    } else {
-        out->critical = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->extnValue))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "extnValue");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return Extension_dec_inl_(out, r, tag, err);
 }
 
 int Extension_enc_(const Extension *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
-    if (!((in->critical) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
-    return asn1g_close(w, tag, m);
+    return Extension_enc_inl_(in, w, tag);
 }
 
 size_t Extension_len_(const Extension *in, uint32_t tag)
@@ -7833,53 +5434,10 @@ void Extension_init(Extension *out)
     out->critical = false;
 }
 
-ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->extnID))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "extnID");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "critical");
-        if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
-    } else {
-        out->critical = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->extnValue))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "extnValue");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
-    if (!((in->critical) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int Extension_read_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Extension_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Extension_read_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7993,9 +5551,7 @@ int Extensions_dec_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int Extensions_enc_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return Extensions_enc_inl_(in, w, tag);
 }
 
 size_t Extensions_len_(const Extensions *in, uint32_t tag)
@@ -8058,56 +5614,10 @@ bool Extensions_iter_next(Extensions_iter *it, Extension *out)
     return Extensions_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int Extensions_item_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    Extension item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = Extensions_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int Extensions_read_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Extensions_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Extensions_read_inl_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8211,13 +5721,13 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
         const uint8_t *s = c.cur;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "version");
         }
         if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->version), &(TBSCertificate_version_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
@@ -8253,13 +5763,13 @@ int TBSCertificate_dec_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
         out->extensions_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x2)) != 0))
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "extensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->extensions), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->extensions), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "extensions");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "extensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "extensions");
         }
     } else {
         out->extensions_present = false;
@@ -8274,9 +5784,9 @@ int TBSCertificate_enc_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag
     uint8_t *m = asn1g_mark(w);
     if (in->extensions_present) {
         {
-            uint8_t *m3 = asn1g_mark(w);
+            uint8_t *m7 = asn1g_mark(w);
             ASN1G_TRY(Extensions_enc_(&(in->extensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m3));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m7));
         }
     }
     if (in->subjectUniqueID_present) {
@@ -8293,9 +5803,9 @@ int TBSCertificate_enc_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag
     ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->serialNumber)));
     if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
         {
-            uint8_t *m4 = asn1g_mark(w);
+            uint8_t *m8 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
         }
     }
     return asn1g_close(w, tag, m);
@@ -8436,117 +5946,10 @@ void TBSCertificate_init(TBSCertificate *out)
     SubjectPublicKeyInfo_init(&out->subjectPublicKeyInfo);
 }
 
-ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        const uint8_t *s = c.cur;
-        {
-            asn1rt_reader x5;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "version");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "version");
-        }
-        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->version), &(TBSCertificate_version_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
-    } else {
-        out->version = TBSCertificate_version_default_;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->serialNumber))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "serialNumber");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "signature");
-    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "issuer");
-    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&(out->validity), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "validity");
-    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->subject), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "subject");
-    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->issuerUniqueID_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->issuerUniqueID))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "issuerUniqueID");
-    } else {
-        out->issuerUniqueID_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->subjectUniqueID_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 2), &(out->subjectUniqueID))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "subjectUniqueID");
-    } else {
-        out->subjectUniqueID_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
-        out->extensions_present = true;
-        {
-            asn1rt_reader x6;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x6)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "extensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->extensions), &x6, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "extensions");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-                return asn1g_fail(err, rc, x6.err_offset, "extensions");
-        }
-    } else {
-        out->extensions_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->extensions_present) {
-        {
-            uint8_t *m7 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_inl_(&(in->extensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m7));
-        }
-    }
-    if (in->subjectUniqueID_present) {
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 2), &(in->subjectUniqueID)));
-    }
-    if (in->issuerUniqueID_present) {
-        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->issuerUniqueID)));
-    }
-    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(Name_enc_inl_(&(in->subject), w, 0));
-    ASN1G_TRY(Validity_enc_inl_(&(in->validity), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->serialNumber)));
-    if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
-        {
-            uint8_t *m8 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TBSCertificate_read_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertificate_read_inl_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8710,44 +6113,10 @@ void Certificate_init(Certificate *out)
     AlgorithmIdentifier_init(&out->signatureAlgorithm);
 }
 
-ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "tbsCertificate");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Certificate_enc_inl_(const Certificate *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(TBSCertificate_enc_inl_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    return asn1g_close(w, tag, m);
-}
-
 static int Certificate_read_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = Certificate_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int Certificate_read_inl_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Certificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8917,51 +6286,10 @@ void TBSCertList_revokedCertificates_item_init(TBSCertList_revokedCertificates_i
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->userCertificate))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "userCertificate");
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->revocationDate), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "revocationDate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->crlEntryExtensions_present = true;
-        if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "crlEntryExtensions");
-    } else {
-        out->crlEntryExtensions_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_revokedCertificates_item_enc_inl_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->crlEntryExtensions_present) {
-        ASN1G_TRY(Extensions_enc_inl_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    ASN1G_TRY(Time_enc_inl_(&(in->revocationDate), w, 0));
-    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->userCertificate)));
-    return asn1g_close(w, tag, m);
-}
-
 static int TBSCertList_revokedCertificates_item_read_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_revokedCertificates_item_read_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9071,9 +6399,7 @@ int TBSCertList_revokedCertificates_dec_(TBSCertList_revokedCertificates *out, a
 
 int TBSCertList_revokedCertificates_enc_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return TBSCertList_revokedCertificates_enc_inl_(in, w, tag);
 }
 
 size_t TBSCertList_revokedCertificates_len_(const TBSCertList_revokedCertificates *in, uint32_t tag)
@@ -9136,54 +6462,10 @@ bool TBSCertList_revokedCertificates_iter_next(TBSCertList_revokedCertificates_i
     return TBSCertList_revokedCertificates_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int TBSCertList_revokedCertificates_item_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    TBSCertList_revokedCertificates_item item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int TBSCertList_revokedCertificates_read_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_revokedCertificates_read_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9313,13 +6595,13 @@ int TBSCertList_dec_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
         out->crlExtensions_present = true;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlExtensions), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_(&(out->crlExtensions), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
                 return asn1g_fail(err, rc, 0, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "crlExtensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "crlExtensions");
         }
     } else {
         out->crlExtensions_present = false;
@@ -9334,9 +6616,9 @@ int TBSCertList_enc_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag)
     uint8_t *m = asn1g_mark(w);
     if (in->crlExtensions_present) {
         {
-            uint8_t *m2 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(Extensions_enc_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
     if (in->revokedCertificates_present) {
@@ -9468,95 +6750,10 @@ void TBSCertList_init(TBSCertList *out)
     AlgorithmIdentifier_init(&out->signature);
 }
 
-ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
-        out->version_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "version");
-    } else {
-        out->version_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "signature");
-    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "issuer");
-    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->thisUpdate), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "thisUpdate");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME))) {
-        out->nextUpdate_present = true;
-        if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->nextUpdate), &c, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, "nextUpdate");
-    } else {
-        out->nextUpdate_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->revokedCertificates_present = true;
-        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "revokedCertificates");
-    } else {
-        out->revokedCertificates_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->crlExtensions_present = true;
-        {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlExtensions), &x3, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-                return asn1g_fail(err, rc, 0, "crlExtensions");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "crlExtensions");
-        }
-    } else {
-        out->crlExtensions_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->crlExtensions_present) {
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(Extensions_enc_inl_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-        }
-    }
-    if (in->revokedCertificates_present) {
-        ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    if (in->nextUpdate_present) {
-        ASN1G_TRY(Time_enc_inl_(&(in->nextUpdate), w, 0));
-    }
-    ASN1G_TRY(Time_enc_inl_(&(in->thisUpdate), w, 0));
-    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    if (in->version_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TBSCertList_read_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TBSCertList_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TBSCertList_read_inl_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9720,44 +6917,10 @@ void CertificateList_init(CertificateList *out)
     AlgorithmIdentifier_init(&out->signatureAlgorithm);
 }
 
-ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "tbsCertList");
-    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "signature");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificateList_enc_inl_(const CertificateList *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
-    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(TBSCertList_enc_inl_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    return asn1g_close(w, tag, m);
-}
-
 static int CertificateList_read_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CertificateList_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificateList_read_inl_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = CertificateList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9844,57 +7007,12 @@ size_t CertificateList_encoded_len(const CertificateList *in)
 
 int CountryName_dec_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = CountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = CountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return CountryName_dec_inl_(out, r, tag, err);
 }
 
 int CountryName_enc_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case CountryName_PR_x121_dcc_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
-        return ASN1RT_OK;
-    case CountryName_PR_iso_3166_alpha2_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return CountryName_enc_inl_(in, w, tag);
 }
 
 size_t CountryName_len_(const CountryName *in, uint32_t tag)
@@ -9974,84 +7092,14 @@ void CountryName_init(CountryName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = CountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = CountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case CountryName_PR_x121_dcc_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
-        return ASN1RT_OK;
-    case CountryName_PR_iso_3166_alpha2_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int CountryName_read_(CountryName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = CountryName_dec_(out, &x1, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CountryName_read_inl_(CountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(out, &x2, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = CountryName_dec_(out, &x2, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -10143,57 +7191,12 @@ size_t CountryName_encoded_len(const CountryName *in)
 
 int AdministrationDomainName_dec_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = AdministrationDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = AdministrationDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return AdministrationDomainName_dec_inl_(out, r, tag, err);
 }
 
 int AdministrationDomainName_enc_(const AdministrationDomainName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case AdministrationDomainName_PR_numeric:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
-        return ASN1RT_OK;
-    case AdministrationDomainName_PR_printable:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return AdministrationDomainName_enc_inl_(in, w, tag);
 }
 
 size_t AdministrationDomainName_len_(const AdministrationDomainName *in, uint32_t tag)
@@ -10273,84 +7276,14 @@ void AdministrationDomainName_init(AdministrationDomainName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = AdministrationDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = AdministrationDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case AdministrationDomainName_PR_numeric:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
-        return ASN1RT_OK;
-    case AdministrationDomainName_PR_printable:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
-            if (ASN1G_UNLIKELY(n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int AdministrationDomainName_read_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x1)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(out, &x1, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, NULL);
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AdministrationDomainName_read_inl_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     {
         asn1rt_reader x2;
         if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x2)) != 0))
             return asn1g_fail(err, rc, r->err_offset, NULL);
-        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(out, &x2, 0, err)) != 0))
+        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(out, &x2, 0, err)) != 0))
             return asn1g_fail(err, rc, 0, NULL);
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
             return asn1g_fail(err, rc, x2.err_offset, NULL);
@@ -10440,28 +7373,7 @@ size_t AdministrationDomainName_encoded_len(const AdministrationDomainName *in)
 
 static int X121Address_read_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return X121Address_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int X121Address_decode(X121Address *out, const uint8_t *der, size_t len)
@@ -10574,28 +7486,7 @@ void X121Address_init(X121Address *out)
 
 static int NetworkAddress_read_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return NetworkAddress_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int NetworkAddress_decode(NetworkAddress *out, const uint8_t *der, size_t len)
@@ -10708,28 +7599,7 @@ void NetworkAddress_init(NetworkAddress *out)
 
 static int TerminalIdentifier_read_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TerminalIdentifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TerminalIdentifier_decode(TerminalIdentifier *out, const uint8_t *der, size_t len)
@@ -10844,57 +7714,12 @@ void TerminalIdentifier_init(TerminalIdentifier *out)
 
 int PrivateDomainName_dec_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PrivateDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PrivateDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return PrivateDomainName_dec_inl_(out, r, tag, err);
 }
 
 int PrivateDomainName_enc_(const PrivateDomainName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case PrivateDomainName_PR_numeric:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
-        return ASN1RT_OK;
-    case PrivateDomainName_PR_printable:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return PrivateDomainName_enc_inl_(in, w, tag);
 }
 
 size_t PrivateDomainName_len_(const PrivateDomainName *in, uint32_t tag)
@@ -10974,73 +7799,10 @@ void PrivateDomainName_init(PrivateDomainName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PrivateDomainName_PR_numeric;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PrivateDomainName_PR_printable;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case PrivateDomainName_PR_numeric:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
-        return ASN1RT_OK;
-    case PrivateDomainName_PR_printable:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int PrivateDomainName_read_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrivateDomainName_read_inl_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11124,28 +7886,7 @@ size_t PrivateDomainName_encoded_len(const PrivateDomainName *in)
 
 static int OrganizationName_read_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return OrganizationName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int OrganizationName_decode(OrganizationName *out, const uint8_t *der, size_t len)
@@ -11259,28 +8000,7 @@ void OrganizationName_init(OrganizationName *out)
 
 static int NumericUserIdentifier_read_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return NumericUserIdentifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int NumericUserIdentifier_decode(NumericUserIdentifier *out, const uint8_t *der, size_t len)
@@ -11402,118 +8122,12 @@ void NumericUserIdentifier_init(NumericUserIdentifier *out)
 
 int PersonalName_dec_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_PRINTABLESTRING, &(out->surname))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "surname");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->given_name))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "given-name");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
-        }
-    } else {
-        out->given_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_PRINTABLESTRING, &(out->initials))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "initials");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
-        }
-    } else {
-        out->initials_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
-        }
-    } else {
-        out->generation_qualifier_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 0))
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
-        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PersonalName_dec_inl_(out, r, tag, err);
 }
 
 int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->generation_qualifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
-    }
-    if (in->initials_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
-    }
-    if (in->given_name_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
-    return asn1g_close(w, tag, m);
+    return PersonalName_enc_inl_(in, w, tag);
 }
 
 size_t PersonalName_len_(const PersonalName *in, uint32_t tag)
@@ -11616,134 +8230,10 @@ void PersonalName_init(PersonalName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_PRINTABLESTRING, &(out->surname))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "surname");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->given_name))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "given-name");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
-        }
-    } else {
-        out->given_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_PRINTABLESTRING, &(out->initials))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "initials");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
-        }
-    } else {
-        out->initials_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
-        }
-    } else {
-        out->generation_qualifier_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 0))
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
-        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->generation_qualifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
-    }
-    if (in->initials_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
-    }
-    if (in->given_name_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PersonalName_read_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PersonalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PersonalName_read_inl_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -11827,28 +8317,7 @@ size_t PersonalName_encoded_len(const PersonalName *in)
 
 static int OrganizationalUnitName_read_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return OrganizationalUnitName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int OrganizationalUnitName_decode(OrganizationalUnitName *out, const uint8_t *der, size_t len)
@@ -11962,15 +8431,7 @@ void OrganizationalUnitName_init(OrganizationalUnitName *out)
 
 static int OrganizationalUnitNames_item_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return OrganizationalUnitNames_item_inl_(out, r, err);
 }
 
 int OrganizationalUnitNames_dec_(OrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -11997,19 +8458,7 @@ int OrganizationalUnitNames_dec_(OrganizationalUnitNames *out, asn1rt_reader *r,
 
 int OrganizationalUnitNames_enc_(const OrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
+    return OrganizationalUnitNames_enc_inl_(in, w, tag);
 }
 
 size_t OrganizationalUnitNames_len_(const OrganizationalUnitNames *in, uint32_t tag)
@@ -12065,70 +8514,10 @@ void OrganizationalUnitNames_init(OrganizationalUnitNames *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int OrganizationalUnitNames_dec_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 4))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int OrganizationalUnitNames_read_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int OrganizationalUnitNames_read_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12232,13 +8621,13 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 1))) {
         out->country_name_present = true;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+            asn1rt_reader x4;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 1), &x4)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "country-name");
-            if (ASN1G_UNLIKELY((rc = CountryName_dec_(&(out->country_name), &x1, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = CountryName_dec_(&(out->country_name), &x4, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "country-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "country-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+                return asn1g_fail(err, rc, x4.err_offset, "country-name");
         }
     } else {
         out->country_name_present = false;
@@ -12246,13 +8635,13 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 2))) {
         out->administration_domain_name_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 2), &x2)) != 0))
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 2), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "administration-domain-name");
-            if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(&(out->administration_domain_name), &x2, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_(&(out->administration_domain_name), &x5, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "administration-domain-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "administration-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "administration-domain-name");
         }
     } else {
         out->administration_domain_name_present = false;
@@ -12284,13 +8673,13 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->private_domain_name_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "private-domain-name");
-            if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(&(out->private_domain_name), &x3, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_(&(out->private_domain_name), &x6, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "private-domain-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "private-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "private-domain-name");
         }
     } else {
         out->private_domain_name_present = false;
@@ -12365,9 +8754,9 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->private_domain_name_present) {
         {
-            uint8_t *m4 = asn1g_mark(w);
+            uint8_t *m10 = asn1g_mark(w);
             ASN1G_TRY(PrivateDomainName_enc_(&(in->private_domain_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->terminal_identifier_present) {
@@ -12388,16 +8777,16 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
     }
     if (in->administration_domain_name_present) {
         {
-            uint8_t *m5 = asn1g_mark(w);
+            uint8_t *m11 = asn1g_mark(w);
             ASN1G_TRY(AdministrationDomainName_enc_(&(in->administration_domain_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m5));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m11));
         }
     }
     if (in->country_name_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m12 = asn1g_mark(w);
             ASN1G_TRY(CountryName_enc_(&(in->country_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m12));
         }
     }
     return asn1g_close(w, tag, m);
@@ -12594,198 +8983,10 @@ void BuiltInStandardAttributes_init(BuiltInStandardAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 1))) {
-        out->country_name_present = true;
-        {
-            asn1rt_reader x7;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 1), &x7)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "country-name");
-            if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(&(out->country_name), &x7, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "country-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
-                return asn1g_fail(err, rc, x7.err_offset, "country-name");
-        }
-    } else {
-        out->country_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 2))) {
-        out->administration_domain_name_present = true;
-        {
-            asn1rt_reader x8;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 2), &x8)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "administration-domain-name");
-            if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(&(out->administration_domain_name), &x8, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "administration-domain-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
-                return asn1g_fail(err, rc, x8.err_offset, "administration-domain-name");
-        }
-    } else {
-        out->administration_domain_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->network_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->network_address))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "network-address");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
-        }
-    } else {
-        out->network_address_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->terminal_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
-        }
-    } else {
-        out->terminal_identifier_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->private_domain_name_present = true;
-        {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x9)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "private-domain-name");
-            if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(&(out->private_domain_name), &x9, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "private-domain-name");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "private-domain-name");
-        }
-    } else {
-        out->private_domain_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->organization_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->organization_name))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "organization-name");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
-        }
-    } else {
-        out->organization_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
-        out->numeric_user_identifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
-        }
-    } else {
-        out->numeric_user_identifier_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
-        out->personal_name_present = true;
-        if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(&(out->personal_name), &c, ASN1RT_TAG(2, 1, 5), err)) != 0))
-            return asn1g_fail(err, rc, 0, "personal-name");
-    } else {
-        out->personal_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
-        out->organizational_unit_names_present = true;
-        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(&(out->organizational_unit_names), &c, ASN1RT_TAG(2, 1, 6), err)) != 0))
-            return asn1g_fail(err, rc, 0, "organizational-unit-names");
-    } else {
-        out->organizational_unit_names_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttributes *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->organizational_unit_names_present) {
-        ASN1G_TRY(OrganizationalUnitNames_enc_inl_(&(in->organizational_unit_names), w, ASN1RT_TAG(2, 1, 6)));
-    }
-    if (in->personal_name_present) {
-        ASN1G_TRY(PersonalName_enc_inl_(&(in->personal_name), w, ASN1RT_TAG(2, 1, 5)));
-    }
-    if (in->numeric_user_identifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->numeric_user_identifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
-    }
-    if (in->organization_name_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->organization_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
-    }
-    if (in->private_domain_name_present) {
-        {
-            uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(PrivateDomainName_enc_inl_(&(in->private_domain_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
-        }
-    }
-    if (in->terminal_identifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->terminal_identifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
-    }
-    if (in->network_address_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->network_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
-    }
-    if (in->administration_domain_name_present) {
-        {
-            uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(AdministrationDomainName_enc_inl_(&(in->administration_domain_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m11));
-        }
-    }
-    if (in->country_name_present) {
-        {
-            uint8_t *m12 = asn1g_mark(w);
-            ASN1G_TRY(CountryName_enc_inl_(&(in->country_name), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m12));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int BuiltInStandardAttributes_read_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInStandardAttributes_read_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -12872,45 +9073,12 @@ size_t BuiltInStandardAttributes_encoded_len(const BuiltInStandardAttributes *in
 
 int BuiltInDomainDefinedAttribute_dec_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return BuiltInDomainDefinedAttribute_dec_inl_(out, r, tag, err);
 }
 
 int BuiltInDomainDefinedAttribute_enc_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
+    return BuiltInDomainDefinedAttribute_enc_inl_(in, w, tag);
 }
 
 size_t BuiltInDomainDefinedAttribute_len_(const BuiltInDomainDefinedAttribute *in, uint32_t tag)
@@ -12966,61 +9134,10 @@ void BuiltInDomainDefinedAttribute_init(BuiltInDomainDefinedAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int BuiltInDomainDefinedAttribute_read_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInDomainDefinedAttribute_read_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13193,60 +9310,10 @@ void BuiltInDomainDefinedAttributes_init(BuiltInDomainDefinedAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int BuiltInDomainDefinedAttributes_item_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInDomainDefinedAttributes_dec_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 4))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int BuiltInDomainDefinedAttributes_read_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BuiltInDomainDefinedAttributes_read_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13333,42 +9400,12 @@ size_t BuiltInDomainDefinedAttributes_encoded_len(const BuiltInDomainDefinedAttr
 
 int ExtensionAttribute_dec_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 256, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-type");
-        out->extension_attribute_type = (uint16_t)v;
-    }
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x1, &(out->extension_attribute_value))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "extension-attribute-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "extension-attribute-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ExtensionAttribute_dec_inl_(out, r, tag, err);
 }
 
 int ExtensionAttribute_enc_(const ExtensionAttribute *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m2));
-    }
-    if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->extension_attribute_type)));
-    return asn1g_close(w, tag, m);
+    return ExtensionAttribute_enc_inl_(in, w, tag);
 }
 
 size_t ExtensionAttribute_len_(const ExtensionAttribute *in, uint32_t tag)
@@ -13415,58 +9452,10 @@ void ExtensionAttribute_init(ExtensionAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ExtensionAttribute_dec_inl_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 256, &v)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-type");
-        out->extension_attribute_type = (uint16_t)v;
-    }
-    {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x3)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x3, &(out->extension_attribute_value))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "extension-attribute-value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "extension-attribute-value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
-    }
-    if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->extension_attribute_type)));
-    return asn1g_close(w, tag, m);
-}
-
 static int ExtensionAttribute_read_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionAttribute_read_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13587,9 +9576,7 @@ int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_
 
 int ExtensionAttributes_enc_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return ExtensionAttributes_enc_inl_(in, w, tag);
 }
 
 size_t ExtensionAttributes_len_(const ExtensionAttributes *in, uint32_t tag)
@@ -13652,62 +9639,10 @@ bool ExtensionAttributes_iter_next(ExtensionAttributes_iter *it, ExtensionAttrib
     return ExtensionAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int ExtensionAttributes_item_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    ExtensionAttribute item;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
-                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
-        prev = s;
-        prev_len = (size_t)(c.cur - s);
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u || n > 256u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int ExtensionAttributes_read_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionAttributes_read_inl_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -13899,58 +9834,10 @@ void ORAddress_init(ORAddress *out)
     BuiltInStandardAttributes_init(&out->built_in_standard_attributes);
 }
 
-ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "built-in-standard-attributes");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->built_in_domain_defined_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "built-in-domain-defined-attributes");
-    } else {
-        out->built_in_domain_defined_attributes_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET))) {
-        out->extension_attributes_present = true;
-        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-            return asn1g_fail(err, rc, 0, "extension-attributes");
-    } else {
-        out->extension_attributes_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ORAddress_enc_inl_(const ORAddress *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->extension_attributes_present) {
-        ASN1G_TRY(ExtensionAttributes_enc_inl_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-    }
-    if (in->built_in_domain_defined_attributes_present) {
-        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    return asn1g_close(w, tag, m);
-}
-
 static int ORAddress_read_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ORAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ORAddress_read_inl_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ORAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14033,28 +9920,7 @@ size_t ORAddress_encoded_len(const ORAddress *in)
 
 static int CommonName_read_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return CommonName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int CommonName_decode(CommonName *out, const uint8_t *der, size_t len)
@@ -14167,28 +10033,7 @@ void CommonName_init(CommonName *out)
 
 static int TeletexCommonName_read_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TeletexCommonName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TeletexCommonName_decode(TeletexCommonName *out, const uint8_t *der, size_t len)
@@ -14302,28 +10147,7 @@ void TeletexCommonName_init(TeletexCommonName *out)
 
 static int TeletexOrganizationName_read_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TeletexOrganizationName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TeletexOrganizationName_decode(TeletexOrganizationName *out, const uint8_t *der, size_t len)
@@ -14445,118 +10269,12 @@ void TeletexOrganizationName_init(TeletexOrganizationName *out)
 
 int TeletexPersonalName_dec_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_T61STRING, &(out->surname))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "surname");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_T61STRING, &(out->given_name))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "given-name");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
-        }
-    } else {
-        out->given_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_T61STRING, &(out->initials))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "initials");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
-        }
-    } else {
-        out->initials_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_T61STRING, &(out->generation_qualifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
-        }
-    } else {
-        out->generation_qualifier_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 0))
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
-        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return TeletexPersonalName_dec_inl_(out, r, tag, err);
 }
 
 int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->generation_qualifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
-    }
-    if (in->initials_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
-    }
-    if (in->given_name_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
-    return asn1g_close(w, tag, m);
+    return TeletexPersonalName_enc_inl_(in, w, tag);
 }
 
 size_t TeletexPersonalName_len_(const TeletexPersonalName *in, uint32_t tag)
@@ -14659,134 +10377,10 @@ void TeletexPersonalName_init(TeletexPersonalName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_T61STRING, &(out->surname))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "surname");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->given_name_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_T61STRING, &(out->given_name))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "given-name");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
-        }
-    } else {
-        out->given_name_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->initials_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_T61STRING, &(out->initials))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "initials");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
-        }
-    } else {
-        out->initials_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->generation_qualifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_T61STRING, &(out->generation_qualifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
-        }
-    } else {
-        out->generation_qualifier_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if (t == ASN1RT_TAG(2, 0, 0))
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
-        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
-        if (t == ASN1RT_TAG(2, 0, 1))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
-        if (t == ASN1RT_TAG(2, 0, 2))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
-        if (t == ASN1RT_TAG(2, 0, 3))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->generation_qualifier_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
-            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
-    }
-    if (in->initials_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
-            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
-    }
-    if (in->given_name_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
-        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int TeletexPersonalName_read_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexPersonalName_read_inl_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -14870,28 +10464,7 @@ size_t TeletexPersonalName_encoded_len(const TeletexPersonalName *in)
 
 static int TeletexOrganizationalUnitName_read_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TeletexOrganizationalUnitName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TeletexOrganizationalUnitName_decode(TeletexOrganizationalUnitName *out, const uint8_t *der, size_t len)
@@ -15005,15 +10578,7 @@ void TeletexOrganizationalUnitName_init(TeletexOrganizationalUnitName *out)
 
 static int TeletexOrganizationalUnitNames_item_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return TeletexOrganizationalUnitNames_item_inl_(out, r, err);
 }
 
 int TeletexOrganizationalUnitNames_dec_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -15040,19 +10605,7 @@ int TeletexOrganizationalUnitNames_dec_(TeletexOrganizationalUnitNames *out, asn
 
 int TeletexOrganizationalUnitNames_enc_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
+    return TeletexOrganizationalUnitNames_enc_inl_(in, w, tag);
 }
 
 size_t TeletexOrganizationalUnitNames_len_(const TeletexOrganizationalUnitNames *in, uint32_t tag)
@@ -15108,70 +10661,10 @@ void TeletexOrganizationalUnitNames_init(TeletexOrganizationalUnitNames *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexOrganizationalUnitNames_dec_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 4))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TeletexOrganizationalUnitNames_read_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexOrganizationalUnitNames_read_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15254,28 +10747,7 @@ size_t TeletexOrganizationalUnitNames_encoded_len(const TeletexOrganizationalUni
 
 static int PDSName_read_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return PDSName_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int PDSName_decode(PDSName *out, const uint8_t *der, size_t len)
@@ -15391,57 +10863,12 @@ void PDSName_init(PDSName *out)
 
 int PhysicalDeliveryCountryName_dec_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return PhysicalDeliveryCountryName_dec_inl_(out, r, tag, err);
 }
 
 int PhysicalDeliveryCountryName_enc_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
-        return ASN1RT_OK;
-    case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return PhysicalDeliveryCountryName_enc_inl_(in, w, tag);
 }
 
 size_t PhysicalDeliveryCountryName_len_(const PhysicalDeliveryCountryName *in, uint32_t tag)
@@ -15521,73 +10948,10 @@ void PhysicalDeliveryCountryName_init(PhysicalDeliveryCountryName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
-            if (ASN1G_UNLIKELY(n != 3u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
-        return ASN1RT_OK;
-    case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
-            if (ASN1G_UNLIKELY(n != 2u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int PhysicalDeliveryCountryName_read_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PhysicalDeliveryCountryName_read_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15672,57 +11036,12 @@ size_t PhysicalDeliveryCountryName_encoded_len(const PhysicalDeliveryCountryName
 
 int PostalCode_dec_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PostalCode_PR_numeric_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PostalCode_PR_printable_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return PostalCode_dec_inl_(out, r, tag, err);
 }
 
 int PostalCode_enc_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case PostalCode_PR_numeric_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
-        return ASN1RT_OK;
-    case PostalCode_PR_printable_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return PostalCode_enc_inl_(in, w, tag);
 }
 
 size_t PostalCode_len_(const PostalCode *in, uint32_t tag)
@@ -15802,73 +11121,10 @@ void PostalCode_init(PostalCode *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
-        out->present = PostalCode_PR_numeric_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "numeric-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
-        out->present = PostalCode_PR_printable_code;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "printable-code");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case PostalCode_PR_numeric_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
-        return ASN1RT_OK;
-    case PostalCode_PR_printable_code:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
-            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int PostalCode_read_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PostalCode_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PostalCode_read_inl_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PostalCode_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -15955,70 +11211,12 @@ size_t PostalCode_encoded_len(const PostalCode *in)
 
 int PDSParameter_dec_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))) {
-        out->printable_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->printable_string))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "printable-string");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
-        }
-    } else {
-        out->printable_string_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
-        out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
-        }
-    } else {
-        out->teletex_string_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING)) && out->printable_string_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
-        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PDSParameter_dec_inl_(out, r, tag, err);
 }
 
 int PDSParameter_enc_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->teletex_string_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
-    }
-    if (in->printable_string_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
-    }
-    return asn1g_close(w, tag, m);
+    return PDSParameter_enc_inl_(in, w, tag);
 }
 
 size_t PDSParameter_len_(const PDSParameter *in, uint32_t tag)
@@ -16090,86 +11288,10 @@ void PDSParameter_init(PDSParameter *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))) {
-        out->printable_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->printable_string))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "printable-string");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
-        }
-    } else {
-        out->printable_string_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
-        out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
-        }
-    } else {
-        out->teletex_string_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING)) && out->printable_string_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
-        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->teletex_string_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
-    }
-    if (in->printable_string_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PDSParameter_read_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PDSParameter_read_inl_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16254,14 +11376,6 @@ static int PhysicalDeliveryOfficeName_read_(PhysicalDeliveryOfficeName *out, asn
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PhysicalDeliveryOfficeName_read_inl_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16372,14 +11486,6 @@ static int PhysicalDeliveryOfficeNumber_read_(PhysicalDeliveryOfficeNumber *out,
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int PhysicalDeliveryOfficeNumber_read_inl_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int PhysicalDeliveryOfficeNumber_decode(PhysicalDeliveryOfficeNumber *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -16482,14 +11588,6 @@ static int ExtensionORAddressComponents_read_(ExtensionORAddressComponents *out,
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtensionORAddressComponents_read_inl_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16600,14 +11698,6 @@ static int PhysicalDeliveryPersonalName_read_(PhysicalDeliveryPersonalName *out,
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int PhysicalDeliveryPersonalName_read_inl_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int PhysicalDeliveryPersonalName_decode(PhysicalDeliveryPersonalName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -16710,14 +11800,6 @@ static int PhysicalDeliveryOrganizationName_read_(PhysicalDeliveryOrganizationNa
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PhysicalDeliveryOrganizationName_read_inl_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -16828,14 +11910,6 @@ static int ExtensionPhysicalDeliveryAddressComponents_read_(ExtensionPhysicalDel
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int ExtensionPhysicalDeliveryAddressComponents_read_inl_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int ExtensionPhysicalDeliveryAddressComponents_decode(ExtensionPhysicalDeliveryAddressComponents *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -16934,15 +12008,7 @@ void ExtensionPhysicalDeliveryAddressComponents_init(ExtensionPhysicalDeliveryAd
 
 static int UnformattedPostalAddress_printable_address_item_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
+    return UnformattedPostalAddress_printable_address_item_inl_(out, r, err);
 }
 
 int UnformattedPostalAddress_printable_address_dec_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -16969,19 +12035,7 @@ int UnformattedPostalAddress_printable_address_dec_(UnformattedPostalAddress_pri
 
 int UnformattedPostalAddress_printable_address_enc_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 6u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
+    return UnformattedPostalAddress_printable_address_enc_inl_(in, w, tag);
 }
 
 size_t UnformattedPostalAddress_printable_address_len_(const UnformattedPostalAddress_printable_address *in, uint32_t tag)
@@ -17037,70 +12091,10 @@ void UnformattedPostalAddress_printable_address_init(UnformattedPostalAddress_pr
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
-        if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnformattedPostalAddress_printable_address_dec_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 6))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 6u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
-            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int UnformattedPostalAddress_printable_address_read_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnformattedPostalAddress_printable_address_read_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17307,76 +12301,10 @@ void UnformattedPostalAddress_init(UnformattedPostalAddress *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->printable_address_present = true;
-        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "printable-address");
-    } else {
-        out->printable_address_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
-        out->teletex_string_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
-        }
-    } else {
-        out->teletex_string_present = false;
-    }
-    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
-        uint32_t t = asn1g_peek(&c);
-        if ((t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)) && out->printable_address_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
-        if (t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
-            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
-        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->teletex_string_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
-            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
-    }
-    if (in->printable_address_present) {
-        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int UnformattedPostalAddress_read_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UnformattedPostalAddress_read_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17461,14 +12389,6 @@ static int StreetAddress_read_(StreetAddress *out, asn1rt_reader *r, asn1rt_erro
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int StreetAddress_read_inl_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17579,14 +12499,6 @@ static int PostOfficeBoxAddress_read_(PostOfficeBoxAddress *out, asn1rt_reader *
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int PostOfficeBoxAddress_read_inl_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int PostOfficeBoxAddress_decode(PostOfficeBoxAddress *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -17689,14 +12601,6 @@ static int PosteRestanteAddress_read_(PosteRestanteAddress *out, asn1rt_reader *
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PDSParameter_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PosteRestanteAddress_read_inl_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -17807,14 +12711,6 @@ static int UniquePostalName_read_(UniquePostalName *out, asn1rt_reader *r, asn1r
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int UniquePostalName_read_inl_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int UniquePostalName_decode(UniquePostalName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -17921,14 +12817,6 @@ static int LocalPostalAttributes_read_(LocalPostalAttributes *out, asn1rt_reader
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int LocalPostalAttributes_read_inl_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int LocalPostalAttributes_decode(LocalPostalAttributes *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -18027,52 +12915,12 @@ void LocalPostalAttributes_init(LocalPostalAttributes *out)
 
 int ExtendedNetworkAddress_e163_4_address_dec_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->number))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "number");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
-        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->sub_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_NUMERICSTRING, &(out->sub_address))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "sub-address");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
-        }
-    } else {
-        out->sub_address_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return ExtendedNetworkAddress_e163_4_address_dec_inl_(out, r, tag, err);
 }
 
 int ExtendedNetworkAddress_e163_4_address_enc_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->sub_address_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
-        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
-    return asn1g_close(w, tag, m);
+    return ExtendedNetworkAddress_e163_4_address_enc_inl_(in, w, tag);
 }
 
 size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e163_4_address *in, uint32_t tag)
@@ -18135,68 +12983,10 @@ void ExtendedNetworkAddress_e163_4_address_init(ExtendedNetworkAddress_e163_4_ad
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->number))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "number");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
-        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->sub_address_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_NUMERICSTRING, &(out->sub_address))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "sub-address");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
-        }
-    } else {
-        out->sub_address_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->sub_address_present) {
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
-            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
-    }
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
-        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int ExtendedNetworkAddress_e163_4_address_read_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_read_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18277,10 +13067,7 @@ size_t ExtendedNetworkAddress_e163_4_address_encoded_len(const ExtendedNetworkAd
 
 static int PresentationAddress_nAddresses_item_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return PresentationAddress_nAddresses_item_inl_(out, r, err);
 }
 
 int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -18314,9 +13101,7 @@ int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn
 
 int PresentationAddress_nAddresses_enc_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return PresentationAddress_nAddresses_enc_inl_(in, w, tag);
 }
 
 size_t PresentationAddress_nAddresses_len_(const PresentationAddress_nAddresses *in, uint32_t tag)
@@ -18379,62 +13164,10 @@ bool PresentationAddress_nAddresses_iter_next(PresentationAddress_nAddresses_ite
     return PresentationAddress_nAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int PresentationAddress_nAddresses_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    asn1rt_view item;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
-                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
-            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
-        prev = s;
-        prev_len = (size_t)(c.cur - s);
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PresentationAddress_nAddresses_read_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PresentationAddress_nAddresses_read_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18528,13 +13261,13 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
         out->pSelector_present = true;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            asn1rt_reader x5;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x5, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
+                return asn1g_fail(err, rc, x5.err_offset, "pSelector");
         }
     } else {
         out->pSelector_present = false;
@@ -18542,13 +13275,13 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
         out->sSelector_present = true;
         {
-            asn1rt_reader x2;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            asn1rt_reader x6;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-                return asn1g_fail(err, rc, x2.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
+                return asn1g_fail(err, rc, x6.err_offset, "sSelector");
         }
     } else {
         out->sSelector_present = false;
@@ -18556,25 +13289,25 @@ int PresentationAddress_dec_(PresentationAddress *out, asn1rt_reader *r, uint32_
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
         out->tSelector_present = true;
         {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+            asn1rt_reader x7;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x7)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x7, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x7)) != 0))
+                return asn1g_fail(err, rc, x7.err_offset, "tSelector");
         }
     } else {
         out->tSelector_present = false;
     }
     {
-        asn1rt_reader x4;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+        asn1rt_reader x8;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x8)) != 0))
             return asn1g_fail(err, rc, c.err_offset, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&(out->nAddresses), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_(&(out->nAddresses), &x8, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
             return asn1g_fail(err, rc, 0, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
-            return asn1g_fail(err, rc, x4.err_offset, "nAddresses");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x8)) != 0))
+            return asn1g_fail(err, rc, x8.err_offset, "nAddresses");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -18585,29 +13318,29 @@ int PresentationAddress_enc_(const PresentationAddress *in, asn1rt_writer *w, ui
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m13 = asn1g_mark(w);
         ASN1G_TRY(PresentationAddress_nAddresses_enc_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
     }
     if (in->tSelector_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m14 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     if (in->sSelector_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m15 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
     if (in->pSelector_present) {
         {
-            uint8_t *m8 = asn1g_mark(w);
+            uint8_t *m16 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
         }
     }
     return asn1g_close(w, tag, m);
@@ -18694,112 +13427,10 @@ void PresentationAddress_init(PresentationAddress *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->pSelector_present = true;
-        {
-            asn1rt_reader x9;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x9)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x9, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "pSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
-                return asn1g_fail(err, rc, x9.err_offset, "pSelector");
-        }
-    } else {
-        out->pSelector_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->sSelector_present = true;
-        {
-            asn1rt_reader x10;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x10)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "sSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
-                return asn1g_fail(err, rc, x10.err_offset, "sSelector");
-        }
-    } else {
-        out->sSelector_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->tSelector_present = true;
-        {
-            asn1rt_reader x11;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x11)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x11, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "tSelector");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x11)) != 0))
-                return asn1g_fail(err, rc, x11.err_offset, "tSelector");
-        }
-    } else {
-        out->tSelector_present = false;
-    }
-    {
-        asn1rt_reader x12;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x12)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&(out->nAddresses), &x12, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
-            return asn1g_fail(err, rc, 0, "nAddresses");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
-            return asn1g_fail(err, rc, x12.err_offset, "nAddresses");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m13 = asn1g_mark(w);
-        ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
-    }
-    if (in->tSelector_present) {
-        {
-            uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
-        }
-    }
-    if (in->sSelector_present) {
-        {
-            uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
-        }
-    }
-    if (in->pSelector_present) {
-        {
-            uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PresentationAddress_read_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PresentationAddress_read_inl_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -18989,53 +13620,10 @@ void ExtendedNetworkAddress_init(ExtendedNetworkAddress *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
-        out->present = ExtendedNetworkAddress_PR_e163_4_address;
-        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "e163-4-address");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 1, 0):
-        out->present = ExtendedNetworkAddress_PR_psap_address;
-        if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(&(out->u.psap_address), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
-            return asn1g_fail(err, rc, 0, "psap-address");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case ExtendedNetworkAddress_PR_e163_4_address:
-        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-        return ASN1RT_OK;
-    case ExtendedNetworkAddress_PR_psap_address:
-        ASN1G_TRY(PresentationAddress_enc_inl_(&(in->u.psap_address), w, ASN1RT_TAG(2, 1, 0)));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int ExtendedNetworkAddress_read_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtendedNetworkAddress_read_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19124,26 +13712,7 @@ size_t ExtendedNetworkAddress_encoded_len(const ExtendedNetworkAddress *in)
 
 static int TerminalType_read_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 256, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TerminalType_read_inl_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    {
-        int64_t v;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 256, &v)) != 0))
-            return asn1g_fail(err, rc, r->err_offset, NULL);
-        (*out) = (uint16_t)v;
-    }
-    return ASN1RT_OK;
+    return TerminalType_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int TerminalType_decode(TerminalType *out, const uint8_t *der, size_t len)
@@ -19253,45 +13822,12 @@ void TerminalType_init(TerminalType *out)
 
 int TeletexDomainDefinedAttribute_dec_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return TeletexDomainDefinedAttribute_dec_inl_(out, r, tag, err);
 }
 
 int TeletexDomainDefinedAttribute_enc_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
+    return TeletexDomainDefinedAttribute_enc_inl_(in, w, tag);
 }
 
 size_t TeletexDomainDefinedAttribute_len_(const TeletexDomainDefinedAttribute *in, uint32_t tag)
@@ -19347,61 +13883,10 @@ void TeletexDomainDefinedAttribute_init(TeletexDomainDefinedAttribute *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->type))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "value");
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
-        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
-    {
-        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
-        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return ASN1RT_E_SIZE_CONSTRAINT;
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int TeletexDomainDefinedAttribute_read_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexDomainDefinedAttribute_read_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19573,60 +14058,10 @@ void TeletexDomainDefinedAttributes_init(TeletexDomainDefinedAttributes *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int TeletexDomainDefinedAttributes_item_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexDomainDefinedAttributes_dec_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY(n == 4))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
-        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    size_t i;
-    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
-        return ASN1RT_E_SIZE_CONSTRAINT;
-    for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int TeletexDomainDefinedAttributes_read_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int TeletexDomainDefinedAttributes_read_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -19761,3 +14196,3943 @@ static const uint8_t pkcs_9_bytes_[] = { 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x0
 const asn1rt_view pkcs_9 = { pkcs_9_bytes_, 8 };
 static const uint8_t id_emailAddress_bytes_[] = { 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x09, 0x01 };
 const asn1rt_view id_emailAddress = { id_emailAddress_bytes_, 9 };
+
+/* ------------------------------------------------------------------ */
+/* Inline copies of the codecs: what T_decode and T_encode run as one
+ * straight-line function (ASN1G_BODY). */
+
+ASN1G_BODY int UniversalString_read_inl_(UniversalString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BMPString_read_inl_(BMPString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UTF8String_read_inl_(UTF8String *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeType_read_inl_(AttributeType *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeValue_read_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_item_inl_(AttributeValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(r, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AttributeValue item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = Attribute_values_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Attribute_values_read_inl_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_dec_inl_(Attribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    if (ASN1G_UNLIKELY((rc = Attribute_values_dec_inl_(&(out->values), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, "values");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Attribute_read_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AttributeTypeAndValue_read_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520name_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520name_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520name_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520name_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520name_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520name_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520name_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520name_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520name_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520name_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520name_read_inl_(X520name *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520name_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520CommonName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520CommonName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520CommonName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520CommonName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520CommonName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520CommonName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520CommonName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520CommonName_read_inl_(X520CommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520CommonName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520LocalityName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520LocalityName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520LocalityName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520LocalityName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520LocalityName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520LocalityName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520LocalityName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520LocalityName_read_inl_(X520LocalityName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520LocalityName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520StateOrProvinceName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520StateOrProvinceName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520StateOrProvinceName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520StateOrProvinceName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520StateOrProvinceName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520StateOrProvinceName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520StateOrProvinceName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520StateOrProvinceName_read_inl_(X520StateOrProvinceName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520StateOrProvinceName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520OrganizationName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520OrganizationName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520OrganizationName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520OrganizationName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520OrganizationName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520OrganizationName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520OrganizationName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520OrganizationName_read_inl_(X520OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520OrganizationName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520OrganizationalUnitName_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520OrganizationalUnitName_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520OrganizationalUnitName_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520OrganizationalUnitName_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520OrganizationalUnitName_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520OrganizationalUnitName_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520OrganizationalUnitName_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520OrganizationalUnitName_read_inl_(X520OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520OrganizationalUnitName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520Title_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520Title_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520Title_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520Title_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520Title_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520Title_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520Title_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520Title_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520Title_read_inl_(X520Title *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520Title_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520dnQualifier_read_inl_(X520dnQualifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n != 2u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = X520Pseudonym_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = X520Pseudonym_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = X520Pseudonym_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = X520Pseudonym_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = X520Pseudonym_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case X520Pseudonym_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case X520Pseudonym_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int X520Pseudonym_read_inl_(X520Pseudonym *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = X520Pseudonym_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DomainComponent_read_inl_(DomainComponent *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 255u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_item_inl_(AttributeTypeAndValue *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AttributeTypeAndValue_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AttributeTypeAndValue item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int RelativeDistinguishedName_read_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_item_inl_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    RelativeDistinguishedName item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = RDNSequence_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int RDNSequence_read_inl_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Name_dec_inl_(Name *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
+        out->present = Name_PR_rdnSequence;
+        if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(&(out->u.rdnSequence), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "rdnSequence");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int Name_enc_inl_(const Name *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case Name_PR_rdnSequence:
+        ASN1G_TRY(RDNSequence_enc_inl_(&(in->u.rdnSequence), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int Name_read_inl_(Name *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistinguishedName_read_inl_(DistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = RDNSequence_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING):
+        out->present = DirectoryString_PR_teletexString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->u.teletexString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "teletexString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = DirectoryString_PR_printableString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printableString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
+        out->present = DirectoryString_PR_universalString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "universalString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = DirectoryString_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = DirectoryString_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DirectoryString_PR_teletexString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->u.teletexString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_printableString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printableString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_universalString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(in->u.universalString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    case DirectoryString_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int DirectoryString_read_inl_(DirectoryString *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DirectoryString_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Version_read_inl_(Version *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateSerialNumber_read_inl_(CertificateSerialNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AlgorithmIdentifier_dec_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->algorithm))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "algorithm");
+    if (!asn1rt_at_end(&c)) {
+        out->parameters_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->parameters))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "parameters");
+    } else {
+        out->parameters_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->parameters_present) {
+        ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AlgorithmIdentifier_read_inl_(AlgorithmIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Time_dec_inl_(Time *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME):
+        out->present = Time_PR_utcTime;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), ASN1RT_UT_UTCTIME, &(out->u.utcTime))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utcTime");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME):
+        out->present = Time_PR_generalTime;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, &(out->u.generalTime))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "generalTime");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case Time_PR_utcTime:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
+        return ASN1RT_OK;
+    case Time_PR_generalTime:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int Time_read_inl_(Time *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Validity_dec_inl_(Validity *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notBefore), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "notBefore");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->notAfter), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "notAfter");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Validity_enc_inl_(const Validity *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(Time_enc_inl_(&(in->notAfter), w, 0));
+    ASN1G_TRY(Time_enc_inl_(&(in->notBefore), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Validity_read_inl_(Validity *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectPublicKeyInfo_dec_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->algorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "algorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->subjectPublicKey))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "subjectPublicKey");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectPublicKeyInfo_enc_inl_(const SubjectPublicKeyInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->subjectPublicKey)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->algorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int SubjectPublicKeyInfo_read_inl_(SubjectPublicKeyInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UniqueIdentifier_read_inl_(UniqueIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->extnID))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "extnID");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "critical");
+        if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
+    } else {
+        out->critical = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->extnValue))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "extnValue");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
+    if (!((in->critical) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Extension_read_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_item_inl_(Extension *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extension_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Extension item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = Extensions_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Extensions_read_inl_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertificate_dec_inl_(TBSCertificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        const uint8_t *s = c.cur;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "version");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "version");
+        }
+        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->version), &(TBSCertificate_version_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
+    } else {
+        out->version = TBSCertificate_version_default_;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->serialNumber))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "serialNumber");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signature");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "issuer");
+    if (ASN1G_UNLIKELY((rc = Validity_dec_inl_(&(out->validity), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "validity");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->subject), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "subject");
+    if (ASN1G_UNLIKELY((rc = SubjectPublicKeyInfo_dec_inl_(&(out->subjectPublicKeyInfo), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "subjectPublicKeyInfo");
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->issuerUniqueID_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->issuerUniqueID))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "issuerUniqueID");
+    } else {
+        out->issuerUniqueID_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->subjectUniqueID_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 2), &(out->subjectUniqueID))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "subjectUniqueID");
+    } else {
+        out->subjectUniqueID_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 3))) {
+        out->extensions_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "extensions");
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->extensions), &x2, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "extensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "extensions");
+        }
+    } else {
+        out->extensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertificate_enc_inl_(const TBSCertificate *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->extensions_present) {
+        {
+            uint8_t *m5 = asn1g_mark(w);
+            ASN1G_TRY(Extensions_enc_inl_(&(in->extensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m5));
+        }
+    }
+    if (in->subjectUniqueID_present) {
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 2), &(in->subjectUniqueID)));
+    }
+    if (in->issuerUniqueID_present) {
+        ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->issuerUniqueID)));
+    }
+    ASN1G_TRY(SubjectPublicKeyInfo_enc_inl_(&(in->subjectPublicKeyInfo), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(Name_enc_inl_(&(in->subject), w, 0));
+    ASN1G_TRY(Validity_enc_inl_(&(in->validity), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->serialNumber)));
+    if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_)))) {
+        {
+            uint8_t *m6 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TBSCertificate_read_inl_(TBSCertificate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Certificate_dec_inl_(Certificate *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = TBSCertificate_dec_inl_(&(out->tbsCertificate), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "tbsCertificate");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "signature");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int Certificate_enc_inl_(const Certificate *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertificate_enc_inl_(&(in->tbsCertificate), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int Certificate_read_inl_(Certificate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Certificate_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_dec_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->userCertificate))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "userCertificate");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->revocationDate), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "revocationDate");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->crlEntryExtensions_present = true;
+        if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlEntryExtensions), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "crlEntryExtensions");
+    } else {
+        out->crlEntryExtensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_enc_inl_(const TBSCertList_revokedCertificates_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->crlEntryExtensions_present) {
+        ASN1G_TRY(Extensions_enc_inl_(&(in->crlEntryExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    ASN1G_TRY(Time_enc_inl_(&(in->revocationDate), w, 0));
+    ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->userCertificate)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_read_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_item_inl_(TBSCertList_revokedCertificates_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    TBSCertList_revokedCertificates_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TBSCertList_revokedCertificates_read_inl_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_dec_inl_(TBSCertList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
+        out->version_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->version))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "version");
+    } else {
+        out->version_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signature), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signature");
+    if (ASN1G_UNLIKELY((rc = Name_dec_inl_(&(out->issuer), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "issuer");
+    if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->thisUpdate), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "thisUpdate");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME))) {
+        out->nextUpdate_present = true;
+        if (ASN1G_UNLIKELY((rc = Time_dec_inl_(&(out->nextUpdate), &c, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "nextUpdate");
+    } else {
+        out->nextUpdate_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->revokedCertificates_present = true;
+        if (ASN1G_UNLIKELY((rc = TBSCertList_revokedCertificates_dec_inl_(&(out->revokedCertificates), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "revokedCertificates");
+    } else {
+        out->revokedCertificates_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->crlExtensions_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "crlExtensions");
+            if (ASN1G_UNLIKELY((rc = Extensions_dec_inl_(&(out->crlExtensions), &x1, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+                return asn1g_fail(err, rc, 0, "crlExtensions");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "crlExtensions");
+        }
+    } else {
+        out->crlExtensions_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TBSCertList_enc_inl_(const TBSCertList *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->crlExtensions_present) {
+        {
+            uint8_t *m3 = asn1g_mark(w);
+            ASN1G_TRY(Extensions_enc_inl_(&(in->crlExtensions), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m3));
+        }
+    }
+    if (in->revokedCertificates_present) {
+        ASN1G_TRY(TBSCertList_revokedCertificates_enc_inl_(&(in->revokedCertificates), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    if (in->nextUpdate_present) {
+        ASN1G_TRY(Time_enc_inl_(&(in->nextUpdate), w, 0));
+    }
+    ASN1G_TRY(Time_enc_inl_(&(in->thisUpdate), w, 0));
+    ASN1G_TRY(Name_enc_inl_(&(in->issuer), w, 0));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signature), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    if (in->version_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->version)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TBSCertList_read_inl_(TBSCertList *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateList_dec_inl_(CertificateList *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = TBSCertList_dec_inl_(&(out->tbsCertList), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "tbsCertList");
+    if (ASN1G_UNLIKELY((rc = AlgorithmIdentifier_dec_inl_(&(out->signatureAlgorithm), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "signatureAlgorithm");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(out->signature))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "signature");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateList_enc_inl_(const CertificateList *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), &(in->signature)));
+    ASN1G_TRY(AlgorithmIdentifier_enc_inl_(&(in->signatureAlgorithm), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(TBSCertList_enc_inl_(&(in->tbsCertList), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int CertificateList_read_inl_(CertificateList *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CertificateList_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
+        out->present = CountryName_PR_x121_dcc_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = CountryName_PR_iso_3166_alpha2_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case CountryName_PR_x121_dcc_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        return ASN1RT_OK;
+    case CountryName_PR_iso_3166_alpha2_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int CountryName_read_inl_(CountryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(out, &x1, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
+        out->present = AdministrationDomainName_PR_numeric;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = AdministrationDomainName_PR_printable;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case AdministrationDomainName_PR_numeric:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
+        return ASN1RT_OK;
+    case AdministrationDomainName_PR_printable:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int AdministrationDomainName_read_inl_(AdministrationDomainName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(1, 1, 2), &x1)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(out, &x1, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, NULL);
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
+        out->present = PrivateDomainName_PR_numeric;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = PrivateDomainName_PR_printable;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PrivateDomainName_PR_numeric:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
+        return ASN1RT_OK;
+    case PrivateDomainName_PR_printable:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int PrivateDomainName_read_inl_(PrivateDomainName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_PRINTABLESTRING, &(out->surname))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "surname");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->given_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->given_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "given-name");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
+    } else {
+        out->given_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->initials_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_PRINTABLESTRING, &(out->initials))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "initials");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
+    } else {
+        out->initials_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->generation_qualifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
+    } else {
+        out->generation_qualifier_present = false;
+    }
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->generation_qualifier_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+    }
+    if (in->initials_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+    }
+    if (in->given_name_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+    }
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PersonalName_read_inl_(PersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_dec_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int OrganizationalUnitNames_read_inl_(OrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 1))) {
+        out->country_name_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 1), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "country-name");
+            if (ASN1G_UNLIKELY((rc = CountryName_dec_inl_(&(out->country_name), &x1, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "country-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "country-name");
+        }
+    } else {
+        out->country_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(1, 1, 2))) {
+        out->administration_domain_name_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(1, 1, 2), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "administration-domain-name");
+            if (ASN1G_UNLIKELY((rc = AdministrationDomainName_dec_inl_(&(out->administration_domain_name), &x2, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "administration-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "administration-domain-name");
+        }
+    } else {
+        out->administration_domain_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->network_address_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->network_address))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "network-address");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+        }
+    } else {
+        out->network_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->terminal_identifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "terminal-identifier");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+        }
+    } else {
+        out->terminal_identifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->private_domain_name_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "private-domain-name");
+            if (ASN1G_UNLIKELY((rc = PrivateDomainName_dec_inl_(&(out->private_domain_name), &x3, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "private-domain-name");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "private-domain-name");
+        }
+    } else {
+        out->private_domain_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->organization_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_PRINTABLESTRING, &(out->organization_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "organization-name");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+        }
+    } else {
+        out->organization_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
+        out->numeric_user_identifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 4), ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "numeric-user-identifier");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+        }
+    } else {
+        out->numeric_user_identifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 5))) {
+        out->personal_name_present = true;
+        if (ASN1G_UNLIKELY((rc = PersonalName_dec_inl_(&(out->personal_name), &c, ASN1RT_TAG(2, 1, 5), err)) != 0))
+            return asn1g_fail(err, rc, 0, "personal-name");
+    } else {
+        out->personal_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 6))) {
+        out->organizational_unit_names_present = true;
+        if (ASN1G_UNLIKELY((rc = OrganizationalUnitNames_dec_inl_(&(out->organizational_unit_names), &c, ASN1RT_TAG(2, 1, 6), err)) != 0))
+            return asn1g_fail(err, rc, 0, "organizational-unit-names");
+    } else {
+        out->organizational_unit_names_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->organizational_unit_names_present) {
+        ASN1G_TRY(OrganizationalUnitNames_enc_inl_(&(in->organizational_unit_names), w, ASN1RT_TAG(2, 1, 6)));
+    }
+    if (in->personal_name_present) {
+        ASN1G_TRY(PersonalName_enc_inl_(&(in->personal_name), w, ASN1RT_TAG(2, 1, 5)));
+    }
+    if (in->numeric_user_identifier_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->numeric_user_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+    }
+    if (in->organization_name_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->organization_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
+    }
+    if (in->private_domain_name_present) {
+        {
+            uint8_t *m7 = asn1g_mark(w);
+            ASN1G_TRY(PrivateDomainName_enc_inl_(&(in->private_domain_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+        }
+    }
+    if (in->terminal_identifier_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->terminal_identifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 24u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+    }
+    if (in->network_address_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->network_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
+    }
+    if (in->administration_domain_name_present) {
+        {
+            uint8_t *m8 = asn1g_mark(w);
+            ASN1G_TRY(AdministrationDomainName_enc_inl_(&(in->administration_domain_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 2), m8));
+        }
+    }
+    if (in->country_name_present) {
+        {
+            uint8_t *m9 = asn1g_mark(w);
+            ASN1G_TRY(CountryName_enc_inl_(&(in->country_name), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m9));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int BuiltInStandardAttributes_read_inl_(BuiltInStandardAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttribute_read_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_item_inl_(BuiltInDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_dec_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_enc_inl_(const BuiltInDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(BuiltInDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int BuiltInDomainDefinedAttributes_read_inl_(BuiltInDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttribute_dec_inl_(ExtensionAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(&c, ASN1RT_TAG(2, 0, 0), 0, 256, &v)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-type");
+        out->extension_attribute_type = (uint16_t)v;
+    }
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "extension-attribute-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x1, &(out->extension_attribute_value))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "extension-attribute-value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "extension-attribute-value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
+    }
+    if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->extension_attribute_type)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ExtensionAttribute_read_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_item_inl_(ExtensionAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    ExtensionAttribute item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u || n > 256u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ExtensionAttributes_read_inl_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ORAddress_dec_inl_(ORAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = BuiltInStandardAttributes_dec_inl_(&(out->built_in_standard_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "built-in-standard-attributes");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->built_in_domain_defined_attributes_present = true;
+        if (ASN1G_UNLIKELY((rc = BuiltInDomainDefinedAttributes_dec_inl_(&(out->built_in_domain_defined_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "built-in-domain-defined-attributes");
+    } else {
+        out->built_in_domain_defined_attributes_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET))) {
+        out->extension_attributes_present = true;
+        if (ASN1G_UNLIKELY((rc = ExtensionAttributes_dec_inl_(&(out->extension_attributes), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+            return asn1g_fail(err, rc, 0, "extension-attributes");
+    } else {
+        out->extension_attributes_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ORAddress_enc_inl_(const ORAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->extension_attributes_present) {
+        ASN1G_TRY(ExtensionAttributes_enc_inl_(&(in->extension_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+    }
+    if (in->built_in_domain_defined_attributes_present) {
+        ASN1G_TRY(BuiltInDomainDefinedAttributes_enc_inl_(&(in->built_in_domain_defined_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    ASN1G_TRY(BuiltInStandardAttributes_enc_inl_(&(in->built_in_standard_attributes), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ORAddress_read_inl_(ORAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ORAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 64u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(!(asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), "surname");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_T61STRING, &(out->surname))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "surname");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->given_name_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_T61STRING, &(out->given_name))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "given-name");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+        }
+    } else {
+        out->given_name_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->initials_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_T61STRING, &(out->initials))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "initials");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+        }
+    } else {
+        out->initials_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->generation_qualifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 3), ASN1RT_UT_T61STRING, &(out->generation_qualifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "generation-qualifier");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+        }
+    } else {
+        out->generation_qualifier_present = false;
+    }
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if (t == ASN1RT_TAG(2, 0, 0))
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "surname");
+        if ((t == ASN1RT_TAG(2, 0, 1)) && out->given_name_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "given-name");
+        if (t == ASN1RT_TAG(2, 0, 1))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 2)) && out->initials_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "initials");
+        if (t == ASN1RT_TAG(2, 0, 2))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(2, 0, 3)) && out->generation_qualifier_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "generation-qualifier");
+        if (t == ASN1RT_TAG(2, 0, 3))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->generation_qualifier_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->generation_qualifier));
+            if (ASN1G_UNLIKELY(n < 1u || n > 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+    }
+    if (in->initials_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->initials));
+            if (ASN1G_UNLIKELY(n < 1u || n > 5u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+    }
+    if (in->given_name_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+    }
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
+        if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TeletexPersonalName_read_inl_(TeletexPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexPersonalName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUnitName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_dec_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganizationalUnitNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 32u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TeletexOrganizationalUnitNames_read_inl_(TeletexOrganizationalUnitNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexOrganizationalUnitNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
+        out->present = PhysicalDeliveryCountryName_PR_x121_dcc_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "x121-dcc-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iso-3166-alpha2-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountryName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PhysicalDeliveryCountryName_PR_x121_dcc_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.x121_dcc_code));
+            if (ASN1G_UNLIKELY(n != 3u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        return ASN1RT_OK;
+    case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.iso_3166_alpha2_code));
+            if (ASN1G_UNLIKELY(n != 2u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int PhysicalDeliveryCountryName_read_inl_(PhysicalDeliveryCountryName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PhysicalDeliveryCountryName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING):
+        out->present = PostalCode_PR_numeric_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "numeric-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
+        out->present = PostalCode_PR_printable_code;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "printable-code");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case PostalCode_PR_numeric_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->u.numeric_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        return ASN1RT_OK;
+    case PostalCode_PR_printable_code:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->u.printable_code));
+            if (ASN1G_UNLIKELY(n < 1u || n > 16u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int PostalCode_read_inl_(PostalCode *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PostalCode_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))) {
+        out->printable_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->printable_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "printable-string");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
+        }
+    } else {
+        out->printable_string_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
+        out->teletex_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
+    } else {
+        out->teletex_string_present = false;
+    }
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING)) && out->printable_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-string");
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->teletex_string_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
+    }
+    if (in->printable_string_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->printable_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PDSParameter_read_inl_(PDSParameter *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryOfficeName_read_inl_(PhysicalDeliveryOfficeName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryOfficeNumber_read_inl_(PhysicalDeliveryOfficeNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionORAddressComponents_read_inl_(ExtensionORAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryPersonalName_read_inl_(PhysicalDeliveryPersonalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PhysicalDeliveryOrganizationName_read_inl_(PhysicalDeliveryOrganizationName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtensionPhysicalDeliveryAddressComponents_read_inl_(ExtensionPhysicalDeliveryAddressComponents *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
+        if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_dec_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 6))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const UnformattedPostalAddress_printable_address *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 6u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->items[i]));
+            if (ASN1G_UNLIKELY(n < 1u || n > 30u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int UnformattedPostalAddress_printable_address_read_inl_(UnformattedPostalAddress_printable_address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->printable_address_present = true;
+        if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_printable_address_dec_inl_(&(out->printable_address), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "printable-address");
+    } else {
+        out->printable_address_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))) {
+        out->teletex_string_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->teletex_string))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "teletex-string");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+        }
+    } else {
+        out->teletex_string_present = false;
+    }
+    if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {
+        uint32_t t = asn1g_peek(&c);
+        if ((t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)) && out->printable_address_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "printable-address");
+        if (t == ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+        if ((t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING)) && out->teletex_string_present)
+            return asn1g_fail(err, ASN1RT_E_DUPLICATE_COMPONENT, asn1rt_offset(&c), "teletex-string");
+        if (t == ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, asn1rt_offset(&c), NULL);
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->teletex_string_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->teletex_string));
+            if (ASN1G_UNLIKELY(n < 1u || n > 180u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
+    }
+    if (in->printable_address_present) {
+        ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int UnformattedPostalAddress_read_inl_(UnformattedPostalAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UnformattedPostalAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int StreetAddress_read_inl_(StreetAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PostOfficeBoxAddress_read_inl_(PostOfficeBoxAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PosteRestanteAddress_read_inl_(PosteRestanteAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UniquePostalName_read_inl_(UniquePostalName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int LocalPostalAttributes_read_inl_(LocalPostalAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PDSParameter_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_NUMERICSTRING, &(out->number))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "number");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->sub_address_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_NUMERICSTRING, &(out->sub_address))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "sub-address");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
+        }
+    } else {
+        out->sub_address_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetworkAddress_e163_4_address *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->sub_address_present) {
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
+            if (ASN1G_UNLIKELY(n < 1u || n > 40u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
+    }
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
+        if (ASN1G_UNLIKELY(n < 1u || n > 15u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_read_inl_(ExtendedNetworkAddress_e163_4_address *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_item_inl_(asn1rt_view *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    asn1rt_view item;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&
+                           !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))
+            return asn1g_fail(err, ASN1RT_E_SET_ORDER, (size_t)(s - c.base), NULL);
+        prev = s;
+        prev_len = (size_t)(c.cur - s);
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PresentationAddress_nAddresses_read_inl_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_dec_inl_(PresentationAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->pSelector_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x1, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->pSelector))) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "pSelector");
+        }
+    } else {
+        out->pSelector_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->sSelector_present = true;
+        {
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->sSelector))) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "sSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "sSelector");
+        }
+    } else {
+        out->sSelector_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->tSelector_present = true;
+        {
+            asn1rt_reader x3;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 2), &x3)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&x3, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->tSelector))) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "tSelector");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
+                return asn1g_fail(err, rc, x3.err_offset, "tSelector");
+        }
+    } else {
+        out->tSelector_present = false;
+    }
+    {
+        asn1rt_reader x4;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 3), &x4)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "nAddresses");
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_nAddresses_dec_inl_(&(out->nAddresses), &x4, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), err)) != 0))
+            return asn1g_fail(err, rc, 0, "nAddresses");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
+            return asn1g_fail(err, rc, x4.err_offset, "nAddresses");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m9 = asn1g_mark(w);
+        ASN1G_TRY(PresentationAddress_nAddresses_enc_inl_(&(in->nAddresses), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
+    }
+    if (in->tSelector_present) {
+        {
+            uint8_t *m10 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
+        }
+    }
+    if (in->sSelector_present) {
+        {
+            uint8_t *m11 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
+        }
+    }
+    if (in->pSelector_present) {
+        {
+            uint8_t *m12 = asn1g_mark(w);
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PresentationAddress_read_inl_(PresentationAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_dec_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE):
+        out->present = ExtendedNetworkAddress_PR_e163_4_address;
+        if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_e163_4_address_dec_inl_(&(out->u.e163_4_address), r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "e163-4-address");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = ExtendedNetworkAddress_PR_psap_address;
+        if (ASN1G_UNLIKELY((rc = PresentationAddress_dec_inl_(&(out->u.psap_address), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "psap-address");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_enc_inl_(const ExtendedNetworkAddress *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case ExtendedNetworkAddress_PR_e163_4_address:
+        ASN1G_TRY(ExtendedNetworkAddress_e163_4_address_enc_inl_(&(in->u.e163_4_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        return ASN1RT_OK;
+    case ExtendedNetworkAddress_PR_psap_address:
+        ASN1G_TRY(PresentationAddress_enc_inl_(&(in->u.psap_address), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int ExtendedNetworkAddress_read_inl_(ExtendedNetworkAddress *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtendedNetworkAddress_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TerminalType_read_inl_(TerminalType *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    {
+        int64_t v;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_int(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 0, 256, &v)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        (*out) = (uint16_t)v;
+    }
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->type))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "value");
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefinedAttribute *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
+        if (ASN1G_UNLIKELY(n < 1u || n > 128u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
+    {
+        size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
+        if (ASN1G_UNLIKELY(n < 1u || n > 8u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttribute_read_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_item_inl_(TeletexDomainDefinedAttribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttribute_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_dec_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY(n == 4))
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(s - c.base), NULL);
+        if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_item_inl_(&out->items[n], &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_enc_inl_(const TeletexDomainDefinedAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    size_t i;
+    if (ASN1G_UNLIKELY(in->count < 1u || in->count > 4u))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    for (i = in->count; i-- > 0;) {
+        ASN1G_TRY(TeletexDomainDefinedAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int TeletexDomainDefinedAttributes_read_inl_(TeletexDomainDefinedAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = TeletexDomainDefinedAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+

@@ -6,6 +6,131 @@
 #include <asn1rt/gen.h>
 #include <asn1rt/jer.h>
 
+/* Inline copies of the codecs (see the end of the file). */
+ASN1G_BODY int KeyIdentifier_read_inl_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AnotherName_read_inl_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int EDIPartyName_dec_inl_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int EDIPartyName_read_inl_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int GeneralName_read_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralNames_item_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int GeneralNames_read_inl_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorityKeyIdentifier_dec_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AuthorityKeyIdentifier_read_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectKeyIdentifier_read_inl_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PrivateKeyUsagePeriod_read_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyQualifierInfo_read_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyInformation_policyQualifiers_item_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyInformation_policyQualifiers_read_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyInformation_read_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertificatePolicies_item_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int CertificatePolicies_read_inl_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CPSuri_read_inl_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DisplayText_read_inl_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NoticeReference_noticeNumbers_item_inl_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int NoticeReference_noticeNumbers_read_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int NoticeReference_read_inl_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int UserNotice_read_inl_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyMappings_item_read_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyMappings_item_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyMappings_read_inl_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectAltName_read_inl_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int IssuerAltName_read_inl_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectDirectoryAttributes_item_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int SubjectDirectoryAttributes_read_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int BasicConstraints_read_inl_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BaseDistance_read_inl_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralSubtree_dec_inl_(GeneralSubtree *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int GeneralSubtree_enc_inl_(const GeneralSubtree *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int GeneralSubtree_read_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralSubtrees_item_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int GeneralSubtrees_read_inl_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int NameConstraints_dec_inl_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int NameConstraints_enc_inl_(const NameConstraints *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int NameConstraints_read_inl_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SkipCerts_read_inl_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int PolicyConstraints_dec_inl_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int PolicyConstraints_enc_inl_(const PolicyConstraints *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int PolicyConstraints_read_inl_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DistributionPointName_dec_inl_(DistributionPointName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DistributionPointName_enc_inl_(const DistributionPointName *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DistributionPointName_read_inl_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int DistributionPoint_enc_inl_(const DistributionPoint *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int DistributionPoint_read_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CRLDistributionPoints_item_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int CRLDistributionPoints_read_inl_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int KeyPurposeId_read_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtKeyUsageSyntax_item_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int ExtKeyUsageSyntax_read_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int InhibitAnyPolicy_read_inl_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int FreshestCRL_read_inl_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AccessDescription_read_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorityInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int AuthorityInfoAccessSyntax_read_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int SubjectInfoAccessSyntax_read_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CRLNumber_read_inl_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int IssuingDistributionPoint_read_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int BaseCRLNumber_read_inl_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CRLReason_dec_inl_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
+ASN1G_BODY int CRLReason_enc_inl_(const CRLReason *in, asn1rt_writer *w, uint32_t tag);
+ASN1G_BODY int CRLReason_read_inl_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int CertificateIssuer_read_inl_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int HoldInstructionCode_read_inl_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err);
+ASN1G_BODY int InvalidityDate_read_inl_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err);
+
 /* ------------------------------------------------------------------ */
 /*
  * KeyIdentifier ::= OCTET STRING
@@ -13,18 +138,7 @@
 
 static int KeyIdentifier_read_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KeyIdentifier_read_inl_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return KeyIdentifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KeyIdentifier_decode(KeyIdentifier *out, const uint8_t *der, size_t len)
@@ -129,36 +243,12 @@ void KeyIdentifier_init(KeyIdentifier *out)
 
 int AnotherName_dec_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type_id))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type-id");
-    {
-        asn1rt_reader x1;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x1, &(out->value))) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-            return asn1g_fail(err, rc, x1.err_offset, "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return AnotherName_dec_inl_(out, r, tag, err);
 }
 
 int AnotherName_enc_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
-    return asn1g_close(w, tag, m);
+    return AnotherName_enc_inl_(in, w, tag);
 }
 
 size_t AnotherName_len_(const AnotherName *in, uint32_t tag)
@@ -204,52 +294,10 @@ void AnotherName_init(AnotherName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type_id))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "type-id");
-    {
-        asn1rt_reader x3;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x3, &(out->value))) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "value");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-            return asn1g_fail(err, rc, x3.err_offset, "value");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AnotherName_read_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AnotherName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AnotherName_read_inl_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -334,54 +382,12 @@ size_t AnotherName_encoded_len(const AnotherName *in)
 
 int EDIPartyName_dec_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->nameAssigner_present = true;
-        {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "nameAssigner");
-            if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->nameAssigner), &x1, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "nameAssigner");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "nameAssigner");
-        }
-    } else {
-        out->nameAssigner_present = false;
-    }
-    {
-        asn1rt_reader x2;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "partyName");
-        if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->partyName), &x2, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, "partyName");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
-            return asn1g_fail(err, rc, x2.err_offset, "partyName");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return EDIPartyName_dec_inl_(out, r, tag, err);
 }
 
 int EDIPartyName_enc_(const EDIPartyName *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(DirectoryString_enc_(&(in->partyName), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
-    }
-    if (in->nameAssigner_present) {
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(DirectoryString_enc_(&(in->nameAssigner), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-        }
-    }
-    return asn1g_close(w, tag, m);
+    return EDIPartyName_enc_inl_(in, w, tag);
 }
 
 size_t EDIPartyName_len_(const EDIPartyName *in, uint32_t tag)
@@ -436,70 +442,10 @@ void EDIPartyName_init(EDIPartyName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int EDIPartyName_dec_inl_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->nameAssigner_present = true;
-        {
-            asn1rt_reader x5;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x5)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "nameAssigner");
-            if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->nameAssigner), &x5, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "nameAssigner");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
-                return asn1g_fail(err, rc, x5.err_offset, "nameAssigner");
-        }
-    } else {
-        out->nameAssigner_present = false;
-    }
-    {
-        asn1rt_reader x6;
-        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x6)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "partyName");
-        if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->partyName), &x6, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, "partyName");
-        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
-            return asn1g_fail(err, rc, x6.err_offset, "partyName");
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    {
-        uint8_t *m7 = asn1g_mark(w);
-        ASN1G_TRY(DirectoryString_enc_(&(in->partyName), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m7));
-    }
-    if (in->nameAssigner_present) {
-        {
-            uint8_t *m8 = asn1g_mark(w);
-            ASN1G_TRY(DirectoryString_enc_(&(in->nameAssigner), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int EDIPartyName_read_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int EDIPartyName_read_inl_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -617,13 +563,13 @@ int GeneralName_dec_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
     case ASN1RT_TAG(2, 1, 4):
         out->present = GeneralName_PR_directoryName;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(2, 1, 4), &x1)) != 0))
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(2, 1, 4), &x2)) != 0))
                 return asn1g_fail(err, rc, r->err_offset, "directoryName");
-            if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->u.directoryName), &x1, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->u.directoryName), &x2, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "directoryName");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "directoryName");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "directoryName");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(2, 1, 5):
@@ -669,9 +615,9 @@ int GeneralName_enc_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
         return ASN1RT_OK;
     case GeneralName_PR_directoryName:
         {
-            uint8_t *m2 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(Name_enc_(&(in->u.directoryName), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m2));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m4));
         }
         return ASN1RT_OK;
     case GeneralName_PR_ediPartyName:
@@ -841,120 +787,10 @@ void GeneralName_init(GeneralName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(2, 1, 0):
-        out->present = GeneralName_PR_otherName;
-        if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(&(out->u.otherName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
-            return asn1g_fail(err, rc, 0, "otherName");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 1):
-        out->present = GeneralName_PR_rfc822Name;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_IA5STRING, &(out->u.rfc822Name))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 2):
-        out->present = GeneralName_PR_dNSName;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_IA5STRING, &(out->u.dNSName))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "dNSName");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 1, 3):
-        out->present = GeneralName_PR_x400Address;
-        if (ASN1G_UNLIKELY((rc = ORAddress_dec_(&(out->u.x400Address), r, ASN1RT_TAG(2, 1, 3), err)) != 0))
-            return asn1g_fail(err, rc, 0, "x400Address");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 1, 4):
-        out->present = GeneralName_PR_directoryName;
-        {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(2, 1, 4), &x3)) != 0))
-                return asn1g_fail(err, rc, r->err_offset, "directoryName");
-            if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->u.directoryName), &x3, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "directoryName");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "directoryName");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 1, 5):
-        out->present = GeneralName_PR_ediPartyName;
-        if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(&(out->u.ediPartyName), r, ASN1RT_TAG(2, 1, 5), err)) != 0))
-            return asn1g_fail(err, rc, 0, "ediPartyName");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 6):
-        out->present = GeneralName_PR_uniformResourceIdentifier;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), ASN1RT_UT_IA5STRING, &(out->u.uniformResourceIdentifier))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 7):
-        out->present = GeneralName_PR_iPAddress;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 7), &(out->u.iPAddress))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "iPAddress");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 0, 8):
-        out->present = GeneralName_PR_registeredID;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(2, 0, 8), &(out->u.registeredID))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "registeredID");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case GeneralName_PR_otherName:
-        ASN1G_TRY(AnotherName_enc_inl_(&(in->u.otherName), w, ASN1RT_TAG(2, 1, 0)));
-        return ASN1RT_OK;
-    case GeneralName_PR_rfc822Name:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
-        return ASN1RT_OK;
-    case GeneralName_PR_dNSName:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.dNSName).ptr, (in->u.dNSName).len));
-        return ASN1RT_OK;
-    case GeneralName_PR_x400Address:
-        ASN1G_TRY(ORAddress_enc_(&(in->u.x400Address), w, ASN1RT_TAG(2, 1, 3)));
-        return ASN1RT_OK;
-    case GeneralName_PR_directoryName:
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(Name_enc_(&(in->u.directoryName), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m4));
-        }
-        return ASN1RT_OK;
-    case GeneralName_PR_ediPartyName:
-        ASN1G_TRY(EDIPartyName_enc_inl_(&(in->u.ediPartyName), w, ASN1RT_TAG(2, 1, 5)));
-        return ASN1RT_OK;
-    case GeneralName_PR_uniformResourceIdentifier:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
-        return ASN1RT_OK;
-    case GeneralName_PR_iPAddress:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).ptr, (in->u.iPAddress).len));
-        return ASN1RT_OK;
-    case GeneralName_PR_registeredID:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->u.registeredID).ptr, (in->u.registeredID).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int GeneralName_read_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralName_read_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1068,9 +904,7 @@ int GeneralNames_dec_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_
 
 int GeneralNames_enc_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return GeneralNames_enc_inl_(in, w, tag);
 }
 
 size_t GeneralNames_len_(const GeneralNames *in, uint32_t tag)
@@ -1133,56 +967,10 @@ bool GeneralNames_iter_next(GeneralNames_iter *it, GeneralName *out)
     return GeneralNames_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int GeneralNames_item_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    GeneralName item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = GeneralNames_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int GeneralNames_read_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralNames_read_inl_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1387,65 +1175,10 @@ void AuthorityKeyIdentifier_init(AuthorityKeyIdentifier *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AuthorityKeyIdentifier_dec_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->keyIdentifier_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 0), &(out->keyIdentifier))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "keyIdentifier");
-    } else {
-        out->keyIdentifier_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->authorityCertIssuer_present = true;
-        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->authorityCertIssuer), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
-            return asn1g_fail(err, rc, 0, "authorityCertIssuer");
-    } else {
-        out->authorityCertIssuer_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        out->authorityCertSerialNumber_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->authorityCertSerialNumber))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "authorityCertSerialNumber");
-    } else {
-        out->authorityCertSerialNumber_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->authorityCertSerialNumber_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->authorityCertSerialNumber)));
-    }
-    if (in->authorityCertIssuer_present) {
-        ASN1G_TRY(GeneralNames_enc_inl_(&(in->authorityCertIssuer), w, ASN1RT_TAG(2, 1, 1)));
-    }
-    if (in->keyIdentifier_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).ptr, (in->keyIdentifier).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int AuthorityKeyIdentifier_read_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorityKeyIdentifier_read_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -1528,18 +1261,7 @@ size_t AuthorityKeyIdentifier_encoded_len(const AuthorityKeyIdentifier *in)
 
 static int SubjectKeyIdentifier_read_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectKeyIdentifier_read_inl_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return SubjectKeyIdentifier_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int SubjectKeyIdentifier_decode(SubjectKeyIdentifier *out, const uint8_t *der, size_t len)
@@ -1652,22 +1374,7 @@ void SubjectKeyIdentifier_init(SubjectKeyIdentifier *out)
 
 static int KeyUsage_read_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
-    return ASN1RT_OK;
+    return KeyUsage_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KeyUsage_decode(KeyUsage *out, const uint8_t *der, size_t len)
@@ -1776,39 +1483,12 @@ void KeyUsage_init(KeyUsage *out)
 
 int PrivateKeyUsagePeriod_dec_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->notBefore_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_GENERALIZEDTIME, &(out->notBefore))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "notBefore");
-    } else {
-        out->notBefore_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->notAfter_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_GENERALIZEDTIME, &(out->notAfter))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "notAfter");
-    } else {
-        out->notAfter_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PrivateKeyUsagePeriod_dec_inl_(out, r, tag, err);
 }
 
 int PrivateKeyUsagePeriod_enc_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->notAfter_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->notAfter).ptr, (in->notAfter).len));
-    }
-    if (in->notBefore_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->notBefore).ptr, (in->notBefore).len));
-    }
-    return asn1g_close(w, tag, m);
+    return PrivateKeyUsagePeriod_enc_inl_(in, w, tag);
 }
 
 size_t PrivateKeyUsagePeriod_len_(const PrivateKeyUsagePeriod *in, uint32_t tag)
@@ -1876,55 +1556,10 @@ void PrivateKeyUsagePeriod_init(PrivateKeyUsagePeriod *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->notBefore_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_GENERALIZEDTIME, &(out->notBefore))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "notBefore");
-    } else {
-        out->notBefore_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->notAfter_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_GENERALIZEDTIME, &(out->notAfter))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "notAfter");
-    } else {
-        out->notAfter_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->notAfter_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->notAfter).ptr, (in->notAfter).len));
-    }
-    if (in->notBefore_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->notBefore).ptr, (in->notBefore).len));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PrivateKeyUsagePeriod_read_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PrivateKeyUsagePeriod_read_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2007,18 +1642,7 @@ size_t PrivateKeyUsagePeriod_encoded_len(const PrivateKeyUsagePeriod *in)
 
 static int CertPolicyId_read_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return CertPolicyId_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int CertPolicyId_decode(CertPolicyId *out, const uint8_t *der, size_t len)
@@ -2121,18 +1745,7 @@ void CertPolicyId_init(CertPolicyId *out)
 
 static int PolicyQualifierId_read_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return PolicyQualifierId_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int PolicyQualifierId_decode(PolicyQualifierId *out, const uint8_t *der, size_t len)
@@ -2237,25 +1850,12 @@ void PolicyQualifierId_init(PolicyQualifierId *out)
 
 int PolicyQualifierInfo_dec_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "qualifier");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PolicyQualifierInfo_dec_inl_(out, r, tag, err);
 }
 
 int PolicyQualifierInfo_enc_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
-    return asn1g_close(w, tag, m);
+    return PolicyQualifierInfo_enc_inl_(in, w, tag);
 }
 
 size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag)
@@ -2301,41 +1901,10 @@ void PolicyQualifierInfo_init(PolicyQualifierInfo *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "qualifier");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyQualifierInfo_read_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyQualifierInfo_read_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2447,9 +2016,7 @@ int PolicyInformation_policyQualifiers_dec_(PolicyInformation_policyQualifiers *
 
 int PolicyInformation_policyQualifiers_enc_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return PolicyInformation_policyQualifiers_enc_inl_(in, w, tag);
 }
 
 size_t PolicyInformation_policyQualifiers_len_(const PolicyInformation_policyQualifiers *in, uint32_t tag)
@@ -2512,56 +2079,10 @@ bool PolicyInformation_policyQualifiers_iter_next(PolicyInformation_policyQualif
     return PolicyInformation_policyQualifiers_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int PolicyInformation_policyQualifiers_item_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PolicyQualifierInfo item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyInformation_policyQualifiers_read_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyInformation_policyQualifiers_read_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2725,48 +2246,10 @@ void PolicyInformation_init(PolicyInformation *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyIdentifier))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->policyQualifiers_present = true;
-        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "policyQualifiers");
-    } else {
-        out->policyQualifiers_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->policyQualifiers_present) {
-        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyInformation_read_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyInformation_read_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -2880,9 +2363,7 @@ int CertificatePolicies_dec_(CertificatePolicies *out, asn1rt_reader *r, uint32_
 
 int CertificatePolicies_enc_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return CertificatePolicies_enc_inl_(in, w, tag);
 }
 
 size_t CertificatePolicies_len_(const CertificatePolicies *in, uint32_t tag)
@@ -2945,56 +2426,10 @@ bool CertificatePolicies_iter_next(CertificatePolicies_iter *it, PolicyInformati
     return CertificatePolicies_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int CertificatePolicies_item_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PolicyInformation item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = CertificatePolicies_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int CertificatePolicies_read_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificatePolicies_read_inl_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3077,18 +2512,7 @@ size_t CertificatePolicies_encoded_len(const CertificatePolicies *in)
 
 static int CPSuri_read_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CPSuri_read_inl_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return CPSuri_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int CPSuri_decode(CPSuri *out, const uint8_t *der, size_t len)
@@ -3195,93 +2619,12 @@ void CPSuri_init(CPSuri *out)
 
 int DisplayText_dec_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING):
-        out->present = DisplayText_PR_ia5String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, &(out->u.ia5String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "ia5String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
-        out->present = DisplayText_PR_visibleString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "visibleString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = DisplayText_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = DisplayText_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
+    return DisplayText_dec_inl_(out, r, tag, err);
 }
 
 int DisplayText_enc_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
 {
-    (void)tag;
-    switch (in->present) {
-    case DisplayText_PR_ia5String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_visibleString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
+    return DisplayText_enc_inl_(in, w, tag);
 }
 
 size_t DisplayText_len_(const DisplayText *in, uint32_t tag)
@@ -3395,109 +2738,10 @@ void DisplayText_init(DisplayText *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING):
-        out->present = DisplayText_PR_ia5String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, &(out->u.ia5String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "ia5String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
-        out->present = DisplayText_PR_visibleString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "visibleString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
-        out->present = DisplayText_PR_bmpString;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "bmpString");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
-        }
-        return ASN1RT_OK;
-    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
-        out->present = DisplayText_PR_utf8String;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
-            return asn1g_fail(err, rc, r->err_offset, "utf8String");
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
-        }
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case DisplayText_PR_ia5String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_visibleString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_bmpString:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
-        return ASN1RT_OK;
-    case DisplayText_PR_utf8String:
-        {
-            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
-            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return ASN1RT_E_SIZE_CONSTRAINT;
-        }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int DisplayText_read_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DisplayText_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DisplayText_read_inl_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3578,10 +2822,7 @@ size_t DisplayText_encoded_len(const DisplayText *in)
 
 static int NoticeReference_noticeNumbers_item_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return NoticeReference_noticeNumbers_item_inl_(out, r, err);
 }
 
 int NoticeReference_noticeNumbers_dec_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -3607,9 +2848,7 @@ int NoticeReference_noticeNumbers_dec_(NoticeReference_noticeNumbers *out, asn1r
 
 int NoticeReference_noticeNumbers_enc_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return NoticeReference_noticeNumbers_enc_inl_(in, w, tag);
 }
 
 size_t NoticeReference_noticeNumbers_len_(const NoticeReference_noticeNumbers *in, uint32_t tag)
@@ -3672,54 +2911,10 @@ bool NoticeReference_noticeNumbers_iter_next(NoticeReference_noticeNumbers_iter 
     return NoticeReference_noticeNumbers_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int NoticeReference_noticeNumbers_item_inl_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    asn1rt_bigint item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int NoticeReference_noticeNumbers_read_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NoticeReference_noticeNumbers_read_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -3868,41 +3063,10 @@ void NoticeReference_init(NoticeReference *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->organization), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "organization");
-    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, "noticeNumbers");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    ASN1G_TRY(DisplayText_enc_inl_(&(in->organization), w, 0));
-    return asn1g_close(w, tag, m);
-}
-
 static int NoticeReference_read_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NoticeReference_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NoticeReference_read_inl_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4081,55 +3245,10 @@ void UserNotice_init(UserNotice *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
-        out->noticeRef_present = true;
-        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-            return asn1g_fail(err, rc, 0, "noticeRef");
-    } else {
-        out->noticeRef_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING))) {
-        out->explicitText_present = true;
-        if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->explicitText), &c, 0, err)) != 0))
-            return asn1g_fail(err, rc, 0, "explicitText");
-    } else {
-        out->explicitText_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->explicitText_present) {
-        ASN1G_TRY(DisplayText_enc_inl_(&(in->explicitText), w, 0));
-    }
-    if (in->noticeRef_present) {
-        ASN1G_TRY(NoticeReference_enc_inl_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int UserNotice_read_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = UserNotice_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int UserNotice_read_inl_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = UserNotice_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4210,25 +3329,12 @@ size_t UserNotice_encoded_len(const UserNotice *in)
 
 int PolicyMappings_item_dec_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->issuerDomainPolicy))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->subjectDomainPolicy))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PolicyMappings_item_dec_inl_(out, r, tag, err);
 }
 
 int PolicyMappings_item_enc_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
-    return asn1g_close(w, tag, m);
+    return PolicyMappings_item_enc_inl_(in, w, tag);
 }
 
 size_t PolicyMappings_item_len_(const PolicyMappings_item *in, uint32_t tag)
@@ -4274,41 +3380,10 @@ void PolicyMappings_item_init(PolicyMappings_item *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->issuerDomainPolicy))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->subjectDomainPolicy))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyMappings_item_read_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyMappings_item_read_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4424,9 +3499,7 @@ int PolicyMappings_dec_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn
 
 int PolicyMappings_enc_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return PolicyMappings_enc_inl_(in, w, tag);
 }
 
 size_t PolicyMappings_len_(const PolicyMappings *in, uint32_t tag)
@@ -4489,56 +3562,10 @@ bool PolicyMappings_iter_next(PolicyMappings_iter *it, PolicyMappings_item *out)
     return PolicyMappings_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int PolicyMappings_item_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    PolicyMappings_item item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = PolicyMappings_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyMappings_read_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyMappings_read_inl_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4623,14 +3650,6 @@ static int SubjectAltName_read_(SubjectAltName *out, asn1rt_reader *r, asn1rt_er
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectAltName_read_inl_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -4741,14 +3760,6 @@ static int IssuerAltName_read_(IssuerAltName *out, asn1rt_reader *r, asn1rt_erro
     return ASN1RT_OK;
 }
 
-ASN1G_BODY int IssuerAltName_read_inl_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
 ASN1G_FLATTEN int IssuerAltName_decode(IssuerAltName *out, const uint8_t *der, size_t len)
 {
     asn1rt_reader r;
@@ -4849,10 +3860,7 @@ void IssuerAltName_init(IssuerAltName *out)
 
 static int SubjectDirectoryAttributes_item_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
+    return SubjectDirectoryAttributes_item_inl_(out, r, err);
 }
 
 int SubjectDirectoryAttributes_dec_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -4880,9 +3888,7 @@ int SubjectDirectoryAttributes_dec_(SubjectDirectoryAttributes *out, asn1rt_read
 
 int SubjectDirectoryAttributes_enc_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return SubjectDirectoryAttributes_enc_inl_(in, w, tag);
 }
 
 size_t SubjectDirectoryAttributes_len_(const SubjectDirectoryAttributes *in, uint32_t tag)
@@ -4945,56 +3951,10 @@ bool SubjectDirectoryAttributes_iter_next(SubjectDirectoryAttributes_iter *it, A
     return SubjectDirectoryAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int SubjectDirectoryAttributes_item_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    Attribute item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int SubjectDirectoryAttributes_read_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectDirectoryAttributes_read_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5079,41 +4039,12 @@ size_t SubjectDirectoryAttributes_encoded_len(const SubjectDirectoryAttributes *
 
 int BasicConstraints_dec_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cA");
-        if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
-    } else {
-        out->cA = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
-        out->pathLenConstraint_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->pathLenConstraint))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
-    } else {
-        out->pathLenConstraint_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return BasicConstraints_dec_inl_(out, r, tag, err);
 }
 
 int BasicConstraints_enc_(const BasicConstraints *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->pathLenConstraint_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
-    }
-    if (!((in->cA) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
-    }
-    return asn1g_close(w, tag, m);
+    return BasicConstraints_enc_inl_(in, w, tag);
 }
 
 size_t BasicConstraints_len_(const BasicConstraints *in, uint32_t tag)
@@ -5167,57 +4098,10 @@ void BasicConstraints_init(BasicConstraints *out)
     out->cA = false;
 }
 
-ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "cA");
-        if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
-    } else {
-        out->cA = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
-        out->pathLenConstraint_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->pathLenConstraint))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
-    } else {
-        out->pathLenConstraint_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->pathLenConstraint_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
-    }
-    if (!((in->cA) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int BasicConstraints_read_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BasicConstraints_read_inl_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5300,18 +4184,7 @@ size_t BasicConstraints_encoded_len(const BasicConstraints *in)
 
 static int BaseDistance_read_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BaseDistance_read_inl_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return BaseDistance_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int BaseDistance_decode(BaseDistance *out, const uint8_t *der, size_t len)
@@ -5519,60 +4392,10 @@ void GeneralSubtree_init(GeneralSubtree *out)
     out->minimum = GeneralSubtree_minimum_default_;
 }
 
-ASN1G_BODY int GeneralSubtree_dec_inl_(GeneralSubtree *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->base), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "base");
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->minimum))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "minimum");
-        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->minimum), &(GeneralSubtree_minimum_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "minimum");
-    } else {
-        out->minimum = GeneralSubtree_minimum_default_;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->maximum_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->maximum))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "maximum");
-    } else {
-        out->maximum_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralSubtree_enc_inl_(const GeneralSubtree *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->maximum_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->maximum)));
-    }
-    if (!(asn1g_view_eq(&(in->minimum), &(GeneralSubtree_minimum_default_)))) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->minimum)));
-    }
-    ASN1G_TRY(GeneralName_enc_inl_(&(in->base), w, 0));
-    return asn1g_close(w, tag, m);
-}
-
 static int GeneralSubtree_read_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralSubtree_read_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5686,9 +4509,7 @@ int GeneralSubtrees_dec_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, a
 
 int GeneralSubtrees_enc_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return GeneralSubtrees_enc_inl_(in, w, tag);
 }
 
 size_t GeneralSubtrees_len_(const GeneralSubtrees *in, uint32_t tag)
@@ -5751,56 +4572,10 @@ bool GeneralSubtrees_iter_next(GeneralSubtrees_iter *it, GeneralSubtree *out)
     return GeneralSubtrees_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int GeneralSubtrees_item_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    GeneralSubtree item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int GeneralSubtrees_read_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int GeneralSubtrees_read_inl_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -5979,55 +4754,10 @@ void NameConstraints_init(NameConstraints *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int NameConstraints_dec_inl_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->permittedSubtrees_present = true;
-        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->permittedSubtrees), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
-            return asn1g_fail(err, rc, 0, "permittedSubtrees");
-    } else {
-        out->permittedSubtrees_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
-        out->excludedSubtrees_present = true;
-        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->excludedSubtrees), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
-            return asn1g_fail(err, rc, 0, "excludedSubtrees");
-    } else {
-        out->excludedSubtrees_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NameConstraints_enc_inl_(const NameConstraints *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->excludedSubtrees_present) {
-        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->excludedSubtrees), w, ASN1RT_TAG(2, 1, 1)));
-    }
-    if (in->permittedSubtrees_present) {
-        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->permittedSubtrees), w, ASN1RT_TAG(2, 1, 0)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int NameConstraints_read_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = NameConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int NameConstraints_read_inl_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6110,18 +4840,7 @@ size_t NameConstraints_encoded_len(const NameConstraints *in)
 
 static int SkipCerts_read_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SkipCerts_read_inl_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return SkipCerts_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int SkipCerts_decode(SkipCerts *out, const uint8_t *der, size_t len)
@@ -6226,39 +4945,12 @@ void SkipCerts_init(SkipCerts *out)
 
 int PolicyConstraints_dec_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->requireExplicitPolicy_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->requireExplicitPolicy))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "requireExplicitPolicy");
-    } else {
-        out->requireExplicitPolicy_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->inhibitPolicyMapping_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->inhibitPolicyMapping))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "inhibitPolicyMapping");
-    } else {
-        out->inhibitPolicyMapping_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
+    return PolicyConstraints_dec_inl_(out, r, tag, err);
 }
 
 int PolicyConstraints_enc_(const PolicyConstraints *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    if (in->inhibitPolicyMapping_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->inhibitPolicyMapping)));
-    }
-    if (in->requireExplicitPolicy_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->requireExplicitPolicy)));
-    }
-    return asn1g_close(w, tag, m);
+    return PolicyConstraints_enc_inl_(in, w, tag);
 }
 
 size_t PolicyConstraints_len_(const PolicyConstraints *in, uint32_t tag)
@@ -6320,55 +5012,10 @@ void PolicyConstraints_init(PolicyConstraints *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int PolicyConstraints_dec_inl_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
-        out->requireExplicitPolicy_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->requireExplicitPolicy))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "requireExplicitPolicy");
-    } else {
-        out->requireExplicitPolicy_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->inhibitPolicyMapping_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->inhibitPolicyMapping))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "inhibitPolicyMapping");
-    } else {
-        out->inhibitPolicyMapping_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyConstraints_enc_inl_(const PolicyConstraints *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->inhibitPolicyMapping_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->inhibitPolicyMapping)));
-    }
-    if (in->requireExplicitPolicy_present) {
-        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->requireExplicitPolicy)));
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int PolicyConstraints_read_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int PolicyConstraints_read_inl_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6553,53 +5200,10 @@ void DistributionPointName_init(DistributionPointName *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DistributionPointName_dec_inl_(DistributionPointName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    int rc;
-    (void)tag;
-    switch (asn1g_peek(r)) {
-    case ASN1RT_TAG(2, 1, 0):
-        out->present = DistributionPointName_PR_fullName;
-        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->u.fullName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
-            return asn1g_fail(err, rc, 0, "fullName");
-        return ASN1RT_OK;
-    case ASN1RT_TAG(2, 1, 1):
-        out->present = DistributionPointName_PR_nameRelativeToCRLIssuer;
-        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&(out->u.nameRelativeToCRLIssuer), r, ASN1RT_TAG(2, 1, 1), err)) != 0))
-            return asn1g_fail(err, rc, 0, "nameRelativeToCRLIssuer");
-        return ASN1RT_OK;
-    default:
-        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
-    }
-}
-
-ASN1G_BODY int DistributionPointName_enc_inl_(const DistributionPointName *in, asn1rt_writer *w, uint32_t tag)
-{
-    (void)tag;
-    switch (in->present) {
-    case DistributionPointName_PR_fullName:
-        ASN1G_TRY(GeneralNames_enc_inl_(&(in->u.fullName), w, ASN1RT_TAG(2, 1, 0)));
-        return ASN1RT_OK;
-    case DistributionPointName_PR_nameRelativeToCRLIssuer:
-        ASN1G_TRY(RelativeDistinguishedName_enc_(&(in->u.nameRelativeToCRLIssuer), w, ASN1RT_TAG(2, 1, 1)));
-        return ASN1RT_OK;
-    default:
-        return ASN1RT_E_BAD_CHOICE;
-    }
-}
-
 static int DistributionPointName_read_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(out, r, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DistributionPointName_read_inl_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(out, r, 0, err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -6691,22 +5295,7 @@ size_t DistributionPointName_encoded_len(const DistributionPointName *in)
 
 static int ReasonFlags_read_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
-    return ASN1RT_OK;
+    return ReasonFlags_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int ReasonFlags_decode(ReasonFlags *out, const uint8_t *der, size_t len)
@@ -6823,13 +5412,13 @@ int DistributionPoint_dec_(DistributionPoint *out, asn1rt_reader *r, uint32_t ta
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
         out->distributionPoint_present = true;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&(out->distributionPoint), &x1, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&(out->distributionPoint), &x2, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "distributionPoint");
         }
     } else {
         out->distributionPoint_present = false;
@@ -6869,9 +5458,9 @@ int DistributionPoint_enc_(const DistributionPoint *in, asn1rt_writer *w, uint32
     }
     if (in->distributionPoint_present) {
         {
-            uint8_t *m2 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(DistributionPointName_enc_(&(in->distributionPoint), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
     return asn1g_close(w, tag, m);
@@ -6953,81 +5542,10 @@ void DistributionPoint_init(DistributionPoint *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->distributionPoint_present = true;
-        {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x3, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "distributionPoint");
-        }
-    } else {
-        out->distributionPoint_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        out->reasons_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "reasons");
-        if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
-    } else {
-        out->reasons_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
-        out->cRLIssuer_present = true;
-        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->cRLIssuer), &c, ASN1RT_TAG(2, 1, 2), err)) != 0))
-            return asn1g_fail(err, rc, 0, "cRLIssuer");
-    } else {
-        out->cRLIssuer_present = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DistributionPoint_enc_inl_(const DistributionPoint *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (in->cRLIssuer_present) {
-        ASN1G_TRY(GeneralNames_enc_inl_(&(in->cRLIssuer), w, ASN1RT_TAG(2, 1, 2)));
-    }
-    if (in->reasons_present) {
-        {
-            asn1rt_bits t = asn1g_bits_trim(&(in->reasons));  /* X.690 11.2.2 */
-            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &t));
-        }
-    }
-    if (in->distributionPoint_present) {
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int DistributionPoint_read_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int DistributionPoint_read_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7141,9 +5659,7 @@ int CRLDistributionPoints_dec_(CRLDistributionPoints *out, asn1rt_reader *r, uin
 
 int CRLDistributionPoints_enc_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return CRLDistributionPoints_enc_inl_(in, w, tag);
 }
 
 size_t CRLDistributionPoints_len_(const CRLDistributionPoints *in, uint32_t tag)
@@ -7206,56 +5722,10 @@ bool CRLDistributionPoints_iter_next(CRLDistributionPoints_iter *it, Distributio
     return CRLDistributionPoints_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int CRLDistributionPoints_item_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    DistributionPoint item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int CRLDistributionPoints_read_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLDistributionPoints_read_inl_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7338,18 +5808,7 @@ size_t CRLDistributionPoints_encoded_len(const CRLDistributionPoints *in)
 
 static int KeyPurposeId_read_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int KeyPurposeId_read_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return KeyPurposeId_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int KeyPurposeId_decode(KeyPurposeId *out, const uint8_t *der, size_t len)
@@ -7452,10 +5911,7 @@ void KeyPurposeId_init(KeyPurposeId *out)
 
 static int ExtKeyUsageSyntax_item_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return ExtKeyUsageSyntax_item_inl_(out, r, err);
 }
 
 int ExtKeyUsageSyntax_dec_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
@@ -7483,9 +5939,7 @@ int ExtKeyUsageSyntax_dec_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t ta
 
 int ExtKeyUsageSyntax_enc_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return ExtKeyUsageSyntax_enc_inl_(in, w, tag);
 }
 
 size_t ExtKeyUsageSyntax_len_(const ExtKeyUsageSyntax *in, uint32_t tag)
@@ -7548,56 +6002,10 @@ bool ExtKeyUsageSyntax_iter_next(ExtKeyUsageSyntax_iter *it, KeyPurposeId *out)
     return ExtKeyUsageSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int ExtKeyUsageSyntax_item_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    KeyPurposeId item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int ExtKeyUsageSyntax_read_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int ExtKeyUsageSyntax_read_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7680,18 +6088,7 @@ size_t ExtKeyUsageSyntax_encoded_len(const ExtKeyUsageSyntax *in)
 
 static int InhibitAnyPolicy_read_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int InhibitAnyPolicy_read_inl_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return InhibitAnyPolicy_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int InhibitAnyPolicy_decode(InhibitAnyPolicy *out, const uint8_t *der, size_t len)
@@ -7796,14 +6193,6 @@ static int FreshestCRL_read_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *e
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int FreshestCRL_read_inl_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -7974,41 +6363,10 @@ void AccessDescription_init(AccessDescription *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->accessMethod))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "accessMethod");
-    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->accessLocation), &c, 0, err)) != 0))
-        return asn1g_fail(err, rc, 0, "accessLocation");
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(GeneralName_enc_inl_(&(in->accessLocation), w, 0));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AccessDescription_read_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AccessDescription_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AccessDescription_read_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8123,9 +6481,7 @@ int AuthorityInfoAccessSyntax_dec_(AuthorityInfoAccessSyntax *out, asn1rt_reader
 
 int AuthorityInfoAccessSyntax_enc_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return AuthorityInfoAccessSyntax_enc_inl_(in, w, tag);
 }
 
 size_t AuthorityInfoAccessSyntax_len_(const AuthorityInfoAccessSyntax *in, uint32_t tag)
@@ -8188,56 +6544,10 @@ bool AuthorityInfoAccessSyntax_iter_next(AuthorityInfoAccessSyntax_iter *it, Acc
     return AuthorityInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int AuthorityInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    AccessDescription item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int AuthorityInfoAccessSyntax_read_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int AuthorityInfoAccessSyntax_read_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8352,9 +6662,7 @@ int SubjectInfoAccessSyntax_dec_(SubjectInfoAccessSyntax *out, asn1rt_reader *r,
 
 int SubjectInfoAccessSyntax_enc_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
+    return SubjectInfoAccessSyntax_enc_inl_(in, w, tag);
 }
 
 size_t SubjectInfoAccessSyntax_len_(const SubjectInfoAccessSyntax *in, uint32_t tag)
@@ -8417,56 +6725,10 @@ bool SubjectInfoAccessSyntax_iter_next(SubjectInfoAccessSyntax_iter *it, AccessD
     return SubjectInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
 }
 
-ASN1G_BODY int SubjectInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    AccessDescription item;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    out->raw.ptr = c.cur;
-    out->raw.len = (size_t)(c.end - c.cur);
-    size_t n = 0;
-    while (!asn1rt_at_end(&c)) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
-            return asn1g_fail(err, rc, c.err_offset, NULL);
-        (void)s;
-        n++;
-    }
-    out->count = n;
-    if (ASN1G_UNLIKELY(n < 1u))
-        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
-    return asn1g_close(w, tag, m);
-}
-
 static int SubjectInfoAccessSyntax_read_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int SubjectInfoAccessSyntax_read_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -8549,18 +6811,7 @@ size_t SubjectInfoAccessSyntax_encoded_len(const SubjectInfoAccessSyntax *in)
 
 static int CRLNumber_read_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLNumber_read_inl_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return CRLNumber_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int CRLNumber_decode(CRLNumber *out, const uint8_t *der, size_t len)
@@ -8676,13 +6927,13 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
         out->distributionPoint_present = true;
         {
-            asn1rt_reader x1;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            asn1rt_reader x2;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x2)) != 0))
                 return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&(out->distributionPoint), &x1, 0, err)) != 0))
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_(&(out->distributionPoint), &x2, 0, err)) != 0))
                 return asn1g_fail(err, rc, 0, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
-                return asn1g_fail(err, rc, x1.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+                return asn1g_fail(err, rc, x2.err_offset, "distributionPoint");
         }
     } else {
         out->distributionPoint_present = false;
@@ -8760,9 +7011,9 @@ int IssuingDistributionPoint_enc_(const IssuingDistributionPoint *in, asn1rt_wri
     }
     if (in->distributionPoint_present) {
         {
-            uint8_t *m2 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(DistributionPointName_enc_(&(in->distributionPoint), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
     return asn1g_close(w, tag, m);
@@ -8864,119 +7115,10 @@ void IssuingDistributionPoint_init(IssuingDistributionPoint *out)
     out->onlyContainsAttributeCerts = false;
 }
 
-ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    asn1rt_reader c;
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
-        out->distributionPoint_present = true;
-        {
-            asn1rt_reader x3;
-            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x3)) != 0))
-                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x3, 0, err)) != 0))
-                return asn1g_fail(err, rc, 0, "distributionPoint");
-            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
-                return asn1g_fail(err, rc, x3.err_offset, "distributionPoint");
-        }
-    } else {
-        out->distributionPoint_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->onlyContainsUserCerts))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "onlyContainsUserCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsUserCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsUserCerts");
-    } else {
-        out->onlyContainsUserCerts = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 2), &(out->onlyContainsCACerts))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "onlyContainsCACerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsCACerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsCACerts");
-    } else {
-        out->onlyContainsCACerts = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
-        out->onlySomeReasons_present = true;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
-        if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
-    } else {
-        out->onlySomeReasons_present = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 4), &(out->indirectCRL))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "indirectCRL");
-        if (ASN1G_UNLIKELY(((out->indirectCRL) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "indirectCRL");
-    } else {
-        out->indirectCRL = false;
-    }
-    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 5))) {
-        const uint8_t *s = c.cur;
-        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 5), &(out->onlyContainsAttributeCerts))) != 0))
-            return asn1g_fail(err, rc, c.err_offset, "onlyContainsAttributeCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsAttributeCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
-            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsAttributeCerts");
-    } else {
-        out->onlyContainsAttributeCerts = false;
-    }
-    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
-        return asn1g_fail(err, rc, c.err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag)
-{
-    uint8_t *m = asn1g_mark(w);
-    if (!((in->onlyContainsAttributeCerts) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 5), in->onlyContainsAttributeCerts));
-    }
-    if (!((in->indirectCRL) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 4), in->indirectCRL));
-    }
-    if (in->onlySomeReasons_present) {
-        {
-            asn1rt_bits t = asn1g_bits_trim(&(in->onlySomeReasons));  /* X.690 11.2.2 */
-            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 3), &t));
-        }
-    }
-    if (!((in->onlyContainsCACerts) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 2), in->onlyContainsCACerts));
-    }
-    if (!((in->onlyContainsUserCerts) == (false))) {
-        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->onlyContainsUserCerts));
-    }
-    if (in->distributionPoint_present) {
-        {
-            uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
-        }
-    }
-    return asn1g_close(w, tag, m);
-}
-
 static int IssuingDistributionPoint_read_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int IssuingDistributionPoint_read_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9059,18 +7201,7 @@ size_t IssuingDistributionPoint_encoded_len(const IssuingDistributionPoint *in)
 
 static int BaseCRLNumber_read_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int BaseCRLNumber_read_inl_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return BaseCRLNumber_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int BaseCRLNumber_decode(BaseCRLNumber *out, const uint8_t *der, size_t len)
@@ -9183,37 +7314,12 @@ void BaseCRLNumber_init(BaseCRLNumber *out)
 
 int CRLReason_dec_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
 {
-    const uint8_t *s = r->cur;
-    int v;
-    int rc = asn1g_read_enum(r, tag, &v);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    switch (v) {
-    case 0:
-    case 1:
-    case 2:
-    case 3:
-    case 4:
-    case 5:
-    case 6:
-    case 8:
-    case 9:
-    case 10:
-        break;
-    default:
-        r->cur = s;
-        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
-    }
-    *out = (CRLReason)v;
-    return ASN1RT_OK;
+    return CRLReason_dec_inl_(out, r, tag, err);
 }
 
 int CRLReason_enc_(const CRLReason *in, asn1rt_writer *w, uint32_t tag)
 {
-    int rc = CRLReason_check(in);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return rc;
-    return asn1g_put_int(w, tag, (int64_t)*in);
+    return CRLReason_enc_inl_(in, w, tag);
 }
 
 size_t CRLReason_len_(const CRLReason *in, uint32_t tag)
@@ -9290,53 +7396,10 @@ void CRLReason_init(CRLReason *out)
     memset(out, 0, sizeof *out);
 }
 
-ASN1G_BODY int CRLReason_dec_inl_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
-{
-    const uint8_t *s = r->cur;
-    int v;
-    int rc = asn1g_read_enum(r, tag, &v);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    switch (v) {
-    case 0:
-    case 1:
-    case 2:
-    case 3:
-    case 4:
-    case 5:
-    case 6:
-    case 8:
-    case 9:
-    case 10:
-        break;
-    default:
-        r->cur = s;
-        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
-    }
-    *out = (CRLReason)v;
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLReason_enc_inl_(const CRLReason *in, asn1rt_writer *w, uint32_t tag)
-{
-    int rc = CRLReason_check(in);
-    if (ASN1G_UNLIKELY(rc != 0))
-        return rc;
-    return asn1g_put_int(w, tag, (int64_t)*in);
-}
-
 static int CRLReason_read_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = CRLReason_dec_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CRLReason_read_inl_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = CRLReason_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9421,14 +7484,6 @@ static int CertificateIssuer_read_(CertificateIssuer *out, asn1rt_reader *r, asn
 {
     int rc;
     if (ASN1G_UNLIKELY((rc = GeneralNames_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
-        return asn1g_fail(err, rc, 0, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int CertificateIssuer_read_inl_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
         return asn1g_fail(err, rc, 0, NULL);
     return ASN1RT_OK;
 }
@@ -9533,18 +7588,7 @@ void CertificateIssuer_init(CertificateIssuer *out)
 
 static int HoldInstructionCode_read_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int HoldInstructionCode_read_inl_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return HoldInstructionCode_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int HoldInstructionCode_decode(HoldInstructionCode *out, const uint8_t *der, size_t len)
@@ -9647,18 +7691,7 @@ void HoldInstructionCode_init(HoldInstructionCode *out)
 
 static int InvalidityDate_read_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
 {
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
-}
-
-ASN1G_BODY int InvalidityDate_read_inl_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
-{
-    int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
-    return ASN1RT_OK;
+    return InvalidityDate_read_inl_(out, r, err);
 }
 
 ASN1G_FLATTEN int InvalidityDate_decode(InvalidityDate *out, const uint8_t *der, size_t len)
@@ -9832,3 +7865,1739 @@ static const uint8_t id_holdinstruction_reject_bytes_[] = { 0x52, 0x86, 0x48, 0x
 const asn1rt_view id_holdinstruction_reject = { id_holdinstruction_reject_bytes_, 7 };
 static const uint8_t id_ce_invalidityDate_bytes_[] = { 0x55, 0x1D, 0x18 };
 const asn1rt_view id_ce_invalidityDate = { id_ce_invalidityDate_bytes_, 3 };
+
+/* ------------------------------------------------------------------ */
+/* Inline copies of the codecs: what T_decode and T_encode run as one
+ * straight-line function (ASN1G_BODY). */
+
+ASN1G_BODY int KeyIdentifier_read_inl_(KeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AnotherName_dec_inl_(AnotherName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->type_id))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "type-id");
+    {
+        asn1rt_reader x1;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_read_any(&x1, &(out->value))) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "value");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+            return asn1g_fail(err, rc, x1.err_offset, "value");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m3 = asn1g_mark(w);
+        ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m3));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AnotherName_read_inl_(AnotherName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EDIPartyName_dec_inl_(EDIPartyName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->nameAssigner_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "nameAssigner");
+            if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->nameAssigner), &x1, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "nameAssigner");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "nameAssigner");
+        }
+    } else {
+        out->nameAssigner_present = false;
+    }
+    {
+        asn1rt_reader x2;
+        if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 1), &x2)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "partyName");
+        if (ASN1G_UNLIKELY((rc = DirectoryString_dec_(&(out->partyName), &x2, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "partyName");
+        if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
+            return asn1g_fail(err, rc, x2.err_offset, "partyName");
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    {
+        uint8_t *m5 = asn1g_mark(w);
+        ASN1G_TRY(DirectoryString_enc_(&(in->partyName), w, 0));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+    }
+    if (in->nameAssigner_present) {
+        {
+            uint8_t *m6 = asn1g_mark(w);
+            ASN1G_TRY(DirectoryString_enc_(&(in->nameAssigner), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int EDIPartyName_read_inl_(EDIPartyName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralName_dec_inl_(GeneralName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = GeneralName_PR_otherName;
+        if (ASN1G_UNLIKELY((rc = AnotherName_dec_inl_(&(out->u.otherName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "otherName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 1):
+        out->present = GeneralName_PR_rfc822Name;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_IA5STRING, &(out->u.rfc822Name))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "rfc822Name");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 2):
+        out->present = GeneralName_PR_dNSName;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 2), ASN1RT_UT_IA5STRING, &(out->u.dNSName))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "dNSName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 3):
+        out->present = GeneralName_PR_x400Address;
+        if (ASN1G_UNLIKELY((rc = ORAddress_dec_(&(out->u.x400Address), r, ASN1RT_TAG(2, 1, 3), err)) != 0))
+            return asn1g_fail(err, rc, 0, "x400Address");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 4):
+        out->present = GeneralName_PR_directoryName;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(r, ASN1RT_TAG(2, 1, 4), &x1)) != 0))
+                return asn1g_fail(err, rc, r->err_offset, "directoryName");
+            if (ASN1G_UNLIKELY((rc = Name_dec_(&(out->u.directoryName), &x1, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "directoryName");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "directoryName");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 5):
+        out->present = GeneralName_PR_ediPartyName;
+        if (ASN1G_UNLIKELY((rc = EDIPartyName_dec_inl_(&(out->u.ediPartyName), r, ASN1RT_TAG(2, 1, 5), err)) != 0))
+            return asn1g_fail(err, rc, 0, "ediPartyName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 6):
+        out->present = GeneralName_PR_uniformResourceIdentifier;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(2, 0, 6), ASN1RT_UT_IA5STRING, &(out->u.uniformResourceIdentifier))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "uniformResourceIdentifier");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 7):
+        out->present = GeneralName_PR_iPAddress;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(2, 0, 7), &(out->u.iPAddress))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "iPAddress");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 0, 8):
+        out->present = GeneralName_PR_registeredID;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(2, 0, 8), &(out->u.registeredID))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "registeredID");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case GeneralName_PR_otherName:
+        ASN1G_TRY(AnotherName_enc_inl_(&(in->u.otherName), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    case GeneralName_PR_rfc822Name:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_dNSName:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.dNSName).ptr, (in->u.dNSName).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_x400Address:
+        ASN1G_TRY(ORAddress_enc_(&(in->u.x400Address), w, ASN1RT_TAG(2, 1, 3)));
+        return ASN1RT_OK;
+    case GeneralName_PR_directoryName:
+        {
+            uint8_t *m3 = asn1g_mark(w);
+            ASN1G_TRY(Name_enc_(&(in->u.directoryName), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m3));
+        }
+        return ASN1RT_OK;
+    case GeneralName_PR_ediPartyName:
+        ASN1G_TRY(EDIPartyName_enc_inl_(&(in->u.ediPartyName), w, ASN1RT_TAG(2, 1, 5)));
+        return ASN1RT_OK;
+    case GeneralName_PR_uniformResourceIdentifier:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_iPAddress:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).ptr, (in->u.iPAddress).len));
+        return ASN1RT_OK;
+    case GeneralName_PR_registeredID:
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->u.registeredID).ptr, (in->u.registeredID).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int GeneralName_read_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_item_inl_(GeneralName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    GeneralName item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int GeneralNames_read_inl_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityKeyIdentifier_dec_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->keyIdentifier_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 0), &(out->keyIdentifier))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "keyIdentifier");
+    } else {
+        out->keyIdentifier_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->authorityCertIssuer_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->authorityCertIssuer), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "authorityCertIssuer");
+    } else {
+        out->authorityCertIssuer_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        out->authorityCertSerialNumber_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 2), &(out->authorityCertSerialNumber))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "authorityCertSerialNumber");
+    } else {
+        out->authorityCertSerialNumber_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->authorityCertSerialNumber_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 2), &(in->authorityCertSerialNumber)));
+    }
+    if (in->authorityCertIssuer_present) {
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->authorityCertIssuer), w, ASN1RT_TAG(2, 1, 1)));
+    }
+    if (in->keyIdentifier_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).ptr, (in->keyIdentifier).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AuthorityKeyIdentifier_read_inl_(AuthorityKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorityKeyIdentifier_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectKeyIdentifier_read_inl_(SubjectKeyIdentifier *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_octets(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateKeyUsagePeriod_dec_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->notBefore_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 0), ASN1RT_UT_GENERALIZEDTIME, &(out->notBefore))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "notBefore");
+    } else {
+        out->notBefore_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->notAfter_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_time(&c, ASN1RT_TAG(2, 0, 1), ASN1RT_UT_GENERALIZEDTIME, &(out->notAfter))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "notAfter");
+    } else {
+        out->notAfter_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->notAfter_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->notAfter).ptr, (in->notAfter).len));
+    }
+    if (in->notBefore_present) {
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->notBefore).ptr, (in->notBefore).len));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PrivateKeyUsagePeriod_read_inl_(PrivateKeyUsagePeriod *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PrivateKeyUsagePeriod_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "qualifier");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyQualifierInfo_read_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_item_inl_(PolicyQualifierInfo *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyQualifierInfo_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyQualifierInfo item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyInformation_policyQualifiers_read_inl_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_dec_inl_(PolicyInformation *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyIdentifier))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "policyIdentifier");
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->policyQualifiers_present = true;
+        if (ASN1G_UNLIKELY((rc = PolicyInformation_policyQualifiers_dec_inl_(&(out->policyQualifiers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "policyQualifiers");
+    } else {
+        out->policyQualifiers_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->policyQualifiers_present) {
+        ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyInformation_read_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_item_inl_(PolicyInformation *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyInformation_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyInformation item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = CertificatePolicies_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int CertificatePolicies_read_inl_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CertificatePolicies_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CPSuri_read_inl_(CPSuri *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING):
+        out->present = DisplayText_PR_ia5String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ASN1RT_UT_IA5STRING, &(out->u.ia5String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "ia5String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
+        out->present = DisplayText_PR_visibleString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "visibleString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
+        out->present = DisplayText_PR_bmpString;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ASN1RT_UT_BMPSTRING, &(out->u.bmpString))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "bmpString");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+        }
+        return ASN1RT_OK;
+    case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
+        out->present = DisplayText_PR_utf8String;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_string(r, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ASN1RT_UT_UTF8STRING, &(out->u.utf8String))) != 0))
+            return asn1g_fail(err, rc, r->err_offset, "utf8String");
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+        }
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DisplayText_PR_ia5String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(in->u.ia5String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_visibleString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(in->u.visibleString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_bmpString:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(in->u.bmpString));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        return ASN1RT_OK;
+    case DisplayText_PR_utf8String:
+        {
+            size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->u.utf8String));
+            if (ASN1G_UNLIKELY(n < 1u || n > 200u))
+                return ASN1RT_E_SIZE_CONSTRAINT;
+        }
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int DisplayText_read_inl_(DisplayText *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_item_inl_(asn1rt_bigint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    asn1rt_bigint item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int NoticeReference_noticeNumbers_read_inl_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_dec_inl_(NoticeReference *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->organization), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "organization");
+    if (ASN1G_UNLIKELY((rc = NoticeReference_noticeNumbers_dec_inl_(&(out->noticeNumbers), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, "noticeNumbers");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NoticeReference_enc_inl_(const NoticeReference *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(NoticeReference_noticeNumbers_enc_inl_(&(in->noticeNumbers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    ASN1G_TRY(DisplayText_enc_inl_(&(in->organization), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int NoticeReference_read_inl_(NoticeReference *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UserNotice_dec_inl_(UserNotice *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))) {
+        out->noticeRef_present = true;
+        if (ASN1G_UNLIKELY((rc = NoticeReference_dec_inl_(&(out->noticeRef), &c, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+            return asn1g_fail(err, rc, 0, "noticeRef");
+    } else {
+        out->noticeRef_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING)) || asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING))) {
+        out->explicitText_present = true;
+        if (ASN1G_UNLIKELY((rc = DisplayText_dec_inl_(&(out->explicitText), &c, 0, err)) != 0))
+            return asn1g_fail(err, rc, 0, "explicitText");
+    } else {
+        out->explicitText_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int UserNotice_enc_inl_(const UserNotice *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->explicitText_present) {
+        ASN1G_TRY(DisplayText_enc_inl_(&(in->explicitText), w, 0));
+    }
+    if (in->noticeRef_present) {
+        ASN1G_TRY(NoticeReference_enc_inl_(&(in->noticeRef), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int UserNotice_read_inl_(UserNotice *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = UserNotice_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->issuerDomainPolicy))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "issuerDomainPolicy");
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->subjectDomainPolicy))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "subjectDomainPolicy");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyMappings_item_read_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_item_inl_(PolicyMappings_item *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_item_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    PolicyMappings_item item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = PolicyMappings_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyMappings_read_inl_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyMappings_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectAltName_read_inl_(SubjectAltName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IssuerAltName_read_inl_(IssuerAltName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_item_inl_(Attribute *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = Attribute_dec_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    Attribute item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int SubjectDirectoryAttributes_read_inl_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectDirectoryAttributes_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "cA");
+        if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
+    } else {
+        out->cA = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER))) {
+        out->pathLenConstraint_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->pathLenConstraint))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "pathLenConstraint");
+    } else {
+        out->pathLenConstraint_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->pathLenConstraint_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
+    }
+    if (!((in->cA) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int BasicConstraints_read_inl_(BasicConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = BasicConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BaseDistance_read_inl_(BaseDistance *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtree_dec_inl_(GeneralSubtree *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->base), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "base");
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->minimum))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "minimum");
+        if (ASN1G_UNLIKELY((asn1g_view_eq(&(out->minimum), &(GeneralSubtree_minimum_default_))) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "minimum");
+    } else {
+        out->minimum = GeneralSubtree_minimum_default_;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->maximum_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->maximum))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "maximum");
+    } else {
+        out->maximum_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtree_enc_inl_(const GeneralSubtree *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->maximum_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->maximum)));
+    }
+    if (!(asn1g_view_eq(&(in->minimum), &(GeneralSubtree_minimum_default_)))) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->minimum)));
+    }
+    ASN1G_TRY(GeneralName_enc_inl_(&(in->base), w, 0));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int GeneralSubtree_read_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_item_inl_(GeneralSubtree *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtree_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    GeneralSubtree item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int GeneralSubtrees_read_inl_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NameConstraints_dec_inl_(NameConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->permittedSubtrees_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->permittedSubtrees), &c, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "permittedSubtrees");
+    } else {
+        out->permittedSubtrees_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 1))) {
+        out->excludedSubtrees_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralSubtrees_dec_inl_(&(out->excludedSubtrees), &c, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "excludedSubtrees");
+    } else {
+        out->excludedSubtrees_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int NameConstraints_enc_inl_(const NameConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->excludedSubtrees_present) {
+        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->excludedSubtrees), w, ASN1RT_TAG(2, 1, 1)));
+    }
+    if (in->permittedSubtrees_present) {
+        ASN1G_TRY(GeneralSubtrees_enc_inl_(&(in->permittedSubtrees), w, ASN1RT_TAG(2, 1, 0)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int NameConstraints_read_inl_(NameConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = NameConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SkipCerts_read_inl_(SkipCerts *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyConstraints_dec_inl_(PolicyConstraints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 0))) {
+        out->requireExplicitPolicy_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 0), &(out->requireExplicitPolicy))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "requireExplicitPolicy");
+    } else {
+        out->requireExplicitPolicy_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->inhibitPolicyMapping_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(&c, ASN1RT_TAG(2, 0, 1), &(out->inhibitPolicyMapping))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "inhibitPolicyMapping");
+    } else {
+        out->inhibitPolicyMapping_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int PolicyConstraints_enc_inl_(const PolicyConstraints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->inhibitPolicyMapping_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 1), &(in->inhibitPolicyMapping)));
+    }
+    if (in->requireExplicitPolicy_present) {
+        ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->requireExplicitPolicy)));
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int PolicyConstraints_read_inl_(PolicyConstraints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = PolicyConstraints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPointName_dec_inl_(DistributionPointName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    int rc;
+    (void)tag;
+    switch (asn1g_peek(r)) {
+    case ASN1RT_TAG(2, 1, 0):
+        out->present = DistributionPointName_PR_fullName;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->u.fullName), r, ASN1RT_TAG(2, 1, 0), err)) != 0))
+            return asn1g_fail(err, rc, 0, "fullName");
+        return ASN1RT_OK;
+    case ASN1RT_TAG(2, 1, 1):
+        out->present = DistributionPointName_PR_nameRelativeToCRLIssuer;
+        if (ASN1G_UNLIKELY((rc = RelativeDistinguishedName_dec_(&(out->u.nameRelativeToCRLIssuer), r, ASN1RT_TAG(2, 1, 1), err)) != 0))
+            return asn1g_fail(err, rc, 0, "nameRelativeToCRLIssuer");
+        return ASN1RT_OK;
+    default:
+        return asn1g_fail(err, asn1g_no_alternative(r), asn1rt_offset(r), NULL);
+    }
+}
+
+ASN1G_BODY int DistributionPointName_enc_inl_(const DistributionPointName *in, asn1rt_writer *w, uint32_t tag)
+{
+    (void)tag;
+    switch (in->present) {
+    case DistributionPointName_PR_fullName:
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->u.fullName), w, ASN1RT_TAG(2, 1, 0)));
+        return ASN1RT_OK;
+    case DistributionPointName_PR_nameRelativeToCRLIssuer:
+        ASN1G_TRY(RelativeDistinguishedName_enc_(&(in->u.nameRelativeToCRLIssuer), w, ASN1RT_TAG(2, 1, 1)));
+        return ASN1RT_OK;
+    default:
+        return ASN1RT_E_BAD_CHOICE;
+    }
+}
+
+ASN1G_BODY int DistributionPointName_read_inl_(DistributionPointName *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(out, r, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->distributionPoint_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x1, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "distributionPoint");
+        }
+    } else {
+        out->distributionPoint_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        out->reasons_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "reasons");
+        if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
+    } else {
+        out->reasons_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 2))) {
+        out->cRLIssuer_present = true;
+        if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(&(out->cRLIssuer), &c, ASN1RT_TAG(2, 1, 2), err)) != 0))
+            return asn1g_fail(err, rc, 0, "cRLIssuer");
+    } else {
+        out->cRLIssuer_present = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int DistributionPoint_enc_inl_(const DistributionPoint *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (in->cRLIssuer_present) {
+        ASN1G_TRY(GeneralNames_enc_inl_(&(in->cRLIssuer), w, ASN1RT_TAG(2, 1, 2)));
+    }
+    if (in->reasons_present) {
+        {
+            asn1rt_bits t = asn1g_bits_trim(&(in->reasons));  /* X.690 11.2.2 */
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &t));
+        }
+    }
+    if (in->distributionPoint_present) {
+        {
+            uint8_t *m3 = asn1g_mark(w);
+            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m3));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int DistributionPoint_read_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_item_inl_(DistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = DistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    DistributionPoint item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int CRLDistributionPoints_read_inl_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int KeyPurposeId_read_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_item_inl_(KeyPurposeId *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    KeyPurposeId item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int ExtKeyUsageSyntax_read_inl_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = ExtKeyUsageSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int InhibitAnyPolicy_read_inl_(InhibitAnyPolicy *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int FreshestCRL_read_inl_(FreshestCRL *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLDistributionPoints_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AccessDescription_dec_inl_(AccessDescription *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->accessMethod))) != 0))
+        return asn1g_fail(err, rc, c.err_offset, "accessMethod");
+    if (ASN1G_UNLIKELY((rc = GeneralName_dec_inl_(&(out->accessLocation), &c, 0, err)) != 0))
+        return asn1g_fail(err, rc, 0, "accessLocation");
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(GeneralName_enc_inl_(&(in->accessLocation), w, 0));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AccessDescription_read_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AccessDescription item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int AuthorityInfoAccessSyntax_read_inl_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AuthorityInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_item_inl_(AccessDescription *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = AccessDescription_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    AccessDescription item;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    out->raw.ptr = c.cur;
+    out->raw.len = (size_t)(c.end - c.cur);
+    size_t n = 0;
+    while (!asn1rt_at_end(&c)) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_item_inl_(&item, &c, err)) != 0))
+            return asn1g_fail(err, rc, c.err_offset, NULL);
+        (void)s;
+        n++;
+    }
+    out->count = n;
+    if (ASN1G_UNLIKELY(n < 1u))
+        return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(c.cur - c.base), NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int SubjectInfoAccessSyntax_read_inl_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = SubjectInfoAccessSyntax_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLNumber_read_inl_(CRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    asn1rt_reader c;
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 1, 0))) {
+        out->distributionPoint_present = true;
+        {
+            asn1rt_reader x1;
+            if (ASN1G_UNLIKELY((rc = asn1g_enter(&c, ASN1RT_TAG(2, 1, 0), &x1)) != 0))
+                return asn1g_fail(err, rc, c.err_offset, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = DistributionPointName_dec_inl_(&(out->distributionPoint), &x1, 0, err)) != 0))
+                return asn1g_fail(err, rc, 0, "distributionPoint");
+            if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
+                return asn1g_fail(err, rc, x1.err_offset, "distributionPoint");
+        }
+    } else {
+        out->distributionPoint_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->onlyContainsUserCerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsUserCerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsUserCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsUserCerts");
+    } else {
+        out->onlyContainsUserCerts = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 2), &(out->onlyContainsCACerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsCACerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsCACerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsCACerts");
+    } else {
+        out->onlyContainsCACerts = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 3))) {
+        out->onlySomeReasons_present = true;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
+        if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
+    } else {
+        out->onlySomeReasons_present = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 4))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 4), &(out->indirectCRL))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "indirectCRL");
+        if (ASN1G_UNLIKELY(((out->indirectCRL) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "indirectCRL");
+    } else {
+        out->indirectCRL = false;
+    }
+    if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 5))) {
+        const uint8_t *s = c.cur;
+        if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 5), &(out->onlyContainsAttributeCerts))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "onlyContainsAttributeCerts");
+        if (ASN1G_UNLIKELY(((out->onlyContainsAttributeCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+            return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsAttributeCerts");
+    } else {
+        out->onlyContainsAttributeCerts = false;
+    }
+    if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
+        return asn1g_fail(err, rc, c.err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag)
+{
+    uint8_t *m = asn1g_mark(w);
+    if (!((in->onlyContainsAttributeCerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 5), in->onlyContainsAttributeCerts));
+    }
+    if (!((in->indirectCRL) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 4), in->indirectCRL));
+    }
+    if (in->onlySomeReasons_present) {
+        {
+            asn1rt_bits t = asn1g_bits_trim(&(in->onlySomeReasons));  /* X.690 11.2.2 */
+            ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 3), &t));
+        }
+    }
+    if (!((in->onlyContainsCACerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 2), in->onlyContainsCACerts));
+    }
+    if (!((in->onlyContainsUserCerts) == (false))) {
+        ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->onlyContainsUserCerts));
+    }
+    if (in->distributionPoint_present) {
+        {
+            uint8_t *m3 = asn1g_mark(w);
+            ASN1G_TRY(DistributionPointName_enc_inl_(&(in->distributionPoint), w, 0));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m3));
+        }
+    }
+    return asn1g_close(w, tag, m);
+}
+
+ASN1G_BODY int IssuingDistributionPoint_read_inl_(IssuingDistributionPoint *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = IssuingDistributionPoint_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int BaseCRLNumber_read_inl_(BaseCRLNumber *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_bigint(r, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLReason_dec_inl_(CRLReason *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
+{
+    const uint8_t *s = r->cur;
+    int v;
+    int rc = asn1g_read_enum(r, tag, &v);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    switch (v) {
+    case 0:
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 8:
+    case 9:
+    case 10:
+        break;
+    default:
+        r->cur = s;
+        return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);
+    }
+    *out = (CRLReason)v;
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CRLReason_enc_inl_(const CRLReason *in, asn1rt_writer *w, uint32_t tag)
+{
+    int rc = CRLReason_check(in);
+    if (ASN1G_UNLIKELY(rc != 0))
+        return rc;
+    return asn1g_put_int(w, tag, (int64_t)*in);
+}
+
+ASN1G_BODY int CRLReason_read_inl_(CRLReason *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = CRLReason_dec_inl_(out, r, ASN1RT_TAG(0, 0, ASN1RT_UT_ENUMERATED), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int CertificateIssuer_read_inl_(CertificateIssuer *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = GeneralNames_dec_inl_(out, r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), err)) != 0))
+        return asn1g_fail(err, rc, 0, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int HoldInstructionCode_read_inl_(HoldInstructionCode *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
+ASN1G_BODY int InvalidityDate_read_inl_(InvalidityDate *out, asn1rt_reader *r, asn1rt_error *err)
+{
+    int rc;
+    if (ASN1G_UNLIKELY((rc = asn1g_read_time(r, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ASN1RT_UT_GENERALIZEDTIME, out)) != 0))
+        return asn1g_fail(err, rc, r->err_offset, NULL);
+    return ASN1RT_OK;
+}
+
