@@ -172,15 +172,6 @@ typedef struct Range {
     AsnUInt hi_u;
 } Range;
 
-/* The exact set a Range is the hull of (X.680 50: unions, intersections,
- * EXCEPT, ALL EXCEPT, serial application): n sorted, disjoint, non-adjacent
- * intervals lo[i]..hi[i]. n == 0 when nothing beyond the hull is to be
- * checked (the hull is exact, or the constraint is extensible). */
-typedef struct IntSet {
-    int n;
-    AsnInt *lo, *hi;
-} IntSet;
-
 typedef enum ConstraintKind {
     C_SINGLE_VALUE,          /* value */
     C_RANGE,                 /* lo .. hi, with lo_open / hi_open for '<' */
@@ -340,7 +331,6 @@ struct Type {
      * constraints and everything it references. */
     Range value_range;
     Range size_range;
-    IntSet value_set, size_set;  /* the exact sets within those hulls */
     /* Effective permitted alphabet of a character string type (FROM, X.680
      * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
      * least significant) set when character c (0..127) is permitted. Absent
@@ -785,7 +775,6 @@ enum {
     TF_BROKEN = 1 << 11,     /* an error was reported for this node */
     TF_NAMED = 1 << 12,
     TF_ALPHABET = 1 << 13,
-    TF_SIZE = 1 << 14,       /* size_range / size_set folded */
 };
 
 /* sema_types.c */
@@ -814,7 +803,6 @@ void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_rang
 void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
 void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
-bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);
