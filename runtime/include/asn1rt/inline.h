@@ -98,6 +98,9 @@ ASN1RT_INLINE uint32_t asn1rt_i_tag_of_id(uint8_t id)
     return ((uint32_t)(id & 0xE0u) << 24) | (id & 0x1Fu);
 }
 
+/* ------------------------------------------------------------------ */
+/* Octets.                                                              */
+
 /* Copies up to 16 octets without a library call: two fixed-size loads of
  * the (possibly overlapping) head and tail, then two stores, so it is also
  * a correct move whatever the overlap; below 4 octets, forwards, which is a
