@@ -51,6 +51,8 @@ char *emit_vstr(const char *fmt, va_list ap);
 FILE *emit_body_begin(char **buf, size_t *len);
 void emit_body_end(FILE *saved, char **bufp, const char *decls);
 const char *emit_member(const CComp *cc, const char *base);   /* base + member name */
+const char *emit_fn_sig(const CNamed *cn, CFn f);             /* T's common function f, as declared */
+void emit_fn_close(void);                                     /* a function's closing brace and a blank line */
 const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
 const char *emit_addr(const char *lv);                        /* &(lv); p for (*p) */
 /* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */

@@ -204,14 +204,39 @@ void emit_body_end(FILE *saved, char **bufp, const char *decls)
 
 const char *emit_member(const CComp *cc, const char *base) { return S("%s%s", base, cc->name); }
 
+const char *emit_fn_sig(const CNamed *cn, CFn f)
+{
+    const char *T = cn->cname, *n = cn->fn[f];
+    switch (f) {
+    case FN_INIT: return S("void %s(%s *out)", n, T);
+    case FN_CHECK: return S("int %s(const %s *in)", n, T);
+    case FN_EQUAL: return S("bool %s(const %s *a, const %s *b)", n, T, T);
+    case FN_PRINT: return S("int %s(FILE *f, const %s *in)", n, T);
+    case FN_ITER_INIT: return S("void %s(%s *it, const %s *list)", n, cn->fn[FN_ITER], T);
+    case FN_ITER_NEXT: return S("bool %s(%s *it, %s *out)", n, cn->fn[FN_ITER], cn->ct->elem->ctype);
+    default: return NULL;
+    }
+}
+
+void emit_fn_close(void)
+{
+    P(0, "}");
+    P(0, "%s", "");
+}
+
+static void fn_open(const CNamed *cn, CFn f)
+{
+    P(0, "%s", emit_fn_sig(cn, f));
+    P(0, "{");
+}
+
 static void emit_seq_misc(CNamed *cn)
 {
     char *buf;
     size_t len;
 
     /* check */
-    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_CHECK);
     FILE *saved = emit_body_begin(&buf, &len);
     bool used = false;
     for (int k = 0; k < cn->ncomps; k++) {
@@ -230,12 +255,10 @@ static void emit_seq_misc(CNamed *cn)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
     /* equal */
-    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_EQUAL);
     bool any = false;
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
@@ -263,12 +286,10 @@ static void emit_seq_misc(CNamed *cn)
         }
         P(4, "return true;");
     }
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
     /* print */
-    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_PRINT);
     /* A comma goes before every member but the first printed: known here
      * unless only OPTIONAL members come before, then kept in sep. */
     enum { NONE_YET, SOME, MAYBE } before = NONE_YET;
@@ -309,12 +330,10 @@ static void emit_seq_misc(CNamed *cn)
         P(4, "(void)in;");
     P(4, "fputc('}', f);");
     P(4, "return asn1jer_status(f);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
     /* init */
-    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
@@ -323,14 +342,12 @@ static void emit_seq_misc(CNamed *cn)
         else if (!cc->optional && (cc->ct->kind == CK_SEQ || cc->ct->kind == CK_SET))
             P(4, "%s(&out->%s);", cc->ct->owner->fn[FN_INIT], cc->name);
     }
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_choice_misc(CNamed *cn)
 {
-    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_CHECK);
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
@@ -345,11 +362,9 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
     P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_EQUAL);
     P(4, "if (a->present != b->present)");
     P(8, "return false;");
     P(4, "switch (a->present) {");
@@ -365,11 +380,9 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "default:");
     P(8, "return true;");
     P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_PRINT);
     P(4, "fputc('{', f);");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -393,20 +406,16 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "}");
     P(4, "fputc('}', f);");
     P(4, "return asn1jer_status(f);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_enum_misc(CNamed *cn)
 {
-    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_CHECK);
     if (cn->extensible) {
         P(4, "(void)in;");
         P(4, "return ASN1RT_OK;");
@@ -419,15 +428,11 @@ static void emit_enum_misc(CNamed *cn)
         P(8, "return ASN1RT_E_ENUM_VALUE;");
         P(4, "}");
     }
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_EQUAL);
     P(4, "return *a == *b;");
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_PRINT);
     P(4, "switch ((int)*in) {");
     for (int i = 0; i < cn->nitems; i++) {
         P(4, "case %s:", cn->items[i].number);
@@ -439,13 +444,10 @@ static void emit_enum_misc(CNamed *cn)
     P(8, "break;");
     P(4, "}");
     P(4, "return asn1jer_status(f);");
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_of_misc(CNamed *cn)
@@ -456,8 +458,7 @@ static void emit_of_misc(CNamed *cn)
     const char *viol;
 
     /* check / equal / print */
-    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_CHECK);
     if (array) {
         P(4, "size_t i;");
         viol = emit_size_violation(ct, "in->count");  /* an array's SIZE has an upper bound */
@@ -483,11 +484,9 @@ static void emit_of_misc(CNamed *cn)
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "return ASN1RT_OK;");
     }
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], cn->cname, cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_EQUAL);
     if (array) {
         P(4, "size_t i;");
         P(4, "if (a->count != b->count)");
@@ -500,11 +499,9 @@ static void emit_of_misc(CNamed *cn)
         /* DER is canonical: equal values have equal encodings. */
         P(4, "return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);");
     }
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_PRINT);
     if (array) {
         P(4, "size_t i;");
         P(4, "fputc('[', f);");
@@ -528,14 +525,11 @@ static void emit_of_misc(CNamed *cn)
     }
     P(4, "fputc(']', f);");
     P(4, "return asn1jer_status(f);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "void %s(%s *out)", cn->fn[FN_INIT], cn->cname);
-    P(0, "{");
+    fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
 }
 
@@ -554,45 +548,36 @@ static void emit_misc(CNamed *cn)
 static void emit_alias_misc(CNamed *cn)
 {
     CType *ct = cn->ct;
-    const char *T = cn->cname;
     char *buf;
     size_t len;
     FILE *saved;
 
-    P(0, "int %s(const %s *in)", cn->fn[FN_CHECK], T);
-    P(0, "{");
+    fn_open(cn, FN_CHECK);
     saved = emit_body_begin(&buf, &len);
     if (!chk_value(4, ct, "(*in)"))
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "bool %s(const %s *a, const %s *b)", cn->fn[FN_EQUAL], T, T);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_EQUAL);
     if (ct->kind == CK_NULL) {
         P(4, "(void)a;");
         P(4, "(void)b;");
     }
     P(4, "return %s;", emit_eq(ct, "(*a)", "(*b)"));
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "int %s(FILE *f, const %s *in)", cn->fn[FN_PRINT], T);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_PRINT);
     if (ct->kind == CK_NULL)
         P(4, "(void)in;");
     print_value(4, ct, "(*in)");
     P(4, "return asn1jer_status(f);");
-    P(0, "}");
-    P(0, "%s", "");
-    P(0, "void %s(%s *out)", cn->fn[FN_INIT], T);
-    P(0, "{");
+    emit_fn_close();
+    fn_open(cn, FN_INIT);
     if (is_struct_kind(ct->kind))
         P(4, "%s(out);", ct->owner->fn[FN_INIT]);
     else
         P(4, "memset(out, 0, sizeof *out);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* ---------------------------------------------------------------- header */
@@ -738,15 +723,15 @@ static void emit_type_decl(CNamed *cn)
     if (cn->max_total_known)
         P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
-    P(0, "void %s(%s *out);", cn->fn[FN_INIT], T);
+    P(0, "%s;", emit_fn_sig(cn, FN_INIT));
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_public(cn);
-    P(0, "ASN1RT_MUST_USE int %s(const %s *in);", cn->fn[FN_CHECK], T);
-    P(0, "bool %s(const %s *a, const %s *b);", cn->fn[FN_EQUAL], T, T);
-    P(0, "int %s(FILE *f, const %s *in);", cn->fn[FN_PRINT], T);
+    P(0, "ASN1RT_MUST_USE %s;", emit_fn_sig(cn, FN_CHECK));
+    P(0, "%s;", emit_fn_sig(cn, FN_EQUAL));
+    P(0, "%s;", emit_fn_sig(cn, FN_PRINT));
     if (cn->fn[FN_ITER]) {
-        P(0, "void %s(%s *it, const %s *list);", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], T);
-        P(0, "bool %s(%s *it, %s *out);", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], ct->elem->ctype);
+        P(0, "%s;", emit_fn_sig(cn, FN_ITER_INIT));
+        P(0, "%s;", emit_fn_sig(cn, FN_ITER_NEXT));
     }
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_internal(cn);

@@ -40,14 +40,39 @@ static FILE *g_protos;            /* their declarations, printed before the type
 static char *g_copies_buf, *g_protos_buf;
 static size_t g_copies_len, g_protos_len;
 
-static const char *fn_ret(const char *ret) { return g_deep ? S("ASN1G_BODY %s", ret) : ret; }
+static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
 
 static void fn_head(const char *sig)
 {
     g_sig = sig;
     P(0, "%s", sig);
 }
-static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
+
+/* The signature of DER function f of cn, as declared and as defined. */
+static const char *der_sig(const CNamed *cn, CDerFn f)
+{
+    const char *T = cn->cname, *n = der_fn(cn, f);
+    switch (f) {
+    case DER_DECODE: return S("int %s(%s *out, const uint8_t *der, size_t len)", n, T);
+    case DER_DECODE_PREFIX: return S("int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed)", n, T);
+    case DER_DECODE_EX: return S("int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)", n, T);
+    case DER_ENCODED_LEN: return S("size_t %s(const %s *in)", n, T);
+    case DER_ENCODE: return S("int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", n, T);
+    case DER_READ: case DER_READ_INL: return S("int %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", n, T);
+    case DER_WRITE: return S("int %s(const %s *in, asn1rt_writer *w)", n, T);
+    case DER_DEC: case DER_DEC_INL: return S("int %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", n, T);
+    case DER_ENC: case DER_ENC_INL: return S("int %s(const %s *in, asn1rt_writer *w, uint32_t tag)", n, T);
+    case DER_LEN: return S("size_t %s(const %s *in, uint32_t tag)", n, T);
+    case DER_ITEM: case DER_ITEM_INL:
+        return S("int %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", n, cn->ct->elem->ctype);
+    default: return NULL;
+    }
+}
+
+static const char *open_sig(const COpen *op)
+{
+    return S("int %s(const %s *in, %s *out)", op->decode_open, op->owner->cname, op->open_type);
+}
 
 static CDerFn inline_copy(CDerFn f)
 {
@@ -60,8 +85,12 @@ static CDerFn inline_copy(CDerFn f)
     }
 }
 
-/* The function being printed: the inline copy in the second pass. */
-static const char *own(const CNamed *cn, CDerFn f) { return der_fn(cn, g_deep ? inline_copy(f) : f); }
+/* The head of the function being printed: the inline copy in the second
+ * pass; the extern (static when internal to the file) in the first. */
+static void own_head(const CNamed *cn, CDerFn f, bool file_local)
+{
+    fn_head(S("%s%s", g_deep ? "ASN1G_BODY " : file_local ? "static " : "", der_sig(cn, g_deep ? inline_copy(f) : f)));
+}
 
 /* A child's function: in the second pass, its inline copy when this file has it. */
 static const char *call(const CNamed *owner, CDerFn f)
@@ -365,8 +394,7 @@ static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-              cn->cname));
+    own_head(cn, DER_DEC, false);
     P(0, "{");
     P(4, "asn1rt_reader c;");
     FILE *saved = emit_body_begin(&buf, &len);
@@ -413,15 +441,14 @@ static void emit_seq_dec(CNamed *cn)
         P(4, "(void)out;  /* no component carries a value */");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
+    own_head(cn, DER_ENC, false);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     FILE *saved = emit_body_begin(&buf, &len);
@@ -446,8 +473,7 @@ static void emit_seq_enc(CNamed *cn)
         P(4, "(void)in;  /* no component carries a value */");
     P(4, "return asn1g_close(w, tag, m);");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
 }
 
@@ -455,7 +481,7 @@ static void emit_seq_len(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
+    P(0, "%s", der_sig(cn, DER_LEN));
     P(0, "{");
     P(4, "size_t n = 0;");
     FILE *saved = emit_body_begin(&buf, &len);
@@ -474,8 +500,7 @@ static void emit_seq_len(CNamed *cn)
         P(4, "(void)in;");
     P(4, "return asn1g_tlv_len(tag, n);");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* ---------------------------------------------------------------- CHOICE */
@@ -485,8 +510,7 @@ static void emit_choice_dec(CNamed *cn)
     char *buf;
     size_t len;
     CComp *any_alt = NULL;
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-              cn->cname));
+    own_head(cn, DER_DEC, false);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     P(4, "(void)tag;");
@@ -517,13 +541,12 @@ static void emit_choice_dec(CNamed *cn)
     }
     P(4, "}");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_choice_enc(CNamed *cn)
 {
-    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
+    own_head(cn, DER_ENC, false);
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
@@ -540,14 +563,13 @@ static void emit_choice_enc(CNamed *cn)
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
     P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
 }
 
 static void emit_choice_len(CNamed *cn)
 {
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
+    P(0, "%s", der_sig(cn, DER_LEN));
     P(0, "{");
     P(4, "(void)tag;");
     P(4, "switch (in->present) {");
@@ -563,16 +585,14 @@ static void emit_choice_len(CNamed *cn)
     P(4, "default:");
     P(8, "return 0;");
     P(4, "}");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* ---------------------------------------------------------------- ENUMERATED */
 
 static void emit_enum_dec(CNamed *cn)
 {
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-              cn->cname));
+    own_head(cn, DER_DEC, false);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
     P(4, "int v;");
@@ -593,13 +613,12 @@ static void emit_enum_dec(CNamed *cn)
     }
     P(4, "*out = (%s)v;", cn->cname);
     P(4, "return ASN1RT_OK;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_enum_enc(CNamed *cn)
 {
-    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
+    own_head(cn, DER_ENC, false);
     P(0, "{");
     if (!cn->extensible) {
         /* A value outside a closed list must not reach the wire. */
@@ -608,17 +627,15 @@ static void emit_enum_enc(CNamed *cn)
         P(8, "return rc;");
     }
     P(4, "return asn1g_put_int(w, tag, (int64_t)*in);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_enum_len(CNamed *cn)
 {
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
+    P(0, "%s", der_sig(cn, DER_LEN));
     P(0, "{");
     P(4, "return asn1g_tlv_len(tag, asn1g_int_len((int64_t)*in));");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* ---------------------------------------------------------------- SEQUENCE OF, SET OF */
@@ -641,8 +658,7 @@ static void emit_of_item(CNamed *cn)
     char *buf;
     size_t len;
 
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
-              own(cn, DER_ITEM), el->ctype));
+    own_head(cn, DER_ITEM, true);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     dec_value(4, el, "(*out)", "r", "NULL");
@@ -651,8 +667,7 @@ static void emit_of_item(CNamed *cn)
         P(4, "(void)out;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_of_dec(CNamed *cn)
@@ -665,8 +680,7 @@ static void emit_of_dec(CNamed *cn)
     const char *viol;
     FILE *saved;
 
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)", fn_ret("int"), own(cn, DER_DEC),
-              cn->cname));
+    own_head(cn, DER_DEC, false);
     P(0, "{");
     P(4, "asn1rt_reader c;");
     if (!array)
@@ -707,8 +721,7 @@ static void emit_of_dec(CNamed *cn)
     }
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_of_enc(CNamed *cn)
@@ -719,7 +732,7 @@ static void emit_of_enc(CNamed *cn)
     const char *viol;
 
     /* encode */
-    fn_head(S("%s %s(const %s *in, asn1rt_writer *w, uint32_t tag)", fn_ret("int"), own(cn, DER_ENC), cn->cname));
+    own_head(cn, DER_ENC, false);
     P(0, "{");
     P(4, "uint8_t *m = asn1g_mark(w);");
     if (array) {
@@ -743,8 +756,7 @@ static void emit_of_enc(CNamed *cn)
         P(4, "ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));");
     }
     P(4, "return asn1g_close(w, tag, m);");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_of_len(CNamed *cn)
@@ -752,7 +764,7 @@ static void emit_of_len(CNamed *cn)
     CType *ct = cn->ct;
     CType *el = ct->elem;
     bool array = ct->kind == CK_ARRAY;
-    P(0, "size_t %s(const %s *in, uint32_t tag)", der_fn(cn, DER_LEN), cn->cname);
+    P(0, "%s", der_sig(cn, DER_LEN));
     P(0, "{");
     if (array) {
         P(4, "size_t n = 0, i;");
@@ -762,30 +774,26 @@ static void emit_of_len(CNamed *cn)
     } else {
         P(4, "return asn1g_tlv_len(tag, in->raw.len);");
     }
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* The iterator over a list's elements, as DER. */
 static void emit_of_iter(CNamed *cn)
 {
-    CType *el = cn->ct->elem;
     bool array = cn->ct->kind == CK_ARRAY;
     if (!array) {
-        P(0, "void %s(%s *it, const %s *list)", cn->fn[FN_ITER_INIT], cn->fn[FN_ITER], cn->cname);
+        P(0, "%s", emit_fn_sig(cn, FN_ITER_INIT));
         P(0, "{");
         /* Validated when decoded (under the caller's leniency): accept it again. */
         P(4, "asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,");
         P(4, "                  ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);");
-        P(0, "}");
-        P(0, "%s", "");
-        P(0, "bool %s(%s *it, %s *out)", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER], el->ctype);
+        emit_fn_close();
+        P(0, "%s", emit_fn_sig(cn, FN_ITER_NEXT));
         P(0, "{");
         P(4, "if (asn1rt_at_end(&it->r))");
         P(8, "return false;");
         P(4, "return %s(out, &it->r, NULL) == ASN1RT_OK;", der_fn(cn, DER_ITEM));
-        P(0, "}");
-        P(0, "%s", "");
+        emit_fn_close();
     }
 }
 
@@ -820,8 +828,7 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *
     P(0, "%s", g_sig);
     P(0, "{");
     P(4, "return %s(%s);", der_fn(cn, inline_copy(f)), args);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 static void emit_codec(CNamed *cn)
@@ -867,8 +874,7 @@ static void emit_read(CNamed *cn)
 {
     char *buf;
     size_t len;
-    fn_head(S("%s %s(%s *out, asn1rt_reader *r, asn1rt_error *err)", g_deep ? "ASN1G_BODY int" : "static int",
-              own(cn, DER_READ), cn->cname));
+    own_head(cn, DER_READ, true);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     dec_value(4, cn->ct, "(*out)", "r", "NULL");
@@ -876,21 +882,19 @@ static void emit_read(CNamed *cn)
         P(4, "(void)out;");
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* Public entry points of any named type: its own tags around the value. */
 static void emit_public(CNamed *cn)
 {
     CType *ct = cn->ct;
-    const char *T = cn->cname;
 
     /* T_decode and T_encode, the fast entry points, run the inline bodies;
      * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
     print_twice(cn, emit_read, DER_READ, "out, r, err");
 
-    P(0, "ASN1G_FLATTEN int %s(%s *out, const uint8_t *der, size_t len)", der_fn(cn, DER_DECODE), T);
+    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
@@ -903,10 +907,9 @@ static void emit_public(CNamed *cn)
     P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK))");
     P(8, "memset(out, 0, sizeof *out);");
     P(4, "return rc;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed)", der_fn(cn, DER_DECODE_PREFIX), T);
+    P(0, "%s", der_sig(cn, DER_DECODE_PREFIX));
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
@@ -920,10 +923,9 @@ static void emit_public(CNamed *cn)
     P(4, "}");
     P(4, "*consumed = (size_t)(r.cur - der);");
     P(4, "return ASN1RT_OK;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err)", der_fn(cn, DER_DECODE_EX), T);
+    P(0, "%s", der_sig(cn, DER_DECODE_EX));
     P(0, "{");
     P(4, "asn1rt_reader r;");
     P(4, "int rc;");
@@ -937,21 +939,19 @@ static void emit_public(CNamed *cn)
     P(4, "if (rc != ASN1RT_OK)");
     P(8, "memset(out, 0, sizeof *out);");
     P(4, "return rc;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
     g_deep = true;
-    P(0, "static int %s(const %s *in, asn1rt_writer *w)", der_fn(cn, DER_WRITE), T);
+    P(0, "static %s", der_sig(cn, DER_WRITE));
     P(0, "{");
     enc_value(4, ct, "(*in)");
     g_deep = false;
     if (ct->kind == CK_NULL)
         P(4, "(void)in;");
     P(4, "return ASN1RT_OK;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "ASN1G_FLATTEN int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", der_fn(cn, DER_ENCODE), T);
+    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_ENCODE));
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");
@@ -961,16 +961,14 @@ static void emit_public(CNamed *cn)
     P(4, "ASN1G_TRY(%s(in, &w));", der_fn(cn, DER_WRITE));
     P(4, "*len = asn1g_finish(&w, buf, cap);");
     P(4, "return ASN1RT_OK;");
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 
-    P(0, "size_t %s(const %s *in)", der_fn(cn, DER_ENCODED_LEN), T);
+    P(0, "%s", der_sig(cn, DER_ENCODED_LEN));
     P(0, "{");
     if (!len_reads_value(ct))
         P(4, "(void)in;");
     P(4, "return %s;", len_expr(ct, "(*in)"));
-    P(0, "}");
-    P(0, "%s", "");
+    emit_fn_close();
 }
 
 /* ---------------------------------------------------------------- open types */
@@ -986,7 +984,7 @@ static void emit_open(const COpen *op)
     for (int k = 0; k < op->nalts; k++)
         if (op->alts[k]->id_decl)
             fputs(op->alts[k]->id_decl, emit_out);
-    P(0, "int %s(const %s *in, %s *out)", op->decode_open, op->owner->cname, op->open_type);
+    P(0, "%s", open_sig(op));
     P(0, "{");
     P(4, "asn1rt_reader rd;");
     P(4, "asn1rt_reader *r = &rd;");
@@ -1050,31 +1048,28 @@ static void header_doc(void)
 
 static void der_decl_public(const CNamed *cn)
 {
-    const char *T = cn->cname;
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len);", der_fn(cn, DER_DECODE), T);
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed);", der_fn(cn, DER_DECODE_PREFIX), T);
-    P(0, "ASN1RT_MUST_USE int %s(%s *out, const uint8_t *der, size_t len, unsigned lax, asn1rt_error *err);",
-      der_fn(cn, DER_DECODE_EX), T);
-    P(0, "size_t %s(const %s *in);", der_fn(cn, DER_ENCODED_LEN), T);
-    P(0, "ASN1RT_MUST_USE int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len);", der_fn(cn, DER_ENCODE), T);
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
+    P(0, "%s;", der_sig(cn, DER_ENCODED_LEN));
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_ENCODE));
 }
 
 static void der_decl_internal(const CNamed *cn)
 {
-    const char *T = cn->cname;
     if (!cn->defines)
         return;
     P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
-    P(0, "int %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);", der_fn(cn, DER_DEC), T);
-    P(0, "int %s(const %s *in, asn1rt_writer *w, uint32_t tag);", der_fn(cn, DER_ENC), T);
-    P(0, "size_t %s(const %s *in, uint32_t tag);", der_fn(cn, DER_LEN), T);
+    P(0, "%s;", der_sig(cn, DER_DEC));
+    P(0, "%s;", der_sig(cn, DER_ENC));
+    P(0, "%s;", der_sig(cn, DER_LEN));
 }
 
 static void der_decl_open(const COpen *op)
 {
     P(0, "/* ASN1RT_E_MISSING_COMPONENT when absent, ASN1RT_E_UNKNOWN_OPEN_TYPE when the");
     P(0, " * identifier is not in the set, else the decoding result. */");
-    P(0, "ASN1RT_MUST_USE int %s(const %s *in, %s *out);", op->decode_open, op->owner->cname, op->open_type);
+    P(0, "ASN1RT_MUST_USE %s;", open_sig(op));
 }
 
 /* ---------------------------------------------------------------- the rule */
