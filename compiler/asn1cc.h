@@ -581,6 +581,7 @@ Type *ast_type_class(Parser *P, Loc loc, Vec *fields, Vec *syntax);
 Type *ast_type_ref(Parser *P, Token *module, Token *name, Value *actuals);
 Type *ast_type_field(Parser *P, Type *cls, Vec *path);
 Type *ast_type_from_object(Parser *P, Token *module, Token *object, Vec *path);
+Type *ast_type_encoding_prefixed(Parser *P, Token *encoding, Type *t);
 Type *ast_type_selection(Parser *P, Token *name, Type *t);
 NamedNumber *ast_named_number(Parser *P, Token *name, Value *v, bool is_extension);
 CompItem *ast_citem_comp(Parser *P, Component *c);

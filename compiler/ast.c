@@ -447,6 +447,17 @@ Type *ast_type_from_object(Parser *P, Token *module, Token *object, Vec *path)
     return ref;
 }
 
+/* X.680 31.3: the type an encoding prefix stands before; the instructions
+ * (X.693 XER, X.692 ECN) do not change BER/DER, and asn1cc does not apply
+ * them. Noted once per file read, not per re-parse of a range. */
+Type *ast_type_encoding_prefixed(Parser *P, Token *encoding, Type *t)
+{
+    if (P->start_token == START_MODULES)
+        diag_note(encoding->loc, "the %.*s encoding instructions of this prefix are not applied", encoding->len,
+                  encoding->text);
+    return t;
+}
+
 Type *ast_type_selection(Parser *P, Token *name, Type *inner)
 {
     Type *t = ast_type(P, TY_SELECTION, name->loc);

@@ -254,9 +254,13 @@ EncodingInstructions
     ;
 
 EncodingInstructionToken
+    : EncodingPrefixToken | '[' | ']'
+    ;
+
+EncodingPrefixToken
     : T_TYPEREF | T_IDENTIFIER | T_TYPEFIELDREF | T_VALUEFIELDREF | T_NUMBER | T_REALNUMBER
     | T_BSTRING | T_HSTRING | T_CSTRING | T_ASSIGN | T_ELLIPSIS | T_RANGE | T_LBRACK2 | T_RBRACK2
-    | '(' | ')' | '[' | ']' | ',' | '.' | ';' | ':' | '|' | '^' | '!' | '@' | '<' | '>' | '=' | '*' | '-'
+    | '(' | ')' | ',' | '.' | ';' | ':' | '|' | '^' | '!' | '@' | '<' | '>' | '=' | '*' | '-'
     | KW_ABSENT
     | KW_ABSTRACT_SYNTAX
     | KW_ALL
@@ -524,19 +528,28 @@ SequenceOfType
     | KW_SET KW_SIZE Constraint KW_OF T_IDENTIFIER Type %prec LOW_PREC { $$ = ast_type_of(P, TY_SET_OF, @1, ast_cons_size(P, @2, $3), $5, $6); }
     ;
 
-/* X.680 31.1 TaggedType */
+/* X.680 31.1 TaggedType; 31.3 EncodingPrefixedType (its instructions are
+ * not applied: ast.c says so in a note) */
 TaggedType
     : Tag TagMode Type %prec LOW_PREC { $$ = ast_type_tagged(P, $1, $2, $3); }
+    | '[' T_TYPEREF ':' EncodingPrefixTokens ']' Type %prec LOW_PREC { $$ = ast_type_encoding_prefixed(P, $2, $6); }
     ;
 
-/* X.680 31.1 Tag, Class, ClassNumber */
+/* X.680 31.1 Tag, Class, ClassNumber (no class: written out, so that
+ * "[" typereference ":" begins an EncodingPrefix without a conflict) */
 Tag
-    : '[' TagClass ClassNumber ']'    { $$ = ast_tag(P, @1, $2, $3); }
+    : '[' ClassNumber ']'             { $$ = ast_tag(P, @1, TAG_CONTEXT, $2); }
+    | '[' TagClass ClassNumber ']'    { $$ = ast_tag(P, @1, $2, $3); }
+    ;
+
+/* X.680 31.3 EncodingInstruction: any tokens but brackets */
+EncodingPrefixTokens
+    : %empty
+    | EncodingPrefixTokens EncodingPrefixToken
     ;
 
 TagClass
-    : %empty                          { $$ = TAG_CONTEXT; }
-    | KW_UNIVERSAL                    { $$ = TAG_UNIVERSAL; }
+    : KW_UNIVERSAL                    { $$ = TAG_UNIVERSAL; }
     | KW_APPLICATION                  { $$ = TAG_APPLICATION; }
     | KW_PRIVATE                      { $$ = TAG_PRIVATE; }
     ;
