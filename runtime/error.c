@@ -53,6 +53,8 @@ const char *asn1rt_strerror(int code)
     case ASN1RT_E_TOO_MANY_ITEMS: return "too many items";
     case ASN1RT_E_BAD_CHOICE: return "invalid CHOICE discriminant";
     case ASN1RT_E_UNKNOWN_OPEN_TYPE: return "unknown open type";
+    case ASN1RT_E_PER_PADDING: return "PER padding bits not zero";
+    case ASN1RT_E_PER_FRAGMENT: return "invalid PER length fragment";
     }
     return "unknown error";
 }

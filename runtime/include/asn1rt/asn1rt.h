@@ -99,7 +99,11 @@ typedef enum asn1rt_code {
     ASN1RT_E_VALUE_CONSTRAINT = 67,    /* value outside the effective constraint */
     ASN1RT_E_TOO_MANY_ITEMS = 68,      /* SEQUENCE OF beyond the generated array */
     ASN1RT_E_BAD_CHOICE = 69,          /* in-memory CHOICE discriminant invalid (encode/check) */
-    ASN1RT_E_UNKNOWN_OPEN_TYPE = 70    /* open type id not in the object set */
+    ASN1RT_E_UNKNOWN_OPEN_TYPE = 70,   /* open type id not in the object set */
+
+    /* PER (X.691; asn1rt/per.h, added 2026-12-01). */
+    ASN1RT_E_PER_PADDING = 71,         /* non-zero padding bit before an aligned field or after the last bit */
+    ASN1RT_E_PER_FRAGMENT = 72         /* length fragment not 16K..64K, or a sequence of fragments X.691 11.9.3.8 does not produce */
 } asn1rt_code;
 
 /* A short English description; never NULL ("unknown error" for others). */
