@@ -55,6 +55,9 @@ const char *asn1rt_strerror(int code)
     case ASN1RT_E_UNKNOWN_OPEN_TYPE: return "unknown open type";
     case ASN1RT_E_PER_PADDING: return "PER padding bits not zero";
     case ASN1RT_E_PER_FRAGMENT: return "invalid PER length fragment";
+    case ASN1RT_E_OER_PADDING: return "OER preamble or bitmap padding bits not zero";
+    case ASN1RT_E_OER_ENUM_FORM: return "OER ENUMERATED 0..127 in the long form";
+    case ASN1RT_E_OER_EXTENSIONS: return "OER extension presence bitmap empty or all zero";
     }
     return "unknown error";
 }

@@ -103,7 +103,12 @@ typedef enum asn1rt_code {
 
     /* PER (X.691; asn1rt/per.h, added 2026-12-01). */
     ASN1RT_E_PER_PADDING = 71,         /* non-zero padding bit before an aligned field or after the last bit */
-    ASN1RT_E_PER_FRAGMENT = 72         /* length fragment not 16K..64K, or a sequence of fragments X.691 11.9.3.8 does not produce */
+    ASN1RT_E_PER_FRAGMENT = 72,        /* length fragment not 16K..64K, or a sequence of fragments X.691 11.9.3.8 does not produce */
+
+    /* OER (X.696; asn1rt/oer.h, added 2026-12-01). */
+    ASN1RT_E_OER_PADDING = 73,         /* padding bits of a preamble or presence bitmap not zero */
+    ASN1RT_E_OER_ENUM_FORM = 74,       /* ENUMERATED 0..127 in the long form (COER: short form) */
+    ASN1RT_E_OER_EXTENSIONS = 75       /* extension bitmap with no bit, or with no bit set */
 } asn1rt_code;
 
 /* A short English description; never NULL ("unknown error" for others). */
