@@ -34,8 +34,10 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
         /* The governor is written in the definition's parameter list and
          * resolved there (a type reference, or another parameter), before
          * the actual value is evaluated against it in the caller. */
-        if (pgov)
+        if (pgov) {
             sema_resolve_type(S, env->def->module, env, pgov);
+            sema_finish_type(S, pgov);   /* its base: an unfinished INTEGER governs nothing */
+        }
         *vm = env->caller;
         *venv = env->caller_env;
         *vgov = pgov ? pgov : gov;
@@ -464,6 +466,39 @@ static Value *mismatch(Value *v, Type *b)
 
 static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
 
+/* X.683 8.1: name{actuals} is the value of the parameterized value
+ * assignment instantiated with them, evaluated under its parameters. */
+static Value *param_value(Sema *S, Module *m, Env *env, Value *v, Type *gov)
+{
+    Assignment *def = sema_lookup(S, m, v->ref_module, v->ref_name, v->loc, true);
+    if (!def)
+        return NULL;
+    if (def->kind != A_VALUE || !def->nparams) {
+        diag(DIAG_ERROR, v->loc, "'%s' is not a parameterized value", v->ref_name);
+        diag_note(def->loc, "'%s' is defined here", def->name);
+        return NULL;
+    }
+    Assignment *inst = sema_instantiate(S, m, env, def, v->actuals, v->nactuals, v->loc);
+    if (!inst || !inst->value || !inst->type)
+        return NULL;
+    if (inst->value_busy) {
+        diag(DIAG_ERROR, v->loc, "the value of '%s' depends on itself", inst->name);
+        return NULL;
+    }
+    inst->value_busy = true;
+    sema_resolve_type(S, def->module, inst->inst_env, inst->type);
+    sema_finish_type(S, inst->type);
+    Value *r = eval(S, def->module, inst->inst_env, inst->value, inst->type, 1);
+    inst->value_busy = false;
+    Type *ib = inst->type->base, *b = gov ? gov->base : NULL;
+    if (r && b && ib && !sema_types_compatible(ib, b)) {
+        diag(DIAG_ERROR, v->loc, "'%s' is a value of type %s, not of type %s", inst->name, kind_text(ib), kind_text(b));
+        diag_note(def->loc, "'%s' is defined here", def->name);
+        return NULL;
+    }
+    return r;
+}
+
 /* X.681 14.6 ValueFromObject: obj.&f is what the object sets its fixed-type
  * value field &f to (or the class's DEFAULT), obj.&o.&f goes through object
  * fields first. The field's type must be the governor's built-in type. */
@@ -572,6 +607,8 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
             r = mismatch(v, b);
     } else if (v->kind == V_FROM_OBJECT) {
         r = from_object(S, m, v, gov, depth);
+    } else if (v->kind == V_PARAM_REF) {
+        r = param_value(S, m, env, v, gov);
     } else if (!b) {
         r = v;               /* no governor known (open type): keep as written */
     } else {
