@@ -816,16 +816,8 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *
         pr(cn);
         return;
     }
-    char *scratch;
-    size_t n;
-    emit_out = open_memstream(&scratch, &n);     /* for the extern's signature only */
-    if (!emit_out)
-        abort();
-    pr(cn);
-    fclose(emit_out);
-    free(scratch);
-    emit_out = file;
-    P(0, "%s", g_sig);
+    bool file_local = f == DER_ITEM || f == DER_READ;
+    P(0, "%s%s", file_local ? "static " : "", der_sig(cn, f));
     P(0, "{");
     P(4, "return %s(%s);", der_fn(cn, inline_copy(f)), args);
     emit_fn_close();

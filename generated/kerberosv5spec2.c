@@ -13738,14 +13738,14 @@ ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uin
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -13839,14 +13839,14 @@ ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in,
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -13940,14 +13940,14 @@ ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t ta
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14028,21 +14028,21 @@ ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w,
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m7 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
     }
     if (in->kvno_present) {
         {
-            uint8_t *m8 = asn1g_mark(w);
+            uint8_t *m5 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
-        uint8_t *m9 = asn1g_mark(w);
+        uint8_t *m6 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14092,14 +14092,14 @@ ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w,
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14149,14 +14149,14 @@ ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t 
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -14313,14 +14313,14 @@ ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_wr
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -15359,14 +15359,14 @@ ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, u
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17705,15 +17705,15 @@ ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer
     uint8_t *m = asn1g_mark(w);
     if (in->data_value_present) {
         {
-            uint8_t *m5 = asn1g_mark(w);
+            uint8_t *m3 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17823,17 +17823,17 @@ ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     if (in->pausec_present) {
         {
-            uint8_t *m5 = asn1g_mark(w);
+            uint8_t *m3 = asn1g_mark(w);
             if (ASN1G_UNLIKELY((in->pausec) > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
             ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17889,15 +17889,15 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writ
     uint8_t *m = asn1g_mark(w);
     if (in->salt_present) {
         {
-            uint8_t *m5 = asn1g_mark(w);
+            uint8_t *m3 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
-        uint8_t *m6 = asn1g_mark(w);
+        uint8_t *m4 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
 }
@@ -18011,22 +18011,22 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_wr
     uint8_t *m = asn1g_mark(w);
     if (in->s2kparams_present) {
         {
-            uint8_t *m7 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m7));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
         }
     }
     if (in->salt_present) {
         {
-            uint8_t *m8 = asn1g_mark(w);
+            uint8_t *m5 = asn1g_mark(w);
             ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
-        uint8_t *m9 = asn1g_mark(w);
+        uint8_t *m6 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
 }

@@ -16985,9 +16985,9 @@ ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m3 = asn1g_mark(w);
+        uint8_t *m2 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m2));
     }
     if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
         return ASN1RT_E_VALUE_CONSTRAINT;

@@ -7904,9 +7904,9 @@ ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uin
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m3 = asn1g_mark(w);
+        uint8_t *m2 = asn1g_mark(w);
         ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m3));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
     }
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
     return asn1g_close(w, tag, m);
@@ -7958,15 +7958,15 @@ ASN1G_BODY int EDIPartyName_enc_inl_(const EDIPartyName *in, asn1rt_writer *w, u
 {
     uint8_t *m = asn1g_mark(w);
     {
-        uint8_t *m5 = asn1g_mark(w);
+        uint8_t *m3 = asn1g_mark(w);
         ASN1G_TRY(DirectoryString_enc_(&(in->partyName), w, 0));
-        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
+        ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     if (in->nameAssigner_present) {
         {
-            uint8_t *m6 = asn1g_mark(w);
+            uint8_t *m4 = asn1g_mark(w);
             ASN1G_TRY(DirectoryString_enc_(&(in->nameAssigner), w, 0));
-            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
+            ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
         }
     }
     return asn1g_close(w, tag, m);
