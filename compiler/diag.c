@@ -30,11 +30,11 @@ static size_t group_len;
 static Loc group_loc;
 
 /* Named warnings (-Wname / -Wno-name), read by the stage that reports each:
- * implicit-choice, unnamed-component and unenforced-constraint on by
- * default, unused-import off (old modules import names they only mention). */
-static bool warn_enabled[] = {true, false, true, true};
-static const char *const warn_names[] = {"implicit-choice", "unused-import", "unnamed-component",
-                                         "unenforced-constraint", NULL};
+ * unnamed-component and unenforced-constraint on by default, unused-import
+ * off (old modules import names they only mention). IMPLICIT on an untagged
+ * CHOICE or open type is an error (X.680 31.2.7), not a warning. */
+static bool warn_enabled[] = {false, true, true};
+static const char *const warn_names[] = {"unused-import", "unnamed-component", "unenforced-constraint", NULL};
 
 bool diag_set_warning(const char *spec)
 {

@@ -588,12 +588,20 @@ void sema_tags_of(Sema *S, Type *t)
          * (DummyReference) is explicit unless written IMPLICIT. */
         if (!explicit_tag && t->tag.mode == TAGMODE_DEFAULT && in && in->kind == TY_REF && !in->ref_assign && in->inner)
             explicit_tag = true;
-        /* X.680 31.2.7: an untagged CHOICE, open type or ANY can only be tagged explicitly. */
+        /* X.680 31.2.7: an untagged CHOICE, open type or ANY can only be
+         * tagged explicitly: the decoder needs the tag of the alternative or
+         * of the value inside. IMPLICIT written on one is an error; a
+         * default or automatic tag becomes explicit. */
         if (!explicit_tag && in && in->ntags == 0) {
-            if (t->tag.mode == TAGMODE_IMPLICIT && !(t->sema_flags & TF_AUTOTAG) && b &&
-                diag_warning_enabled("implicit-choice"))
-                diag(DIAG_WARNING, t->tag.loc, "IMPLICIT tag on an untagged %s is EXPLICIT (X.680 31.2.7) [-Wimplicit-choice]",
-                     ast_type_kind_name(b->kind));
+            if (t->tag.mode == TAGMODE_IMPLICIT && !(t->sema_flags & TF_AUTOTAG) && b) {
+                const char *what = b->kind == TY_OPEN ? "open type" : ast_type_kind_name(b->kind);
+                diag(DIAG_ERROR, t->tag.loc,
+                     "IMPLICIT cannot tag an untagged %s: the decoder needs the tag inside it (X.680 31.2.7); "
+                     "write EXPLICIT or leave IMPLICIT out", what);
+                if (b->loc.file && (b->loc.file != t->tag.loc.file || b->loc.line != t->tag.loc.line))
+                    diag_note(b->loc, "the %s is defined here", what);
+                t->sema_flags |= TF_BROKEN;
+            }
             explicit_tag = true;
         }
         int inner_n = in ? in->ntags : 0;
