@@ -371,6 +371,7 @@ typedef enum ValueKind {
     V_PARAM_REF,             /* valueref { actuals } */
     V_OPEN_TYPE,             /* open_type : inner (X.681 14.6, the value of an open type) */
     V_FROM_OBJECT,           /* [ref_module "."] ref_name "." fields: ValueFromObject (X.681 14.6) */
+    V_CONTAINING,            /* CONTAINING inner (X.680 22.11, 23.4); eval'd: inner of the contained type */
     /* Produced by sema only (Value.eval): */
     V_OID,                   /* arcs */
     V_BITS,                  /* bytes, nbits */
@@ -613,6 +614,7 @@ Value *ast_value_from_object(Parser *P, Token *module, Token *object, Vec *path)
 Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals);
 Value *ast_value_choice(Parser *P, Token *name, Value *v);
 Value *ast_value_open(Parser *P, Type *t, Value *v);
+Value *ast_value_containing(Parser *P, Loc loc, Value *inner);
 Value *ast_value_braced(Parser *P, Token *lbrace, Token *rbrace);
 /* Splits a range at top-level commas (actual parameter lists). */
 int tokrange_split(Arena *a, TokRange r, TokRange **out);

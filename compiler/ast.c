@@ -815,6 +815,13 @@ Value *ast_value_param_ref(Parser *P, Token *name, Value *actuals)
     return v;
 }
 
+Value *ast_value_containing(Parser *P, Loc loc, Value *inner)
+{
+    Value *v = ast_new_value(P->a, V_CONTAINING, loc);
+    v->inner = inner;
+    return v;
+}
+
 Value *ast_value_open(Parser *P, Type *t, Value *inner)
 {
     Value *v = ast_new_value(P->a, V_OPEN_TYPE, t->loc);
@@ -995,6 +1002,10 @@ static void dump_value_inline(FILE *out, const Value *v)
     case V_MINUS_INF: fputs("MINUS-INFINITY", out); break;
     case V_NAN: fputs("NOT-A-NUMBER", out); break;
     case V_PARAM_REF: fprintf(out, "%s{...}", v->ref_name); break;
+    case V_CONTAINING:
+        fputs("CONTAINING ", out);
+        dump_value_inline(out, v->inner->eval ? v->inner->eval : v->inner);
+        break;
     case V_FROM_OBJECT:
         fprintf(out, "%s%s%s", v->ref_module ? v->ref_module : "", v->ref_module ? "." : "", v->ref_name);
         for (int i = 0; i < v->nfields; i++)

@@ -165,7 +165,7 @@ void asnerror(Loc *lloc, Parser *P, const char *msg);
 
 %type <mod> ModuleIdentifier
 %type <value> DefinitiveIdentifier Value ExceptionSpec OptExceptionSpec ClassNumber
-%type <value> NumberOrDefinedValue Braced VersionNumber
+%type <value> NumberOrDefinedValue Braced VersionNumber ValueOrContaining
 %type <type> Type UnconstrainedType BuiltinType ReferencedType DefinedClass TaggedType
 %type <type> SequenceOfType ClassType BuiltinTypeNoNull ConstrainedBuiltin
 %type <cons> Constraint ConstraintSpec ElementSetSpecs ElementSetSpec Unions Intersections
@@ -193,7 +193,7 @@ void asnerror(Loc *lloc, Parser *P, const char *msg);
 Start
     : START_MODULES ModuleList
     | START_TYPE Type                 { P->result_type = $2; }
-    | START_VALUE Value               { P->result_value = $2; }
+    | START_VALUE ValueOrContaining   { P->result_value = $2; }
     | START_VALUE Type ':' Value      { P->result_value = ast_value_open(P, $2, $4); }
     | START_ELEMENTS ElementSetSpecs  { P->result_cons = $2; }
     ;
@@ -427,8 +427,8 @@ Assignment
     | T_TYPEREF '{' ParamList '}' T_ASSIGN Type           { ast_assign_type(P, $1, $3, $5, RHS_END, $6); }
     | T_TYPEREF Type T_ASSIGN Braced                      { ast_assign_set(P, $1, NULL, $3, RHS_END, $2, $4); }
     | T_TYPEREF '{' ParamList '}' Type T_ASSIGN Braced    { ast_assign_set(P, $1, $3, $6, RHS_END, $5, $7); }
-    | T_IDENTIFIER Type T_ASSIGN Value                    { ast_assign_value(P, $1, NULL, $3, RHS_END, $2, $4); }
-    | T_IDENTIFIER '{' ParamList '}' Type T_ASSIGN Value  { ast_assign_value(P, $1, $3, $6, RHS_END, $5, $7); }
+    | T_IDENTIFIER Type T_ASSIGN ValueOrContaining        { ast_assign_value(P, $1, NULL, $3, RHS_END, $2, $4); }
+    | T_IDENTIFIER '{' ParamList '}' Type T_ASSIGN ValueOrContaining { ast_assign_value(P, $1, $3, $6, RHS_END, $5, $7); }
     | T_TYPEREF T_MACRO                                   { ast_assign_macro(P, $1, $2, RHS_END); }
     ;
 
@@ -622,11 +622,11 @@ VersionNumber
 ComponentType
     : T_IDENTIFIER Type               { $$ = ast_component(P, $1, $2, false, NULL); }
     | T_IDENTIFIER Type KW_OPTIONAL   { $$ = ast_component(P, $1, $2, true, NULL); }
-    | T_IDENTIFIER Type KW_DEFAULT Value  { $$ = ast_component(P, $1, $2, false, $4); }
+    | T_IDENTIFIER Type KW_DEFAULT ValueOrContaining { $$ = ast_component(P, $1, $2, false, $4); }
     | KW_COMPONENTS KW_OF Type        { $$ = ast_components_of(P, @1, $3); }
     | Type                            { $$ = ast_component_unnamed(P, $1, false, NULL); }
     | Type KW_OPTIONAL                { $$ = ast_component_unnamed(P, $1, true, NULL); }
-    | Type KW_DEFAULT Value           { $$ = ast_component_unnamed(P, $1, false, $3); }
+    | Type KW_DEFAULT ValueOrContaining { $$ = ast_component_unnamed(P, $1, false, $3); }
     ;
 
 /* X.680 49.4 ExceptionSpec */
@@ -952,6 +952,14 @@ Value
     | T_IDENTIFIER Braced             { $$ = ast_value_param_ref(P, $1, $2); }
     | T_IDENTIFIER ':' Value          { $$ = ast_value_choice(P, $1, $3); }
     | Braced                          { $$ = $1; }
+    ;
+
+/* X.680 22.11, 23.4: "CONTAINING Value" for a BIT STRING or OCTET STRING
+ * with a contents constraint; only where a whole value stands (not inside
+ * a constraint, where CONTAINING begins the constraint). */
+ValueOrContaining
+    : Value                           { $$ = $1; }
+    | KW_CONTAINING Value             { $$ = ast_value_containing(P, @1, $2); }
     ;
 
 /* Braces whose contents sema interprets: any balanced token sequence. */

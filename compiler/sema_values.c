@@ -499,6 +499,40 @@ static Value *param_value(Sema *S, Module *m, Env *env, Value *v, Type *gov)
     return r;
 }
 
+/* The type a contents constraint (CONTAINING Type) of t or of the types
+ * it refers to names, or NULL. */
+static Type *contained_type(Type *t)
+{
+    for (int guard = 0; t && guard < 64; guard++) {
+        for (Constraint *c = t->constraints; c; c = c->next_serial)
+            if (c->kind == C_CONTAINING && c->type)
+                return c->type;
+        t = t->kind == TY_REF && t->ref_assign ? t->ref_assign->type : t->inner;
+    }
+    return NULL;
+}
+
+/* X.680 22.11, 23.4: CONTAINING v is a value of the contained type. */
+static Value *containing_value(Sema *S, Module *m, Env *env, Value *v, Type *gov)
+{
+    Type *b = gov ? gov->base : NULL;
+    if (b && b->kind != TY_BIT_STRING && b->kind != TY_OCTET_STRING) {
+        diag(DIAG_ERROR, v->loc, "CONTAINING value notation is for BIT STRING and OCTET STRING, not %s", kind_text(b));
+        return NULL;
+    }
+    Type *ct = contained_type(gov);
+    if (!ct) {
+        diag(DIAG_ERROR, v->loc, "CONTAINING value notation needs a contents constraint (CONTAINING Type) on the type");
+        return NULL;
+    }
+    Value *inner = eval(S, m, env, v->inner, ct, 0);
+    if (!inner)
+        return NULL;
+    Value *r = new_value(S, V_CONTAINING, v->loc);
+    r->inner = inner;
+    return r;
+}
+
 /* X.681 14.6 ValueFromObject: obj.&f is what the object sets its fixed-type
  * value field &f to (or the class's DEFAULT), obj.&o.&f goes through object
  * fields first. The field's type must be the governor's built-in type. */
@@ -609,6 +643,8 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
         r = from_object(S, m, v, gov, depth);
     } else if (v->kind == V_PARAM_REF) {
         r = param_value(S, m, env, v, gov);
+    } else if (v->kind == V_CONTAINING) {
+        r = containing_value(S, m, env, v, gov);
     } else if (!b) {
         r = v;               /* no governor known (open type): keep as written */
     } else {
