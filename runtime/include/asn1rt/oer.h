@@ -1,0 +1,629 @@
+/*
+ * asn1rt/oer.h — OER and canonical OER (X.696) for asn1cc-generated code.
+ *
+ * The pieces a T_oer_decode / T_oer_encode is made of: the length
+ * determinant, fixed-size and length-prefixed integers, ENUMERATED, the
+ * SEQUENCE preamble and the extension addition presence bitmap, CHOICE
+ * tags, the SEQUENCE OF quantity, BIT STRING, strings with and without a
+ * length, open types. The schema decides which piece applies (a fixed-size
+ * integer or a length-prefixed one, a fixed-size string or not): that is
+ * the emitter's work; each function here encodes exactly one X.696 form.
+ *
+ * Same contract as asn1rt.h:
+ *  - Reading uses asn1rt_reader and its cursor discipline: a read consumes
+ *    octets only when it succeeds; on failure the output is untouched,
+ *    nothing is consumed and r->err_offset is set (where it points:
+ *    docs/runtime.md, "OER"). OER has no tags or lengths of its own around
+ *    a value, so a reader is not "inside" anything but an open type
+ *    (asn1oer_enter_open) and the outermost input.
+ *  - Strict canonical OER (COER) is the default (lax == 0). BASIC-OER
+ *    forms that are valid but not canonical are accepted only under the
+ *    ASN1RT_LAX_OER_* flag that names them, each relaxing one rule.
+ *  - Writing uses asn1rt_writer, back to front like DER: a length
+ *    determinant is prepended after what it counts is written
+ *    (mark = w->pos; write the content; asn1oer_prepend_length(w, mark -
+ *    w->pos)). Every prepend writes nothing on failure; a short buffer is
+ *    ASN1RT_E_BUFFER_TOO_SMALL, an in-memory value no canonical encoding
+ *    exists for is refused with its data code, never repaired.
+ *  - No malloc; strings, bit strings, big integers and open types are
+ *    views into the input.
+ *
+ * Hot paths are static inline here; the long forms and the rest are in
+ * runtime/oer.c (asn1oer_i_* are internal and may change).
+ */
+#ifndef ASN1RT_OER_H
+#define ASN1RT_OER_H
+
+#include "asn1rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Leniency: BASIC-OER forms that COER forbids. 0 = strict COER. They  */
+/* share r->lax with the DER flags: ASN1RT_LAX_BOOLEAN (any non-zero   */
+/* octet is TRUE, X.696 9) and ASN1RT_LAX_TRAILING also apply here.     */
+
+#define ASN1RT_LAX_OER_LENGTH  0x100u /* length determinants in the long form below 128 or with leading 0x00 octets */
+#define ASN1RT_LAX_OER_INTEGER 0x200u /* length-prefixed INTEGER / quantity with redundant leading octets; ENUMERATED long form for 0..127 */
+#define ASN1RT_LAX_OER_PADDING 0x400u /* non-zero padding bits in a preamble, presence bitmap or BIT STRING (the view keeps them) */
+
+/* ------------------------------------------------------------------ */
+/* Out-of-line halves (runtime/oer.c; not for direct use).             */
+
+ASN1RT_MUST_USE int asn1oer_i_slow_length(asn1rt_reader *r, size_t *len);
+ASN1RT_MUST_USE int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n);
+ASN1RT_MUST_USE int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out);
+ASN1RT_MUST_USE int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag);
+ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
+ASN1RT_MUST_USE int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
+                                          int64_t lo, int64_t hi, int64_t *out);
+ASN1RT_MUST_USE int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
+                                           uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* ------------------------------------------------------------------ */
+/* Reader set-up.                                                       */
+
+/* A reader over [p, p + len) with flags lax (ASN1RT_LAX_*), depth 0. */
+ASN1RT_INLINE void asn1oer_reader_init(asn1rt_reader *r, const uint8_t *p, size_t len, unsigned lax)
+{
+    asn1rt_i_reader_set(r, p, p == NULL ? NULL : p + len, lax);
+}
+
+/* Bit i (0 = the most significant bit of bits[0]) of a bitmap. */
+ASN1RT_INLINE bool asn1oer_bit(const uint8_t *bits, size_t i)
+{
+    return ((bits[i >> 3] >> (7u - (i & 7u))) & 1u) != 0;
+}
+/* Sets bit i of a bitmap the caller zeroed. */
+ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
+{
+    bits[i >> 3] = (uint8_t)(bits[i >> 3] | (0x80u >> (i & 7u)));
+}
+
+/* ------------------------------------------------------------------ */
+/* Length determinant (X.696 8.6): short form, one octet 0..127; long   */
+/* form, 0x80 | k then k octets of unsigned length. COER: short form    */
+/* below 128, else the fewest length octets (ASN1RT_LAX_OER_LENGTH      */
+/* accepts both non-canonical forms). 0x80 (no length octets) is never  */
+/* accepted: ASN1RT_E_LENGTH_NOT_MINIMAL.                               */
+
+/* The length of what follows, checked against the reader's end: on
+ * success the cursor is after the determinant and *len octets remain at
+ * least. Failures (at the determinant's first octet): TRUNCATED (no
+ * determinant, length octets missing, or *len octets not there),
+ * LENGTH_NOT_MINIMAL, LENGTH_TOO_LARGE (beyond size_t). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_length(asn1rt_reader *r, size_t *len)
+{
+    const uint8_t *p;
+    if (r == NULL || len == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80 && (size_t)(r->end - p) - 1 >= p[0])) {
+        *len = p[0];
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_slow_length(r, len);
+}
+
+/* Octets of the determinant of n (1 below 128, else 1 + the fewest octets). */
+ASN1RT_INLINE size_t asn1oer_length_len(size_t n)
+{
+    size_t k = 1;
+    if (n < 0x80)
+        return 1;
+    while (k < sizeof n && (n >> (8 * k)) != 0)
+        k++;
+    return 1 + k;
+}
+
+/* Prepends the canonical determinant of n. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_length(asn1rt_writer *w, size_t n)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_LIKELY(n < 0x80 && w->pos > w->start)) {
+        *--w->pos = (uint8_t)n;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_slow_prepend_length(w, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Integers (X.696 10). With both bounds in one of the ranges below the */
+/* value is fixed-size, big-endian, with no length: lb >= 0 (10.2)      */
+/* unsigned in 1, 2, 4 or 8 octets for ub <= 255, 65535, 2^32-1, 2^64-1;*/
+/* lb < 0 (10.3) two's complement in 1, 2, 4 or 8 octets for            */
+/* -2^7..2^7-1, -2^15..2^15-1, -2^31..2^31-1, -2^63..2^63-1. Otherwise  */
+/* (no upper bound, no lower bound, or a wider range) it is a length    */
+/* determinant and the fewest octets: unsigned when lb >= 0, two's      */
+/* complement otherwise (10.4..10.9). An extensible constraint is not   */
+/* OER-visible: such a type is length-prefixed signed (the emitter's).  */
+
+/* The fixed size for lb >= 0 and upper bound ub: 1, 2, 4 or 8. */
+ASN1RT_INLINE unsigned asn1oer_fixed_unsigned_octets(uint64_t ub)
+{
+    return ub <= 0xFFu ? 1u : ub <= 0xFFFFu ? 2u : ub <= 0xFFFFFFFFu ? 4u : 8u;
+}
+/* The fixed size for lb < 0 and [lb, ub]: 1, 2, 4 or 8. */
+ASN1RT_INLINE unsigned asn1oer_fixed_signed_octets(int64_t lb, int64_t ub)
+{
+    if (lb >= INT8_MIN && ub <= INT8_MAX) return 1;
+    if (lb >= INT16_MIN && ub <= INT16_MAX) return 2;
+    if (lb >= INT32_MIN && ub <= INT32_MAX) return 4;
+    return 8;
+}
+
+/* A fixed-size unsigned integer of `octets` (1, 2, 4, 8) octets, checked
+ * against [lo, hi]. Failures: ASN1RT_E_ARG (other sizes), TRUNCATED (at
+ * the cursor), VALUE_CONSTRAINT (at the first octet). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_uint(asn1rt_reader *r, unsigned octets, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    const uint8_t *p;
+    uint64_t v = 0;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    for (unsigned i = 0; i < octets; i++)
+        v = (v << 8) | p[i];
+    if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
+    *out = v;
+    r->cur = p + octets;
+    return ASN1RT_OK;
+}
+
+/* A fixed-size two's-complement integer; as asn1oer_read_fixed_uint. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_int(asn1rt_reader *r, unsigned octets, int64_t lo, int64_t hi, int64_t *out)
+{
+    const uint8_t *p;
+    uint64_t u;
+    int64_t v;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    u = (p[0] & 0x80u) ? UINT64_MAX : 0;
+    for (unsigned i = 0; i < octets; i++)
+        u = (u << 8) | p[i];
+    v = (int64_t)u;
+    if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
+    *out = v;
+    r->cur = p + octets;
+    return ASN1RT_OK;
+}
+
+/* Prepends v in `octets` octets. ASN1RT_E_VALUE_CONSTRAINT when v does not
+ * fit them, ASN1RT_E_ARG for other sizes. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_uint(asn1rt_writer *w, unsigned octets, uint64_t v)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
+        return ASN1RT_E_ARG;
+    if (octets < 8 && (v >> (8 * octets)) != 0)
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    for (unsigned i = 0; i < octets; i++, v >>= 8)
+        *--w->pos = (uint8_t)v;
+    return ASN1RT_OK;
+}
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_int(asn1rt_writer *w, unsigned octets, int64_t v)
+{
+    uint64_t u = (uint64_t)v;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
+        return ASN1RT_E_ARG;
+    if (octets < 8 && asn1rt_int64_len(v) > octets)
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    for (unsigned i = 0; i < octets; i++, u >>= 8)
+        *--w->pos = (uint8_t)u;
+    return ASN1RT_OK;
+}
+
+/* Content octets of the canonical unsigned form (no leading 0x00; 0 is one
+ * octet) and of the canonical two's-complement form. */
+ASN1RT_INLINE size_t asn1oer_uint_octets(uint64_t v)
+{
+    size_t n = 1;
+    while (n < 8 && (v >> (8 * n)) != 0)
+        n++;
+    return n;
+}
+
+/* Whole length-prefixed encodings: determinant and content. */
+ASN1RT_INLINE size_t asn1oer_uint_len(uint64_t v) { return 1 + asn1oer_uint_octets(v); }
+ASN1RT_INLINE size_t asn1oer_int_len(int64_t v) { return 1 + asn1rt_int64_len(v); }
+
+/* A length-prefixed integer into [lo, hi]: unsigned (lb >= 0) or two's
+ * complement. Failures: the determinant's (asn1oer_read_length);
+ * INTEGER_EMPTY (length 0, at the determinant); INTEGER_NOT_MINIMAL
+ * (a redundant leading octet, unless ASN1RT_LAX_OER_INTEGER),
+ * INTEGER_RANGE (beyond 64 bits), VALUE_CONSTRAINT (outside [lo, hi]),
+ * all three at the first content octet. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_uint(asn1rt_reader *r, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    const uint8_t *at;
+    size_t n;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    int rc = asn1oer_read_length(r, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    rc = asn1oer_i_uint_content(r, at, r->cur, n, lo, hi, out);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        r->cur = at;
+    return rc;
+}
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_int(asn1rt_reader *r, int64_t lo, int64_t hi, int64_t *out)
+{
+    const uint8_t *at;
+    size_t n;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    int rc = asn1oer_read_length(r, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    rc = asn1oer_i_int_content(r, at, r->cur, n, lo, hi, out);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        r->cur = at;
+    return rc;
+}
+
+/* Prepends the canonical length-prefixed form. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_uint(asn1rt_writer *w, uint64_t v)
+{
+    size_t n = asn1oer_uint_octets(v);
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++, v >>= 8)
+        *--w->pos = (uint8_t)v;
+    *--w->pos = (uint8_t)n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_int(asn1rt_writer *w, int64_t v)
+{
+    size_t n = asn1rt_int64_len(v);
+    uint64_t u = (uint64_t)v;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++, u >>= 8)
+        *--w->pos = (uint8_t)u;
+    *--w->pos = (uint8_t)n;
+    return ASN1RT_OK;
+}
+
+/* Integers of any size, as views of their canonical content octets:
+ * bigint is two's complement (an asn1rt_bigint, so asn1rt_bigint_to_int64
+ * applies), biguint unsigned (no leading 0x00 but for the value 0).
+ * Failures as asn1oer_read_int but no range checks; under
+ * ASN1RT_LAX_OER_INTEGER the view is the minimal part of the content.
+ * The writers refuse a view that is empty (INTEGER_EMPTY) or not
+ * canonical (INTEGER_NOT_MINIMAL). */
+ASN1RT_MUST_USE int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out);
+ASN1RT_MUST_USE int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v);
+ASN1RT_MUST_USE int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v);
+
+/* ------------------------------------------------------------------ */
+/* BOOLEAN (X.696 9): one octet, FALSE 0x00, TRUE 0xFF in COER (any     */
+/* non-zero octet under ASN1RT_LAX_BOOLEAN). Failures at the octet:     */
+/* TRUNCATED, BOOLEAN_VALUE.                                            */
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_bool(asn1rt_reader *r, bool *out)
+{
+    const uint8_t *p;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_UNLIKELY(p >= r->end))
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    if (ASN1RT_I_UNLIKELY(p[0] != 0x00 && p[0] != 0xFF && !(r->lax & ASN1RT_LAX_BOOLEAN)))
+        return asn1rt_i_fail_at(r, ASN1RT_E_BOOLEAN_VALUE, p);
+    *out = p[0] != 0;
+    r->cur = p + 1;
+    return ASN1RT_OK;
+}
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bool(asn1rt_writer *w, bool v)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(w->pos == w->start))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    *--w->pos = v ? 0xFF : 0x00;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* ENUMERATED (X.696 11): 0..127 in one octet (short form); any other   */
+/* value as 0x80 | n and n octets of minimal two's complement (long     */
+/* form). The list check is the caller's (ASN1RT_E_ENUM_VALUE).         */
+/* Failures: TRUNCATED, OER_ENUM_FORM (long form for 0..127, unless     */
+/* ASN1RT_LAX_OER_INTEGER), INTEGER_EMPTY (0x80) at the first octet;    */
+/* INTEGER_NOT_MINIMAL (unless ASN1RT_LAX_OER_INTEGER) and              */
+/* INTEGER_RANGE (beyond int64_t) at the first value octet.             */
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_enum(asn1rt_reader *r, int64_t *out)
+{
+    const uint8_t *p;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80)) {
+        *out = p[0];
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_slow_enum(r, out);
+}
+
+ASN1RT_INLINE size_t asn1oer_enum_len(int64_t v)
+{
+    return v >= 0 && v < 0x80 ? 1 : 1 + asn1rt_int64_len(v);
+}
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_enum(asn1rt_writer *w, int64_t v)
+{
+    size_t n;
+    uint64_t u = (uint64_t)v;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_LIKELY(v >= 0 && v < 0x80 && w->pos > w->start)) {
+        *--w->pos = (uint8_t)v;
+        return ASN1RT_OK;
+    }
+    n = v >= 0 && v < 0x80 ? 0 : asn1rt_int64_len(v);
+    if (asn1rt_i_room(w) < n + 1)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++, u >>= 8)
+        *--w->pos = (uint8_t)u;
+    *--w->pos = (uint8_t)(0x80u | n);
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* CHOICE tags (X.696 20, tag encoding of 8.7): bits 8-7 of the first   */
+/* octet the class (as X.690), bits 6-1 the number when below 63; else  */
+/* 0x3F and the number in base 128, bit 8 set on all but the last octet,*/
+/* the fewest octets. Tag words are ASN1RT_TAG(class, 0, number),      */
+/* numbers up to 2^28-1 as the DER reader. Failures at the tag's first  */
+/* octet: TRUNCATED, TAG_NOT_MINIMAL (long form below 63, leading 0x80),*/
+/* TAG_TOO_LARGE.                                                       */
+
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag(asn1rt_reader *r, uint32_t *tag)
+{
+    const uint8_t *p;
+    if (r == NULL || tag == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end && (p[0] & 0x3Fu) != 0x3Fu)) {
+        *tag = ASN1RT_TAG(p[0] >> 6, 0, p[0] & 0x3Fu);
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_slow_tag(r, tag);
+}
+
+ASN1RT_INLINE size_t asn1oer_tag_len(uint32_t tag)
+{
+    uint32_t num = ASN1RT_TAG_NUMBER(tag);
+    size_t n = 2;
+    if (num < 63)
+        return 1;
+    while (num >= 0x80u) {
+        num >>= 7;
+        n++;
+    }
+    return n;
+}
+
+/* Prepends a tag word's OER tag (its constructed bit is ignored).
+ * ASN1RT_E_TAG_TOO_LARGE beyond 2^28-1. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_tag(asn1rt_writer *w, uint32_t tag)
+{
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_LIKELY(ASN1RT_TAG_NUMBER(tag) < 63 && w->pos > w->start)) {
+        *--w->pos = (uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | ASN1RT_TAG_NUMBER(tag));
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_slow_prepend_tag(w, tag);
+}
+
+/* ------------------------------------------------------------------ */
+/* The SEQUENCE / SET preamble (X.696 16.2, 18): the extension bit when */
+/* the type is extensible, then one bit per OPTIONAL or DEFAULT root    */
+/* component, padded with zero bits to whole octets. nbits counts both. */
+
+/* *bits points at the ceil(nbits / 8) octets (read bit i with
+ * asn1oer_bit); nbits == 0 consumes nothing. Failures: TRUNCATED (at the
+ * cursor), OER_PADDING (a padding bit set, at the last octet, unless
+ * ASN1RT_LAX_OER_PADDING). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_preamble(asn1rt_reader *r, size_t nbits, const uint8_t **bits)
+{
+    const uint8_t *p;
+    size_t n = (nbits + 7) / 8;
+    if (r == NULL || bits == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < n))
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    if (ASN1RT_I_UNLIKELY((nbits & 7u) != 0 && (p[n - 1] & (0xFFu >> (nbits & 7u))) != 0 &&
+                          !(r->lax & ASN1RT_LAX_OER_PADDING)))
+        return asn1rt_i_fail_at(r, ASN1RT_E_OER_PADDING, p + n - 1);
+    *bits = p;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+/* Prepends the ceil(nbits / 8) octets at bits. OER_PADDING when a padding
+ * bit is set (nothing written). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_preamble(asn1rt_writer *w, const uint8_t *bits, size_t nbits)
+{
+    size_t n = (nbits + 7) / 8;
+    if (w == NULL || (bits == NULL && nbits != 0))
+        return ASN1RT_E_ARG;
+    if ((nbits & 7u) != 0 && (bits[n - 1] & (0xFFu >> (nbits & 7u))) != 0)
+        return ASN1RT_E_OER_PADDING;
+    return asn1rt_prepend_bytes(w, bits, n);
+}
+
+/* The extension addition presence bitmap (X.696 16.4): a length         */
+/* determinant, an unused-bits octet and one bit per extension addition  */
+/* (group) of the sender's type, as a BIT STRING. It follows the root    */
+/* components when the preamble's extension bit is set, and each addition */
+/* whose bit is set follows it as an open type (asn1oer_read_open; one   */
+/* the receiver does not know is skipped with asn1oer_skip_open).        */
+/* Failures: the determinant's; OER_EXTENSIONS (no bits, or no bit set:  */
+/* the extension bit is set only when an addition is present, 16.2.2) at */
+/* the determinant; BITSTRING_UNUSED (> 7) at the unused-bits octet;     */
+/* OER_PADDING at the last octet (unless ASN1RT_LAX_OER_PADDING).        */
+ASN1RT_MUST_USE int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out);
+/* Refuses what the reader refuses (same codes), writing nothing. */
+ASN1RT_MUST_USE int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v);
+/* Whole encoding of an nbits-bit bitmap (or of a BIT STRING). */
+ASN1RT_INLINE size_t asn1oer_bits_len(size_t nbits)
+{
+    size_t n = 1 + (nbits + 7) / 8;
+    return asn1oer_length_len(n) + n;
+}
+
+/* ------------------------------------------------------------------ */
+/* SEQUENCE OF / SET OF quantity (X.696 17, 19): the number of items as  */
+/* a length-prefixed unsigned integer.                                   */
+
+/* Failures as asn1oer_read_uint, plus (when min_item > 0: the fewest
+ * octets one item takes, 0 when an item can be empty) TRUNCATED at the
+ * quantity when *n items cannot fit what is left of the input — a hostile
+ * quantity is refused before any loop or arena allocation — and
+ * INTEGER_RANGE when it exceeds SIZE_MAX. */
+ASN1RT_MUST_USE int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, size_t n)
+{
+    return asn1oer_prepend_uint(w, (uint64_t)n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Strings (X.696 14, 26): a length determinant in octets then the      */
+/* octets, or the octets alone when the type has a fixed size (SIZE (n) */
+/* not extensible; n characters of a known-multiplier string are n, 2n  */
+/* or 4n octets, which the caller passes).                              */
+
+/* A view of the octets. Failures: the determinant's. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_octets(asn1rt_reader *r, asn1rt_view *out)
+{
+    size_t n;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    int rc = asn1oer_read_length(r, &n);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return rc;
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+/* n octets with no length. Failure: TRUNCATED at the cursor. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_octets(asn1rt_reader *r, size_t n, asn1rt_view *out)
+{
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY((size_t)(r->end - r->cur) < n))
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, r->cur);
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+/* A restricted character string (universal: its ASN1RT_UT_* type) with
+ * the alphabet check of asn1rt_check_string: STRING_ALPHABET / _UTF8 at
+ * the offending character, STRING_LENGTH at the determinant (or at the
+ * first octet when fixed). ASN1RT_E_ARG for a type that is not a string. */
+ASN1RT_MUST_USE int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out);
+
+/* OBJECT IDENTIFIER / RELATIVE-OID (X.696 21, 22): a length determinant
+ * and the X.690 content octets, checked by asn1rt_check_oid (codes at the
+ * offending octet). */
+ASN1RT_MUST_USE int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out);
+
+/* Prepends the octets, then (not _fixed) their determinant. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_octets(asn1rt_writer *w, const uint8_t *p, size_t n)
+{
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n || asn1rt_i_room(w) - n < asn1oer_length_len(n)))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    if (n != 0) {
+        w->pos -= n;
+        memcpy(w->pos, p, n);
+    }
+    return asn1oer_prepend_length(w, n);   /* cannot fail: room checked */
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_octets(asn1rt_writer *w, const uint8_t *p, size_t n)
+{
+    return asn1rt_prepend_bytes(w, p, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* BIT STRING (X.696 13): a length determinant, the unused-bits octet,  */
+/* the bits; with a fixed size (SIZE (n) not extensible) the            */
+/* ceil(n / 8) octets alone. Padding bits are zero (unless              */
+/* ASN1RT_LAX_OER_PADDING). Failures: the determinant's; BITSTRING_EMPTY */
+/* (length 0: no unused-bits octet) at the determinant; BITSTRING_UNUSED */
+/* (> 7, or > 0 with no bits) at the unused-bits octet; BITSTRING_PADDING */
+/* at the last octet; fixed: TRUNCATED at the cursor.                    */
+/* A named-bit list's COER form has no trailing 0 bits: the caller       */
+/* checks it with asn1rt_check_named_bits, as for DER.                   */
+
+ASN1RT_MUST_USE int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out);
+ASN1RT_MUST_USE int asn1oer_read_fixed_bits(asn1rt_reader *r, size_t nbits, asn1rt_bits *out);
+/* The writers refuse what the readers refuse (same codes); the fixed one
+ * also refuses a value that does not have nbits bits (SIZE_CONSTRAINT). */
+ASN1RT_MUST_USE int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v);
+ASN1RT_MUST_USE int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nbits);
+
+/* ------------------------------------------------------------------ */
+/* Open types (X.696 30): a length determinant and the complete          */
+/* encoding of the value. Also the wrapping of each extension addition   */
+/* and of CHOICE alternatives after the extension marker.               */
+
+/* The encoding as a view. Failures: the determinant's. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_open(asn1rt_reader *r, asn1rt_view *out)
+{
+    return asn1oer_read_octets(r, out);
+}
+/* child covers the open type's encoding, one level deeper (DEPTH at the
+ * determinant beyond r->max_depth); r moves past it. The caller decodes
+ * the value from child and ends with asn1rt_expect_end(child)
+ * (TRAILING_DATA: an encoding longer than its value). */
+ASN1RT_MUST_USE int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child);
+/* Skips one open type (an unknown extension addition or alternative). */
+ASN1RT_MUST_USE int asn1oer_skip_open(asn1rt_reader *r);
+/* Writing: mark = w->pos, write the value, then
+ * asn1oer_prepend_length(w, (size_t)(mark - w->pos)). */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ASN1RT_OER_H */

@@ -1,0 +1,541 @@
+/* OER / canonical OER (X.696): the long forms and the less frequent
+ * pieces behind asn1rt/oer.h. Each canonical rule is checked where the
+ * octets are read, with the clause it comes from. */
+#include "asn1rt/oer.h"
+#include "internal.h"
+
+/* ------------------------------------------------------------------ */
+/* Length determinant (X.696 8.6).                                      */
+
+/* The determinant at r->cur without consuming it: its value and size. */
+static int parse_length(const asn1rt_reader *r, size_t *len, size_t *hl)
+{
+    const uint8_t *p = r->cur;
+    size_t avail = (size_t)(r->end - p), k, i, v = 0;
+    if (avail == 0)
+        return ASN1RT_E_TRUNCATED;
+    if (p[0] < 0x80) {
+        v = p[0];
+        k = 0;
+    } else {
+        k = p[0] & 0x7Fu;
+        if (k == 0)                     /* a long form counting no octets */
+            return ASN1RT_E_LENGTH_NOT_MINIMAL;
+        if (avail - 1 < k)
+            return ASN1RT_E_TRUNCATED;
+        i = 0;
+        /* COER: the fewest length octets, so no leading 0x00 (8.6.5). */
+        if (p[1] == 0 && !(r->lax & ASN1RT_LAX_OER_LENGTH))
+            return ASN1RT_E_LENGTH_NOT_MINIMAL;
+        while (i < k && p[1 + i] == 0)
+            i++;
+        if (k - i > sizeof(size_t))
+            return ASN1RT_E_LENGTH_TOO_LARGE;
+        for (; i < k; i++)
+            v = (v << 8) | p[1 + i];
+        /* COER: the short form whenever the length is below 128 (8.6.4). */
+        if (v < 0x80 && !(r->lax & ASN1RT_LAX_OER_LENGTH))
+            return ASN1RT_E_LENGTH_NOT_MINIMAL;
+    }
+    if (avail - 1 - k < v)
+        return ASN1RT_E_TRUNCATED;
+    *len = v;
+    *hl = 1 + k;
+    return ASN1RT_OK;
+}
+
+int asn1oer_i_slow_length(asn1rt_reader *r, size_t *len)
+{
+    size_t v, hl;
+    int rc = parse_length(r, &v, &hl);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->cur);
+    *len = v;
+    r->cur += hl;
+    return ASN1RT_OK;
+}
+
+int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n)
+{
+    size_t hl = asn1oer_length_len(n);
+    if (asn1rt_i_room(w) < hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    if (hl == 1) {
+        *--w->pos = (uint8_t)n;
+        return ASN1RT_OK;
+    }
+    for (size_t i = 1; i < hl; i++, n >>= 8)
+        *--w->pos = (uint8_t)n;
+    *--w->pos = (uint8_t)(0x80u | (hl - 1));
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Integers (X.696 10).                                                 */
+
+/* Redundant leading octets of n >= 1 content octets: the minimal
+ * two's-complement (signed) or unsigned form starts `skip` octets in. */
+static size_t redundant_signed(const uint8_t *p, size_t n)
+{
+    size_t skip = 0;
+    while (n - skip >= 2 && ((p[skip] == 0x00 && p[skip + 1] < 0x80) || (p[skip] == 0xFF && p[skip + 1] >= 0x80)))
+        skip++;
+    return skip;
+}
+
+static size_t redundant_unsigned(const uint8_t *p, size_t n)
+{
+    size_t skip = 0;
+    while (n - skip >= 2 && p[skip] == 0x00)
+        skip++;
+    return skip;
+}
+
+/* The content octets [p, p + n) of a length-prefixed integer whose
+ * determinant is at `at`: canonical form, then 64 bits, then [lo, hi].
+ * On success the cursor moves past them. */
+int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
+                          int64_t lo, int64_t hi, int64_t *out)
+{
+    size_t skip;
+    uint64_t u;
+    int64_t v;
+    if (n == 0)                         /* at least one octet (10.4) */
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
+    skip = redundant_signed(p, n);
+    /* COER: the fewest octets (10.4, 10.8). */
+    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
+    if (n - skip > 8)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, p);
+    u = (p[skip] & 0x80u) ? UINT64_MAX : 0;
+    for (size_t i = skip; i < n; i++)
+        u = (u << 8) | p[i];
+    v = (int64_t)u;
+    if (v < lo || v > hi)
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
+    *out = v;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
+                           uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    size_t skip;
+    uint64_t v = 0;
+    if (n == 0)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
+    skip = redundant_unsigned(p, n);
+    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
+    if (n - skip > 8)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, p);
+    for (size_t i = skip; i < n; i++)
+        v = (v << 8) | p[i];
+    if (v < lo || v > hi)
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
+    *out = v;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+/* The content of a length-prefixed integer of any size as its minimal
+ * view; signed selects two's complement. */
+static int read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
+{
+    const uint8_t *at, *p;
+    size_t n, skip;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    p = r->cur;
+    r->cur = at;
+    if (n == 0)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
+    skip = is_signed ? redundant_signed(p, n) : redundant_unsigned(p, n);
+    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
+    out->ptr = p + skip;
+    out->len = n - skip;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out) { return read_big(r, true, out); }
+int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out) { return read_big(r, false, out); }
+
+static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+{
+    if (w == NULL || v == NULL || (v->ptr == NULL && v->len != 0))
+        return ASN1RT_E_ARG;
+    if (v->len == 0)
+        return ASN1RT_E_INTEGER_EMPTY;
+    if ((is_signed ? redundant_signed(v->ptr, v->len) : redundant_unsigned(v->ptr, v->len)) != 0)
+        return ASN1RT_E_INTEGER_NOT_MINIMAL;
+    return asn1oer_prepend_octets(w, v->ptr, v->len);
+}
+
+int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v) { return prepend_big(w, true, v); }
+int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v) { return prepend_big(w, false, v); }
+
+int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
+{
+    const uint8_t *at;
+    uint64_t q;
+    int rc;
+    if (r == NULL || n == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_uint(r, 0, UINT64_MAX, &q)) != ASN1RT_OK)
+        return rc;
+    if (q > SIZE_MAX) {
+        r->cur = at;
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, at);
+    }
+    /* More items than the octets left could hold, whatever they are. */
+    if (min_item != 0 && (size_t)q > (size_t)(r->end - r->cur) / min_item) {
+        r->cur = at;
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, at);
+    }
+    *n = (size_t)q;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* ENUMERATED (X.696 11).                                               */
+
+int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out)
+{
+    const uint8_t *p = r->cur, *c;
+    size_t n, skip;
+    uint64_t u;
+    int64_t v;
+    if (p >= r->end)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    n = p[0] & 0x7Fu;             /* the inline part took the short form */
+    if (n == 0)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, p);
+    if ((size_t)(r->end - p) - 1 < n)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    c = p + 1;
+    skip = redundant_signed(c, n);
+    /* The long form's value is in the fewest octets (11.4). */
+    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, c);
+    if (n - skip > 8)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, c);
+    u = (c[skip] & 0x80u) ? UINT64_MAX : 0;
+    for (size_t i = skip; i < n; i++)
+        u = (u << 8) | c[i];
+    v = (int64_t)u;
+    /* 0..127 take the short form (11.3); the long form is for the rest. */
+    if (v >= 0 && v < 0x80 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_OER_ENUM_FORM, p);
+    *out = v;
+    r->cur = c + n;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tags (X.696 8.7, for CHOICE: 20).                                    */
+
+int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag)
+{
+    const uint8_t *p = r->cur;
+    size_t avail = (size_t)(r->end - p), i;
+    uint32_t num = 0;
+    if (avail == 0)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    if ((p[0] & 0x3Fu) != 0x3Fu) {
+        *tag = ASN1RT_TAG(p[0] >> 6, 0, p[0] & 0x3Fu);
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    if (avail < 2)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    /* The fewest subsequent octets: none starts with 0x80. */
+    if (p[1] == 0x80)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TAG_NOT_MINIMAL, p);
+    for (i = 1;; i++) {
+        if (i >= avail)
+            return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+        if (i > 4)                      /* beyond 28 bits (runtime limit) */
+            return asn1rt_i_fail_at(r, ASN1RT_E_TAG_TOO_LARGE, p);
+        num = (num << 7) | (p[i] & 0x7Fu);
+        if ((p[i] & 0x80u) == 0)
+            break;
+    }
+    /* Numbers below 63 fit the first octet. */
+    if (num < 63)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TAG_NOT_MINIMAL, p);
+    *tag = ASN1RT_TAG(p[0] >> 6, 0, num);
+    r->cur = p + i + 1;
+    return ASN1RT_OK;
+}
+
+int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag)
+{
+    uint32_t num = ASN1RT_TAG_NUMBER(tag);
+    size_t n = asn1oer_tag_len(tag);
+    uint8_t cls = (uint8_t)(ASN1RT_TAG_CLASS(tag) << 6);
+    if (num > 0x0FFFFFFFu)
+        return ASN1RT_E_TAG_TOO_LARGE;
+    if (asn1rt_i_room(w) < n)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    if (n == 1) {
+        *--w->pos = (uint8_t)(cls | num);
+        return ASN1RT_OK;
+    }
+    *--w->pos = (uint8_t)(num & 0x7Fu);
+    for (num >>= 7; num != 0; num >>= 7)
+        *--w->pos = (uint8_t)(0x80u | (num & 0x7Fu));
+    *--w->pos = (uint8_t)(cls | 0x3Fu);
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* BIT STRING (X.696 13) and the extension presence bitmap (16.4).     */
+
+/* Checks [p, p + n) as unused-bits octet and bits, for the reader:
+ * the code, and in *bad where it points. */
+static int check_bits(const uint8_t *p, size_t n, unsigned lax, int padding_code, const uint8_t **bad)
+{
+    if (p[0] > 7 || (n == 1 && p[0] != 0)) {
+        *bad = p;
+        return ASN1RT_E_BITSTRING_UNUSED;
+    }
+    if (n > 1 && (p[n - 1] & ((1u << p[0]) - 1u)) != 0 && !(lax & ASN1RT_LAX_OER_PADDING)) {
+        *bad = p + n - 1;
+        return padding_code;
+    }
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out)
+{
+    const uint8_t *at, *p, *bad = NULL;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    p = r->cur;
+    r->cur = at;
+    if (n == 0)
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_EMPTY, at);
+    if ((rc = check_bits(p, n, r->lax, ASN1RT_E_BITSTRING_PADDING, &bad)) != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, bad);
+    out->ptr = p + 1;
+    out->len = n - 1;
+    out->unused = p[0];
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_fixed_bits(asn1rt_reader *r, size_t nbits, asn1rt_bits *out)
+{
+    const uint8_t *p;
+    size_t n = nbits / 8 + (nbits % 8 != 0);
+    unsigned unused = (unsigned)(8 * n - nbits);
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if ((size_t)(r->end - p) < n)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
+    if (unused != 0 && (p[n - 1] & ((1u << unused) - 1u)) != 0 && !(r->lax & ASN1RT_LAX_OER_PADDING))
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_PADDING, p + n - 1);
+    out->ptr = p;
+    out->len = n;
+    out->unused = (uint8_t)unused;
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+/* An in-memory BIT STRING the writers accept: the readers' rules. */
+static int check_bits_value(const asn1rt_bits *v, int padding_code)
+{
+    if (v->ptr == NULL && v->len != 0)
+        return ASN1RT_E_ARG;
+    if (v->unused > 7 || (v->len == 0 && v->unused != 0))
+        return ASN1RT_E_BITSTRING_UNUSED;
+    if (v->len != 0 && (v->ptr[v->len - 1] & ((1u << v->unused) - 1u)) != 0)
+        return padding_code;
+    return ASN1RT_OK;
+}
+
+static int prepend_bits_body(asn1rt_writer *w, const asn1rt_bits *v)
+{
+    size_t n = v->len + 1;
+    if (asn1rt_i_room(w) < n || asn1rt_i_room(w) - n < asn1oer_length_len(n))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    if (v->len != 0) {
+        w->pos -= v->len;
+        memcpy(w->pos, v->ptr, v->len);
+    }
+    *--w->pos = v->unused;
+    return asn1oer_prepend_length(w, n);
+}
+
+int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v)
+{
+    int rc;
+    if (w == NULL || v == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = check_bits_value(v, ASN1RT_E_BITSTRING_PADDING)) != ASN1RT_OK)
+        return rc;
+    return prepend_bits_body(w, v);
+}
+
+int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nbits)
+{
+    int rc;
+    if (w == NULL || v == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = check_bits_value(v, ASN1RT_E_BITSTRING_PADDING)) != ASN1RT_OK)
+        return rc;
+    if (v->len * 8 - v->unused != nbits || (v->len == 0 && nbits != 0))
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    return asn1rt_prepend_bytes(w, v->ptr, v->len);
+}
+
+/* Any bit set among the first nbits of [p, ...). */
+static bool any_bit(const uint8_t *p, size_t len, unsigned unused)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (p[i] != 0)
+            return true;
+    return len != 0 && (p[len - 1] >> unused) != 0;
+}
+
+int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out)
+{
+    const uint8_t *at, *p, *bad = NULL;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    p = r->cur;
+    r->cur = at;
+    /* An unused-bits octet and at least one bit (16.4). */
+    if (n < 2)
+        return asn1rt_i_fail_at(r, ASN1RT_E_OER_EXTENSIONS, at);
+    if ((rc = check_bits(p, n, r->lax, ASN1RT_E_OER_PADDING, &bad)) != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, bad);
+    /* The extension bit is set only when an addition is present (16.2.2). */
+    if (!any_bit(p + 1, n - 1, p[0]))
+        return asn1rt_i_fail_at(r, ASN1RT_E_OER_EXTENSIONS, at);
+    out->ptr = p + 1;
+    out->len = n - 1;
+    out->unused = p[0];
+    r->cur = p + n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v)
+{
+    int rc;
+    if (w == NULL || v == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = check_bits_value(v, ASN1RT_E_OER_PADDING)) != ASN1RT_OK)
+        return rc;
+    if (v->len == 0 || !any_bit(v->ptr, v->len, v->unused))
+        return ASN1RT_E_OER_EXTENSIONS;
+    return prepend_bits_body(w, v);
+}
+
+/* ------------------------------------------------------------------ */
+/* Strings, OIDs (X.696 14, 21, 22, 26).                               */
+
+static int check_string_at(asn1rt_reader *r, unsigned universal, const uint8_t *at, const uint8_t *p, size_t n)
+{
+    size_t bad = 0;
+    int rc = asn1rt_i_check_string(universal, p, n, &bad);
+    if (rc == ASN1RT_E_STRING_LENGTH)
+        return asn1rt_i_fail_at(r, rc, at);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, p + bad);
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
+{
+    const uint8_t *at;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL || !asn1rt_i_is_string_type(universal))
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    if ((rc = check_string_at(r, universal, at, r->cur, n)) != ASN1RT_OK) {
+        r->cur = at;
+        return rc;
+    }
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out)
+{
+    int rc;
+    if (r == NULL || out == NULL || !asn1rt_i_is_string_type(universal))
+        return ASN1RT_E_ARG;
+    if ((size_t)(r->end - r->cur) < n)
+        return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, r->cur);
+    if ((rc = check_string_at(r, universal, r->cur, r->cur, n)) != ASN1RT_OK)
+        return rc;
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out)
+{
+    const uint8_t *at;
+    size_t n, bad = 0;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    if ((rc = asn1rt_i_check_oid(r->cur, n, &bad)) != ASN1RT_OK) {
+        const uint8_t *where = rc == ASN1RT_E_OID_EMPTY ? at : r->cur + bad;
+        r->cur = at;
+        return asn1rt_i_fail_at(r, rc, where);
+    }
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Open types (X.696 30).                                               */
+
+int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child)
+{
+    const uint8_t *at;
+    size_t n;
+    int rc;
+    if (r == NULL || child == NULL)
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if (r->depth >= r->max_depth)
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, at);
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    asn1rt_i_enter_content(r, r->cur, n, child);
+    return ASN1RT_OK;
+}
+
+int asn1oer_skip_open(asn1rt_reader *r)
+{
+    asn1rt_view v;
+    if (r == NULL)
+        return ASN1RT_E_ARG;
+    return asn1oer_read_open(r, &v);
+}
