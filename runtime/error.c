@@ -58,6 +58,10 @@ const char *asn1rt_strerror(int code)
     case ASN1RT_E_OER_PADDING: return "OER preamble or bitmap padding bits not zero";
     case ASN1RT_E_OER_ENUM_FORM: return "OER ENUMERATED 0..127 in the long form";
     case ASN1RT_E_OER_EXTENSIONS: return "OER extension presence bitmap empty or all zero";
+    case ASN1RT_E_NEED_MORE: return "element not whole yet: more input needed";
+    case ASN1RT_E_INDEFINITE_PRIMITIVE: return "indefinite length on a primitive encoding";
+    case ASN1RT_E_UNEXPECTED_EOC: return "end-of-contents where no indefinite length is open";
+    case ASN1RT_E_SEGMENT_TAG: return "constructed string segment with the wrong tag";
     }
     return "unknown error";
 }

@@ -108,7 +108,13 @@ typedef enum asn1rt_code {
     /* OER (X.696; asn1rt/oer.h, added 2026-12-01). */
     ASN1RT_E_OER_PADDING = 73,         /* padding bits of a preamble or presence bitmap not zero */
     ASN1RT_E_OER_ENUM_FORM = 74,       /* ENUMERATED 0..127 in the long form (COER: short form) */
-    ASN1RT_E_OER_EXTENSIONS = 75       /* extension bitmap with no bit, or with no bit set */
+    ASN1RT_E_OER_EXTENSIONS = 75,      /* extension bitmap with no bit, or with no bit set */
+
+    /* BER (X.690 8; runtime/ber.c, added 2026-12-01). */
+    ASN1RT_E_NEED_MORE = 76,           /* asn1rt_element_size: the element is not whole yet (not a data error) */
+    ASN1RT_E_INDEFINITE_PRIMITIVE = 77, /* 0x80 length on a primitive encoding (X.690 8.1.3.2 a) */
+    ASN1RT_E_UNEXPECTED_EOC = 78,      /* end-of-contents where no indefinite length is open, or a malformed one (X.690 8.1.5) */
+    ASN1RT_E_SEGMENT_TAG = 79          /* segment of a constructed string with the wrong tag (X.690 8.6.4.1, 8.7.3.2, 8.23.6) */
 } asn1rt_code;
 
 /* A short English description; never NULL ("unknown error" for others). */
@@ -123,6 +129,14 @@ const char *asn1rt_strerror(int code);
 #define ASN1RT_LAX_SET_ORDER  0x08u /* SET OF elements in any order */
 #define ASN1RT_LAX_DEFAULT    0x10u /* DEFAULT components encoded with their default value */
 #define ASN1RT_LAX_TRAILING   0x20u /* bytes after the outermost value are ignored */
+/* BER (X.690 8) beyond the rules above; see "BER mode" in docs/runtime.md. */
+#define ASN1RT_LAX_INDEFINITE  0x40u  /* indefinite lengths on constructed elements, ended by end-of-contents */
+#define ASN1RT_LAX_CONSTRUCTED 0x80u  /* constructed strings, joined by asn1rt_ber_read_* into an arena */
+#define ASN1RT_LAX_PADDING     0x100u /* BIT STRING unused bits not zero (asn1rt_ber_read_bits clears them in a copy) */
+/* Everything BER allows and DER does not (non-minimal INTEGERs and trailing
+ * bytes are not among it): the flags of a BER-mode reader. */
+#define ASN1RT_BER (ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT | \
+                    ASN1RT_LAX_INDEFINITE | ASN1RT_LAX_CONSTRUCTED | ASN1RT_LAX_PADDING)
 
 /* ------------------------------------------------------------------ */
 /* Errors carried to the user: code, byte offset and field path.       */
