@@ -172,6 +172,15 @@ typedef struct Range {
     AsnUInt hi_u;
 } Range;
 
+/* The exact set a Range is the hull of (X.680 50: unions, intersections,
+ * EXCEPT, ALL EXCEPT, serial application): n sorted, disjoint, non-adjacent
+ * intervals lo[i]..hi[i]. n == 0 when nothing beyond the hull is to be
+ * checked (the hull is exact, or the constraint is extensible). */
+typedef struct IntSet {
+    int n;
+    AsnInt *lo, *hi;
+} IntSet;
+
 typedef enum ConstraintKind {
     C_SINGLE_VALUE,          /* value */
     C_RANGE,                 /* lo .. hi, with lo_open / hi_open for '<' */
@@ -179,6 +188,7 @@ typedef enum ConstraintKind {
     C_FROM,                  /* FROM sub (permitted alphabet) */
     C_TYPE,                  /* INCLUDES Type or contained subtype / value set reference */
     C_PATTERN,               /* PATTERN value */
+    C_SETTINGS,              /* SETTINGS value (X.680 51.10, on TIME) */
     C_CONTAINING,            /* CONTAINING Type [ENCODED BY value] */
     C_ENCODED_BY,            /* ENCODED BY value alone */
     C_WITH_COMPONENT,        /* WITH COMPONENT sub */
@@ -331,6 +341,7 @@ struct Type {
      * constraints and everything it references. */
     Range value_range;
     Range size_range;
+    IntSet value_set, size_set;  /* the exact sets within those hulls */
     /* Effective permitted alphabet of a character string type (FROM, X.680
      * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
      * least significant) set when character c (0..127) is permitted. Absent
@@ -603,6 +614,7 @@ Constraint *ast_endpoint(Parser *P, Value *v, bool open);
 Constraint *ast_cons_range(Parser *P, Loc loc, Constraint *lo, Constraint *hi);
 Constraint *ast_cons_size(Parser *P, Loc loc, Constraint *c);
 Constraint *ast_cons_type(Parser *P, ConstraintKind k, Loc loc, Type *t, Value *v);
+Constraint *ast_cons_settings(Parser *P, Loc loc, Token *settings);
 Constraint *ast_cons_components(Parser *P, Loc loc, bool partial, Vec *named);
 NamedConstraint *ast_named_constraint(Parser *P, Token *name, Constraint *c, int presence);
 Value *ast_value_number(Parser *P, Token *tok);
@@ -778,6 +790,7 @@ enum {
     TF_BROKEN = 1 << 11,     /* an error was reported for this node */
     TF_NAMED = 1 << 12,
     TF_ALPHABET = 1 << 13,
+    TF_SIZE = 1 << 14,       /* size_range / size_set folded */
 };
 
 /* sema_types.c */
@@ -806,6 +819,7 @@ void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_rang
 void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
 void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
+bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);

@@ -63,10 +63,48 @@ static Range range_intersect(Range a, Range b)
 }
 
 static void size_range_of(Sema *S, Type *t);
+static void exact_set(Sema *S, Type *t, bool size, Type *gov, const Range *hull, IntSet *out, const IntSet *inherited);
 
 static bool endpoint(Sema *S, Type *owner, Value *v, Type *gov, AsnInt *out)
 {
     return sema_int_value(S, owner->sema_module, owner->sema_env, v, gov, out);
+}
+
+/* A single value or value range of INTEGER type gov; report: diagnose an
+ * empty range (once: the exact set reads it again). */
+static Range leaf_range(Sema *S, Type *owner, Constraint *c, Type *gov, bool report)
+{
+    if (c->kind == C_SINGLE_VALUE) {
+        AsnInt v;
+        return endpoint(S, owner, c->lo, gov, &v) ? range_point(v) : range_universe();
+    }
+    Range r = {.present = true};
+    if (c->lo) {
+        if (!endpoint(S, owner, c->lo, gov, &r.lo))
+            return range_universe();
+        r.has_lo = true;
+        if (c->lo_open)
+            r.lo++;
+    }
+    if (c->hi) {
+        Value *hv = c->hi->kind == V_INTEGER ? c->hi : NULL;
+        if (hv && hv->big) {
+            r.hi = hv->ival;
+            r.hi_above = true;
+            r.hi_u = hv->uval - (c->hi_open ? 1 : 0);
+        } else if (!endpoint(S, owner, c->hi, gov, &r.hi)) {
+            return range_universe();
+        } else if (c->hi_open) {
+            r.hi--;
+        }
+        r.has_hi = true;
+    }
+    if (r.has_lo && r.has_hi && r.lo > r.hi) {
+        if (report)
+            diag(DIAG_ERROR, c->loc, "empty range: the lower bound exceeds the upper bound");
+        r.empty = true;
+    }
+    return r;
 }
 
 /* Folds one constraint into a range. size: fold for SIZE (only SIZE(...)
@@ -76,42 +114,11 @@ static Range fold(Sema *S, Type *owner, Constraint *c, bool size, Type *gov, int
     if (!c || depth > LIMIT_NESTING)
         return range_universe();
     switch (c->kind) {
-    case C_SINGLE_VALUE: {
+    case C_SINGLE_VALUE:
+    case C_RANGE:
         if (size || !gov || gov->kind != TY_INTEGER)
             return range_universe();
-        AsnInt v;
-        return endpoint(S, owner, c->lo, gov, &v) ? range_point(v) : range_universe();
-    }
-    case C_RANGE: {
-        if (size || !gov || gov->kind != TY_INTEGER)
-            return range_universe();
-        Range r = {.present = true};
-        if (c->lo) {
-            if (!endpoint(S, owner, c->lo, gov, &r.lo))
-                return range_universe();
-            r.has_lo = true;
-            if (c->lo_open)
-                r.lo++;
-        }
-        if (c->hi) {
-            Value *hv = c->hi->kind == V_INTEGER ? c->hi : NULL;
-            if (hv && hv->big) {
-                r.hi = hv->ival;
-                r.hi_above = true;
-                r.hi_u = hv->uval - (c->hi_open ? 1 : 0);
-            } else if (!endpoint(S, owner, c->hi, gov, &r.hi)) {
-                return range_universe();
-            } else if (c->hi_open) {
-                r.hi--;
-            }
-            r.has_hi = true;
-        }
-        if (r.has_lo && r.has_hi && r.lo > r.hi) {
-            diag(DIAG_ERROR, c->loc, "empty range: the lower bound exceeds the upper bound");
-            r.empty = true;
-        }
-        return r;
-    }
+        return leaf_range(S, owner, c, gov, true);
     case C_UNION:
         return range_union(fold(S, owner, c->sub, size, gov, depth + 1), fold(S, owner, c->sub2, size, gov, depth + 1));
     case C_INTERSECTION:
@@ -246,8 +253,11 @@ void sema_value_range(Sema *S, Type *t)
         size_range_of(S, p);
         inherited = p->value_range;
     }
-    if (b && b->kind == TY_INTEGER)
+    if (b && b->kind == TY_INTEGER) {
         t->value_range = narrow(S, t, inherited, false, b);
+        static const IntSet none;
+        exact_set(S, t, false, b, &t->value_range, &t->value_set, p ? &p->value_set : &none);
+    }
     t->sema_flags = (t->sema_flags & ~(unsigned)TF_RANGE_BUSY) | TF_RANGE;
     size_range_of(S, t);
     sema_leave(S);
@@ -262,8 +272,9 @@ static bool has_size(const Type *b)
 static void size_range_of(Sema *S, Type *t)
 {
     Type *b = t ? t->base : NULL;
-    if (!t || !has_size(b) || t->size_range.present)
+    if (!t || !has_size(b) || (t->sema_flags & TF_SIZE))
         return;
+    t->sema_flags |= TF_SIZE;
     Range inherited = range_universe();
     Type *p = parent_type(S, t);
     if (p) {
@@ -271,6 +282,281 @@ static void size_range_of(Sema *S, Type *t)
         inherited = p->size_range;
     }
     t->size_range = narrow(S, t, inherited, true, NULL);
+    static const IntSet none;
+    exact_set(S, t, true, NULL, &t->size_range, &t->size_set, p ? &p->size_set : &none);
+}
+
+/* ------------------------------------------------------------ exact sets */
+
+/* The exact set of values (or sizes) a constraint permits, beside the hull
+ * above, which chooses the C type. A set is read along one dimension (the
+ * INTEGER value, or the SIZE); `other` says the constraint also restricts
+ * something else (characters, string values, ...), so that its projection on
+ * this dimension is only exact where the two are intersected. */
+typedef struct XSet {
+    bool all;                /* no restriction on this dimension */
+    int n;
+    AsnInt *lo, *hi;
+    bool other;              /* restricts another dimension too */
+    bool inexact;            /* the projection accepts more than the constraint */
+    bool extensible;
+} XSet;
+
+#define ASN_INT_MAX ((AsnInt)(((AsnUInt)1 << 127) - 1))
+#define ASN_INT_MIN (-ASN_INT_MAX - 1)
+
+static XSet xs_all(void)
+{
+    XSet x = {.all = true};
+    return x;
+}
+
+static XSet xs_alloc(Sema *S, int cap)
+{
+    XSet x = {0};
+    x.lo = arena_alloc(S->a, sizeof(AsnInt) * (size_t)(cap > 0 ? cap : 1));
+    x.hi = arena_alloc(S->a, sizeof(AsnInt) * (size_t)(cap > 0 ? cap : 1));
+    return x;
+}
+
+static XSet xs_interval(Sema *S, AsnInt lo, AsnInt hi)
+{
+    XSet x = xs_alloc(S, 1);
+    if (lo <= hi) {
+        x.lo[0] = lo;
+        x.hi[0] = hi;
+        x.n = 1;
+    }
+    return x;
+}
+
+/* Appends lo..hi (lo at or above the last interval's lo), merging overlap and adjacency. */
+static void xs_push(XSet *x, AsnInt lo, AsnInt hi)
+{
+    if (x->n && (lo <= x->hi[x->n - 1] || (x->hi[x->n - 1] != ASN_INT_MAX && lo == x->hi[x->n - 1] + 1))) {
+        if (hi > x->hi[x->n - 1])
+            x->hi[x->n - 1] = hi;
+        return;
+    }
+    x->lo[x->n] = lo;
+    x->hi[x->n] = hi;
+    x->n++;
+}
+
+static XSet xs_flags(XSet r, XSet a, XSet b)
+{
+    r.other = a.other || b.other;
+    r.inexact = a.inexact || b.inexact;
+    return r;
+}
+
+static XSet xs_union(Sema *S, XSet a, XSet b)
+{
+    XSet r = a.all || b.all ? xs_all() : xs_alloc(S, a.n + b.n);
+    if (!r.all) {
+        int i = 0, j = 0;
+        while (i < a.n || j < b.n)
+            if (j >= b.n || (i < a.n && a.lo[i] <= b.lo[j])) {
+                xs_push(&r, a.lo[i], a.hi[i]);
+                i++;
+            } else {
+                xs_push(&r, b.lo[j], b.hi[j]);
+                j++;
+            }
+    }
+    r = xs_flags(r, a, b);
+    /* (SIZE (1) ^ FROM ("a")) | SIZE (2): each dimension alone accepts "b";
+     * a union is exact when both operands restrict the same one dimension. */
+    r.inexact |= (a.other && !(a.all && b.all)) || (b.other && !(a.all && b.all));
+    return r;
+}
+
+static XSet xs_inter(Sema *S, XSet a, XSet b)
+{
+    XSet r;
+    if (a.all || b.all) {
+        r = a.all ? b : a;
+    } else {
+        r = xs_alloc(S, a.n + b.n);
+        for (int i = 0, j = 0; i < a.n && j < b.n;) {
+            AsnInt lo = a.lo[i] > b.lo[j] ? a.lo[i] : b.lo[j], hi = a.hi[i] < b.hi[j] ? a.hi[i] : b.hi[j];
+            if (lo <= hi)
+                xs_push(&r, lo, hi);
+            if (a.hi[i] < b.hi[j])
+                i++;
+            else
+                j++;
+        }
+    }
+    return xs_flags(r, a, b);
+}
+
+static XSet xs_complement(Sema *S, XSet a)
+{
+    XSet r = xs_alloc(S, a.n + 1);
+    AsnInt next = ASN_INT_MIN;
+    bool open = true;        /* next is a value not yet covered */
+    for (int i = 0; i < a.n; i++) {
+        if (open && a.lo[i] > next)
+            xs_push(&r, next, a.lo[i] - 1);
+        open = a.hi[i] != ASN_INT_MAX;
+        if (open)
+            next = a.hi[i] + 1;
+    }
+    if (open)
+        xs_push(&r, next, ASN_INT_MAX);
+    return r;
+}
+
+/* a EXCEPT b. b's projection is subtracted only when it is exact and b
+ * restricts nothing else: SIZE (1..5) EXCEPT FROM ("a") removes no size. */
+static XSet xs_except(Sema *S, XSet a, XSet b)
+{
+    if (b.other || b.inexact) {
+        a.inexact = true;
+        a.other |= b.other;
+        return a;
+    }
+    if (b.all)
+        return xs_flags(xs_alloc(S, 0), a, b);
+    XSet r = xs_inter(S, a.all ? xs_interval(S, ASN_INT_MIN, ASN_INT_MAX) : a, xs_complement(S, b));
+    return xs_flags(r, a, b);
+}
+
+/* What a constraint leaves of the values (size false) or sizes (size true). */
+static XSet xfold(Sema *S, Type *owner, Constraint *c, bool size, Type *gov, int depth);
+
+static XSet xs_other(void)
+{
+    XSet x = xs_all();
+    x.other = true;
+    return x;
+}
+
+static XSet xfold(Sema *S, Type *owner, Constraint *c, bool size, Type *gov, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return xs_all();
+    switch (c->kind) {
+    case C_SINGLE_VALUE:
+    case C_RANGE: {
+        if (size || !gov || gov->kind != TY_INTEGER)
+            return xs_other();
+        Range r = leaf_range(S, owner, c, gov, false);
+        if (!r.present)
+            return xs_all();
+        if (r.empty)
+            return xs_alloc(S, 0);
+        return xs_interval(S, r.has_lo ? r.lo : ASN_INT_MIN, r.has_hi ? r.hi : ASN_INT_MAX);
+    }
+    case C_UNION:
+        return xs_union(S, xfold(S, owner, c->sub, size, gov, depth + 1), xfold(S, owner, c->sub2, size, gov, depth + 1));
+    case C_INTERSECTION:
+        return xs_inter(S, xfold(S, owner, c->sub, size, gov, depth + 1), xfold(S, owner, c->sub2, size, gov, depth + 1));
+    case C_EXCEPT:
+        return xs_except(S, xfold(S, owner, c->sub, size, gov, depth + 1), xfold(S, owner, c->sub2, size, gov, depth + 1));
+    case C_ALL_EXCEPT:
+        return xs_except(S, xs_all(), xfold(S, owner, c->sub, size, gov, depth + 1));
+    case C_EXTENSIBLE: {
+        XSet x = c->sub ? xfold(S, owner, c->sub, size, gov, depth + 1) : xs_all();
+        x.extensible = true;
+        return x;
+    }
+    case C_SIZE: {
+        if (!size)
+            return xs_other();
+        static Type size_gov = {.kind = TY_INTEGER};
+        XSet x = xfold(S, owner, c->sub, false, &size_gov, depth + 1);
+        x = xs_inter(S, x, xs_interval(S, 0, ASN_INT_MAX));
+        x.other = false;     /* inside SIZE, everything is about the size */
+        return x;
+    }
+    case C_TYPE: {
+        if (!c->type)
+            return xs_all();
+        sema_value_range(S, c->type);
+        size_range_of(S, c->type);
+        const Range *r = size ? &c->type->size_range : &c->type->value_range;
+        const IntSet *is = size ? &c->type->size_set : &c->type->value_set;
+        if (!r->present || r->extensible)
+            return xs_all();
+        if (is->n) {
+            XSet x = {.n = is->n, .lo = is->lo, .hi = is->hi};
+            return x;
+        }
+        return r->empty ? xs_alloc(S, 0)
+                        : xs_interval(S, r->has_lo ? r->lo : ASN_INT_MIN, r->has_hi ? r->hi : ASN_INT_MAX);
+    }
+    case C_FROM:
+    case C_PATTERN:
+    case C_CONTAINING:
+    case C_ENCODED_BY:
+    case C_WITH_COMPONENT:
+    case C_WITH_COMPONENTS:
+        return xs_other();
+    default:
+        return xs_all();     /* table constraints, CONSTRAINED BY: not about values */
+    }
+}
+
+/* t's exact set, from its own serial constraints, a value set it names and
+ * the set it inherits (X.680 49.8: serial constraints intersect; the last
+ * one's extensibility counts). Stored only where it is narrower than the
+ * hull; an inexact projection is warned, never silently widened. */
+static void exact_set(Sema *S, Type *t, bool size, Type *gov, const Range *hull, IntSet *out, const IntSet *inherited)
+{
+    XSet x = xs_all();
+    bool any = false, ext = false;
+    for (Constraint *c = t->constraints; c; c = c->next_serial) {
+        XSet one = xfold(S, t, c, size, gov, 0);
+        if (!one.all || one.other) {
+            any = true;
+            ext = one.extensible;
+        }
+        x = xs_inter(S, x, one);
+    }
+    if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET) {
+        Constraint *elements = sema_set_elements(S, t->ref_assign);
+        if (elements)
+            x = xs_inter(S, x, xfold(S, t, elements, size, gov, 0));
+    }
+    /* On INTEGER values, what restricts another dimension (SIZE, FROM)
+     * does not apply, an error of check_applies. */
+    if (x.inexact && size && any && !ext && diag_warning_enabled("unenforced-constraint") && t->constraints)
+        diag(DIAG_WARNING, t->constraints->loc, "this constraint is not enforced exactly: the generated code checks "
+             "its SIZE apart from its other parts, which accepts more [-Wunenforced-constraint]");
+    if (any && ext)
+        return;              /* an extensible constraint bounds nothing (as the hull) */
+    if (inherited->n && !x.all)
+        x = xs_inter(S, x, (XSet){.n = inherited->n, .lo = inherited->lo, .hi = inherited->hi});
+    else if (inherited->n)
+        x = (XSet){.n = inherited->n, .lo = inherited->lo, .hi = inherited->hi};
+    if (x.all || hull->extensible || hull->empty)
+        return;              /* (ALL EXCEPT 0 has no hull but an exact set) */
+    if (x.n == 0) {
+        diag(DIAG_ERROR, t->loc, size ? "SIZE constraints on this type exclude every size"
+                                      : "constraints on this type exclude every value");
+        return;
+    }
+    AsnInt hlo = hull->present && hull->has_lo ? hull->lo : ASN_INT_MIN;
+    AsnInt hhi = hull->present && hull->has_hi ? hull->hi : ASN_INT_MAX;
+    if (x.n == 1 && x.lo[0] <= hlo && x.hi[0] >= hhi)
+        return;              /* the hull is exact */
+    /* Clip to the hull, which may be narrower (a value beyond AsnInt). */
+    x = xs_inter(S, x, xs_interval(S, hlo, hhi));
+    out->n = x.n;
+    out->lo = x.lo;
+    out->hi = x.hi;
+}
+
+bool sema_set_contains(const IntSet *s, AsnInt v)
+{
+    if (!s->n)
+        return true;
+    for (int i = 0; i < s->n; i++)
+        if (v >= s->lo[i] && v <= s->hi[i])
+            return true;
+    return false;
 }
 
 /* ------------------------------------------------------------ alphabets */
@@ -720,6 +1006,14 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
                  type_name(tb));
         return;
     }
+    case C_SETTINGS:
+        /* X.680 51.10: property settings select TIME values. */
+        if (on != ON_TYPE || b->kind != TY_TIME)
+            diag(DIAG_ERROR, c->loc, "SETTINGS applies to TIME, not %s",
+                 on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            unenforced(c->loc, "SETTINGS", b);
+        return;
     case C_PATTERN:
         if (on != ON_TYPE || !char_string(b))
             diag(DIAG_ERROR, c->loc, "PATTERN applies to restricted character strings, not %s",

@@ -405,6 +405,9 @@ static void check_range(Type *gov, Value *r, Loc loc)
         ((vr->has_lo && r->ival < vr->lo) || (vr->has_hi && r->ival > vr->hi)))
         diag(DIAG_ERROR, loc, "value %s is outside the type's range %s..%s", asn_int_str(a, r->ival),
              vr->has_lo ? asn_int_str(b, vr->lo) : "MIN", vr->has_hi ? asn_int_str(c, vr->hi) : "MAX");
+    else if (r->kind == V_INTEGER && !sema_set_contains(&gov->value_set, r->ival))
+        diag(DIAG_ERROR, loc, "value %s is not permitted by the type's constraint (X.680 50: the exact set, "
+             "not its hull)", asn_int_str(a, r->ival));
     const Range *sr = &gov->size_range;
     size_t len = 0;
     bool has_len = true;
@@ -423,6 +426,9 @@ static void check_range(Type *gov, Value *r, Loc loc)
         !(r->kind == V_BITS && gov->base && gov->base->nnamed))
         diag(DIAG_ERROR, loc, "value has size %zu, outside the type's SIZE %s..%s", len,
              sr->has_lo ? asn_int_str(b, sr->lo) : "0", sr->has_hi ? asn_int_str(c, sr->hi) : "MAX");
+    else if (has_len && !(r->kind == V_BITS && gov->base && gov->base->nnamed) &&
+             !sema_set_contains(&gov->size_set, (AsnInt)len))
+        diag(DIAG_ERROR, loc, "value has size %zu, which the type's SIZE constraint does not permit", len);
 }
 
 /* X.680 21.5: { mantissa m, base 2 | 10, exponent e }, in that order. */
