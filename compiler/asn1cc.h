@@ -188,6 +188,7 @@ typedef enum ConstraintKind {
     C_FROM,                  /* FROM sub (permitted alphabet) */
     C_TYPE,                  /* INCLUDES Type or contained subtype / value set reference */
     C_PATTERN,               /* PATTERN value */
+    C_SETTINGS,              /* SETTINGS value (X.680 51.10, on TIME) */
     C_CONTAINING,            /* CONTAINING Type [ENCODED BY value] */
     C_ENCODED_BY,            /* ENCODED BY value alone */
     C_WITH_COMPONENT,        /* WITH COMPONENT sub */
@@ -613,6 +614,7 @@ Constraint *ast_endpoint(Parser *P, Value *v, bool open);
 Constraint *ast_cons_range(Parser *P, Loc loc, Constraint *lo, Constraint *hi);
 Constraint *ast_cons_size(Parser *P, Loc loc, Constraint *c);
 Constraint *ast_cons_type(Parser *P, ConstraintKind k, Loc loc, Type *t, Value *v);
+Constraint *ast_cons_settings(Parser *P, Loc loc, Token *settings);
 Constraint *ast_cons_components(Parser *P, Loc loc, bool partial, Vec *named);
 NamedConstraint *ast_named_constraint(Parser *P, Token *name, Constraint *c, int presence);
 Value *ast_value_number(Parser *P, Token *tok);

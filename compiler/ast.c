@@ -669,6 +669,12 @@ Constraint *ast_cons_type(Parser *P, ConstraintKind k, Loc loc, Type *t, Value *
     return c;
 }
 
+/* X.680 51.10 PropertySettings: the settings string, kept as a cstring. */
+Constraint *ast_cons_settings(Parser *P, Loc loc, Token *settings)
+{
+    return ast_cons_type(P, C_SETTINGS, loc, NULL, ast_value_text(P, V_CSTRING, settings));
+}
+
 Constraint *ast_cons_components(Parser *P, Loc loc, bool partial, Vec *named)
 {
     Constraint *c = new_cons(P, C_WITH_COMPONENTS, loc);
@@ -1088,6 +1094,10 @@ static void dump_constraint(FILE *out, const Constraint *c, int depth)
         break;
     case C_PATTERN:
         fputs("PATTERN ", out);
+        dump_value_inline(out, c->value);
+        break;
+    case C_SETTINGS:
+        fputs("SETTINGS ", out);
         dump_value_inline(out, c->value);
         break;
     case C_CONTAINING:

@@ -868,7 +868,7 @@ Elements
     | Braced Braced                   { $$ = ast_cons_relation(P, $1, $2); }
     ;
 
-/* X.680 51.1 SubtypeElements */
+/* X.680 51.1 SubtypeElements (51.10 PropertySettings: SETTINGS "...") */
 SubtypeElements
     : Value                           { $$ = ast_cons_value(P, $1); }
     | LowerEnd T_RANGE UpperEnd       { $$ = ast_cons_range(P, @2, $1, $3); }
@@ -878,6 +878,7 @@ SubtypeElements
     | ReferencedTypeElement           { $$ = ast_cons_type(P, C_TYPE, @1, $<type>1, NULL); }
     | ConstrainedBuiltin              { $$ = ast_cons_type(P, C_TYPE, @1, $1, NULL); }
     | KW_PATTERN Value                { $$ = ast_cons_type(P, C_PATTERN, @1, NULL, $2); }
+    | KW_SETTINGS T_CSTRING           { $$ = ast_cons_settings(P, @1, $2); }
     | KW_WITH KW_COMPONENT Constraint { $$ = ast_cons_op(P, C_WITH_COMPONENT, @1, $3, NULL); }
     | KW_WITH KW_COMPONENTS '{' NamedConstraintList '}'                   { $$ = ast_cons_components(P, @1, false, $4); }
     | KW_WITH KW_COMPONENTS '{' T_ELLIPSIS ',' NamedConstraintList '}'    { $$ = ast_cons_components(P, @1, true, $6); }
