@@ -32,5 +32,6 @@ void register_oid_time_suite(void);
 void register_certs_suite(void);
 void register_paths_suite(void);
 void register_arena_suite(void);
+void register_oer_suite(void);
 
 #endif
