@@ -87,6 +87,15 @@ static void build_symtab(Sema *S, Module *m)
         }
         e = symtab_add(S->a, t, as->name);
         e->as = as;
+        /* X.683 8.3: the dummy references of one parameter list are distinct. */
+        for (int p = 0; p < as->nparams; p++)
+            for (int q = 0; q < p; q++)
+                if (strcmp(as->params[p]->name, as->params[q]->name) == 0) {
+                    diag(DIAG_ERROR, as->params[p]->loc, "'%s' is a parameter of %s twice", as->params[p]->name,
+                         as->name);
+                    diag_note(as->params[q]->loc, "first here");
+                    break;
+                }
     }
     for (int i = 0; i < m->nimports; i++) {
         Import *im = m->imports[i];
