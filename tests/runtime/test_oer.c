@@ -23,7 +23,7 @@
 enum op {
     OP_LEN, OP_FIXED_UINT, OP_FIXED_INT, OP_UINT, OP_INT, OP_ENUM, OP_BOOL, OP_TAG,
     OP_QUANTITY, OP_BIGINT, OP_BIGUINT, OP_BITS, OP_FIXED_BITS, OP_EXT_BITMAP,
-    OP_PREAMBLE, OP_STRING, OP_FIXED_STRING, OP_OID, OP_OPEN
+    OP_PREAMBLE, OP_STRING, OP_FIXED_STRING, OP_OID, OP_OPEN, OP_OCTETS, OP_FIXED_OCTETS
 };
 
 /* ------------------------------------------------------------------ */
@@ -206,6 +206,7 @@ static const view_row views[] = {
     { "BIT STRING (SIZE (5..7)) 6 bits", "asn1tools D", OP_BITS, 0, "02 02 34", "34", 2 },
     { "BIT STRING '0101'B", "overview b6", OP_BITS, 0, "02 04 50", "50", 4 },
     { "BIT STRING empty", "derived 13", OP_BITS, 0, "01 00", "", 0 },
+    { "BIT STRING (SIZE (9, ...))", "asn1tools C", OP_BITS, 0, "03 07 12 80", "12 80", 7 },
     { "BIT STRING (SIZE (9))", "asn1tools B", OP_FIXED_BITS, 9, "12 80", "12 80", 7 },
     { "BIT STRING (SIZE (4))", "overview b5", OP_FIXED_BITS, 4, "50", "50", 4 },
     { "BIT STRING (SIZE (16))", "derived 13.1", OP_FIXED_BITS, 16, "AB CD", "AB CD", 0 },
@@ -225,6 +226,10 @@ static const view_row views[] = {
     { "big (0..MAX) 2^64", "derived 10.4", OP_BIGUINT, 0, "09 01 00 00 00 00 00 00 00 00", "01 00 00 00 00 00 00 00 00", 0 },
     { "big (0..MAX) 128", "derived 10.4", OP_BIGUINT, 0, "01 80", "80", 0 },
     { "open type BOOLEAN", "asn1tools E", OP_OPEN, 0, "01 FF", "FF", 0 },
+    { "OCTET STRING", "asn1tools A", OP_OCTETS, 0, "02 12 34", "12 34", 0 },
+    { "OCTET STRING (SIZE (3, ...))", "asn1tools C", OP_OCTETS, 0, "03 12 34 56", "12 34 56", 0 },
+    { "OCTET STRING '01020304'H", "overview b4", OP_OCTETS, 0, "04 01 02 03 04", "01 02 03 04", 0 },
+    { "OCTET STRING (SIZE (3))", "asn1tools B", OP_FIXED_OCTETS, 3, "12 34 56", "12 34 56", 0 },
 };
 
 static int decode_view(const view_row *row, asn1rt_reader *r, asn1rt_view *v, uint8_t *unused)
@@ -248,6 +253,8 @@ static int decode_view(const view_row *row, asn1rt_reader *r, asn1rt_view *v, ui
     case OP_BIGINT: *unused = 0; return asn1oer_read_bigint(r, v);
     case OP_BIGUINT: *unused = 0; return asn1oer_read_biguint(r, v);
     case OP_OPEN: *unused = 0; return asn1oer_read_open(r, v);
+    case OP_OCTETS: *unused = 0; return asn1oer_read_octets(r, v);
+    case OP_FIXED_OCTETS: *unused = 0; return asn1oer_read_fixed_octets(r, row->param, v);
     default: abort();
     }
     v->ptr = b.ptr;
@@ -265,8 +272,8 @@ static int encode_view(const view_row *row, asn1rt_writer *w, const uint8_t *c, 
     case OP_FIXED_BITS: return asn1oer_prepend_fixed_bits(w, &b, row->param);
     case OP_EXT_BITMAP: return asn1oer_prepend_ext_bitmap(w, &b);
     case OP_PREAMBLE: return asn1oer_prepend_preamble(w, c, row->param);
-    case OP_STRING: case OP_OID: case OP_OPEN: return asn1oer_prepend_octets(w, c, n);
-    case OP_FIXED_STRING: return asn1oer_prepend_fixed_octets(w, c, n);
+    case OP_STRING: case OP_OID: case OP_OPEN: case OP_OCTETS: return asn1oer_prepend_octets(w, c, n);
+    case OP_FIXED_STRING: case OP_FIXED_OCTETS: return asn1oer_prepend_fixed_octets(w, c, n);
     case OP_BIGINT: return asn1oer_prepend_bigint(w, &v);
     case OP_BIGUINT: return asn1oer_prepend_biguint(w, &v);
     default: abort();
@@ -437,6 +444,7 @@ static int run_reject(const reject_row *row, const uint8_t *in, size_t n, unsign
     case OP_FIXED_STRING: return asn1oer_read_fixed_string(r, (unsigned)row->param, (size_t)row->lo, &v);
     case OP_OID: return asn1oer_read_oid(r, &v);
     case OP_OPEN: return asn1oer_skip_open(r);
+    default: break;
     }
     abort();
 }
