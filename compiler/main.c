@@ -53,7 +53,7 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
-    "                files of dir (by module name, whatever the file is called)\n"
+    "                files of dir (by module name or OID, whatever the file is called)\n"
     "  -o outdir     write <module>.h and <module>.c for each module given\n"
     "  --emit-imports  with -o: also write the modules found through -I, so\n"
     "                one run gives every header and source a program needs\n"
@@ -69,7 +69,7 @@ static const char usage_text[] =
     "  --stats       print timing and memory use to stderr\n"
     "  -Werror       treat warnings as errors\n"
     "  -Wno-NAME     disable warning NAME (see asn1cc(1)); -WNAME enables it\n"
-    "  --help        print this text\n"
+    "  -h, --help    print this text\n"
     "  --version     print the version\n"
     "\n"
     "exit status: 0 success, 1 errors in a schema, 2 usage or I/O error\n";
