@@ -88,6 +88,36 @@ static bool clash(Sema *S, Type *owner, Component *a, Component *b)
     return false;
 }
 
+/* Extension addition groups "[[n: ...]]": a version number is at least 2
+ * and above the one of every group before it (X.680 25). */
+static void check_versions(Sema *S, Type *t)
+{
+    Value *prev = NULL;
+    AsnInt prev_n = 0;
+    int group = 0;
+    for (int i = 0; i < t->ncomps; i++) {
+        Component *c = t->comps[i];
+        if (!c->ext_group || c->ext_group == group || c->from_components_of)
+            continue;
+        group = c->ext_group;
+        AsnInt n;
+        if (!c->group_version || !sema_int_value(S, t->sema_module, t->sema_env, c->group_version, NULL, &n))
+            continue;
+        char a[48], b[48];
+        if (n < 2) {
+            diag(DIAG_ERROR, c->group_version->loc, "an extension group's version number is at least 2, not %s",
+                 asn_int_str(a, n));
+        } else if (prev && n <= prev_n) {
+            diag(DIAG_ERROR, c->group_version->loc,
+                 "version number %s is not above %s: each extension group's number is above the one before",
+                 asn_int_str(a, n), asn_int_str(b, prev_n));
+            diag_note(prev->loc, "the group before has version number %s", b);
+        }
+        prev = c->group_version;
+        prev_n = n;
+    }
+}
+
 static void check_type(Sema *S, Type *t, int depth)
 {
     if (!t || depth > LIMIT_NESTING * 4)
@@ -118,6 +148,7 @@ static void check_type(Sema *S, Type *t, int depth)
             }
             check_type(S, c->type, depth + 1);
         }
+        check_versions(S, t);
         if (t->kind == TY_SET || t->kind == TY_CHOICE) {
             /* X.680 27.3, 29.2: every component's tags distinct. */
             for (int i = 0; i < t->ncomps; i++)
@@ -171,15 +202,17 @@ void sema_checks_instances(Sema *S)
 /* ------------------------------------------------------------ recursion */
 
 /* Assignments form a graph through the references in their types. A cycle
- * marks the types recursive (the emitter then uses raw views); a cycle made
- * only of mandatory containment (no SEQUENCE OF, OPTIONAL, DEFAULT or CHOICE
- * on the way) describes no finite value and is an error. */
+ * marks the types recursive (the emitter then uses raw views). A type on a
+ * cycle with no finite value is an error: one whose every value would
+ * contain a value of itself, through mandatory components and through every
+ * alternative of a CHOICE (no SEQUENCE OF, OPTIONAL, DEFAULT or finite
+ * alternative on the way). */
 typedef struct Node {
     Assignment *as;
     int index, low;
     bool on_stack;
     Vec edges;               /* Assignment* (any reference) */
-    Vec must;                /* Assignment* (mandatory containment) */
+    bool finite;             /* has a finite value (fixpoint in sema_check_recursion) */
 } Node;
 
 typedef struct Frame { int v, edge; } Frame;
@@ -201,40 +234,70 @@ static int node_of(Graph *g, Assignment *as)
     return k >= 0 && k < g->n && g->nodes[k].as == as ? k : -1;
 }
 
-static void collect(Graph *g, Node *n, Type *t, bool must, int depth)
+static void collect(Graph *g, Node *n, Type *t, int depth)
 {
     if (!t || depth > LIMIT_NESTING * 4)
         return;
     switch (t->kind) {
     case TY_REF:
-        if (t->ref_assign && node_of(g, t->ref_assign) >= 0) {
+        if (t->ref_assign && node_of(g, t->ref_assign) >= 0)
             vec_push(g->S->a, &n->edges, t->ref_assign);
-            if (must)
-                vec_push(g->S->a, &n->must, t->ref_assign);
-        } else if (t->inner) {
-            collect(g, n, t->inner, must, depth + 1);
-        }
+        else if (t->inner)
+            collect(g, n, t->inner, depth + 1);
         break;
+    case TY_SEQUENCE:
+    case TY_SET:
+    case TY_CHOICE:
+        for (int i = 0; i < t->ncomps; i++)
+            collect(g, n, t->comps[i]->type, depth + 1);
+        break;
+    case TY_TAGGED:
+    case TY_SEQUENCE_OF:
+    case TY_SET_OF:
+        collect(g, n, t->inner, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Whether t has a finite value, given what is known of the assignments so
+ * far (Node.finite): a SEQUENCE or SET when every mandatory component has
+ * one, a CHOICE when some alternative has one, a list when it may be empty
+ * (or its element has one). */
+static bool has_finite(Graph *g, Type *t, int depth)
+{
+    if (!t || depth > LIMIT_NESTING * 4)
+        return true;
+    switch (t->kind) {
+    case TY_REF: {
+        int k = node_of(g, t->ref_assign);
+        if (k >= 0)
+            return g->nodes[k].finite;
+        return t->inner ? has_finite(g, t->inner, depth + 1) : true;
+    }
     case TY_SEQUENCE:
     case TY_SET:
         for (int i = 0; i < t->ncomps; i++) {
             Component *c = t->comps[i];
-            collect(g, n, c->type, must && !c->optional && !c->default_value, depth + 1);
+            if (!c->optional && !c->default_value && !has_finite(g, c->type, depth + 1))
+                return false;
         }
-        break;
+        return true;
     case TY_CHOICE:
         for (int i = 0; i < t->ncomps; i++)
-            collect(g, n, t->comps[i]->type, false, depth + 1);
-        break;
+            if (has_finite(g, t->comps[i]->type, depth + 1))
+                return true;
+        return t->ncomps == 0;
     case TY_TAGGED:
-        collect(g, n, t->inner, must, depth + 1);
-        break;
+        return has_finite(g, t->inner, depth + 1);
     case TY_SEQUENCE_OF:
     case TY_SET_OF:
-        collect(g, n, t->inner, false, depth + 1);
-        break;
+        if (t->size_range.present && t->size_range.has_lo && t->size_range.lo > 0)
+            return has_finite(g, t->inner, depth + 1);
+        return true;
     default:
-        break;
+        return true;
     }
 }
 
@@ -266,7 +329,7 @@ static void mark_recursive_refs(Graph *g, Type *t, int scc, int depth)
 }
 
 /* Tarjan's strongly connected components, iterative (schemas can be long chains). */
-static void tarjan(Graph *g, int root, bool use_must)
+static void tarjan(Graph *g, int root)
 {
     Frame *stack = g->frames;    /* shared by all roots: each node is pushed once */
     int sp = 0;
@@ -277,7 +340,7 @@ static void tarjan(Graph *g, int root, bool use_must)
     while (sp) {
         Frame *f = &stack[sp - 1];
         Node *v = &g->nodes[f->v];
-        Vec *ev = use_must ? &v->must : &v->edges;
+        Vec *ev = &v->edges;
         if (f->edge < ev->len) {
             int w = node_of(g, ev->items[f->edge++]);
             if (w < 0)
@@ -347,38 +410,42 @@ void sema_check_recursion(Sema *S)
         as->graph_node = 1 + i;
     }
     for (int i = 0; i < g.n; i++)
-        collect(&g, &g.nodes[i], g.nodes[i].as->type, true, 0);
-    for (int pass = 0; pass < 2; pass++) {
-        bool use_must = pass == 1;
-        g.counter = 0;
-        g.nscc = 0;
-        g.stack.len = 0;
-        for (int i = 0; i < g.n; i++) {
-            g.nodes[i].index = g.nodes[i].low = 0;
-            g.nodes[i].on_stack = false;
+        collect(&g, &g.nodes[i], g.nodes[i].as->type, 0);
+    for (int i = 0; i < g.n; i++)
+        if (!g.nodes[i].index)
+            tarjan(&g, i);
+    int *size = arena_alloc(S->a, sizeof(int) * (size_t)(g.nscc + 1));
+    for (int i = 0; i < g.n; i++)
+        size[g.scc[i]]++;
+    for (int i = 0; i < g.n; i++) {
+        Node *n = &g.nodes[i];
+        if (size[g.scc[i]] > 1 || self_edge(&n->edges, n->as)) {
+            n->as->type->recursive = true;
+            mark_recursive_refs(&g, n->as->type, g.scc[i], 0);
         }
+    }
+    /* Least fixpoint: an assignment has a finite value once its type does
+     * with what is known so far; what never gets one has none. */
+    for (bool changed = true; changed;) {
+        changed = false;
         for (int i = 0; i < g.n; i++)
-            if (!g.nodes[i].index)
-                tarjan(&g, i, use_must);
-        int *size = arena_alloc(S->a, sizeof(int) * (size_t)(g.nscc + 1));
-        for (int i = 0; i < g.n; i++)
-            size[g.scc[i]]++;
-        for (int i = 0; i < g.n; i++) {
-            Node *n = &g.nodes[i];
-            Vec *ev = use_must ? &n->must : &n->edges;
-            bool cyclic = size[g.scc[i]] > 1 || self_edge(ev, n->as);
-            if (!cyclic)
-                continue;
-            if (!use_must) {
-                n->as->type->recursive = true;
-                mark_recursive_refs(&g, n->as->type, g.scc[i], 0);
-            } else {
-                diag(DIAG_ERROR, n->as->loc, "'%s' contains itself through mandatory components: no value is finite",
-                     n->as->name);
-                diag_note(n->as->loc, "make a component on the cycle OPTIONAL, or use SEQUENCE OF or CHOICE");
-                size[g.scc[i]] = 0;  /* one report per cycle */
-            }
-        }
+            if (!g.nodes[i].finite && has_finite(&g, g.nodes[i].as->type, 0))
+                g.nodes[i].finite = changed = true;
+    }
+    /* One report per cycle; a type that is infinite only because it uses
+     * one of these is not reported again. */
+    for (int i = 0; i < g.n; i++) {
+        Node *n = &g.nodes[i];
+        if (n->finite || !n->as->type->recursive || !size[g.scc[i]])
+            continue;
+        Type *b = n->as->type->base;
+        diag(DIAG_ERROR, n->as->loc, "'%s' contains itself through %s: no value is finite", n->as->name,
+             b && b->kind == TY_CHOICE ? "every alternative" : "mandatory components");
+        if (b && b->kind == TY_CHOICE)
+            diag_note(n->as->loc, "give it an alternative that does not contain it, or make a component on the cycle OPTIONAL");
+        else
+            diag_note(n->as->loc, "make a component on the cycle OPTIONAL, or use SEQUENCE OF or CHOICE");
+        size[g.scc[i]] = 0;
     }
     for (int i = 0; i < g.n; i++)
         g.nodes[i].as->graph_node = 0;
