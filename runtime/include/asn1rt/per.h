@@ -1,0 +1,453 @@
+/*
+ * asn1rt/per.h — the Packed Encoding Rules runtime (X.691), both variants:
+ * UNALIGNED (UPER) and ALIGNED (APER), chosen by a flag in the reader and
+ * the writer. Generated T_uper_* / T_aper_* functions call these per field.
+ *
+ * Contract, as for DER (asn1rt.h):
+ *  - No malloc. Decoded strings are views into the input when they stand
+ *    there octet-aligned and whole; otherwise (UPER bit fields, fragmented
+ *    strings, character strings whose in-memory form differs from the wire)
+ *    they are copied into the caller's asn1rt_arena, and a full (or NULL)
+ *    arena is ASN1RT_E_ARENA_FULL.
+ *  - Cursor discipline: a read consumes bits only when it succeeds; on
+ *    failure the reader's position and the outputs are untouched and
+ *    r->err_bit is the bit offset (from the start of the input) of the
+ *    field that failed (of the padding bit, for ASN1RT_E_PER_PADDING).
+ *    Nothing is read past the end.
+ *  - A write writes only when it succeeds: on failure the writer's position
+ *    is unchanged (octets at and after it may have been scratched) and
+ *    nothing is written at or beyond buf + cap.
+ *  - Strict by default: every non-canonical form X.691 fixes is rejected
+ *    (non-zero padding, redundant octets, long forms of short lengths,
+ *    fragment sequences X.691 11.9.3.8 does not produce, values and sizes
+ *    outside a constraint). ASN1RT_PER_LAX_* relax one rule each.
+ *
+ * Constraints are given by the caller as the effective root bounds
+ * (generated code has them as constants). An extensible constraint is the
+ * generated code's business: it reads the extension bit first and, when it
+ * is set, calls the unconstrained form (X.691 11.5.4, 11.9.4.1).
+ *
+ * Clause numbers are those of X.691 (02/2021), the same as 08/2015.
+ * Every function returning int returns ASN1RT_OK (0) or an asn1rt_code.
+ */
+#ifndef ASN1RT_PER_H
+#define ASN1RT_PER_H
+
+#include <limits.h>
+#include <string.h>
+
+#include "asn1rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Leniency (r->lax): outside the bits ASN1RT_LAX_* use. */
+#define ASN1RT_PER_LAX_PADDING 0x100u /* padding bits need not be zero */
+
+/* "No upper bound" for sizes (SIZE (lb..MAX) or no SIZE at all). */
+#define ASN1RT_PER_NO_UB SIZE_MAX
+
+/* 16K: the unit of length fragments (X.691 11.9.3.8). */
+#define ASN1RT_PER_16K 16384u
+
+/* ------------------------------------------------------------------ */
+/* Reader and writer.                                                  */
+
+typedef struct asn1rt_per_reader {
+    const uint8_t *base;  /* the whole input */
+    size_t pos;           /* bit offset of the next unread bit */
+    size_t end;           /* bits in the input */
+    bool aligned;         /* APER */
+    unsigned lax;         /* ASN1RT_PER_LAX_* */
+    size_t err_bit;       /* set by a failing read */
+} asn1rt_per_reader;
+
+typedef struct asn1rt_per_writer {
+    uint8_t *buf;
+    size_t cap;           /* octets */
+    size_t pos;           /* bits written; every bit of buf[pos / 8] at and after pos is 0 */
+    bool aligned;         /* APER */
+} asn1rt_per_writer;
+
+/* A reader over [in, in + len). ASN1RT_E_ARG when r is NULL, in is NULL
+ * with len > 0, or len * 8 does not fit size_t (*r untouched). */
+ASN1RT_MUST_USE int asn1rt_per_reader_init(asn1rt_per_reader *r, const uint8_t *in, size_t len, bool aligned);
+/* A writer over [buf, buf + cap). ASN1RT_E_ARG as for the reader. */
+ASN1RT_MUST_USE int asn1rt_per_writer_init(asn1rt_per_writer *w, uint8_t *buf, size_t cap, bool aligned);
+
+/* X.691 11.1, the end of a complete encoding on the outermost reader: what
+ * is left must be the zero padding of the last octet (ASN1RT_E_PER_PADDING
+ * at the first 1 bit; ASN1RT_E_TRAILING_DATA at a whole octet left over);
+ * an input of no octets is ASN1RT_E_TRUNCATED; when the value took no bits
+ * the one octet must be 0x00. Also for the content of an open type. */
+ASN1RT_MUST_USE int asn1rt_per_reader_finish(asn1rt_per_reader *r);
+/* X.691 11.1: pads with zero bits to an octet and, when nothing was
+ * written, writes one 0x00 octet; *len gets the octets. BUFFER_TOO_SMALL
+ * when the 0x00 does not fit (*len untouched). */
+ASN1RT_MUST_USE int asn1rt_per_writer_finish(asn1rt_per_writer *w, size_t *len);
+
+/* ------------------------------------------------------------------ */
+/* Bit fields (inline: the preamble, extension bits, CHOICE indexes).  */
+
+/* n (0..64) bits as an unsigned number, first bit most significant.
+ * ASN1RT_E_TRUNCATED when fewer than n bits are left. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_bits(asn1rt_per_reader *r, unsigned n, uint64_t *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_bit(asn1rt_per_reader *r, bool *out);
+/* To the next octet boundary (APER only; UPER: no-op). Padding bits must
+ * be zero (ASN1RT_E_PER_PADDING at the first 1 bit). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_align(asn1rt_per_reader *r);
+/* The low n (0..64) bits of v. BUFFER_TOO_SMALL when they do not fit. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64_t v);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_bit(asn1rt_per_writer *w, bool v);
+/* Zero bits to the next octet boundary (APER only; UPER: no-op). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_align(asn1rt_per_writer *w);
+
+/* Bits needed for 0..span (0 for span 0): the width of a constrained
+ * whole number's bit field (X.691 11.5.6). */
+ASN1RT_INLINE unsigned asn1rt_per_bits_for(uint64_t span);
+
+/* ------------------------------------------------------------------ */
+/* Whole numbers (X.691 11.5 - 11.8).                                  */
+
+/* Constrained whole number (11.5) as its offset from lb: 0..span, span =
+ * ub - lb (computed by the caller in uint64_t). UPER: the minimal bit
+ * field (11.5.6). APER (11.5.7): a bit field for span < 255, one aligned
+ * octet for 255, two for < 65536, otherwise the octet count as a
+ * constrained number 1..octets(span) then the minimal aligned octets.
+ * Reading: ASN1RT_E_VALUE_CONSTRAINT when the offset exceeds span (or the
+ * APER octet count exceeds octets(span)), ASN1RT_E_INTEGER_NOT_MINIMAL for
+ * a leading zero octet in the APER octet form. Writing: ASN1RT_E_VALUE_CONSTRAINT
+ * when off > span, nothing written. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_constrained(asn1rt_per_reader *r, uint64_t span, uint64_t *off);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t span, uint64_t off);
+/* The same with the bounds: INTEGER (lb..ub). Output untouched on failure. */
+ASN1RT_MUST_USE int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v);
+ASN1RT_MUST_USE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v);
+
+/* Semi-constrained whole number (11.7), INTEGER (lb..MAX): an unconstrained
+ * length (octets, aligned in APER) and v - lb in minimal octets.
+ * Reading: ASN1RT_E_INTEGER_EMPTY for length 0, ASN1RT_E_INTEGER_NOT_MINIMAL
+ * for a leading zero octet, ASN1RT_E_INTEGER_RANGE when the value does not
+ * fit the type, length errors as asn1rt_per_read_length. Writing:
+ * ASN1RT_E_VALUE_CONSTRAINT when v < lb. */
+ASN1RT_MUST_USE int asn1rt_per_read_semi_int(asn1rt_per_reader *r, int64_t lb, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_semi_int(asn1rt_per_writer *w, int64_t lb, int64_t v);
+ASN1RT_MUST_USE int asn1rt_per_read_semi_uint(asn1rt_per_reader *r, uint64_t lb, uint64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_semi_uint(asn1rt_per_writer *w, uint64_t lb, uint64_t v);
+
+/* Unconstrained whole number (11.8): an unconstrained length and the
+ * minimal two's complement. Errors as the semi-constrained form, with
+ * ASN1RT_E_INTEGER_NOT_MINIMAL for a redundant 0x00/0xFF octet. */
+ASN1RT_MUST_USE int asn1rt_per_read_int(asn1rt_per_reader *r, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_int(asn1rt_per_writer *w, int64_t v);
+/* Any size: the minimal two's-complement octets as an asn1rt_bigint, a
+ * view when they stand aligned in the input, else copied into the arena.
+ * Writing: v must be minimal (asn1rt_check_integer), else
+ * ASN1RT_E_INTEGER_NOT_MINIMAL; longer than 16K octets is fragmented. */
+ASN1RT_MUST_USE int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out);
+ASN1RT_MUST_USE int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v);
+
+/* Normally small non-negative whole number (11.6): CHOICE and ENUMERATED
+ * extension indexes, the extension-addition count. A 0 bit and 6 bits for
+ * 0..63, else a 1 bit and a semi-constrained number with lb 0. Reading a
+ * value <= 63 in the long form is ASN1RT_E_INTEGER_NOT_MINIMAL. */
+ASN1RT_MUST_USE int asn1rt_per_read_small(asn1rt_per_reader *r, uint64_t *out);
+ASN1RT_MUST_USE int asn1rt_per_write_small(asn1rt_per_writer *w, uint64_t v);
+
+/* ------------------------------------------------------------------ */
+/* Length determinants (X.691 11.9), with fragmentation.               */
+
+/* State of one field's length across its fragments. */
+typedef struct asn1rt_per_length {
+    size_t lb, ub;        /* the effective SIZE (ub ASN1RT_PER_NO_UB when none) */
+    size_t total;         /* reading: items in the pieces so far; writing: items left after this piece */
+    size_t start_bit;     /* of the first determinant, for errors */
+    unsigned last_m;      /* the previous fragment's multiple of 16K (1..4), 0 before any */
+    bool more;            /* the piece just announced is a fragment: another determinant follows */
+} asn1rt_per_length;
+
+/* The first (often only) length determinant of a field of lb..ub items.
+ * lb == ub: no bits, *n = lb (the caller decides whether the type encodes
+ * a fixed size at all). ub < 64K: lb + a constrained number 0..ub-lb
+ * (11.9.3.3 APER / 11.9.4.1 UPER). Otherwise the unconstrained form
+ * (aligned in APER): one octet for < 128, two for < 16K, or a fragment
+ * 11xxxxxx of m * 16K items, m 1..4, after which st->more is true and the
+ * caller reads the n items then calls asn1rt_per_read_length_next.
+ * Errors: ASN1RT_E_TRUNCATED, ASN1RT_E_LENGTH_NOT_MINIMAL (two-octet form
+ * for < 128), ASN1RT_E_PER_FRAGMENT (m 0 or > 4; a fragment after one of
+ * less than 64K), ASN1RT_E_SIZE_CONSTRAINT (total outside lb..ub, at the
+ * first determinant). *n and *st untouched on failure. ASN1RT_E_ARG when
+ * lb > ub. */
+ASN1RT_MUST_USE int asn1rt_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n);
+/* The next determinant after a fragment (st->more was true). */
+ASN1RT_MUST_USE int asn1rt_per_read_length_next(asn1rt_per_reader *r, asn1rt_per_length *st, size_t *n);
+/* Writing: the determinant of the first piece of `count` items, *k the
+ * items of that piece (count unless fragmented: then 64K, 48K, 32K or 16K
+ * as X.691 11.9.3.8 gives, st->more is true, and after the k items the
+ * caller calls asn1rt_per_write_length_next, which may announce 0 items).
+ * ASN1RT_E_SIZE_CONSTRAINT when count is outside lb..ub (nothing written). */
+ASN1RT_MUST_USE int asn1rt_per_write_length(asn1rt_per_writer *w, size_t lb, size_t ub, size_t count, asn1rt_per_length *st, size_t *k);
+ASN1RT_MUST_USE int asn1rt_per_write_length_next(asn1rt_per_writer *w, asn1rt_per_length *st, size_t *k);
+
+/* ------------------------------------------------------------------ */
+/* Strings.                                                             */
+
+/* OCTET STRING (SIZE (lb..ub)), X.691 17: fixed size <= 2 octets: no
+ * length, no alignment; fixed < 64K: no length, aligned (APER); otherwise
+ * a length and the octets, aligned (APER) unless empty. *out is a view
+ * into the input when the octets stand there octet-aligned in one piece,
+ * else a copy in the arena (NULL arena: ASN1RT_E_ARENA_FULL). On failure
+ * *out is untouched and the arena is given back what the read took. */
+ASN1RT_MUST_USE int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1rt_per_write_octets(asn1rt_per_writer *w, size_t lb, size_t ub, const uint8_t *p, size_t n);
+
+/* BIT STRING (SIZE (lb..ub)) in bits, X.691 16: fixed <= 16 bits: no
+ * length, no alignment; fixed <= 64K bits: aligned (APER); otherwise a
+ * length in bits and the bits, aligned (APER) unless empty. A view when
+ * aligned in the input and a whole number of octets (so a view never
+ * shows the next field's bits as padding); else an arena copy with zero
+ * padding bits. Writing: v's padding bits are not written. */
+ASN1RT_MUST_USE int asn1rt_per_read_bitstring(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_bits *out);
+ASN1RT_MUST_USE int asn1rt_per_write_bitstring(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_bits *v);
+
+/* The effective permitted alphabet of a known-multiplier character string
+ * (X.691 30.5): sorted disjoint ranges of character values, how many
+ * values they hold, and the octets per character of the in-memory form
+ * (1: IA5/Visible/Printable/Numeric, 2: BMPString as UCS-2 big-endian,
+ * 4: UniversalString as UCS-4 big-endian, as DER gives them). */
+typedef struct asn1rt_per_alphabet {
+    const uint32_t (*ranges)[2];   /* {lo, hi}, ascending, disjoint */
+    unsigned nranges;
+    uint64_t count;                /* values in the ranges: N of 30.5.2 */
+    unsigned width;                /* 1, 2 or 4 */
+} asn1rt_per_alphabet;
+
+/* The whole alphabets of X.680 41 (with no FROM constraint). */
+extern const asn1rt_per_alphabet asn1rt_per_alpha_ia5, asn1rt_per_alpha_visible,
+    asn1rt_per_alpha_printable, asn1rt_per_alpha_numeric, asn1rt_per_alpha_bmp,
+    asn1rt_per_alpha_universal;
+
+/* Bits per character: UPER the smallest b with 2^b >= N (30.5.2); APER
+ * the smallest power of two >= that (30.5.2: 1, 2, 4, 8, 16 or 32). */
+unsigned asn1rt_per_char_bits(const asn1rt_per_alphabet *a, bool aligned);
+
+/* A character string of lb..ub characters (30.5): each character is its
+ * own value when the alphabet's largest value fits b bits, else its index
+ * in the alphabet (30.5.4). Fixed size with ub * b <= 16: no length, no
+ * alignment; fixed < 64K: no length, aligned (APER); otherwise a length,
+ * and the characters aligned (APER) when ub * b > 16 (30.5.7). *out holds
+ * n * width octets: a view when APER puts them octet-aligned in their
+ * in-memory form (b == 8 * width, no index mapping, one piece), else an
+ * arena copy. Reading: ASN1RT_E_STRING_ALPHABET for a value outside the
+ * alphabet (index >= N), at the string's first bit. Writing:
+ * ASN1RT_E_STRING_ALPHABET for a character outside it, ASN1RT_E_ARG when
+ * n is not a multiple of width. */
+ASN1RT_MUST_USE int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
+                                          asn1rt_arena *arena, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
+                                           const uint8_t *p, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Open types (X.691 11.2): a complete encoding inside an unconstrained */
+/* OCTET STRING. Extension additions and table-constrained fields.     */
+
+/* The octets of the open type (a view or an arena copy, as read_octets).
+ * The caller decodes them with a new reader and asn1rt_per_reader_finish. */
+ASN1RT_MUST_USE int asn1rt_per_read_open(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_view *out);
+/* Skips an open type (an unknown extension addition), fragments included,
+ * without storing it. */
+ASN1RT_MUST_USE int asn1rt_per_skip_open(asn1rt_per_reader *r);
+/* Writes an encoding made elsewhere (n octets, already complete). */
+ASN1RT_MUST_USE int asn1rt_per_write_open(asn1rt_per_writer *w, const uint8_t *p, size_t n);
+/* In place, with no second buffer: begin gives an inner writer over the
+ * rest of w's buffer past 3 octets of room for the length; the caller
+ * encodes the value with it, then end completes it (X.691 11.1), writes
+ * the length and moves the octets into place behind it (fragmenting when
+ * they are 16K or more). The 3 octets are slack the buffer needs beyond
+ * the encoding. w must not be written between begin and end. */
+void asn1rt_per_write_open_begin(asn1rt_per_writer *w, asn1rt_per_writer *inner);
+ASN1RT_MUST_USE int asn1rt_per_write_open_end(asn1rt_per_writer *w, asn1rt_per_writer *inner);
+
+/* ------------------------------------------------------------------ */
+/* Inline implementations.                                              */
+
+ASN1RT_INLINE unsigned asn1rt_per_bits_for(uint64_t span)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return span == 0 ? 0u : 64u - (unsigned)__builtin_clzll(span);
+#else
+    unsigned n = 0;
+    while (span) {
+        n++;
+        span >>= 1;
+    }
+    return n;
+#endif
+}
+
+/* n (<= 64) bits at bit offset pos, which the caller checked are there. */
+ASN1RT_INLINE uint64_t asn1rt_i_per_peek(const uint8_t *base, size_t pos, unsigned n)
+{
+    uint64_t v = 0;
+    while (n > 0) {
+        unsigned off = (unsigned)(pos & 7u);
+        unsigned take = 8u - off;
+        if (take > n)
+            take = n;
+        unsigned octet = base[pos >> 3];
+        v = (v << take) | ((octet >> (8u - off - take)) & ((1u << take) - 1u));
+        pos += take;
+        n -= take;
+    }
+    return v;
+}
+
+ASN1RT_INLINE int asn1rt_per_read_bits(asn1rt_per_reader *r, unsigned n, uint64_t *out)
+{
+    if (ASN1RT_I_UNLIKELY(r->end - r->pos < n)) {
+        r->err_bit = r->pos;   /* set here, not in a call: the compiler sees *out is set on OK */
+        return ASN1RT_E_TRUNCATED;
+    }
+    *out = asn1rt_i_per_peek(r->base, r->pos, n);
+    r->pos += n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_read_bit(asn1rt_per_reader *r, bool *out)
+{
+    if (ASN1RT_I_UNLIKELY(r->pos >= r->end)) {
+        r->err_bit = r->pos;
+        return ASN1RT_E_TRUNCATED;
+    }
+    *out = (r->base[r->pos >> 3] >> (7u - (r->pos & 7u))) & 1u;
+    r->pos++;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_read_align(asn1rt_per_reader *r)
+{
+    unsigned pad = (unsigned)(-r->pos & 7u);
+    if (!r->aligned || pad == 0)
+        return ASN1RT_OK;
+    if (ASN1RT_I_UNLIKELY(r->end - r->pos < pad)) {
+        r->err_bit = r->pos;
+        return ASN1RT_E_TRUNCATED;
+    }
+    /* X.691 11.1.2 (3.7.x padding bits): zero, and strict PER rejects others. */
+    if (ASN1RT_I_UNLIKELY(asn1rt_i_per_peek(r->base, r->pos, pad) != 0 && !(r->lax & ASN1RT_PER_LAX_PADDING))) {
+        size_t at = r->pos;
+        while (asn1rt_i_per_peek(r->base, at, 1) == 0)
+            at++;
+        r->err_bit = at;
+        return ASN1RT_E_PER_PADDING;
+    }
+    r->pos += pad;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64_t v)
+{
+    if (ASN1RT_I_UNLIKELY(w->cap * 8u - w->pos < n))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    size_t pos = w->pos;
+    while (n > 0) {
+        unsigned off = (unsigned)(pos & 7u);
+        unsigned take = 8u - off;
+        if (take > n)
+            take = n;
+        unsigned chunk = (unsigned)(v >> (n - take)) & ((1u << take) - 1u);
+        uint8_t *p = &w->buf[pos >> 3];
+        /* Keeps the bits before pos, clears those after: the invariant. */
+        *p = (uint8_t)((off ? (*p & (0xFFu << (8u - off))) : 0u) | (chunk << (8u - off - take)));
+        pos += take;
+        n -= take;
+    }
+    w->pos = pos;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_write_bit(asn1rt_per_writer *w, bool v)
+{
+    return asn1rt_per_write_bits(w, 1, v ? 1u : 0u);
+}
+
+ASN1RT_INLINE int asn1rt_per_write_align(asn1rt_per_writer *w)
+{
+    unsigned pad = (unsigned)(-w->pos & 7u);
+    if (!w->aligned || pad == 0)
+        return ASN1RT_OK;
+    return asn1rt_per_write_bits(w, pad, 0);
+}
+
+/* Back to bit start after a failed write: clears what was written since,
+ * so the invariant on buf[pos / 8] holds again. */
+ASN1RT_INLINE void asn1rt_i_per_rewind(asn1rt_per_writer *w, size_t start)
+{
+    if (start < w->pos && (start & 7u) != 0)
+        w->buf[start >> 3] &= (uint8_t)(0xFFu << (8u - (start & 7u)));
+    else if (start < w->pos)
+        w->buf[start >> 3] = 0;
+    w->pos = start;
+}
+
+ASN1RT_MUST_USE int asn1rt_i_per_read_constrained_octets(asn1rt_per_reader *r, uint64_t span, uint64_t *off);
+ASN1RT_MUST_USE int asn1rt_i_per_write_constrained_octets(asn1rt_per_writer *w, uint64_t span, uint64_t off);
+
+ASN1RT_INLINE int asn1rt_per_read_constrained(asn1rt_per_reader *r, uint64_t span, uint64_t *off)
+{
+    size_t start = r->pos;
+    uint64_t v;
+    int rc;
+    if (span == 0) {            /* X.691 11.5.4: a range of one value takes no bits */
+        *off = 0;
+        return ASN1RT_OK;
+    }
+    if (!r->aligned || span < 255) {            /* 11.5.6, 11.5.7.1: bit field */
+        rc = asn1rt_per_read_bits(r, asn1rt_per_bits_for(span), &v);
+    } else if (span < 65536) {                  /* 11.5.7.2, 11.5.7.3: one or two aligned octets */
+        rc = asn1rt_per_read_align(r);
+        if (rc == ASN1RT_OK)
+            rc = asn1rt_per_read_bits(r, span == 255 ? 8u : 16u, &v);
+    } else {
+        return asn1rt_i_per_read_constrained_octets(r, span, off);
+    }
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK)) {
+        r->pos = start;
+        return rc;
+    }
+    if (ASN1RT_I_UNLIKELY(v > span)) {
+        r->pos = start;
+        r->err_bit = start;
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    }
+    *off = v;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t span, uint64_t off)
+{
+    size_t start = w->pos;
+    int rc;
+    if (ASN1RT_I_UNLIKELY(off > span))
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    if (span == 0)
+        return ASN1RT_OK;
+    if (!w->aligned || span < 255)
+        return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), off);
+    if (span >= 65536)
+        return asn1rt_i_per_write_constrained_octets(w, span, off);
+    rc = asn1rt_per_write_align(w);
+    if (rc == ASN1RT_OK)
+        rc = asn1rt_per_write_bits(w, span == 255 ? 8u : 16u, off);
+    if (rc != ASN1RT_OK)
+        asn1rt_i_per_rewind(w, start);
+    return rc;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ASN1RT_PER_H */
