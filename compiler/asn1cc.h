@@ -141,6 +141,7 @@ typedef enum StringKind {
 typedef enum TypeKind {
     TY_BOOLEAN, TY_INTEGER, TY_ENUMERATED, TY_REAL, TY_BIT_STRING,
     TY_OCTET_STRING, TY_NULL, TY_OID, TY_RELATIVE_OID,
+    TY_OID_IRI, TY_RELATIVE_OID_IRI, /* X.680 34, 35: values are IRI cstrings */
     TY_STRING,               /* restricted character strings: see str_kind */
     TY_UTC_TIME, TY_GENERALIZED_TIME,
     TY_DATE, TY_TIME_OF_DAY, TY_DATE_TIME, TY_DURATION, TY_TIME,

@@ -475,8 +475,8 @@ BuiltinTypeNoNull
     | KW_OCTET KW_STRING              { $$ = ast_type(P, TY_OCTET_STRING, @1); }
     | KW_OBJECT KW_IDENTIFIER         { $$ = ast_type(P, TY_OID, @1); }
     | KW_RELATIVE_OID                 { $$ = ast_type(P, TY_RELATIVE_OID, @1); }
-    | KW_OID_IRI                      { $$ = ast_type(P, TY_OID, @1); }
-    | KW_RELATIVE_OID_IRI             { $$ = ast_type(P, TY_RELATIVE_OID, @1); }
+    | KW_OID_IRI                      { $$ = ast_type(P, TY_OID_IRI, @1); }
+    | KW_RELATIVE_OID_IRI             { $$ = ast_type(P, TY_RELATIVE_OID_IRI, @1); }
     | KW_BMPString                    { $$ = ast_type_string(P, STR_BMP, @1); }
     | KW_GeneralString                { $$ = ast_type_string(P, STR_GENERAL, @1); }
     | KW_GraphicString                { $$ = ast_type_string(P, STR_GRAPHIC, @1); }

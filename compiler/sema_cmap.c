@@ -476,7 +476,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
     case TY_NULL: ct->kind = CK_NULL; ct->ctype = "uint8_t"; ct->max_known = true; ct->max_size = 0; break;
     case TY_INTEGER: map_int(ct, &t->value_range); break;
     case TY_REAL: case TY_RELATIVE_OID: case TY_DATE: case TY_TIME_OF_DAY:
-    case TY_DATE_TIME: case TY_DURATION: case TY_TIME:
+    case TY_DATE_TIME: case TY_DURATION: case TY_TIME: case TY_OID_IRI: case TY_RELATIVE_OID_IRI:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view"; break;
     case TY_OCTET_STRING:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";

@@ -505,6 +505,8 @@ static uint32_t universal_tag(const Type *b)
     case TY_EMBEDDED_PDV: return 11;
     case TY_RELATIVE_OID: return 13;
     case TY_TIME: return 14;
+    case TY_OID_IRI: return 35;
+    case TY_RELATIVE_OID_IRI: return 36;
     case TY_SEQUENCE: case TY_SEQUENCE_OF: return 16;
     case TY_SET: case TY_SET_OF: return 17;
     case TY_UTC_TIME: return 23;

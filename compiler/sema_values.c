@@ -472,6 +472,44 @@ static Value *mismatch(Value *v, Type *b)
 
 static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth);
 
+/* X.680 34.3, 35.3: an OID-IRI value is "/arc/arc...", a RELATIVE-OID-IRI
+ * one "arc/arc..."; each arc is a non-empty Unicode label without spaces,
+ * and one of digits only is an integer label without a leading zero. */
+static bool iri_value_ok(const char *s, bool relative, Loc loc)
+{
+    const char *p = s;
+    if (!relative && *p++ != '/') {
+        diag(DIAG_ERROR, loc, "an OID-IRI value begins with '/'");
+        return false;
+    }
+    if (relative && *p == '/') {
+        diag(DIAG_ERROR, loc, "a RELATIVE-OID-IRI value does not begin with '/'");
+        return false;
+    }
+    for (;;) {
+        const char *arc = p;
+        bool digits = true;
+        for (; *p && *p != '/'; p++) {
+            if ((unsigned char)*p <= ' ' || *p == 0x7f) {
+                diag(DIAG_ERROR, loc, "an IRI arc holds no spaces or control characters");
+                return false;
+            }
+            digits &= *p >= '0' && *p <= '9';
+        }
+        if (p == arc) {
+            diag(DIAG_ERROR, loc, "an IRI value has an empty arc");
+            return false;
+        }
+        if (digits && *arc == '0' && p - arc > 1) {
+            diag(DIAG_ERROR, loc, "an integer IRI arc has no leading zero");
+            return false;
+        }
+        if (!*p)
+            return true;
+        p++;
+    }
+}
+
 /* X.683 8.1: name{actuals} is the value of the parameterized value
  * assignment instantiated with them, evaluated under its parameters. */
 static Value *param_value(Sema *S, Module *m, Env *env, Value *v, Type *gov)
@@ -701,6 +739,16 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
                 v->bytes = (uint8_t *)v->text;
             } else if (v->kind == V_BRACED && b->kind == TY_STRING) {
                 r = v;       /* { "abc", {0,0,1,2} } character string lists: kept as written */
+            } else {
+                r = mismatch(v, b);
+            }
+            break;
+        case TY_OID_IRI:
+        case TY_RELATIVE_OID_IRI:
+            if (v->kind == V_CSTRING) {
+                r = iri_value_ok(v->text, b->kind == TY_RELATIVE_OID_IRI, v->loc) ? v : NULL;
+                v->bytes = (uint8_t *)v->text;
+                v->nbytes = strlen(v->text);
             } else {
                 r = mismatch(v, b);
             }
