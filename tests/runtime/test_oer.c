@@ -11,6 +11,8 @@
  *   x691a1     the same suite's test_x691_a1: X.691 A.1's PersonnelRecord
  *              value in OER
  *   asn1c      vlm/asn1c skeletons/tests/check-OER-INTEGER.c
+ *   wireshark  written here, then decoded by tshark 4.0.17's IEEE 1609.2
+ *              (OER) dissector to the same field values
  *   derived    worked out here from the X.696 rule named in the row */
 #include <stdlib.h>
 
@@ -729,6 +731,122 @@ static int decode_ext_choice(asn1rt_reader *r)
     return asn1rt_expect_end(r);
 }
 
+/* A TS 103 097 / IEEE 1609.2 signed SPDU (IEEE1609dot2.asn of the issue's
+ * modules): Ieee1609Dot2Data { 3, signedData { sha256, tbsData { payload
+ * { data { 3, unsecuredData '0102030405'H } }, headerInfo { psid 36,
+ * generationTime 20000000000, inlineP2pcdRequest { 'AABBCC'H } } },
+ * signer digest 'A1..A8'H, signature ecdsaNistP256Signature { x-only
+ * 10..2F, sSig 80..9F } } }. It has CHOICE tags of extensible CHOICEs,
+ * an ENUMERATED, fixed-size Uint8/Uint64 and OCTET STRINGs, a
+ * length-prefixed Psid, two preambles, and an extension addition with
+ * its bitmap and open type. The bytes, written by these functions, were
+ * decoded by tshark 4.0.17's IEEE 1609.2 dissector (behind a
+ * GeoNetworking secured-packet header) to exactly these field values,
+ * with no expert info in the 1609.2 part. */
+#define CTX(n) ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, (n))
+static const uint8_t spdu_cam[5] = { 1, 2, 3, 4, 5 };
+static const uint8_t spdu_digest[8] = { 0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6, 0xA7, 0xA8 };
+static const uint8_t spdu_p2pcd[3] = { 0xAA, 0xBB, 0xCC };
+
+static void spdu_sig(uint8_t r[32], uint8_t s[32])
+{
+    for (int i = 0; i < 32; i++) {
+        r[i] = (uint8_t)(0x10 + i);
+        s[i] = (uint8_t)(0x80 + i);
+    }
+}
+
+static int encode_spdu(asn1rt_writer *w)
+{
+    static const uint8_t first = 0x80;
+    asn1rt_bits present = { &first, 1, 6 };   /* 2 additions, the first present */
+    uint8_t pre[1], *mark, rsig[32], ssig[32];
+    spdu_sig(rsig, ssig);
+    TRY(asn1oer_prepend_fixed_octets(w, ssig, 32));
+    TRY(asn1oer_prepend_fixed_octets(w, rsig, 32));
+    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* x-only */
+    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* ecdsaNistP256Signature */
+    TRY(asn1oer_prepend_fixed_octets(w, spdu_digest, 8));
+    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* signer: digest */
+    mark = w->pos;                                    /* inlineP2pcdRequest */
+    TRY(asn1oer_prepend_fixed_octets(w, spdu_p2pcd, 3));
+    TRY(asn1oer_prepend_quantity(w, 1));
+    TRY(asn1oer_prepend_length(w, (size_t)(mark - w->pos)));
+    TRY(asn1oer_prepend_ext_bitmap(w, &present));
+    TRY(asn1oer_prepend_fixed_uint(w, 8, UINT64_C(20000000000)));   /* generationTime */
+    TRY(asn1oer_prepend_uint(w, 36));                                /* psid */
+    pre[0] = 0;
+    asn1oer_set_bit(pre, 0);                          /* extension bit */
+    asn1oer_set_bit(pre, 1);                          /* generationTime */
+    TRY(asn1oer_prepend_preamble(w, pre, 7));
+    TRY(asn1oer_prepend_octets(w, spdu_cam, sizeof spdu_cam));
+    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* unsecuredData */
+    TRY(asn1oer_prepend_fixed_uint(w, 1, 3));
+    pre[0] = 0;
+    asn1oer_set_bit(pre, 1);                          /* payload.data */
+    TRY(asn1oer_prepend_preamble(w, pre, 3));
+    TRY(asn1oer_prepend_enum(w, 0));                  /* sha256 */
+    TRY(asn1oer_prepend_tag(w, CTX(1)));              /* signedData */
+    return asn1oer_prepend_fixed_uint(w, 1, 3);
+}
+
+#define EXPECT(c) do { if (!(c)) return -1; } while (0)
+
+static int decode_spdu(asn1rt_reader *r)
+{
+    const uint8_t *pre;
+    asn1rt_bits present;
+    asn1rt_reader open;
+    asn1rt_view v;
+    uint8_t rsig[32], ssig[32];
+    uint64_t u;
+    uint32_t t;
+    int64_t e;
+    size_t q;
+    spdu_sig(rsig, ssig);
+    TRY(asn1oer_read_fixed_uint(r, 1, 3, 3, &u));
+    TRY(asn1oer_read_tag(r, &t));
+    EXPECT(t == CTX(1));
+    TRY(asn1oer_read_enum(r, &e));
+    EXPECT(e == 0);
+    TRY(asn1oer_read_preamble(r, 3, &pre));
+    EXPECT(!asn1oer_bit(pre, 0) && asn1oer_bit(pre, 1) && !asn1oer_bit(pre, 2));
+    TRY(asn1oer_read_fixed_uint(r, 1, 3, 3, &u));
+    TRY(asn1oer_read_tag(r, &t));
+    EXPECT(t == CTX(0));
+    TRY(asn1oer_read_octets(r, &v));
+    EXPECT(v.len == 5 && memcmp(v.ptr, spdu_cam, 5) == 0);
+    TRY(asn1oer_read_preamble(r, 7, &pre));
+    TRY(asn1oer_read_uint(r, 0, UINT64_MAX, &u));
+    EXPECT(u == 36 && asn1oer_bit(pre, 1));
+    TRY(asn1oer_read_fixed_uint(r, 8, 0, UINT64_MAX, &u));
+    EXPECT(u == UINT64_C(20000000000));
+    for (size_t i = 2; i < 7; i++)
+        EXPECT(!asn1oer_bit(pre, i));
+    EXPECT(asn1oer_bit(pre, 0));
+    TRY(asn1oer_read_ext_bitmap(r, &present));
+    EXPECT(present.len * 8 - present.unused == 2 && asn1rt_bits_test(&present, 0) && !asn1rt_bits_test(&present, 1));
+    TRY(asn1oer_enter_open(r, &open));
+    TRY(asn1oer_read_quantity(&open, 3, &q));
+    EXPECT(q == 1);
+    TRY(asn1oer_read_fixed_octets(&open, 3, &v));
+    EXPECT(memcmp(v.ptr, spdu_p2pcd, 3) == 0);
+    TRY(asn1rt_expect_end(&open));
+    TRY(asn1oer_read_tag(r, &t));
+    EXPECT(t == CTX(0));
+    TRY(asn1oer_read_fixed_octets(r, 8, &v));
+    EXPECT(memcmp(v.ptr, spdu_digest, 8) == 0);
+    TRY(asn1oer_read_tag(r, &t));
+    EXPECT(t == CTX(0));
+    TRY(asn1oer_read_tag(r, &t));
+    EXPECT(t == CTX(0));
+    TRY(asn1oer_read_fixed_octets(r, 32, &v));
+    EXPECT(memcmp(v.ptr, rsig, 32) == 0);
+    TRY(asn1oer_read_fixed_octets(r, 32, &v));
+    EXPECT(memcmp(v.ptr, ssig, 32) == 0);
+    return asn1rt_expect_end(r);
+}
+
 typedef struct value_row {
     const char *name, *src, *hex;
     int (*encode)(asn1rt_writer *w);
@@ -745,6 +863,11 @@ static const value_row values[] = {
     { "overview C", "overview", "81 01 04 01 02 03 04", encode_overview_c, decode_overview_c },
     { "extension addition b", "asn1tools E", "80 FF 02 07 80 01 FF", encode_ext_seq, decode_ext_seq },
     { "extension alternative c", "asn1tools B", "82 03 02 03 E8", encode_ext_choice, decode_ext_choice },
+    { "TS 103 097 signed SPDU", "wireshark",
+      "03 81 00 40 03 80 05 01 02 03 04 05 C0 01 24 00 00 00 04 A8 17 C8 00 02 06 80 05 01 01 AA BB CC"
+      "80 A1 A2 A3 A4 A5 A6 A7 A8 80 80 10 11 12 13 14 15 16 17 18 19 1A 1B 1C 1D 1E 1F 20 21 22 23 24"
+      "25 26 27 28 29 2A 2B 2C 2D 2E 2F 80 81 82 83 84 85 86 87 88 89 8A 8B 8C 8D 8E 8F 90 91 92 93 94"
+      "95 96 97 98 99 9A 9B 9C 9D 9E 9F", encode_spdu, decode_spdu },
 };
 
 static void test_values(void)
