@@ -7,9 +7,11 @@
  *    uper_encode_to_buffer) for a one-type-per-primitive test schema
  *    (INTEGER (-5..1000), OCTET STRING (SIZE (0..10)), IA5String (FROM
  *    ("A".."D")) (SIZE (1..9)), ...), UPER only;
- *  - "X.691 A.2.3": the ALIGNED encoding of the PersonnelRecord of X.691
- *    Annex A.2 (as printed, bit by bit, in its identical national adoption
- *    GOST R ISO/IEC 8825-2-2003), from nameOfSpouse.initial to the end;
+ *  - "X.691 A.1.3" .. "A.2.4": the hexadecimal encodings of the
+ *    PersonnelRecord value printed in X.691 Annex A (A.1: no constraints,
+ *    A.2: with constraints; ALIGNED and UNALIGNED), as reproduced by
+ *    public PER test suites and, for A.2.3, bit by bit in the identical
+ *    national adoption GOST R ISO/IEC 8825-2-2003;
  *  - "rules": worked out by hand from the X.691 clause named in the row
  *    (APER, where asn1c 0.9.28 is known to be wrong). */
 #include <CUnit/CUnit.h>
@@ -41,6 +43,11 @@ typedef struct per_op {
 #define BITSTR(l, u, s, n)  { K_BITSTR, (l), (u), 0, (s), (n), NULL }
 #define CHARS(l, u, a, s, n) { K_CHARS, (l), (u), 0, (s), (n), (a) }
 #define OPEN(s, n)          { K_OPEN, 0, 0, 0, (s), (n), NULL }
+/* X.691 Annex A's strings: VisibleString, NameString, its SIZE (1) initial, Date. */
+#define V(s)  CHARS(0, NO_UB, VIS, s, sizeof s - 1)
+#define NS(s) CHARS(1, 64, &name_alpha, s, sizeof s - 1)
+#define N1(s) CHARS(1, 1, &name_alpha, s, sizeof s - 1)
+#define D8(s) CHARS(8, 8, &date_alpha, s, sizeof s - 1)
 
 /* X.691 A.2: NameString FROM ("a".."z" | "A".."Z" | "-.") and Date FROM ("0".."9"). */
 static const uint32_t name_ranges[][2] = { { 45, 46 }, { 65, 90 }, { 97, 122 } };
@@ -115,14 +122,37 @@ static const per_case cases[] = {
     { "rules: 64-bit constrained range", false, { CONS(INT64_MIN, INT64_MAX, -1), END }, "7FFFFFFFFFFFFFFF" },
     { "rules: NameString with index mapping (b = 6)", false, { CHARS(1, 64, &name_alpha, "Ab-.", 4), END }, "0C274004" },
 
-    /* APER, X.691 A.2.3 (from nameOfSpouse.initial to the end). */
+    /* X.691 Annex A.1 (no constraints) and A.2 (constraints), the
+     * PersonnelRecord of John Smith, field by field as generated code will
+     * call them: the preamble bit for children (DEFAULT {}), then the SET
+     * in canonical tag order (name, number, title, dateOfHire,
+     * nameOfSpouse, children), each Name as givenName, initial, familyName,
+     * each ChildInformation as name, dateOfBirth. */
+    { "X.691 A.1.3 aligned", true,
+      { BITS(1, 1), V("John"), V("P"), V("Smith"), INT(51), V("Director"), V("19710917"),
+        V("Mary"), V("T"), V("Smith"), LEN(0, NO_UB, 2),
+        V("Ralph"), V("T"), V("Smith"), V("19571111"), V("Susan"), V("B"), V("Jones"), V("19590717"), END },
+      "80044A6F686E015005536D6974680133" "084469726563746F7208313937313039"
+      "3137044D617279015405536D69746802" "0552616C7068015405536D6974680831"
+      "3935373131313105537573616E014205" "4A6F6E6573083139353930373137" },
+    { "X.691 A.1.4 unaligned", false,
+      { BITS(1, 1), V("John"), V("P"), V("Smith"), INT(51), V("Director"), V("19710917"),
+        V("Mary"), V("T"), V("Smith"), LEN(0, NO_UB, 2),
+        V("Ralph"), V("T"), V("Smith"), V("19571111"), V("Susan"), V("B"), V("Jones"), V("19590717"), END },
+      "824ADFA3700D005A7B74F4D0026611134F2CB8FA6FE410C5CB762C1CB16E09370F2F20350169EDD3D340102D2C3B3868"
+      "01A80B4F6E9E9A0218B96ADD8B162C4169F5E787700C20595BF765E610C5CB572C1BB16E" },
     { "X.691 A.2.3 aligned", true,
-      { CHARS(1, 1, &name_alpha, "T", 1), CHARS(1, 64, &name_alpha, "Smith", 5), LEN(0, NO_UB, 2),
-        CHARS(1, 64, &name_alpha, "Ralph", 5), CHARS(1, 1, &name_alpha, "T", 1), CHARS(1, 64, &name_alpha, "Smith", 5),
-        CHARS(8, 8, &date_alpha, "19571111", 8),
-        CHARS(1, 64, &name_alpha, "Susan", 5), CHARS(1, 1, &name_alpha, "B", 1), CHARS(1, 64, &name_alpha, "Jones", 5),
-        CHARS(8, 8, &date_alpha, "19590717", 8), END },
-      "54 10536D697468 02 1052616C7068 54 10536D697468 19571111 10537573616E 42 104A6F6E6573 19590717" },
+      { BITS(1, 1), NS("John"), N1("P"), NS("Smith"), INT(51), V("Director"), D8("19710917"),
+        NS("Mary"), N1("T"), NS("Smith"), LEN(0, NO_UB, 2),
+        NS("Ralph"), N1("T"), NS("Smith"), D8("19571111"), NS("Susan"), N1("B"), NS("Jones"), D8("19590717"), END },
+      "864A6F686E5010536D69746801330844" "69726563746F72197109170C4D617279"
+      "5410536D697468021052616C70685410" "536D6974681957111110537573616E42" "104A6F6E657319590717" },
+    { "X.691 A.2.4 unaligned", false,
+      { BITS(1, 1), NS("John"), N1("P"), NS("Smith"), INT(51), V("Director"), D8("19710917"),
+        NS("Mary"), N1("T"), NS("Smith"), LEN(0, NO_UB, 2),
+        NS("Ralph"), N1("T"), NS("Smith"), D8("19571111"), NS("Susan"), N1("B"), NS("Jones"), D8("19590717"), END },
+      "865D51D2888A5125F180998444D3CB2E" "3E9BF90CB8848B867396E8A88A5125F1"
+      "81089B93D71AA2294497C632AE222222" "985CE521885D54C170CAC838B8" },
 
     /* APER, rules. */
     { "rules: APER range 1006: two aligned octets (11.5.7.3)", true, { BITS(1, 1), CONS(-5, 1000, 7), END }, "80000C" },
