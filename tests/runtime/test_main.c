@@ -57,6 +57,7 @@ int main(void)
     register_paths_suite();
     register_certs_suite();
     register_arena_suite();
+    register_ber_suite();
     register_per_suite();
     register_oer_suite();
     CU_basic_set_mode(CU_BRM_NORMAL);

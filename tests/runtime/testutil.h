@@ -32,6 +32,7 @@ void register_oid_time_suite(void);
 void register_certs_suite(void);
 void register_paths_suite(void);
 void register_arena_suite(void);
+void register_ber_suite(void);
 void register_per_suite(void);
 void register_oer_suite(void);
 

@@ -497,6 +497,69 @@ ASN1RT_MUST_USE int asn1rt_walk(const uint8_t *der, size_t len, unsigned lax,
  * error the lines up to the bad element are printed and the code returned. */
 ASN1RT_MUST_USE int asn1rt_dump(FILE *f, const uint8_t *der, size_t len, asn1rt_error *err);
 
+/* ------------------------------------------------------------------ */
+/* BER mode (X.690 8; runtime/ber.c, docs/runtime.md "BER mode").       */
+/* A reader whose lax flags hold ASN1RT_BER: every function above works  */
+/* on it; asn1rt_enter, asn1rt_skip and asn1rt_read_raw also take        */
+/* indefinite lengths (the child ends before the end-of-contents, the    */
+/* parent moves past it). asn1rt_read_header and the primitive element   */
+/* readers cannot describe an indefinite element and fail on it with     */
+/* ASN1RT_E_INDEFINITE_LENGTH (ASN1RT_E_INDEFINITE_PRIMITIVE on a        */
+/* primitive one). Strings use the asn1rt_ber_read_* functions below.    */
+
+/* A reader over [ber, ber+len) with ASN1RT_BER and the default depth limit. */
+void asn1rt_ber_reader_init(asn1rt_reader *r, const uint8_t *ber, size_t len);
+
+/* Header of the next element, consuming nothing: *hl identifier and
+ * length octets, *len content octets, *eoc 2 when the length is
+ * indefinite (the content is followed by end-of-contents; its length is
+ * found by walking to it) and 0 otherwise; the element is *hl + *len +
+ * *eoc octets. On failure the outputs are untouched and r->err_offset is
+ * set (for an error inside an indefinite content, at that header). */
+ASN1RT_MUST_USE int asn1rt_ber_peek_header(asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len, size_t *eoc);
+
+/* OCTET STRING (or one IMPLICIT tagged as `tag`): a primitive encoding is a
+ * view into the input, as asn1rt_read_octets; a constructed one (with
+ * ASN1RT_LAX_CONSTRUCTED) has its segments, each an OCTET STRING
+ * primitive or itself constructed, joined in order into arena (NULL
+ * allowed when no constructed encoding is met: ASN1RT_E_ARG otherwise).
+ * Failures: as asn1rt_read_octets, and ASN1RT_E_SEGMENT_TAG,
+ * ASN1RT_E_UNEXPECTED_EOC, ASN1RT_E_DEPTH (segments count as levels) at
+ * the offending segment; ASN1RT_E_ARENA_FULL at the string. On failure
+ * *out and the arena are untouched and nothing is consumed. */
+ASN1RT_MUST_USE int asn1rt_ber_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_view *out);
+/* Restricted character string: as asn1rt_ber_read_octets (X.690 8.23.6:
+ * its segments are OCTET STRINGs), then the alphabet check of `universal`
+ * on the joined octets, its error at the input octet of the first bad one
+ * (ASN1RT_E_STRING_LENGTH at the string). */
+ASN1RT_MUST_USE int asn1rt_ber_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                                           asn1rt_view *out);
+/* BIT STRING: segments are BIT STRINGs, each with its unused-bits octet,
+ * only the last with unused bits (X.690 8.6.4; ASN1RT_E_BITSTRING_UNUSED at
+ * the earlier segment's octet otherwise), joined into the arena. With
+ * ASN1RT_LAX_PADDING, unused bits that are not zero (allowed by BER,
+ * X.690 8.6.2.3) are cleared in the arena copy, so the value is its DER;
+ * a primitive encoding with zero padding stays a view. */
+ASN1RT_MUST_USE int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_bits *out);
+
+/* Stream framing: the total size of the BER element that starts at in,
+ * when have octets of it have arrived. Returns
+ *  - ASN1RT_OK: *total = its size (identifier, length, content and, for
+ *    an indefinite length, everything up to the matching end-of-contents);
+ *    may be below have (the next element follows);
+ *  - ASN1RT_E_NEED_MORE: *total = the length of the shortest input that
+ *    starts with in[0..have) and could hold a whole element, always
+ *    > have: read until have >= *total, then call again. For a definite
+ *    length whose header has arrived it is the element's exact size;
+ *  - a data error in a header on the way (tag rules, 0xFF length, a length
+ *    beyond size_t, indefinite primitive, end-of-contents out of place,
+ *    indefinite nesting beyond ASN1RT_DEFAULT_MAX_DEPTH): *total = the
+ *    offset of that header's identifier octet.
+ * Only headers are read: definite-length content is skipped unread, in
+ * time linear in the headers walked. ASN1RT_E_ARG on NULL total, or NULL
+ * in with have > 0 (*total untouched). */
+ASN1RT_MUST_USE int asn1rt_element_size(const uint8_t *in, size_t have, size_t *total);
+
 /* Hot paths as static inline functions (same names as declared above). */
 #include "inline.h"
 

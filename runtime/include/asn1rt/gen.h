@@ -443,6 +443,51 @@ ASN1RT_INLINE int asn1g_read_time(asn1rt_reader *r, uint32_t tag, unsigned unive
         return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_time(r, tag, universal, out);
 }
+/* BER mode (T_ber_decode): the reader has ASN1RT_BER and every asn1g_*
+ * reader above works on it, falling back to the runtime for what is not
+ * DER (indefinite lengths, long-form lengths, BOOLEAN TRUE as any non-zero
+ * octet). Strings may be constructed in BER: these take the primitive case
+ * inline, as a view, and leave the constructed one to the runtime, which
+ * joins it into the arena. */
+ASN1RT_INLINE void asn1g_ber_reader_init(asn1rt_reader *r, const uint8_t *ber, size_t len)
+{
+    asn1rt_i_reader_set(r, ber, ber + len, ASN1RT_BER);
+}
+
+ASN1RT_INLINE int asn1g_ber_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n)))
+        return asn1rt_i_take_view(r, c, n, out);
+    return asn1rt_ber_read_octets(r, tag, arena, out);
+}
+
+ASN1RT_INLINE int asn1g_ber_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                                        asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
+    return asn1rt_ber_read_string(r, tag, universal, arena, out);
+}
+
+ASN1RT_INLINE int asn1g_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_bits *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) &&
+                     (c[n - 1] & ((1u << c[0]) - 1u)) == 0)) {
+        out->ptr = c + 1;
+        out->len = n - 1;
+        out->unused = c[0];
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_ber_read_bits(r, tag, arena, out);
+}
+
 /* Every remaining element of r as one view (unknown extension additions). */
 ASN1RT_MUST_USE int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest);
 /* Validates [p, p+n) as exactly one DER element (ANY values built by the

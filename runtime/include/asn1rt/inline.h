@@ -47,6 +47,13 @@ ASN1RT_I_COLD int asn1rt_i_slow_i128(asn1rt_reader *r, const uint8_t *p, size_t 
 ASN1RT_I_COLD int asn1rt_i_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128 *out);
 ASN1RT_MUST_USE int asn1rt_i_slow_prepend_header(asn1rt_writer *w, uint32_t tag, size_t content_len);
 ASN1RT_MUST_USE size_t asn1rt_i_slow_header_len(uint32_t tag, size_t content_len);
+/* BER header at r->cur (runtime/ber.c), for a reader with
+ * ASN1RT_LAX_INDEFINITE: *eoc is 2 for an indefinite length (content
+ * followed by end-of-contents) and 0 for a definite one. With walk, the
+ * content of an indefinite element is walked to find *len; without it,
+ * *len is 0 then. No side effects; on failure *err_offset says where. */
+ASN1RT_MUST_USE int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t *hl, size_t *len,
+                                        size_t *eoc, size_t *err_offset);
 
 /* ------------------------------------------------------------------ */
 /* Byte order helpers.                                                  */

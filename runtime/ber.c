@@ -1,0 +1,554 @@
+/*
+ * BER mode of the reader (X.690 8): indefinite lengths, constructed
+ * strings joined into an arena, and stream framing (asn1rt_element_size).
+ *
+ * A BER-mode reader is an asn1rt_reader whose lax flags hold ASN1RT_BER.
+ * Every DER function works on it unchanged; the out-of-line ones in
+ * reader.c come here only when the DER parse refuses a header (0x80
+ * length) or sees an identifier 0x00, so DER's paths stay as they were.
+ *
+ * Indefinite lengths are resolved when an element is entered or skipped:
+ * the walk to its end-of-contents gives the child reader an exact end, so
+ * everything built on bounded child readers (generated code included)
+ * needs no change. The walk skips definite-length elements by their
+ * length and keeps only a count of open levels, so it is linear in the
+ * element; each indefinite level is walked once per enclosing indefinite
+ * level entered, which the depth limit bounds (docs/runtime.md, BER mode).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* The result of one identifier and length. */
+typedef struct ber_tl {
+    uint32_t tag;
+    size_t hl;          /* identifier and length octets */
+    size_t len;         /* content octets; 0 when indefinite */
+    bool indefinite;
+} ber_tl;
+
+#define UNIVERSAL_0_ID 0x00u
+
+/* Identifier and length octets at p, avail octets readable (X.690 8.1.2,
+ * 8.1.3 as BER has them: any long form, indefinite on constructed only).
+ * ASN1RT_E_NEED_MORE with *need = the octets from p a whole header takes
+ * at least. The content is not checked against avail. */
+static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
+{
+    size_t i = 0, n;
+    uint32_t num, cls_cons;
+    uint8_t b;
+
+    if (avail < 1) {
+        *need = 2;
+        return ASN1RT_E_NEED_MORE;
+    }
+    b = p[i++];
+    cls_cons = (uint32_t)(b & 0xE0u) << 24;
+    num = b & 0x1Fu;
+    if (num == 0x1F) {
+        unsigned k = 0;
+        num = 0;
+        for (;;) {
+            uint8_t c;
+            if (i >= avail) {
+                *need = i + 2;             /* one more tag octet at least, then a length */
+                return ASN1RT_E_NEED_MORE;
+            }
+            c = p[i++];
+            if (k == 0 && c == 0x80)
+                return ASN1RT_E_TAG_NOT_MINIMAL;   /* X.690 8.1.2.4.2 c) */
+            if (k == 4)
+                return ASN1RT_E_TAG_TOO_LARGE;     /* runtime limit: 2^28-1 */
+            num = (num << 7) | (c & 0x7Fu);
+            k++;
+            if ((c & 0x80) == 0)
+                break;
+        }
+        if (num < 31)
+            return ASN1RT_E_TAG_NOT_MINIMAL;       /* X.690 8.1.2.2 */
+    }
+    if (i >= avail) {
+        *need = i + 1;
+        return ASN1RT_E_NEED_MORE;
+    }
+    b = p[i++];
+    out->indefinite = false;
+    if (b < 0x80) {
+        n = b;
+    } else if (b == 0x80) {
+        /* X.690 8.1.3.2 a): the indefinite form is for constructed encodings. */
+        if (!(cls_cons & ASN1RT_I_CONSTRUCTED_BIT))
+            return ASN1RT_E_INDEFINITE_PRIMITIVE;
+        out->indefinite = true;
+        n = 0;
+    } else if (b == 0xFF) {
+        return ASN1RT_E_LENGTH_TOO_LARGE;          /* X.690 8.1.3.5 c): reserved */
+    } else {
+        /* X.690 8.1.3.5: BER allows leading zero octets and long forms of
+         * small lengths (Active Directory's 0x84, Net-SNMP's 0x82). */
+        size_t k = b & 0x7Fu;
+        if (avail - i < k) {
+            *need = i + k;
+            return ASN1RT_E_NEED_MORE;
+        }
+        n = 0;
+        for (; k > 0; k--, i++) {
+            if (n > (SIZE_MAX >> 8))
+                return ASN1RT_E_LENGTH_TOO_LARGE;
+            n = (n << 8) | p[i];
+        }
+    }
+    out->tag = cls_cons | num;
+    out->hl = i;
+    out->len = n;
+    return ASN1RT_OK;
+}
+
+/* Walks from p, just after the header of an indefinite-length element, to
+ * the end-of-contents that closes it. Definite-length elements inside are
+ * skipped by their length; nested indefinite ones are counted, at most
+ * max_open levels open at once (the element's own included).
+ * OK: *used = octets from p up to and including the closing EOC.
+ * ASN1RT_E_NEED_MORE: *used = the least octets from p that could close it.
+ * Data errors: *used = offset from p of the offending header. */
+static int ber_walk_to_eoc(const uint8_t *p, size_t avail, size_t max_open, size_t *used)
+{
+    size_t pos = 0, open = 1;
+    for (;;) {
+        ber_tl h;
+        size_t need = 0;
+        int rc = ber_parse_tl(p + pos, avail - pos, &h, &need);
+        if (rc == ASN1RT_E_NEED_MORE) {
+            /* Shortest completion: an EOC here if this could be one, else
+             * this header with no content; then an EOC per open level. */
+            bool eoc_here = pos == avail || p[pos] == UNIVERSAL_0_ID;
+            *used = eoc_here ? pos + 2 + 2 * (open - 1) : pos + need + 2 * open;
+            return rc;
+        }
+        if (rc != ASN1RT_OK) {
+            *used = pos;
+            return rc;
+        }
+        if ((h.tag & ~ASN1RT_I_CONSTRUCTED_BIT) == 0) {
+            /* X.690 8.1.5: end-of-contents is exactly 00 00; universal 0
+             * is reserved for it (X.680 8.4). */
+            if (p[pos] != UNIVERSAL_0_ID || h.len != 0) {
+                *used = pos;
+                return ASN1RT_E_UNEXPECTED_EOC;
+            }
+            pos += h.hl;
+            if (--open == 0) {
+                *used = pos;
+                return ASN1RT_OK;
+            }
+            continue;
+        }
+        if (h.indefinite) {
+            if (open >= max_open) {
+                *used = pos;
+                return ASN1RT_E_DEPTH;
+            }
+            open++;
+            pos += h.hl;
+            continue;
+        }
+        if (h.len > avail - pos - h.hl) {
+            if (h.len > SIZE_MAX - pos - h.hl - 2 * open) {
+                *used = pos;
+                return ASN1RT_E_LENGTH_TOO_LARGE;
+            }
+            *used = pos + h.hl + h.len + 2 * open;
+            return ASN1RT_E_NEED_MORE;
+        }
+        pos += h.hl + h.len;
+    }
+}
+
+int asn1rt_element_size(const uint8_t *in, size_t have, size_t *total)
+{
+    ber_tl h;
+    size_t need = 0, used = 0;
+    int rc;
+    if (total == NULL || (in == NULL && have != 0))
+        return ASN1RT_E_ARG;
+    rc = ber_parse_tl(in, have, &h, &need);
+    if (rc == ASN1RT_E_NEED_MORE) {
+        *total = need;
+        return rc;
+    }
+    if (rc != ASN1RT_OK) {
+        *total = 0;
+        return rc;
+    }
+    if ((h.tag & ~ASN1RT_I_CONSTRUCTED_BIT) == 0) {
+        *total = 0;                                /* no indefinite length is open */
+        return ASN1RT_E_UNEXPECTED_EOC;
+    }
+    if (!h.indefinite) {
+        if (h.len > SIZE_MAX - h.hl) {
+            *total = 0;
+            return ASN1RT_E_LENGTH_TOO_LARGE;
+        }
+        *total = h.hl + h.len;
+        return h.hl + h.len > have ? ASN1RT_E_NEED_MORE : ASN1RT_OK;
+    }
+    rc = ber_walk_to_eoc(in + h.hl, have - h.hl, ASN1RT_DEFAULT_MAX_DEPTH, &used);
+    *total = h.hl + used;
+    return rc;
+}
+
+/* The levels an indefinite element at r->cur may open, itself included:
+ * a level entered at depth d must have d < max_depth. */
+static size_t open_limit(const asn1rt_reader *r)
+{
+    return r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 1;
+}
+
+int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t *hl, size_t *len,
+                        size_t *eoc, size_t *err_offset)
+{
+    const uint8_t *p = r->cur;
+    size_t avail, need = 0, used = 0;
+    ber_tl h;
+    int rc;
+
+    *err_offset = (size_t)(p - r->base);
+    if (p == NULL || p >= r->end)
+        return p != NULL && r->depth > 0 ? ASN1RT_E_MISSING_COMPONENT : ASN1RT_E_TRUNCATED;
+    avail = (size_t)(r->end - p);
+    rc = ber_parse_tl(p, avail, &h, &need);
+    if (rc == ASN1RT_E_NEED_MORE)
+        return ASN1RT_E_TRUNCATED;
+    if (rc != ASN1RT_OK)
+        return rc;
+    /* Children of an indefinite element end before its end-of-contents, so
+     * a reader never meets one legitimately (X.690 8.1.5). */
+    if ((h.tag & ~ASN1RT_I_CONSTRUCTED_BIT) == 0)
+        return ASN1RT_E_UNEXPECTED_EOC;
+    *tag = h.tag;
+    *hl = h.hl;
+    if (!h.indefinite) {
+        if (h.len > avail - h.hl)
+            return ASN1RT_E_TRUNCATED;
+        *len = h.len;
+        *eoc = 0;
+        return ASN1RT_OK;
+    }
+    *len = 0;
+    *eoc = 2;
+    if (!walk)
+        return ASN1RT_OK;
+    rc = ber_walk_to_eoc(p + h.hl, avail - h.hl, open_limit(r), &used);
+    if (rc == ASN1RT_E_NEED_MORE)
+        return ASN1RT_E_TRUNCATED;                 /* at the element whose EOC is missing */
+    if (rc != ASN1RT_OK) {
+        *err_offset += h.hl + used;
+        return rc;
+    }
+    *len = used - 2;
+    return ASN1RT_OK;
+}
+
+void asn1rt_ber_reader_init(asn1rt_reader *r, const uint8_t *ber, size_t len)
+{
+    if (r == NULL)
+        return;
+    asn1rt_i_reader_set(r, ber, ber == NULL ? NULL : ber + len, ASN1RT_BER);
+}
+
+int asn1rt_ber_peek_header(asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len, size_t *eoc)
+{
+    uint32_t t;
+    size_t h, n, e, off;
+    int rc;
+    if (r == NULL || tag == NULL || hl == NULL || len == NULL || eoc == NULL)
+        return ASN1RT_E_ARG;
+    rc = asn1rt_i_ber_header(r, true, &t, &h, &n, &e, &off);
+    if (rc != ASN1RT_OK) {
+        r->err_offset = off;
+        return rc;
+    }
+    *tag = t;
+    *hl = h;
+    *len = n;
+    *eoc = e;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Constructed strings.                                                 */
+
+/* How the segments of one constructed string are read. */
+typedef struct join_job {
+    uint32_t segment;      /* universal tag word of a primitive segment */
+    bool bits;             /* BIT STRING: each segment starts with its unused-bits octet */
+    asn1rt_arena *arena;   /* NULL: locate joined octet `locate` instead of joining */
+    size_t locate;
+    const uint8_t *found;  /* the input octet of joined octet `locate` */
+    asn1rt_view joined;
+    uint8_t unused;
+    const uint8_t *bad;    /* where a failure is */
+} join_job;
+
+/* One open level of segments: its bound, and whether it ends by an EOC. */
+typedef struct join_level {
+    const uint8_t *end;
+    bool indefinite;
+} join_level;
+
+/* Appends (or, when locating, counts) the octets of one primitive segment. */
+static int join_take(join_job *j, const uint8_t *p, size_t n)
+{
+    if (j->arena == NULL) {
+        if (j->found == NULL && j->locate < j->joined.len + n)
+            j->found = p + (j->locate - j->joined.len);
+        j->joined.len += n;
+        return ASN1RT_OK;
+    }
+    return asn1rt_arena_append(j->arena, &j->joined, p, n);
+}
+
+/* The segments in [c, c + n), the exact content of a constructed string
+ * read at depth `depth` (< max_depth), in one pass: X.690 8.6.4.1 and
+ * 8.7.3.2 (8.23.6 for character strings: their segments are OCTET
+ * STRINGs), segments themselves constructed at any depth the reader
+ * allows, each ended by its length or its EOC. */
+static int join_segments(const asn1rt_reader *r, const uint8_t *c, size_t n, join_job *j)
+{
+    join_level st[ASN1RT_DEFAULT_MAX_DEPTH];
+    const uint8_t *pos = c, *pending_unused = NULL;
+    size_t lvl = 0;
+    st[0].end = c + n;
+    st[0].indefinite = false;
+    for (;;) {
+        join_level *top = &st[lvl];
+        ber_tl h;
+        size_t need = 0;
+        int rc;
+        if (!top->indefinite && pos == top->end) {
+            if (lvl == 0)
+                return ASN1RT_OK;
+            lvl--;
+            continue;
+        }
+        j->bad = pos;
+        rc = ber_parse_tl(pos, (size_t)(top->end - pos), &h, &need);
+        if (rc == ASN1RT_E_NEED_MORE)
+            return ASN1RT_E_TRUNCATED;
+        if (rc != ASN1RT_OK)
+            return rc;
+        if ((h.tag & ~ASN1RT_I_CONSTRUCTED_BIT) == 0) {
+            if (!top->indefinite || pos[0] != UNIVERSAL_0_ID || h.len != 0)
+                return ASN1RT_E_UNEXPECTED_EOC;
+            pos += h.hl;
+            lvl--;
+            continue;
+        }
+        if ((h.tag & ~ASN1RT_I_CONSTRUCTED_BIT) != j->segment)
+            return ASN1RT_E_SEGMENT_TAG;
+        if (!h.indefinite && h.len > (size_t)(top->end - pos) - h.hl)
+            return ASN1RT_E_TRUNCATED;
+        if (h.tag & ASN1RT_I_CONSTRUCTED_BIT) {
+            /* The string is one level below the reader; segment level
+             * lvl + 1 is entered at depth + lvl + 1. */
+            if (r->depth + lvl + 2 > r->max_depth || lvl + 1 >= ASN1RT_DEFAULT_MAX_DEPTH)
+                return ASN1RT_E_DEPTH;
+            st[lvl + 1].end = h.indefinite ? top->end : pos + h.hl + h.len;
+            st[lvl + 1].indefinite = h.indefinite;
+            lvl++;
+            pos += h.hl;
+            continue;
+        }
+        if (j->bits) {
+            const uint8_t *u = pos + h.hl;
+            if (h.len == 0)
+                return ASN1RT_E_BITSTRING_EMPTY;           /* X.690 8.6.2 */
+            /* X.690 8.6.4: only the last segment may end inside an octet. */
+            if (pending_unused != NULL) {
+                j->bad = pending_unused;
+                return ASN1RT_E_BITSTRING_UNUSED;
+            }
+            if (u[0] > 7 || (h.len == 1 && u[0] != 0)) {   /* X.690 8.6.2.2, 8.6.2.3 */
+                j->bad = u;
+                return ASN1RT_E_BITSTRING_UNUSED;
+            }
+            if (u[0] != 0)
+                pending_unused = u;
+            j->unused = u[0];
+            rc = join_take(j, u + 1, h.len - 1);
+        } else {
+            rc = join_take(j, pos + h.hl, h.len);
+        }
+        if (rc != ASN1RT_OK)
+            return rc;
+        pos += h.hl + h.len;
+    }
+}
+
+/* The common part of the asn1rt_ber_read_* functions for a constructed
+ * encoding of `tag` at r->cur: *c and *n its content, *whole the element's
+ * length, after the header, form and depth checks. */
+static int constructed_string(asn1rt_reader *r, uint32_t tag, const uint8_t **c, size_t *n, size_t *whole)
+{
+    uint32_t t;
+    size_t hl, len, eoc, off;
+    int rc = asn1rt_i_ber_header(r, false, &t, &hl, &len, &eoc, &off);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    if (t != (tag | ASN1RT_I_CONSTRUCTED_BIT))
+        return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
+    if (!(r->lax & ASN1RT_LAX_CONSTRUCTED))
+        return asn1rt_i_fail_at(r, ASN1RT_E_CONSTRUCTED, r->cur);   /* X.690 10.2 */
+    if (r->depth >= r->max_depth)
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
+    if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &len, &eoc, &off)) != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    *c = r->cur + hl;
+    *n = len;
+    *whole = hl + len + eoc;
+    return ASN1RT_OK;
+}
+
+/* Joins the constructed string at r->cur into the arena (job->joined). On
+ * failure the arena is as it was and r->err_offset is set. */
+static int join_string(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, join_job *job, size_t *whole,
+                       const uint8_t **content, size_t *content_len)
+{
+    size_t mark;
+    int rc;
+    if (arena == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = constructed_string(r, tag, content, content_len, whole)) != ASN1RT_OK)
+        return rc;
+    mark = asn1rt_arena_mark(arena);
+    job->arena = arena;
+    job->joined.ptr = NULL;
+    job->joined.len = 0;
+    rc = join_segments(r, *content, *content_len, job);
+    if (rc != ASN1RT_OK) {
+        asn1rt_arena_reset(arena, mark);
+        /* A full arena is no fault of the input: the element is named. */
+        return asn1rt_i_fail_at(r, rc, rc == ASN1RT_E_ARENA_FULL || rc == ASN1RT_E_ARG ? r->cur : job->bad);
+    }
+    return ASN1RT_OK;
+}
+
+/* A constructed encoding is one whose identifier octet has bit 6 set; a
+ * high tag's identifier octet carries it too. */
+static bool next_constructed(const asn1rt_reader *r)
+{
+    return r->cur != NULL && r->cur < r->end && (r->cur[0] & 0x20u) != 0;
+}
+
+int asn1rt_ber_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_view *out)
+{
+    join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, 0, NULL,
+                     { NULL, 0 }, 0, NULL };
+    const uint8_t *c;
+    size_t whole, n;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    if (!next_constructed(r))
+        return asn1rt_read_octets(r, tag, out);    /* a primitive string stays a view */
+    if ((rc = join_string(r, tag, arena, &job, &whole, &c, &n)) != ASN1RT_OK)
+        return rc;
+    *out = job.joined;
+    r->cur += whole;
+    return ASN1RT_OK;
+}
+
+int asn1rt_ber_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                           asn1rt_view *out)
+{
+    join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, 0, NULL,
+                     { NULL, 0 }, 0, NULL };
+    const uint8_t *c;
+    size_t whole, n, bad = 0, mark;
+    int rc;
+    if (r == NULL || out == NULL || !asn1rt_i_is_string_type(universal))
+        return ASN1RT_E_ARG;
+    if (!next_constructed(r))
+        return asn1rt_read_string(r, tag, universal, out);
+    if (arena == NULL)
+        return ASN1RT_E_ARG;
+    mark = asn1rt_arena_mark(arena);
+    if ((rc = join_string(r, tag, arena, &job, &whole, &c, &n)) != ASN1RT_OK)
+        return rc;
+    rc = asn1rt_i_check_string(universal, job.joined.ptr, job.joined.len, &bad);
+    if (rc != ASN1RT_OK) {
+        join_job where = job;
+        asn1rt_arena_reset(arena, mark);
+        if (rc == ASN1RT_E_STRING_LENGTH)
+            return asn1rt_i_fail_at(r, rc, r->cur);
+        /* A second pass finds the input octet of the bad joined octet
+         * (the failure path only; it cannot fail where the first did not). */
+        where.arena = NULL;
+        where.locate = bad;
+        where.found = NULL;
+        where.joined.len = 0;
+        (void)join_segments(r, c, n, &where);
+        return asn1rt_i_fail_at(r, rc, where.found != NULL ? where.found : r->cur);
+    }
+    *out = job.joined;
+    r->cur += whole;
+    return ASN1RT_OK;
+}
+
+int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_bits *out)
+{
+    join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_BIT_STRING), true, NULL, 0, NULL,
+                     { NULL, 0 }, 0, NULL };
+    const uint8_t *c;
+    size_t whole, n, mark;
+    int rc;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    if (!next_constructed(r)) {
+        asn1rt_reader probe = *r;
+        uint32_t t;
+        size_t hl, len;
+        asn1rt_view copy;
+        rc = asn1rt_read_bits(&probe, tag, out);
+        if (rc != ASN1RT_E_BITSTRING_PADDING || !(r->lax & ASN1RT_LAX_PADDING)) {
+            if (rc != ASN1RT_OK)
+                r->err_offset = probe.err_offset;
+            else
+                r->cur = probe.cur;
+            return rc;
+        }
+        /* X.690 8.6.2.3: BER leaves the unused bits to the sender; the
+         * value's DER has them zero (11.2.1), so a copy clears them. The
+         * header parsed for the probe, so it parses again. */
+        if (arena == NULL)
+            return ASN1RT_E_ARG;
+        (void)asn1rt_i_parse_header(r, &t, &hl, &len);
+        if (asn1rt_arena_copy(arena, r->cur + hl + 1, len - 1, &copy) != ASN1RT_OK)
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        arena->buf[(size_t)(copy.ptr - arena->buf) + copy.len - 1] &= (uint8_t)~((1u << r->cur[hl]) - 1u);
+        out->ptr = copy.ptr;
+        out->len = copy.len;
+        out->unused = r->cur[hl];
+        r->cur += hl + len;
+        return ASN1RT_OK;
+    }
+    if (arena == NULL)
+        return ASN1RT_E_ARG;
+    mark = asn1rt_arena_mark(arena);
+    if ((rc = join_string(r, tag, arena, &job, &whole, &c, &n)) != ASN1RT_OK)
+        return rc;
+    if (job.joined.len == 0)
+        job.unused = 0;
+    else if (job.unused != 0 && (r->lax & ASN1RT_LAX_PADDING))
+        arena->buf[(size_t)(job.joined.ptr - arena->buf) + job.joined.len - 1] &= (uint8_t)~((1u << job.unused) - 1u);
+    else if ((job.joined.ptr[job.joined.len - 1] & ((1u << job.unused) - 1u)) != 0) {
+        asn1rt_arena_reset(arena, mark);
+        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_PADDING, r->cur);  /* X.690 11.2.1 */
+    }
+    out->ptr = job.joined.ptr;
+    out->len = job.joined.len;
+    out->unused = job.unused;
+    r->cur += whole;
+    return ASN1RT_OK;
+}
