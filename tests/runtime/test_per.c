@@ -7,9 +7,10 @@
  *    uper_encode_to_buffer) for a one-type-per-primitive test schema
  *    (INTEGER (-5..1000), OCTET STRING (SIZE (0..10)), IA5String (FROM
  *    ("A".."D")) (SIZE (1..9)), ...), UPER only;
- *  - "X.691 A.1.3" .. "A.2.4": the hexadecimal encodings of the
- *    PersonnelRecord value printed in X.691 Annex A (A.1: no constraints,
- *    A.2: with constraints; ALIGNED and UNALIGNED), as reproduced by
+ *  - "X.691 A.1.3" .. "A.4": the hexadecimal encodings printed in X.691
+ *    Annex A (A.1 PersonnelRecord with no constraints, A.2 with
+ *    constraints, A.3 with extension markers, A.4 extension groups;
+ *    ALIGNED and UNALIGNED), as reproduced by
  *    public PER test suites and, for A.2.3, bit by bit in the identical
  *    national adoption GOST R ISO/IEC 8825-2-2003;
  *  - "rules": worked out by hand from the X.691 clause named in the row
@@ -66,7 +67,7 @@ static const asn1rt_per_alphabet abcd_alpha = { abcd_ranges, 1, 4, 1 };
 typedef struct per_case {
     const char *name;
     bool aligned;
-    per_op ops[24];
+    per_op ops[48];
     const char *hex;
 } per_case;
 
@@ -153,6 +154,50 @@ static const per_case cases[] = {
         NS("Ralph"), N1("T"), NS("Smith"), D8("19571111"), NS("Susan"), N1("B"), NS("Jones"), D8("19590717"), END },
       "865D51D2888A5125F180998444D3CB2E" "3E9BF90CB8848B867396E8A88A5125F1"
       "81089B93D71AA2294497C632AE222222" "985CE521885D54C170CAC838B8" },
+
+    /* A.3: the same record with extension markers: the SET's extension
+     * bit and preamble, then before every extensible Name, NameString
+     * SIZE, INTEGER (0..9999, ...), Date SIZE and SEQUENCE (SIZE (2, ...))
+     * OF an extension bit (0: in the root); initial NameString (SIZE (1))
+     * has none (X.680 50.11). Susan's ChildInformation has the extension
+     * addition sex = female: bit, count - 1 = 0, bitmap 1, and the
+     * ENUMERATED {male, female, unknown} index 1 as an open type. */
+    { "X.691 A.3.3 aligned", true, { BITS(1, 0), BITS(1, 1),
+        BITS(1, 0), BITS(1, 0), NS("John"), N1("P"), BITS(1, 0), NS("Smith"),
+        BITS(1, 0), CONS(0, 9999, 51), V("Director"), BITS(1, 0), D8("19710917"),
+        BITS(1, 0), BITS(1, 0), NS("Mary"), N1("T"), BITS(1, 0), NS("Smith"),
+        BITS(1, 0),
+        BITS(1, 0), BITS(1, 0), BITS(1, 0), NS("Ralph"), N1("T"), BITS(1, 0), NS("Smith"), BITS(1, 0), D8("19571111"),
+        BITS(1, 1), BITS(1, 0), BITS(1, 0), NS("Susan"), N1("B"), BITS(1, 0), NS("Jones"), BITS(1, 0), D8("19590717"),
+        SMALL(0), BITS(1, 1), OPEN("\x40", 1), END },
+      "40C04A6F686E5008536D697468000033" "084469726563746F720019710917034D"
+      "6172795408536D697468010052616C70" "685408536D6974680019571111820053"
+      "7573616E42084A6F6E65730019590717" "010140" },
+    { "X.691 A.3.4 unaligned", false, { BITS(1, 0), BITS(1, 1),
+        BITS(1, 0), BITS(1, 0), NS("John"), N1("P"), BITS(1, 0), NS("Smith"),
+        BITS(1, 0), CONS(0, 9999, 51), V("Director"), BITS(1, 0), D8("19710917"),
+        BITS(1, 0), BITS(1, 0), NS("Mary"), N1("T"), BITS(1, 0), NS("Smith"),
+        BITS(1, 0),
+        BITS(1, 0), BITS(1, 0), BITS(1, 0), NS("Ralph"), N1("T"), BITS(1, 0), NS("Smith"), BITS(1, 0), D8("19571111"),
+        BITS(1, 1), BITS(1, 0), BITS(1, 0), NS("Susan"), N1("B"), BITS(1, 0), NS("Jones"), BITS(1, 0), D8("19590717"),
+        SMALL(0), BITS(1, 1), OPEN("\x40", 1), END },
+      "40CBAA3A5108A5125F180330889A7965" "C7D37F20CB8848B819CE5BA2A114A24B"
+      "E30113727AE3542294497C6195711118" "22985CE521842EAA60B832B20E2E0202" "80" },
+    /* A.4: Ax ::= SEQUENCE { a INTEGER (250..253), b BOOLEAN, c CHOICE { d
+     * INTEGER, ..., [[ e BOOLEAN, f IA5String ]], ... }, ..., [[ g
+     * NumericString (SIZE (3)), h BOOLEAN OPTIONAL ]], ..., i BMPString
+     * OPTIONAL, j PrintableString OPTIONAL } = { a 253, b TRUE, c e: TRUE,
+     * g "123", h TRUE }: extension bit, preamble (i, j), a, b, c's extension
+     * bit, index 0 and open type, then one addition (the group) as an open
+     * type holding { h present, g "123" as 4-bit indexes, h }. */
+    { "X.691 A.4 aligned", true,
+      { BITS(1, 1), BITS(2, 0), CONS(250, 253, 253), BITS(1, 1), BITS(1, 1), SMALL(0), OPEN("\x80", 1),
+        SMALL(0), BITS(1, 1), OPEN("\x91\xA4", 2), END }, "9E000180010291A4" },
+    { "X.691 A.4 unaligned", false,
+      { BITS(1, 1), BITS(2, 0), CONS(250, 253, 253), BITS(1, 1), BITS(1, 1), SMALL(0), OPEN("\x80", 1),
+        SMALL(0), BITS(1, 1), OPEN("\x91\xA4", 2), END }, "9E000600040A4690" },
+    { "X.691 A.4 the group's open type, aligned", true, { BITS(1, 1), CHARS(3, 3, NUM, "123", 3), BITS(1, 1), END }, "91A4" },
+    { "X.691 A.4 the group's open type, unaligned", false, { BITS(1, 1), CHARS(3, 3, NUM, "123", 3), BITS(1, 1), END }, "91A4" },
 
     /* APER, rules. */
     { "rules: APER range 1006: two aligned octets (11.5.7.3)", true, { BITS(1, 1), CONS(-5, 1000, 7), END }, "80000C" },
