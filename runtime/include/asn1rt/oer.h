@@ -266,6 +266,20 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_uint(asn1rt_reader *r, uint64_t l
     int rc = asn1oer_read_length(r, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
+    {
+        /* The canonical case, 1..8 octets in range, without a call. */
+        const uint8_t *c = r->cur;
+        if (ASN1RT_I_LIKELY(n - 1 < 8 && (n == 1 || c[0] != 0))) {
+            uint64_t v = 0;
+            for (size_t i = 0; i < n; i++)
+                v = (v << 8) | c[i];
+            if (ASN1RT_I_LIKELY(v >= lo && v <= hi)) {
+                *out = v;
+                r->cur = c + n;
+                return ASN1RT_OK;
+            }
+        }
+    }
     rc = asn1oer_i_uint_content(r, at, r->cur, n, lo, hi, out);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         r->cur = at;
@@ -282,6 +296,21 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_int(asn1rt_reader *r, int64_t lo,
     int rc = asn1oer_read_length(r, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
+    {
+        const uint8_t *c = r->cur;
+        if (ASN1RT_I_LIKELY(n - 1 < 8 && (n == 1 || !asn1rt_i_int_redundant(c)))) {
+            uint64_t u = (c[0] & 0x80u) ? UINT64_MAX : 0;
+            int64_t v;
+            for (size_t i = 0; i < n; i++)
+                u = (u << 8) | c[i];
+            v = (int64_t)u;
+            if (ASN1RT_I_LIKELY(v >= lo && v <= hi)) {
+                *out = v;
+                r->cur = c + n;
+                return ASN1RT_OK;
+            }
+        }
+    }
     rc = asn1oer_i_int_content(r, at, r->cur, n, lo, hi, out);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         r->cur = at;
