@@ -41,7 +41,12 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
         *vm = env->caller;
         *venv = env->caller_env;
         *vgov = pgov ? pgov : gov;
-        return sema_param_value(S, env, pi);
+        if (!pgov)
+            return sema_param_value(S, env, pi);
+        /* X.683 9.2: the actual is a value of its governor, checked (range
+         * included) where it is written, once for every use. */
+        *vgov = NULL;
+        return eval(S, env->caller, env->caller_env, sema_param_value(S, env, pi), pgov, 0);
     }
     Type *b = gov ? gov->base : NULL;
     if (b && !v->ref_module && (b->kind == TY_INTEGER || b->kind == TY_ENUMERATED)) {
