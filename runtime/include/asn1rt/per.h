@@ -43,7 +43,7 @@ extern "C" {
 #endif
 
 /* Leniency (r->lax): outside the bits ASN1RT_LAX_* use. */
-#define ASN1RT_PER_LAX_PADDING 0x100u /* padding bits need not be zero */
+#define ASN1RT_PER_LAX_PADDING 0x1000u /* padding bits need not be zero (a bit no other ASN1RT_LAX_* uses) */
 
 /* "No upper bound" for sizes (SIZE (lb..MAX) or no SIZE at all). */
 #define ASN1RT_PER_NO_UB SIZE_MAX
