@@ -250,6 +250,42 @@ int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t
     return ASN1RT_OK;
 }
 
+int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    uint32_t t;
+    size_t hl, n, eoc, off;
+    int rc = asn1rt_i_ber_header(r, false, &t, &hl, &n, &eoc, &off);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    if (t != tag)
+        return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
+    if (r->depth >= r->max_depth)
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
+    /* Tag and depth first, so a wrong element is not walked to its end. */
+    if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off)) != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    asn1rt_i_enter_content(r, r->cur + hl, n, child);
+    r->cur += eoc;                                 /* past the end-of-contents */
+    return ASN1RT_OK;
+}
+
+int asn1rt_i_ber_element(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole)
+{
+    uint32_t t;
+    size_t hl, n, eoc, off;
+    int rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    if (tag != NULL)
+        *tag = t;
+    if (whole != NULL) {
+        whole->ptr = r->cur;
+        whole->len = hl + n + eoc;
+    }
+    r->cur += hl + n + eoc;
+    return ASN1RT_OK;
+}
+
 void asn1rt_ber_reader_init(asn1rt_reader *r, const uint8_t *ber, size_t len)
 {
     if (r == NULL)

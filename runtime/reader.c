@@ -95,10 +95,11 @@ int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl
     return ASN1RT_OK;
 }
 
-/* A BER reader redoes a header the DER parse refused (0x80 length) or
- * took for an ordinary element though it is universal 0 (end-of-contents). */
+/* A BER reader hands over a header the DER parse refused (0x80 length)
+ * or took for an ordinary element though it is universal 0 (end-of-contents)
+ * to runtime/ber.c; a DER reader pays one test of its flags. */
 #define BER_RETRY(r, rc, t) \
-    ((((rc) == ASN1RT_E_INDEFINITE_LENGTH) || ((rc) == ASN1RT_OK && (t) == 0)) && ((r)->lax & ASN1RT_LAX_INDEFINITE))
+    (((r)->lax & ASN1RT_LAX_INDEFINITE) && ((rc) == ASN1RT_E_INDEFINITE_LENGTH || ((rc) == ASN1RT_OK && (t) == 0)))
 
 int asn1rt_peek_tag(const asn1rt_reader *r, uint32_t *tag)
 {
@@ -124,22 +125,17 @@ int asn1rt_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
     int rc;
     if (r == NULL || child == NULL)
         return ASN1RT_E_ARG;
-    size_t eoc = 0, off = asn1rt_offset(r);     /* r checked above */
     tag |= ASN1RT_I_CONSTRUCTED_BIT;               /* implied: only constructed elements are entered */
     rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(BER_RETRY(r, rc, t)))
-        rc = asn1rt_i_ber_header(r, false, &t, &hl, &n, &eoc, &off);
+        return asn1rt_i_ber_enter(r, tag, child);
     if (rc != ASN1RT_OK)
-        return asn1rt_i_fail_at(r, rc, r->base + off);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (t != tag)
         return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
-    /* Tag and depth first, so a wrong element is not walked to its end. */
-    if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off)) != ASN1RT_OK)
-        return asn1rt_i_fail_at(r, rc, r->base + off);
     asn1rt_i_enter_content(r, r->cur + hl, n, child);
-    r->cur += eoc;
     return ASN1RT_OK;
 }
 
@@ -148,16 +144,14 @@ int asn1rt_skip(asn1rt_reader *r)
     uint32_t t;
     size_t hl, n;
     int rc;
-    size_t eoc = 0, off;
     if (r == NULL)
         return ASN1RT_E_ARG;
-    off = asn1rt_offset(r);
     rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(BER_RETRY(r, rc, t)))
-        rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off);
+        return asn1rt_i_ber_element(r, NULL, NULL);
     if (rc != ASN1RT_OK)
-        return asn1rt_i_fail_at(r, rc, r->base + off);
-    r->cur += hl + n + eoc;
+        return asn1rt_i_fail_at(r, rc, r->cur);
+    r->cur += hl + n;
     return ASN1RT_OK;
 }
 
@@ -166,20 +160,18 @@ int asn1rt_read_raw(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole)
     uint32_t t;
     size_t hl, n;
     int rc;
-    size_t eoc = 0, off;
     if (r == NULL || whole == NULL)
         return ASN1RT_E_ARG;
-    off = asn1rt_offset(r);
     rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(BER_RETRY(r, rc, t)))
-        rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off);
+        return asn1rt_i_ber_element(r, tag, whole);
     if (rc != ASN1RT_OK)
-        return asn1rt_i_fail_at(r, rc, r->base + off);
+        return asn1rt_i_fail_at(r, rc, r->cur);
     if (tag != NULL)
         *tag = t;
     whole->ptr = r->cur;
-    whole->len = hl + n + eoc;
-    r->cur += hl + n + eoc;
+    whole->len = hl + n;
+    r->cur += hl + n;
     return ASN1RT_OK;
 }
 

@@ -54,6 +54,10 @@ ASN1RT_MUST_USE size_t asn1rt_i_slow_header_len(uint32_t tag, size_t content_len
  * *len is 0 then. No side effects; on failure *err_offset says where. */
 ASN1RT_MUST_USE int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t *hl, size_t *len,
                                         size_t *eoc, size_t *err_offset);
+/* asn1rt_enter, and asn1rt_skip / asn1rt_read_raw (whole NULL: skip), of
+ * a BER reader for the headers the DER parse does not take. */
+ASN1RT_MUST_USE int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child);
+ASN1RT_MUST_USE int asn1rt_i_ber_element(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole);
 
 /* ------------------------------------------------------------------ */
 /* Byte order helpers.                                                  */
