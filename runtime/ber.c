@@ -385,6 +385,8 @@ static int join_segments(const asn1rt_reader *r, const uint8_t *c, size_t n, joi
             return ASN1RT_E_SEGMENT_TAG;
         if (!h.indefinite && h.len > (size_t)(top->end - pos) - h.hl)
             return ASN1RT_E_TRUNCATED;
+        if (h.indefinite && !(r->lax & ASN1RT_LAX_INDEFINITE))
+            return ASN1RT_E_INDEFINITE_LENGTH;
         if (h.tag & ASN1RT_I_CONSTRUCTED_BIT) {
             /* The string is one level below the reader; segment level
              * lvl + 1 is entered at depth + lvl + 1. */
@@ -438,6 +440,8 @@ static int constructed_string(asn1rt_reader *r, uint32_t tag, const uint8_t **c,
         return asn1rt_i_fail_at(r, ASN1RT_E_CONSTRUCTED, r->cur);   /* X.690 10.2 */
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
+    if (eoc != 0 && !(r->lax & ASN1RT_LAX_INDEFINITE))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INDEFINITE_LENGTH, r->cur);    /* X.690 10.1 */
     if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &len, &eoc, &off)) != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     *c = r->cur + hl;

@@ -170,6 +170,12 @@ static const row rows[] = {
     { "DER: constructed", "24 08 04 02 41 42 04 02 43 44", OP_OCTETS, OCTETS, 0, 0, ASN1RT_E_CONSTRUCTED, 0, NULL, 0 },
     { "DER: BOOLEAN 01", "01 01 01", OP_BOOL, 0, 0, 0, ASN1RT_E_BOOLEAN_VALUE, 2, NULL, 0 },
     { "DER: padding", "03 02 04 FF", OP_BITS, BITS, 0, 0, ASN1RT_E_BITSTRING_PADDING, 3, NULL, 0 },
+    /* One flag relaxes one rule: constructed strings alone keep lengths definite. */
+    { "LAX_CONSTRUCTED only: indefinite", "24 80 04 01 41 00 00", OP_OCTETS, OCTETS, 0, ASN1RT_LAX_CONSTRUCTED,
+      ASN1RT_E_INDEFINITE_LENGTH, 0, NULL, 0 },
+    { "LAX_CONSTRUCTED only: indefinite segment", "24 06 24 80 04 00 00 00", OP_OCTETS, OCTETS, 0, ASN1RT_LAX_CONSTRUCTED,
+      ASN1RT_E_INDEFINITE_LENGTH, 2, NULL, 0 },
+    { "LAX_CONSTRUCTED only: definite", "24 03 04 01 41", OP_OCTETS, OCTETS, 0, ASN1RT_LAX_CONSTRUCTED, ASN1RT_OK, 5, "41", 0 },
 };
 
 static void test_rows(void)
