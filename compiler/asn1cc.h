@@ -844,10 +844,4 @@ Object *sema_object(Sema *S, Assignment *as);
  * X.681 15.1), or NULL after a diagnostic at t. */
 Type *sema_object_type_field(Sema *S, Assignment *as, Type *t);
 
-/* emit_c.c (code generator): writes <module>.h/.c for modules with
- * from_cmdline into outdir; returns 0 or 1 after diagnosing. */
-int emit_c(Compilation *c, const char *outdir);
-/* emit_fuzz.c: outdir/fuzz_T.c, a libFuzzer harness for type T (after emit_c). */
-int emit_fuzz(Compilation *c, const char *type, const char *outdir);
-
 #endif /* ASN1CC_H */
