@@ -5,6 +5,7 @@
  * recursion: which types are recursive, and which describe no finite value.
  * Nothing below calls back here. */
 #include "asn1cc.h"
+#include "parser.h"
 
 #include <string.h>
 
@@ -118,7 +119,101 @@ static void check_versions(Sema *S, Type *t)
     }
 }
 
-static void check_type(Sema *S, Type *t, int depth)
+/* ------------------------------------------------------------ component relations */
+
+/* The SEQUENCE, SET and CHOICE types textually around a component, the
+ * outermost first: what "@a.b" (from the outermost) and "@.a" (from the
+ * innermost, one more "." per level up) count from (X.682 10.7). */
+typedef struct Outer {
+    Type *t[64];
+    int n;
+} Outer;
+
+static Type *field_under_tags(Type *t)
+{
+    while (t && t->kind == TY_TAGGED)
+        t = t->inner;
+    return t && t->kind == TY_FIELD ? t : NULL;
+}
+
+static bool has_table_constraint(const Type *t)
+{
+    for (const Constraint *c = t->constraints; c; c = c->next_serial) {
+        const Constraint *e = c->kind == C_EXTENSIBLE ? c->sub : c;
+        if (e && (e->kind == C_BRACED || e->kind == C_RELATION))
+            return true;
+    }
+    return false;
+}
+
+/* X.682 10.7: each "@" of a component relation constraint names a
+ * component, and that component is constrained by the same object set. */
+static void check_relations(Sema *S, Component *comp, const Outer *o)
+{
+    Type *f = field_under_tags(comp->type);
+    if (!f || !o->n)
+        return;
+    for (Constraint *c = f->constraints; c; c = c->next_serial) {
+        Constraint *e = c->kind == C_EXTENSIBLE ? c->sub : c;
+        if (!e || e->kind != C_RELATION || !e->relation.ta)
+            continue;
+        TokRange r = e->relation;
+        for (int i = r.begin; i < r.end;) {
+            const Token *at = &r.ta->toks[i++];
+            if (at->kind != '@')
+                continue;
+            int up = 0;
+            for (; i < r.end; i++) {
+                int k = r.ta->toks[i].kind;
+                if (k != '.' && k != T_RANGE && k != T_ELLIPSIS)
+                    break;
+                up += k == '.' ? 1 : k == T_RANGE ? 2 : 3;
+            }
+            Type *cur = up == 0 ? o->t[0] : up <= o->n ? o->t[o->n - up] : NULL;
+            if (!cur) {
+                diag(DIAG_ERROR, at->loc, "this '@' goes up %d levels, but only %d types enclose '%s'", up, o->n, comp->name);
+                continue;
+            }
+            Component *ref = NULL;
+            while (i < r.end && r.ta->toks[i].kind == T_IDENTIFIER) {
+                const Token *id = &r.ta->toks[i++];
+                const char *name = arena_strndup(S->a, id->text, (size_t)id->len);
+                Type *cb = cur ? cur->base : NULL;
+                ref = cb && (cb->kind == TY_SEQUENCE || cb->kind == TY_SET || cb->kind == TY_CHOICE)
+                          ? sema_find_component(cb, name) : NULL;
+                if (!ref) {
+                    if (cb && cb->ncomps)
+                        diag(DIAG_ERROR, at->loc, "component relation names '%s', which is not a component of the %s it "
+                             "refers to", name, ast_type_kind_name(cb->kind));
+                    else
+                        diag(DIAG_ERROR, at->loc, "component relation names '%s' inside a type that has no components", name);
+                    if (cb && cb->ncomps)
+                        sema_did_you_mean_component(cb, name);
+                    break;
+                }
+                cur = ref->type;
+                if (i < r.end && r.ta->toks[i].kind == '.')
+                    i++;
+                else
+                    break;
+            }
+            if (!ref)
+                continue;
+            Type *rf = field_under_tags(ref->type);
+            if (!rf || !has_table_constraint(rf)) {
+                diag(DIAG_ERROR, at->loc, "'%s' has no table constraint: a component relation refers to a component "
+                     "constrained by the same object set", ref->name);
+                diag_note(ref->loc, "'%s' is here", ref->name);
+            } else if (f->table_set && rf->table_set && f->table_set != rf->table_set) {
+                diag(DIAG_ERROR, at->loc, "'%s' is constrained by object set %s, not by %s", ref->name,
+                     rf->table_set->name, f->table_set->name);
+                diag_note(ref->loc, "'%s' is here", ref->name);
+            }
+        }
+    }
+}
+
+static void check_type(Sema *S, Type *t, int depth, Outer *o)
 {
     if (!t || depth > LIMIT_NESTING * 4)
         return;
@@ -127,6 +222,9 @@ static void check_type(Sema *S, Type *t, int depth)
     case TY_SEQUENCE:
     case TY_SET:
     case TY_CHOICE:
+        if (o->n == 64)
+            return;          /* deeper than any real relation constraint */
+        o->t[o->n++] = t;
         for (int i = 0; i < t->ncomps; i++) {
             Component *c = t->comps[i];
             for (int j = 0; j < i; j++)
@@ -146,8 +244,10 @@ static void check_type(Sema *S, Type *t, int depth)
                      b->any_defined_by, ast_type_kind_name(t->kind));
                 sema_did_you_mean_component(t, b->any_defined_by);
             }
-            check_type(S, c->type, depth + 1);
+            check_relations(S, c, o);
+            check_type(S, c->type, depth + 1, o);
         }
+        o->n--;
         check_versions(S, t);
         if (t->kind == TY_SET || t->kind == TY_CHOICE) {
             /* X.680 27.3, 29.2: every component's tags distinct. */
@@ -174,19 +274,112 @@ static void check_type(Sema *S, Type *t, int depth)
     case TY_TAGGED:
     case TY_SEQUENCE_OF:
     case TY_SET_OF:
-        check_type(S, t->inner, depth + 1);
+        check_type(S, t->inner, depth + 1, o);
         break;
     default:
         break;
     }
 }
 
+/* ------------------------------------------------------------ classes */
+
+/* Where `word` is next written at or after loc (a name inside a field). */
+static Loc loc_of_word(Loc from, const char *word)
+{
+    const SrcFile *f = from.file;
+    if (!f || from.line < 1 || from.line > f->nlines)
+        return from;
+    size_t off = (size_t)f->line_start[from.line - 1] + (size_t)from.col - 1;
+    const char *p = off < f->len ? strstr(f->text + off, word) : NULL;
+    if (!p)
+        return from;
+    int at = (int)(p - f->text), line = from.line - 1;
+    while (line + 1 < f->nlines && f->line_start[line + 1] <= at)
+        line++;
+    return (Loc){f, line + 1, at - f->line_start[line] + 1};
+}
+
+static const SyntaxItem *syntax_field(SyntaxItem **items, int n, const char *name, const SyntaxItem *before)
+{
+    for (int i = 0; i < n; i++) {
+        if (items[i] == before)
+            return NULL;
+        if (items[i]->kind == SYN_FIELD && strcmp(items[i]->text, name) == 0)
+            return items[i];
+        if (items[i]->kind == SYN_OPTIONAL_GROUP) {
+            const SyntaxItem *s = syntax_field(items[i]->items, items[i]->nitems, name, before);
+            if (s)
+                return s;
+        }
+    }
+    return NULL;
+}
+
+/* WITH SYNTAX names each field at most once (X.681 10.9). */
+static void check_syntax(SyntaxItem **all, int nall, SyntaxItem **items, int n)
+{
+    for (int i = 0; i < n; i++) {
+        SyntaxItem *it = items[i];
+        if (it->kind == SYN_OPTIONAL_GROUP) {
+            check_syntax(all, nall, it->items, it->nitems);
+        } else if (it->kind == SYN_FIELD) {
+            const SyntaxItem *first = syntax_field(all, nall, it->text, it);
+            if (first && first != it) {
+                diag(DIAG_ERROR, it->loc, "WITH SYNTAX names field %s twice", it->text);
+                diag_note(first->loc, "first named here");
+            }
+        }
+    }
+}
+
+/* X.681 7.1: an object class reference has no lower-case letters; 9.4:
+ * field names are distinct; 9.9: a variable-type value (set) field is
+ * governed by a type field of the class. */
+static void check_class(Assignment *as)
+{
+    for (const char *p = as->name; *p; p++)
+        if (*p >= 'a' && *p <= 'z') {
+            diag(DIAG_ERROR, as->loc, "'%s' names a class, so it has no lower-case letters (X.681 7.1)", as->name);
+            break;
+        }
+    if (!as->type || as->type->kind != TY_CLASS || !as->type->cls)
+        return;
+    ClassDef *cd = as->type->cls;
+    for (int i = 0; i < cd->nfields; i++) {
+        ClassField *f = cd->fields[i];
+        for (int j = 0; j < i; j++)
+            if (strcmp(cd->fields[j]->name, f->name) == 0) {
+                diag(DIAG_ERROR, f->loc, "field %s is defined twice in this class", f->name);
+                diag_note(cd->fields[j]->loc, "first defined here");
+                break;
+            }
+        if ((f->kind == FK_VARIABLE_VALUE || f->kind == FK_VARIABLE_VALUE_SET) && f->type_field) {
+            const ClassField *g = NULL;
+            for (int j = 0; j < cd->nfields && !g; j++)
+                if (strcmp(cd->fields[j]->name, f->type_field) == 0)
+                    g = cd->fields[j];
+            Loc at = loc_of_word((Loc){f->loc.file, f->loc.line, f->loc.col + (int)strlen(f->name)}, f->type_field);
+            if (!g) {
+                diag(DIAG_ERROR, at, "field %s takes its type from %s, which is not a field of this class", f->name,
+                     f->type_field);
+            } else if (g->kind != FK_TYPE) {
+                diag(DIAG_ERROR, at, "field %s takes its type from %s, which is not a type field", f->name, f->type_field);
+                diag_note(g->loc, "%s is defined here", g->name);
+            }
+        }
+    }
+    check_syntax(cd->syntax, cd->nsyntax, cd->syntax, cd->nsyntax);
+}
+
 void sema_checks_run(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nassigns; i++) {
         Assignment *as = m->assigns[i];
+        Outer o = {.n = 0};
+        if (as->kind == A_CLASS)
+            check_class(as);
         if (!as->nparams && as->kind == A_TYPE)
-            check_type(S, as->type, 0);
+            check_type(S, as->type, 0, &o);
     }
 }
 
@@ -194,8 +387,9 @@ void sema_checks_instances(Sema *S)
 {
     for (int i = 0; i < S->instances.len; i++) {
         Assignment *as = S->instances.items[i];
+        Outer o = {.n = 0};
         if (as->kind == A_TYPE)
-            check_type(S, as->type, 0);
+            check_type(S, as->type, 0, &o);
     }
 }
 
