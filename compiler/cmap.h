@@ -41,7 +41,7 @@ typedef enum CKind {
 typedef struct CNamed CNamed;
 
 /* Encoding rules with a code generator. */
-typedef enum CEnc { ENC_DER, ENC_COUNT } CEnc;
+typedef enum CEnc { ENC_DER, ENC_OER, ENC_COUNT } CEnc;
 
 /* Functions and constants every type has, whatever the encoding. */
 typedef enum CFn {
@@ -60,6 +60,14 @@ typedef enum CDerFn {
     DER_ITEM, DER_ITEM_INL,                  /* defining CK_ARRAY / CK_LIST: one element */
     DER_FN_COUNT
 } CDerFn;
+
+/* OER's functions of a type (emit_oer.c, X.696 canonical OER). */
+typedef enum COerFn {
+    OER_DECODE, OER_DECODE_PREFIX, OER_DECODE_EX, OER_ENCODE,  /* public */
+    OER_READ, OER_WRITE,                     /* static: the entry points' bodies */
+    OER_DEC, OER_DEC_BODY, OER_ENC,          /* defining types (_dec_ counts the depth around _dec_body_) */
+    OER_FN_COUNT
+} COerFn;
 
 /* A named number, named bit or enumerator: its C constant. */
 typedef struct CItem {
@@ -93,6 +101,11 @@ typedef struct CType {
     struct CType *elem;      /* CK_ARRAY / CK_LIST element */
     bool set_of;             /* CK_ARRAY / CK_LIST: SET OF (DER order) */
     bool max_known; uint64_t max_size; /* exact bound on the encoding, when finite */
+    /* What OER (X.696) asks of the schema beyond DER's needs. */
+    bool int_bounded;        /* CK_INT / CK_UINT: lo..hi is the type's own finite range, not --int64's */
+    bool int_nonneg;         /* INTEGER with a non-extensible lower bound >= 0: X.696 10 unsigned forms */
+    bool octet_string;       /* CK_OCTETS: an OCTET STRING (not REAL, RELATIVE-OID, a time type) */
+    bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
 } CType;
 
 typedef struct CComp {
@@ -107,6 +120,8 @@ typedef struct CComp {
     const char *default_expr;     /* C expression of the default value */
     const char *default_decl;     /* static definitions it needs (bytes), or NULL */
     bool has_member;         /* false for NULL (presence only) */
+    int ext_index;           /* extension addition: its bit in OER's presence bitmap; -1 in the root */
+    bool ext_group;          /* in an extension addition group [[ ]] (which shares one bit) */
 } CComp;
 
 struct CNamed {
@@ -118,6 +133,7 @@ struct CNamed {
     Assignment *assign;      /* cmap internal; NULL for an inner type hoisted out of its parent */
     const char *path;        /* "Outer.field" for hoisted types */
     const char *asn1;        /* ASN.1 name (assignment) or path (hoisted), for messages */
+    Loc loc;                 /* where messages about it point (an emitter's diagnostics) */
     const char *fuzz_base;   /* the ASN.1 name with '-' as '_' (fuzz harness file name) */
     const char *fn[FN_COUNT];          /* NULL where the type has no such function */
     const char **enc_fn[ENC_COUNT];    /* per encoding, indexed by its own enum (CDerFn) */

@@ -381,6 +381,8 @@ static void map_int(CType *ct, const Range *r)
 {
     bool fin = r->present && r->has_lo && r->has_hi && !r->extensible && !r->empty;
     AsnInt lo = r->lo, hi = r->hi;
+    ct->int_bounded = fin;
+    ct->int_nonneg = r->present && r->has_lo && r->lo >= 0 && !r->extensible && !r->empty;
     ct->kind = CK_BIGINT;
     ct->ctype = "asn1rt_bigint";
     if (!fin && cmap_int64) {
@@ -480,6 +482,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view"; break;
     case TY_OCTET_STRING:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
+        ct->octet_string = true;
         map_size(ct, &t->size_range);
         if (ct->size_hi_set) { ct->max_known = true; ct->max_size = ct->size_hi; }
         break;
@@ -505,7 +508,9 @@ static CType *map_type(Type *t, const char *path, Module *m)
     case TY_OID: ct->kind = CK_OID; ct->ctype = "asn1rt_view"; break;
     case TY_ANY: case TY_OPEN: case TY_EXTERNAL: case TY_EMBEDDED_PDV:
     case TY_CHARACTER_STRING: case TY_INSTANCE_OF:
-        ct->kind = CK_ANY; ct->ctype = "asn1rt_view"; break;
+        ct->kind = CK_ANY; ct->ctype = "asn1rt_view";
+        ct->open_type = !recursive_ref && (b->kind == TY_ANY || b->kind == TY_OPEN);
+        break;
     case TY_SEQUENCE: case TY_SET: case TY_CHOICE: case TY_ENUMERATED:
     case TY_SEQUENCE_OF: case TY_SET_OF: {
         ct->kind = b->kind == TY_SEQUENCE ? CK_SEQ : b->kind == TY_SET ? CK_SET :
@@ -1012,6 +1017,7 @@ static void map_components(CNamed *cn, Type *b, Module *m)
 {
     if (b->kind == TY_SEQUENCE || b->kind == TY_SET || b->kind == TY_CHOICE) {
         Vec v = {0};
+        int next_ext = 0;
         cn->extensible = b->extensible;
         for (int i = 0; i < b->ncomps; i++) {
             Component *c = b->comps[i];
@@ -1026,6 +1032,14 @@ static void map_components(CNamed *cn, Type *b, Module *m)
             cc->ct = map_type(c->type, arena_printf(A, "%s_%s", cn->cname, cc->name), m);
             cc->optional = b->kind != TY_CHOICE && (c->optional || (c->is_extension && !c->default_value));
             cc->has_member = cc->ct->kind != CK_NULL;
+            /* OER's presence bitmap: one bit per addition, one per group. */
+            cc->ext_index = -1;
+            if (c->is_extension) {
+                bool same_group = c->ext_group && i > 0 && b->comps[i - 1]->is_extension &&
+                                  b->comps[i - 1]->ext_group == c->ext_group;
+                cc->ext_index = same_group ? next_ext - 1 : next_ext++;
+                cc->ext_group = c->ext_group != 0;
+            }
             vec_push(A, &v, cc);
         }
         cn->comps = (CComp **)v.items;
@@ -1469,12 +1483,25 @@ static const FnName der_fns[DER_FN_COUNT] = {
     [DER_ITEM_INL] = {"item_inl_", FOR_OF},
 };
 
+static const FnName oer_fns[OER_FN_COUNT] = {
+    [OER_DECODE] = {"oer_decode", FOR_ALL},
+    [OER_DECODE_PREFIX] = {"oer_decode_prefix", FOR_ALL},
+    [OER_DECODE_EX] = {"oer_decode_ex", FOR_ALL},
+    [OER_ENCODE] = {"oer_encode", FOR_ALL},
+    [OER_READ] = {"oer_read_", FOR_ALL},
+    [OER_WRITE] = {"oer_write_", FOR_ALL},
+    [OER_DEC] = {"oer_dec_", FOR_DEFINES},
+    [OER_DEC_BODY] = {"oer_dec_body_", FOR_DEFINES},
+    [OER_ENC] = {"oer_enc_", FOR_DEFINES},
+};
+
 /* The functions of each encoding: a new rule adds its row. */
 static const struct {
     const FnName *fns;
     int nfns;
 } enc_fns[ENC_COUNT] = {
     [ENC_DER] = {der_fns, DER_FN_COUNT},
+    [ENC_OER] = {oer_fns, OER_FN_COUNT},
 };
 
 static const char *fn_name(const CNamed *cn, const FnName *f)
@@ -1489,6 +1516,7 @@ static void name_type(CNamed *cn)
 {
     cn->home = cn->module->cinfo;
     cn->asn1 = display_of(cn);
+    cn->loc = cn->assign ? cn->assign->loc : cn->type->loc;
     cn->fuzz_base = cn->assign ? c_spelling(cn->assign->name) : cn->cname;
     for (int k = 0; k < FN_COUNT; k++)
         cn->fn[k] = fn_name(cn, &common_fns[k]);
