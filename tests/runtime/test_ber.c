@@ -3,11 +3,13 @@
  * at every offset; real BER from OpenSSL (cms/smime -stream, -indef) and
  * python3-cryptography-vectors walked and compared with `openssl asn1parse`;
  * linear time over 1M indefinite-length segments. */
-#define _POSIX_C_SOURCE 200809L   /* popen, clock_gettime */
+#define _GNU_SOURCE               /* popen, clock_gettime, memmem */
 
 #include <stdlib.h>
 #include <time.h>
 
+#include "asn1rt/gen.h"
+#include "pkix1explicit88.h"
 #include "testutil.h"
 
 #define OCTETS ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING)
@@ -675,6 +677,124 @@ static void test_peers(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* BER in, DER out, through the generated DER decoder in BER mode.      */
+
+/* The DER element list [p, p + n) rewritten as BER: every constructed
+ * element with an indefinite length, every BOOLEAN, INTEGER, BIT STRING and
+ * OCTET STRING with a 4-octet length (84 xx xx xx xx); other primitives
+ * (strings, OIDs, times: what ANY values hold in certificates) as they are.
+ * Returns the octets written to out; *indefinite counts the rewritten. */
+static size_t berify(const uint8_t *p, size_t n, uint8_t *out, size_t *indefinite)
+{
+    asn1rt_reader r;
+    size_t o = 0;
+    asn1rt_reader_init(&r, p, n);
+    while (!asn1rt_at_end(&r)) {
+        const uint8_t *start = r.cur;
+        uint32_t tag = 0;
+        size_t len = 0, idl = 1;
+        if (asn1rt_read_header(&r, &tag, &len) != ASN1RT_OK) {
+            CU_FAIL("berify: not DER");
+            return o;
+        }
+        if ((start[0] & 0x1F) == 0x1F)
+            while (start[idl++] & 0x80)
+                ;
+        memcpy(out + o, start, idl);
+        o += idl;
+        if (ASN1RT_TAG_CONSTRUCTED(tag)) {
+            out[o++] = 0x80;
+            o += berify(r.cur, len, out + o, indefinite);
+            out[o++] = 0;
+            out[o++] = 0;
+            ++*indefinite;
+        } else if (ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL && ASN1RT_TAG_NUMBER(tag) >= ASN1RT_UT_BOOLEAN &&
+                   ASN1RT_TAG_NUMBER(tag) <= ASN1RT_UT_OCTET_STRING) {
+            out[o++] = 0x84;
+            for (int k = 3; k >= 0; k--)
+                out[o++] = (uint8_t)(len >> (8 * k));
+            memcpy(out + o, r.cur, len);
+            o += len;
+        } else {
+            memcpy(out + o, start + idl, (size_t)(r.cur - start) - idl + len);
+            o += (size_t)(r.cur - start) - idl + len;
+        }
+        r.cur += len;
+    }
+    return o;
+}
+
+/* The certificates OpenSSL wrote into the fixtures (the test signer's, and
+ * amazon-roots.p7b's two), made BER, decoded by the generated Certificate
+ * decoder with a BER-mode reader (the DER code, shared): every typed field
+ * equals the DER decode's, and re-encodes to the DER OpenSSL wrote. The
+ * fields the DER code keeps as raw views (Name's and Extensions' SEQUENCE
+ * OF iterators) hold the BER they came from: a BER emitter decodes those
+ * into the arena instead (docs/runtime.md, BER mode). */
+static void test_generated_der_code(void)
+{
+    static const char *files[] = { "tests/runtime/ber/signed-stream.ber",
+                                   "/usr/lib/python3/dist-packages/cryptography_vectors/pkcs7/amazon-roots.p7b" };
+    size_t done = 0;
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        size_t len = 0;
+        uint8_t *der = read_file(files[i], &len);
+        asn1rt_reader r, ci, x, sd, set;
+        const uint32_t C0 = ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 1, 0);
+        if (der == NULL) {
+            fprintf(stderr, "\n  SKIPPED %s: not installed\n", files[i]);
+            continue;
+        }
+        asn1rt_ber_reader_init(&r, der, len);
+        /* SignedData: version, digestAlgorithms, encapContentInfo, certificates [0] */
+        CU_ASSERT_FATAL(asn1rt_enter(&r, SEQ, &ci) == ASN1RT_OK && asn1rt_skip(&ci) == ASN1RT_OK &&
+                        asn1rt_enter(&ci, C0, &x) == ASN1RT_OK && asn1rt_enter(&x, SEQ, &sd) == ASN1RT_OK &&
+                        asn1rt_skip(&sd) == ASN1RT_OK && asn1rt_skip(&sd) == ASN1RT_OK && asn1rt_skip(&sd) == ASN1RT_OK &&
+                        asn1rt_enter(&sd, C0, &set) == ASN1RT_OK);
+        while (!asn1rt_at_end(&set)) {
+            asn1rt_view cert;
+            size_t indefinite = 0, n, elen = 0;
+            uint8_t *ber, *re;
+            Certificate c, d;
+            asn1rt_error err;
+            uint8_t spki[600];
+            size_t spki_len = 0;
+            CU_ASSERT_FATAL(asn1rt_read_raw(&set, NULL, &cert) == ASN1RT_OK);
+            ber = malloc(4 * cert.len);
+            re = malloc(cert.len);
+            CU_ASSERT_FATAL(ber != NULL && re != NULL);
+            n = berify(cert.ptr, cert.len, ber, &indefinite);
+            CU_ASSERT(indefinite > 10 && n > cert.len);
+            CU_ASSERT_EQUAL(Certificate_decode_ex(&c, ber, n, 0, &err), ASN1RT_E_INDEFINITE_LENGTH);
+            CU_ASSERT_EQUAL(err.offset, 0);
+            CU_ASSERT_EQUAL_FATAL(Certificate_decode_ex(&c, ber, n, ASN1RT_BER, &err), ASN1RT_OK);
+            CU_ASSERT_EQUAL_FATAL(Certificate_decode(&d, cert.ptr, cert.len), ASN1RT_OK);
+            CU_ASSERT(asn1g_view_eq(&c.tbsCertificate.serialNumber, &d.tbsCertificate.serialNumber));
+            CU_ASSERT(asn1g_view_eq(&c.tbsCertificate.version, &d.tbsCertificate.version));
+            CU_ASSERT(AlgorithmIdentifier_equal(&c.tbsCertificate.signature, &d.tbsCertificate.signature));
+            CU_ASSERT(AlgorithmIdentifier_equal(&c.signatureAlgorithm, &d.signatureAlgorithm));
+            CU_ASSERT(Validity_equal(&c.tbsCertificate.validity, &d.tbsCertificate.validity));
+            CU_ASSERT(SubjectPublicKeyInfo_equal(&c.tbsCertificate.subjectPublicKeyInfo, &d.tbsCertificate.subjectPublicKeyInfo));
+            CU_ASSERT(asn1g_bits_eq(&c.signature, &d.signature));
+            CU_ASSERT(c.tbsCertificate.extensions_present == d.tbsCertificate.extensions_present);
+            /* DER again: the public key info (no raw views below it) as OpenSSL wrote it */
+            CU_ASSERT_EQUAL(SubjectPublicKeyInfo_encode(&c.tbsCertificate.subjectPublicKeyInfo, spki, sizeof spki, &spki_len),
+                            ASN1RT_OK);
+            CU_ASSERT_EQUAL(SubjectPublicKeyInfo_encode(&d.tbsCertificate.subjectPublicKeyInfo, re, cert.len, &elen),
+                            ASN1RT_OK);
+            ASSERT_BYTES(files[i], spki, spki_len, re, elen);
+            CU_ASSERT(spki_len > 0 && memmem(cert.ptr, cert.len, spki, spki_len) != NULL);
+            fprintf(stderr, "%s  certificate of %zu octets as %zu octets of BER (%zu indefinite lengths): decoded\n",
+                    done == 0 ? "\n" : "", cert.len, n, indefinite);
+            done++;
+            free(re);
+            free(ber);
+        }
+        free(der);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* Linear time and the nesting bound.                                   */
 
 #define MANY 1000000u
@@ -827,6 +947,7 @@ void register_ber_suite(void)
     CU_add_test(s, "element_size rows", test_element_size_rows);
     CU_add_test(s, "element_size at every cut", test_element_size_cuts);
     CU_add_test(s, "OpenSSL and cryptography-vectors BER against asn1parse", test_peers);
+    CU_add_test(s, "BER certificates through the generated DER decoder", test_generated_der_code);
     CU_add_test(s, "1M indefinite segments, linear", test_linear_flat);
     CU_add_test(s, "1M nested indefinite segments, bounded", test_deep);
     CU_add_test(s, "enter at the depth limit", test_enter_depth);
