@@ -301,23 +301,32 @@ Type *sema_object_type_field(Sema *S, Assignment *as, Type *t)
 
 static void flatten(Sema *S, Assignment *set);
 
-static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, Vec *out, int depth)
+/* An object set's objects with where each was written (locs: Loc*). */
+static void push_object(Sema *S, Vec *out, Vec *locs, Object *o, Loc loc)
+{
+    Loc *l = arena_alloc(S->a, sizeof *l);
+    *l = loc;
+    vec_push(S->a, out, o);
+    vec_push(S->a, locs, l);
+}
+
+static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, Vec *out, Vec *locs, int depth)
 {
     if (!c || depth > LIMIT_NESTING)
         return;
     switch (c->kind) {
     case C_UNION:
     case C_INTERSECTION:
-        add_element(S, set, cls, c->sub, out, depth + 1);
-        add_element(S, set, cls, c->sub2, out, depth + 1);
+        add_element(S, set, cls, c->sub, out, locs, depth + 1);
+        add_element(S, set, cls, c->sub2, out, locs, depth + 1);
         break;
     case C_EXCEPT:
-        add_element(S, set, cls, c->sub, out, depth + 1);
+        add_element(S, set, cls, c->sub, out, locs, depth + 1);
         break;
     case C_EXTENSIBLE:
         set->objects_extensible = true;
-        add_element(S, set, cls, c->sub, out, depth + 1);
-        add_element(S, set, cls, c->sub2, out, depth + 1);
+        add_element(S, set, cls, c->sub, out, locs, depth + 1);
+        add_element(S, set, cls, c->sub2, out, locs, depth + 1);
         break;
     case C_SINGLE_VALUE:
     case C_BRACED: {
@@ -325,15 +334,21 @@ static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, 
         if (!v)
             break;
         if (v->kind == V_BRACED) {
-            vec_push(S->a, out, build_object(S, set->module, cls, class_name(set->type), v->braced, NULL));
+            push_object(S, out, locs, build_object(S, set->module, cls, class_name(set->type), v->braced, NULL), v->loc);
         } else if (v->kind == V_REF) {
             Assignment *as = sema_lookup(S, set->module, v->ref_module, v->ref_name, v->loc, true);
             if (as && as->kind != A_OBJECT) {
                 diag(DIAG_ERROR, v->loc, "'%s' is not an object", v->ref_name);
             } else if (as) {
                 Object *o = sema_object(S, as);
-                if (o)
-                    vec_push(S->a, out, o);
+                /* X.681 12.2: the objects of a set are of its class. */
+                if (o && o->cls != cls) {
+                    diag(DIAG_ERROR, v->loc, "'%s' is an object of class %s, not of %s, the class of %s", as->name,
+                         class_name(as->type), class_name(set->type), set->name);
+                    diag_note(as->loc, "'%s' is defined here", as->name);
+                } else if (o) {
+                    push_object(S, out, locs, o, v->loc);
+                }
             }
         }
         break;
@@ -346,8 +361,14 @@ static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, 
                          : sema_lookup(S, set->module, t->ref_module, t->ref_name, t->loc, true);
         if (as && as->kind == A_OBJECT_SET) {
             flatten(S, as);
+            if (as->nobjects && as->objects[0]->cls != cls) {
+                diag(DIAG_ERROR, t->loc, "'%s' is an object set of class %s, not of %s, the class of %s", as->name,
+                     class_name(as->type), class_name(set->type), set->name);
+                diag_note(as->loc, "'%s' is defined here", as->name);
+                break;
+            }
             for (int i = 0; i < as->nobjects; i++)
-                vec_push(S->a, out, as->objects[i]);
+                push_object(S, out, locs, as->objects[i], t->loc);
             if (as->objects_extensible)
                 set->objects_extensible = true;
         } else if (as) {
@@ -360,6 +381,57 @@ static void add_element(Sema *S, Assignment *set, ClassDef *cls, Constraint *c, 
     }
 }
 
+static bool same_value(const Value *a, const Value *b)
+{
+    a = a && a->eval ? a->eval : a;
+    b = b && b->eval ? b->eval : b;
+    if (!a || !b || a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case V_INTEGER:
+    case V_ENUM:
+        return !a->big && !b->big && a->ival == b->ival;
+    case V_BOOLEAN:
+        return a->bval == b->bval;
+    case V_OID:
+        return a->narcs == b->narcs && memcmp(a->arcs, b->arcs, sizeof(AsnInt) * (size_t)a->narcs) == 0;
+    case V_CSTRING:
+        return a->text && b->text && strcmp(a->text, b->text) == 0;
+    case V_BITS:
+    case V_OCTETS:
+        return a->nbits == b->nbits && a->nbytes == b->nbytes && memcmp(a->bytes, b->bytes, a->nbytes) == 0;
+    default:
+        return false;
+    }
+}
+
+/* X.681 9.8 (UNIQUE): the objects of one set differ in each UNIQUE field.
+ * Two objects reached through one nested set reference were compared when
+ * that set was flattened. */
+static void check_unique(Assignment *set, ClassDef *cls, Vec *locs)
+{
+    for (int f = 0; f < cls->nfields; f++) {
+        ClassField *cf = cls->fields[f];
+        if (!cf->unique)
+            continue;
+        for (int j = 0; j < set->nobjects; j++)
+            for (int i = 0; i < j; i++) {
+                Object *a = set->objects[i], *b = set->objects[j];
+                Loc *la = locs->items[i], *lb = locs->items[j];
+                if (a == b || (la->file == lb->file && la->line == lb->line && la->col == lb->col))
+                    continue;
+                FieldSetting *fa = object_field(a, cf->name), *fb = object_field(b, cf->name);
+                if (!fa || !fb || !same_value(fa->value, fb->value))
+                    continue;
+                diag(DIAG_ERROR, *lb, "%s and %s in %s have the same %s, which is UNIQUE in their class",
+                     b->assign ? b->assign->name : "this object", a->assign ? a->assign->name : "an object written earlier",
+                     set->name, cf->name);
+                diag_note(*la, "%s is here", a->assign ? a->assign->name : "the other object");
+                i = j;       /* one report per object */
+            }
+    }
+}
+
 static void flatten(Sema *S, Assignment *set)
 {
     if (set->objects_state || set->nparams)
@@ -367,10 +439,11 @@ static void flatten(Sema *S, Assignment *set)
     set->objects_state = 1;  /* a set naming itself stops here */
     ClassDef *cls = sema_class_of(S, set->type);
     if (cls && sema_set_elements(S, set)) {
-        Vec out = {0};
-        add_element(S, set, cls, set->set_elements, &out, 0);
+        Vec out = {0}, locs = {0};
+        add_element(S, set, cls, set->set_elements, &out, &locs, 0);
         set->objects = (Object **)out.items;
         set->nobjects = out.len;
+        check_unique(set, cls, &locs);
     }
     set->objects_state = 2;
 }
