@@ -776,9 +776,13 @@ static bool needs_index(const asn1rt_per_alphabet *a, unsigned b)
 }
 
 /* The index of c in the alphabet, or false when c is not in it. */
-static bool char_index(const asn1rt_per_alphabet *a, uint32_t c, uint64_t *idx)
+static inline bool char_index(const asn1rt_per_alphabet *a, uint32_t c, uint64_t *idx)
 {
     uint64_t base = 0;
+    if (a->nranges == 1) {                /* the whole-alphabet types and FROM ("a".."z") */
+        *idx = (uint64_t)c - a->ranges[0][0];
+        return c >= a->ranges[0][0] && c <= a->ranges[0][1];
+    }
     for (unsigned i = 0; i < a->nranges; i++) {
         if (c < a->ranges[i][0])
             return false;
@@ -851,7 +855,7 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     if (first || out->len == 0)
         out->ptr = d;
     for (size_t i = 0; i < n; i++) {
-        uint64_t v = asn1rt_i_per_peek(r->base, r->pos + i * b, b), idx;
+        uint64_t v = b ? asn1rt_i_per_peek_r(r, r->pos + i * b, b) : 0, idx;
         uint32_t c;
         if (map) {
             if (v >= a->count)
@@ -862,7 +866,10 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
             if (!char_index(a, c, &idx))
                 return per_fail(r, r->pos + i * b, ASN1RT_E_STRING_ALPHABET);
         }
-        store_char(d + i * a->width, a->width, c);
+        if (a->width == 1)
+            d[i] = (uint8_t)c;
+        else
+            store_char(d + i * a->width, a->width, c);
     }
     out->len += n * a->width;
     r->pos += n * b;
@@ -928,7 +935,7 @@ static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigne
                      size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        uint32_t c = load_char(p + i * a->width, a->width);
+        uint32_t c = a->width == 1 ? p[i] : load_char(p + i * a->width, a->width);
         uint64_t idx;
         int rc;
         if (!char_index(a, c, &idx))

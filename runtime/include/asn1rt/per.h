@@ -305,13 +305,25 @@ ASN1RT_INLINE uint64_t asn1rt_i_per_peek(const uint8_t *base, size_t pos, unsign
     return v;
 }
 
+/* The same from a reader, with one 8-octet load when they lie inside the
+ * input (the common case): the generated code's per-field cost. */
+ASN1RT_INLINE uint64_t asn1rt_i_per_peek_r(const asn1rt_per_reader *r, size_t pos, unsigned n)
+{
+    size_t byte = pos >> 3;
+    if (n - 1u < 57u && byte + 8u <= (r->end >> 3)) {
+        uint64_t word = asn1rt_i_load_be64(r->base + byte);
+        return (word << (pos & 7u)) >> (64u - n);
+    }
+    return asn1rt_i_per_peek(r->base, pos, n);
+}
+
 ASN1RT_INLINE int asn1rt_per_read_bits(asn1rt_per_reader *r, unsigned n, uint64_t *out)
 {
     if (ASN1RT_I_UNLIKELY(r->end - r->pos < n)) {
         r->err_bit = r->pos;   /* set here, not in a call: the compiler sees *out is set on OK */
         return ASN1RT_E_TRUNCATED;
     }
-    *out = asn1rt_i_per_peek(r->base, r->pos, n);
+    *out = asn1rt_i_per_peek_r(r, r->pos, n);
     r->pos += n;
     return ASN1RT_OK;
 }
@@ -353,8 +365,22 @@ ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64
     if (ASN1RT_I_UNLIKELY(w->cap * 8u - w->pos < n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     size_t pos = w->pos;
+    unsigned off = (unsigned)(pos & 7u);
+    if (n - 1u < 56u) {
+        /* Up to 56 bits in one shift, stored octet by octet: only the
+         * octets the bits cover are written (an open type's content may
+         * follow), and no wide load follows a narrow store (that stalls
+         * store forwarding). The bits after pos in the first octet are 0. */
+        unsigned endbit = off + n, nbytes = (endbit + 7u) >> 3;
+        uint8_t *p = w->buf + (pos >> 3);
+        uint64_t word = ((uint64_t)(off ? p[0] : 0u) << 56) | ((v & ((UINT64_C(1) << n) - 1u)) << (64u - endbit));
+        for (unsigned i = 0; i < nbytes; i++)
+            p[i] = (uint8_t)(word >> (56u - 8u * i));
+        w->pos = pos + n;
+        return ASN1RT_OK;
+    }
     while (n > 0) {
-        unsigned off = (unsigned)(pos & 7u);
+        off = (unsigned)(pos & 7u);
         unsigned take = 8u - off;
         if (take > n)
             take = n;
