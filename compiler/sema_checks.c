@@ -383,11 +383,55 @@ void sema_checks_run(Sema *S, Module *m)
     }
 }
 
+/* X.683 9.3: the actual for an object set parameter (a dummy governed by
+ * a class, written in upper case) is an object set: braces, or a reference
+ * to an object set or to such a parameter of the caller. */
+static void check_set_actuals(Sema *S, Assignment *inst)
+{
+    Env *e = inst->inst_env;
+    if (!e || !e->def)
+        return;
+    for (int i = 0; i < e->def->nparams && i < e->nactuals; i++) {
+        Param *p = e->def->params[i];
+        if (!p->governor || p->name[0] < 'A' || p->name[0] > 'Z')
+            continue;
+        sema_resolve_type(S, e->def->module, e, p->governor);
+        if (!sema_class_of(S, p->governor))
+            continue;
+        TokRange r = e->actuals[i];
+        if (r.end <= r.begin)
+            continue;
+        const Token *t = &r.ta->toks[r.begin];
+        if (t->kind == '{')
+            continue;
+        const char *what = NULL;
+        Assignment *as = NULL;
+        if ((t->kind == T_TYPEREF || t->kind == T_IDENTIFIER) && r.end - r.begin == 1) {
+            char *name = arena_strndup(S->a, t->text, (size_t)t->len);
+            if (sema_param_index(e->caller_env, name) >= 0)
+                continue;
+            as = sema_lookup(S, e->caller, NULL, name, t->loc, false);
+            if (!as || as->kind == A_OBJECT_SET)
+                continue;    /* an undefined name is reported where it is bound */
+            what = as->kind == A_CLASS ? "a class" : as->kind == A_OBJECT ? "an object (write { name } for a set of one)"
+                   : as->kind == A_VALUE ? "a value" : as->kind == A_VALUE_SET ? "a value set" : "a type";
+        } else if (t->kind == T_TYPEREF || t->kind == T_IDENTIFIER) {
+            continue;        /* Module.Set or a value: left to binding */
+        }
+        diag(DIAG_ERROR, t->loc, "the actual for '%s' of %s is %s, not an object set of its class", p->name, e->def->name,
+             what ? what : "a type");
+        diag_note(p->loc, "'%s' is an object set parameter", p->name);
+        if (as)
+            diag_note(as->loc, "'%s' is defined here", as->name);
+    }
+}
+
 void sema_checks_instances(Sema *S)
 {
     for (int i = 0; i < S->instances.len; i++) {
         Assignment *as = S->instances.items[i];
         Outer o = {.n = 0};
+        check_set_actuals(S, as);
         if (as->kind == A_TYPE)
             check_type(S, as->type, 0, &o);
     }
