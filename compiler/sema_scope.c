@@ -9,6 +9,7 @@
 #include "parser.h"
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,10 +147,24 @@ void sema_scope_init(Sema *S)
 
 /* ------------------------------------------------------------ modules */
 
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return true;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A file already read: through -I, or given on the command line (whose
+ * modules a search by OID must not read a second time). */
 static bool path_loaded(Sema *S, const char *path)
 {
     for (int i = 0; i < S->loaded_paths.len; i++)
         if (strcmp(S->loaded_paths.items[i], path) == 0)
+            return true;
+    for (int i = 0; i < S->c->nmodules; i++)
+        if (S->c->modules[i]->from_cmdline && S->c->modules[i]->file &&
+            same_file(S->c->modules[i]->file->path, path))
             return true;
     return false;
 }
@@ -382,7 +397,8 @@ static Module *import_module(Sema *S, Import *im, bool report)
             by_name = load_from_dirs(S, (Wanted){im->module_name, NULL});
         m = find_loaded_oid(S, &want);  /* the files read may hold it */
     }
-    if (!m)
+    /* A definition without an OID is matched by its name alone. */
+    if (!m && !(by_name && !literal_oid(by_name->oid, &have)))
         m = load_from_dirs(S, (Wanted){NULL, &want});
     if (!m && by_name) {
         m = by_name;
