@@ -132,7 +132,7 @@ const char *asn1rt_strerror(int code);
 /* BER (X.690 8) beyond the rules above; see "BER mode" in docs/runtime.md. */
 #define ASN1RT_LAX_INDEFINITE  0x40u  /* indefinite lengths on constructed elements, ended by end-of-contents */
 #define ASN1RT_LAX_CONSTRUCTED 0x80u  /* constructed strings, joined by asn1rt_ber_read_* into an arena */
-#define ASN1RT_LAX_PADDING     0x100u /* BIT STRING unused bits not zero (asn1rt_ber_read_bits clears them in a copy) */
+#define ASN1RT_LAX_PADDING     0x2000u /* BIT STRING unused bits not zero (asn1rt_ber_read_bits clears them in a copy); 0x100-0x1000 are OER/PER flags */
 /* Everything BER allows and DER does not (non-minimal INTEGERs and trailing
  * bytes are not among it): the flags of a BER-mode reader. */
 #define ASN1RT_BER (ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT | \
