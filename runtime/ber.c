@@ -345,8 +345,8 @@ static int join_take(join_job *j, const uint8_t *p, size_t n)
     return asn1rt_arena_append(j->arena, &j->joined, p, n);
 }
 
-/* The segments in [c, c + n), the exact content of a constructed string
- * read at depth `depth` (< max_depth), in one pass: X.690 8.6.4.1 and
+/* The segments in [c, c + n), the exact content of the constructed string
+ * at r->cur (r->depth < r->max_depth), in one pass: X.690 8.6.4.1 and
  * 8.7.3.2 (8.23.6 for character strings: their segments are OCTET
  * STRINGs), segments themselves constructed at any depth the reader
  * allows, each ended by its length or its EOC. */
