@@ -92,8 +92,15 @@ typedef struct CType {
     const char *lo, *hi;     /* C literals of the effective range */
     bool check_lo, check_hi; /* range narrower than the C type on that side */
     bool is_unsigned;
+    /* CK_INT / CK_UINT: the exact set within lo..hi (X.680 50: a union has
+     * holes), nset intervals of C literals; a bound is NULL where it is the
+     * range's own, which is checked already. nset == 0: the range is exact. */
+    const char **set_lo, **set_hi; int nset;
     /* SIZE (strings, OF): hi_set false = no upper bound */
     bool size_lo_set, size_hi_set; uint64_t size_lo, size_hi;
+    /* The exact SIZE set within those bounds, as above (a bound of a
+     * size_set_lo/hi pair is UINT64_MAX where it is the range's own). */
+    uint64_t *size_set_lo, *size_set_hi; int nsize_set;
     unsigned universal;      /* CK_STRING / CK_TIME: ASN1RT_UT_* */
     const char *universal_name; /* that constant's name */
     bool named_bits;         /* CK_BITS with named bits: X.690 11.2.2 applies */

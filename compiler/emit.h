@@ -59,6 +59,7 @@ const char *emit_addr(const char *lv);                        /* &(lv); p for (*
 const char *emit_size_measure(CType *ct, const char *v);
 const char *emit_size_violation(CType *ct, const char *n);
 const char *emit_range_violation(CType *ct, const char *v);
+const char *emit_set_violation(CType *ct, const char *v);  /* v inside the range, outside the exact set */
 const char *emit_eq(CType *ct, const char *a, const char *b); /* a equals b, a C condition */
 
 /* P prints one indented line, S formats a string kept in the arena: every

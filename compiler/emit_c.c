@@ -69,25 +69,60 @@ const char *emit_size_measure(CType *ct, const char *v)
     }
 }
 
+/* "a || b" of the conditions given (NULL: none). */
+static const char *either(const char *a, const char *b)
+{
+    if (a && b)
+        return S("%s || %s", a, b);
+    return a ? a : b;
+}
+
+/* Condition that v is outside an exact set (cmap's interval list, a bound
+ * NULL where the range check covers it): !(v <= 10 || v >= 20). */
+static const char *set_violation(int n, const char *const *lo, const char *const *hi, const char *v)
+{
+    if (n == 0)
+        return NULL;
+    const char *in = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *l = lo[i] ? S("(%s) >= %s", v, lo[i]) : NULL, *h = hi[i] ? S("(%s) <= %s", v, hi[i]) : NULL;
+        const char *one = l && h ? S("(%s && %s)", l, h) : l ? l : h;
+        in = in ? S("%s || %s", in, one) : one;
+    }
+    return S("!(%s)", in);
+}
+
 /* Condition (on a size_t n) that the SIZE constraint is violated, or NULL. */
 const char *emit_size_violation(CType *ct, const char *n)
 {
+    const char *exact = NULL;
+    if (ct->nsize_set) {
+        const char **lo = arena_alloc(g_arena, sizeof(char *) * (size_t)ct->nsize_set);
+        const char **hi = arena_alloc(g_arena, sizeof(char *) * (size_t)ct->nsize_set);
+        for (int i = 0; i < ct->nsize_set; i++) {
+            lo[i] = ct->size_set_lo[i] == UINT64_MAX ? NULL : S("%lluu", (unsigned long long)ct->size_set_lo[i]);
+            hi[i] = ct->size_set_hi[i] == UINT64_MAX ? NULL : S("%lluu", (unsigned long long)ct->size_set_hi[i]);
+        }
+        exact = set_violation(ct->nsize_set, lo, hi, n);
+    }
     if (ct->size_lo_set && ct->size_hi_set && ct->size_lo == ct->size_hi)
         return S("%s != %lluu", n, (unsigned long long)ct->size_lo);
     const char *lo = ct->size_lo_set && ct->size_lo > 0 ? S("%s < %lluu", n, (unsigned long long)ct->size_lo) : NULL;
     const char *hi = ct->size_hi_set ? S("%s > %lluu", n, (unsigned long long)ct->size_hi) : NULL;
-    if (lo && hi)
-        return S("%s || %s", lo, hi);
-    return lo ? lo : hi;
+    return either(either(lo, hi), exact);
 }
 
+/* Condition that v is outside the range, or, inside it, outside the exact set. */
 const char *emit_range_violation(CType *ct, const char *v)
 {
     const char *lo = ct->check_lo ? S("(%s) < %s", v, ct->lo) : NULL;
     const char *hi = ct->check_hi ? S("(%s) > %s", v, ct->hi) : NULL;
-    if (lo && hi)
-        return S("%s || %s", lo, hi);
-    return lo ? lo : hi;
+    return either(either(lo, hi), emit_set_violation(ct, v));
+}
+
+const char *emit_set_violation(CType *ct, const char *v)
+{
+    return set_violation(ct->nset, ct->set_lo, ct->set_hi, v);
 }
 
 /* ---------------------------------------------------------------- check, equal, print */

@@ -122,6 +122,23 @@ static void try_dec(int ind, const char *call, const char *rd, const char *nm)
     fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
 }
 
+/* X.680 50: an INTEGER inside its range (which the read checks) but in a
+ * hole of its exact set is refused at the value's identifier octet. */
+static void dec_int_exact_begin(int ind, CType *ct, const char *rd)
+{
+    if (ct->nset)
+        P(ind, "const size_t at = (size_t)(%s - %s);", rfield(rd, "cur"), rfield(rd, "base"));
+}
+
+static void dec_int_exact_end(int ind, CType *ct, const char *nm)
+{
+    const char *viol = emit_set_violation(ct, "v");
+    if (!viol)
+        return;
+    P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+    fail_line(ind + 4, "ASN1RT_E_VALUE_CONSTRAINT", "at", nm);
+}
+
 static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *vt = ct->vtag;
@@ -136,14 +153,18 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
     case CK_INT:
         P(ind, "{");
         P(ind + 4, "int64_t v;");
+        dec_int_exact_begin(ind + 4, ct, rd);
         try_dec(ind + 4, S("asn1g_read_int(%s, %s, %s, %s, &v)", rd, vt, ct->lo, ct->hi), rd, nm);
+        dec_int_exact_end(ind + 4, ct, nm);
         P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
         P(ind, "}");
         break;
     case CK_UINT:
         P(ind, "{");
         P(ind + 4, "uint64_t v;");
+        dec_int_exact_begin(ind + 4, ct, rd);
         try_dec(ind + 4, S("asn1g_read_uint(%s, %s, %s, %s, &v)", rd, vt, ct->lo, ct->hi), rd, nm);
+        dec_int_exact_end(ind + 4, ct, nm);
         P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
         P(ind, "}");
         break;

@@ -429,6 +429,48 @@ static void map_int(CType *ct, const Range *r)
     ct->max_size = 17;
 }
 
+/* The exact set of an INTEGER within its range (Type.value_set), for the
+ * emitters' checks after the range's. */
+static void map_int_set(CType *ct, const Type *t)
+{
+    const IntSet *is = &t->value_set;
+    if ((ct->kind != CK_INT && ct->kind != CK_UINT) || is->n == 0)
+        return;
+    const Range *r = &t->value_range;
+    bool uns = ct->kind == CK_UINT;
+    /* The range map_int checks (--int64 gives an unbounded one int64_t's). */
+    AsnInt lo = r->present && r->has_lo ? r->lo : (AsnInt)INT64_MIN;
+    AsnInt hi = r->present && r->has_hi ? r->hi : (AsnInt)INT64_MAX;
+    ct->set_lo = arena_alloc(A, sizeof(char *) * (size_t)is->n);
+    ct->set_hi = arena_alloc(A, sizeof(char *) * (size_t)is->n);
+    ct->nset = 0;
+    for (int i = 0; i < is->n; i++) {
+        if (is->hi[i] < lo || is->lo[i] > hi)
+            continue;
+        ct->set_lo[ct->nset] = is->lo[i] > lo ? int_literal(is->lo[i], uns) : NULL;
+        ct->set_hi[ct->nset] = is->hi[i] < hi ? int_literal(is->hi[i], uns) : NULL;
+        ct->nset++;
+    }
+    if (ct->nset == 1 && !ct->set_lo[0] && !ct->set_hi[0])
+        ct->nset = 0;        /* the range itself */
+}
+
+static void map_size_set(CType *ct, const Type *t)
+{
+    const IntSet *is = &t->size_set;
+    if (is->n == 0 || !t->size_range.present || t->size_range.extensible)
+        return;
+    const Range *r = &t->size_range;
+    ct->size_set_lo = arena_alloc(A, sizeof(uint64_t) * (size_t)is->n);
+    ct->size_set_hi = arena_alloc(A, sizeof(uint64_t) * (size_t)is->n);
+    for (int i = 0; i < is->n; i++) {
+        bool own_lo = !r->has_lo || is->lo[i] <= r->lo, own_hi = !r->has_hi || is->hi[i] >= r->hi;
+        ct->size_set_lo[i] = own_lo || is->lo[i] < 0 ? UINT64_MAX : (uint64_t)is->lo[i];
+        ct->size_set_hi[i] = own_hi || is->hi[i] >= (AsnInt)UINT32_MAX ? UINT64_MAX : (uint64_t)is->hi[i];
+    }
+    ct->nsize_set = is->n;
+}
+
 static void map_size(CType *ct, const Range *r)
 {
     if (!r->present || r->extensible || r->empty)
@@ -476,7 +518,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
     switch (recursive_ref ? TY_ANY : b->kind) {
     case TY_BOOLEAN: ct->kind = CK_BOOL; ct->ctype = "bool"; ct->max_known = true; ct->max_size = 1; break;
     case TY_NULL: ct->kind = CK_NULL; ct->ctype = "uint8_t"; ct->max_known = true; ct->max_size = 0; break;
-    case TY_INTEGER: map_int(ct, &t->value_range); break;
+    case TY_INTEGER: map_int(ct, &t->value_range); map_int_set(ct, t); break;
     case TY_REAL: case TY_RELATIVE_OID: case TY_DATE: case TY_TIME_OF_DAY:
     case TY_DATE_TIME: case TY_DURATION: case TY_TIME: case TY_OID_IRI: case TY_RELATIVE_OID_IRI:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view"; break;
@@ -484,12 +526,14 @@ static CType *map_type(Type *t, const char *path, Module *m)
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
         ct->octet_string = true;
         map_size(ct, &t->size_range);
+        map_size_set(ct, t);
         if (ct->size_hi_set) { ct->max_known = true; ct->max_size = ct->size_hi; }
         break;
     case TY_STRING:
         ct->kind = CK_STRING; ct->ctype = "asn1rt_view";
         ct->universal = string_universal(b->str_kind);
         map_size(ct, &t->size_range);
+        map_size_set(ct, t);
         if (ct->size_hi_set) {
             unsigned per = ct->universal == 12 || ct->universal == 28 ? 4 : ct->universal == 30 ? 2 : 1;
             ct->max_known = true;
@@ -502,6 +546,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
         ct->kind = CK_BITS; ct->ctype = "asn1rt_bits";
         ct->named_bits = b->nnamed > 0;
         map_size(ct, &t->size_range);
+        map_size_set(ct, t);
         ct->fixed_size_bits = ct->size_lo_set && ct->size_hi_set && ct->size_lo == ct->size_hi;
         if (ct->size_hi_set) { ct->max_known = true; ct->max_size = (ct->size_hi + 7) / 8 + 1; }
         break;
@@ -517,6 +562,8 @@ static CType *map_type(Type *t, const char *path, Module *m)
                    b->kind == TY_CHOICE ? CK_CHOICE : b->kind == TY_ENUMERATED ? CK_ENUM : CK_LIST;
         if (b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF) {
             map_size(ct, &t->size_range);
+            map_size_set(ct, t);
+        map_size_set(ct, t);
             ct->set_of = b->kind == TY_SET_OF;
             if (ct->size_hi_set && ct->size_hi >= 1 && ct->size_hi <= cmap_array_limit)
                 ct->kind = CK_ARRAY;

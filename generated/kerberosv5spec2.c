@@ -4670,8 +4670,11 @@ int KDC_REQ_dec_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
+            const size_t at = (size_t)(x6.cur - x6.base);
             if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x6, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
                 return asn1g_fail(err, rc, x6.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY(!((v) <= 10 || (v) >= 12)))
+                return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at, "msg-type");
             out->msg_type = (uint8_t)v;
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x6)) != 0))
@@ -4722,7 +4725,7 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
+        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
@@ -4752,7 +4755,7 @@ int KDC_REQ_check(const KDC_REQ *in)
 {
     if ((in->pvno) < 5 || (in->pvno) > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 10 || (in->msg_type) > 12)
+    if ((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12))
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->padata_present) {
         ASN1G_TRY(KDC_REQ_padata_check(&(in->padata)));
@@ -5336,8 +5339,11 @@ int KDC_REP_dec_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
+            const size_t at = (size_t)(x10.cur - x10.base);
             if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x10, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
                 return asn1g_fail(err, rc, x10.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY(!((v) <= 11 || (v) >= 13)))
+                return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at, "msg-type");
             out->msg_type = (uint8_t)v;
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x10)) != 0))
@@ -5437,7 +5443,7 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
+        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
@@ -5470,7 +5476,7 @@ int KDC_REP_check(const KDC_REP *in)
 {
     if ((in->pvno) < 5 || (in->pvno) > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 11 || (in->msg_type) > 13)
+    if ((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13))
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->padata_present) {
         ASN1G_TRY(KDC_REP_padata_check(&(in->padata)));
@@ -14994,8 +15000,11 @@ ASN1G_BODY int KDC_REQ_dec_inl_(KDC_REQ *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
+            const size_t at = (size_t)(x2.cur - x2.base);
             if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 10, 12, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY(!((v) <= 10 || (v) >= 12)))
+                return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at, "msg-type");
             out->msg_type = (uint8_t)v;
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
@@ -15046,7 +15055,7 @@ ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t ta
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12))
+        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m11));
@@ -15168,8 +15177,11 @@ ASN1G_BODY int KDC_REP_dec_inl_(KDC_REP *out, asn1rt_reader *r, uint32_t tag, as
             return asn1g_fail(err, rc, c.err_offset, "msg-type");
         {
             int64_t v;
+            const size_t at = (size_t)(x2.cur - x2.base);
             if (ASN1G_UNLIKELY((rc = asn1g_read_int(&x2, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), 11, 13, &v)) != 0))
                 return asn1g_fail(err, rc, x2.err_offset, "msg-type");
+            if (ASN1G_UNLIKELY(!((v) <= 11 || (v) >= 13)))
+                return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at, "msg-type");
             out->msg_type = (uint8_t)v;
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x2)) != 0))
@@ -15269,7 +15281,7 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
     }
     {
         uint8_t *m23 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13))
+        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
             return ASN1RT_E_VALUE_CONSTRAINT;
         ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));

@@ -37,8 +37,9 @@ $(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(B)/tests/codegen/
 
 .PHONY: check-codegen
 check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \
-  $(B)/tests/codegen/test-kerberos $(B)/tests/codegen/test-cms $(B)/tests/codegen/test-pkcs10
+  $(B)/tests/codegen/test-kerberos $(B)/tests/codegen/test-cms $(B)/tests/codegen/test-pkcs10 $(B)/tests/codegen/test-exact
 	$(B)/tests/codegen/test-constructs
+	$(B)/tests/codegen/test-exact
 	$(B)/tests/codegen/test-x509
 	$(B)/tests/codegen/test-kerberos
 	$(B)/tests/codegen/test-prefix
@@ -101,6 +102,20 @@ $(B)/tests/codegen/test_prefix.o: $(CODEGEN_PFX)/p1/bench.h $(CODEGEN_PFX)/p2/be
 $(B)/tests/codegen/test_prefix.o: CPPFLAGS_ALL += -I$(CODEGEN_PFX)
 $(B)/tests/codegen/test-prefix: $(B)/tests/codegen/test_prefix.o $(CODEGEN_PFX)/p1/bench.o $(CODEGEN_PFX)/p2/bench.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# test-exact: constraints with holes (issue 13) enforced by decode, encode
+# and T_check, tests/codegen/exact.asn.
+CODEGEN_EXACT := $(B)/tests/codegen/exact
+$(CODEGEN_EXACT)/codegen_exact.c $(CODEGEN_EXACT)/codegen_exact.h &: tests/codegen/exact.asn $(B)/asn1cc
+	@mkdir -p $(CODEGEN_EXACT)
+	$(B)/asn1cc tests/codegen/exact.asn -o $(CODEGEN_EXACT)
+$(CODEGEN_EXACT)/codegen_exact.o: $(CODEGEN_EXACT)/codegen_exact.c
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACT) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+$(B)/tests/codegen/test_exact.o: $(CODEGEN_EXACT)/codegen_exact.h
+$(B)/tests/codegen/test_exact.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACT)
+$(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CODEGEN_EXACT)/codegen_exact.o $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
+PROGRAMS += $(B)/tests/codegen/test-exact
 
 # Golden output of a small schema: exact generated text, reviewed in git diff.
 CODEGEN_GOLDEN := tests/codegen/golden
