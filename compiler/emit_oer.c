@@ -1,0 +1,1027 @@
+/* emit_oer.c — canonical OER (X.696) functions of each type, printed into
+ * the files emit_c.c writes: T_oer_decode, T_oer_decode_prefix,
+ * T_oer_decode_ex, T_oer_encode and their helpers, on the runtime's
+ * asn1rt/oer.h. The C structs are DER's (cmap.h): strings, bit strings,
+ * big integers and open types are views into the input, since OER is
+ * octet-aligned; unbounded SEQUENCE OF is decoded into typed items in the
+ * caller's arena (raw, the DER view, stays empty).
+ *  - decode: straight-line calls of the asn1oer_read_* functions, each
+ *    failure returned through asn1g_fail() (code, offset, component path);
+ *    strict COER unless a caller's ASN1RT_LAX_* flag relaxes one rule;
+ *  - encode: back to front into the caller's buffer (asn1rt_writer), so a
+ *    length determinant or a preamble is written after what it describes.
+ * What X.696 asks that this file does not print is refused by
+ * emit_oer_supported() before anything is written, with a diagnostic at the
+ * type: the output is either right or not there.
+ * Every name and expression comes from cmap.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* open_memstream */
+#endif
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+static int g_tmp;                 /* unique local names within one function */
+
+static const char *oer_fn(const CNamed *cn, COerFn f) { return cn->enc_fn[ENC_OER][f]; }
+
+static const char *oer_sig(const CNamed *cn, COerFn f)
+{
+    const char *T = cn->cname, *n = oer_fn(cn, f);
+    switch (f) {
+    case OER_DECODE: return S("int %s(%s *out, const uint8_t *in, size_t len, asn1rt_arena *arena)", n, T);
+    case OER_DECODE_PREFIX:
+        return S("int %s(%s *out, const uint8_t *in, size_t len, asn1rt_arena *arena, size_t *consumed)", n, T);
+    case OER_DECODE_EX:
+        return S("int %s(%s *out, const uint8_t *in, size_t len, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)",
+                 n, T);
+    case OER_ENCODE: return S("int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", n, T);
+    case OER_READ: case OER_DEC: case OER_DEC_BODY:
+        return S("int %s(%s *out, asn1rt_reader *r, asn1rt_arena *arena, asn1rt_error *err)", n, T);
+    case OER_WRITE: case OER_ENC: return S("int %s(const %s *in, asn1rt_writer *w)", n, T);
+    default: return NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- what OER can print */
+
+/* A C integer literal of cmap's (decimal, INT64_C(..), UINT64_C(..),
+ * INT64_MIN/MAX, UINT64_MAX) as a number: the fixed sizes of X.696 10 are
+ * decided from the bounds here. */
+static bool lit_is_neg(const char *s)
+{
+    return strcmp(s, "INT64_MIN") == 0 || strchr(s, '-') != NULL;
+}
+
+static uint64_t lit_u(const char *s)
+{
+    if (strcmp(s, "UINT64_MAX") == 0) return UINT64_MAX;
+    if (strcmp(s, "INT64_MAX") == 0) return (uint64_t)INT64_MAX;
+    const char *p = strchr(s, '(');
+    return strtoull(p ? p + 1 : s, NULL, 10);
+}
+
+static int64_t lit_i(const char *s)
+{
+    if (strcmp(s, "INT64_MIN") == 0) return INT64_MIN;
+    if (strcmp(s, "INT64_MAX") == 0) return INT64_MAX;
+    const char *p = strchr(s, '(');
+    return strtoll(p ? p + 1 : s, NULL, 10);
+}
+
+/* X.696 10: 1, 2, 4 or 8 octets for a bounded INTEGER, 0 when it is
+ * length-prefixed. */
+static unsigned int_fixed(const CType *ct)
+{
+    if (!ct->int_bounded || !ct->lo || !ct->hi)
+        return 0;
+    if (!lit_is_neg(ct->lo)) {
+        uint64_t hi = lit_u(ct->hi);
+        return hi <= 0xFFu ? 1 : hi <= 0xFFFFu ? 2 : hi <= 0xFFFFFFFFu ? 4 : 8;
+    }
+    int64_t lo = lit_i(ct->lo), hi = lit_i(ct->hi);
+    if (lo >= INT8_MIN && hi <= INT8_MAX) return 1;
+    if (lo >= INT16_MIN && hi <= INT16_MAX) return 2;
+    if (lo >= INT32_MIN && hi <= INT32_MAX) return 4;
+    return 8;
+}
+
+/* X.696 10.2 / 10.4: the unsigned forms for a lower bound >= 0. */
+static bool int_unsigned(const CType *ct)
+{
+    return ct->int_bounded && ct->lo && !lit_is_neg(ct->lo);
+}
+
+/* Octets per character of a known-multiplier string (X.696 26), 0 for the others. */
+static unsigned str_mult(const CType *ct)
+{
+    switch (ct->universal) {
+    case 18: case 19: case 22: case 26: return 1;  /* Numeric, Printable, IA5, Visible */
+    case 30: return 2;                             /* BMPString */
+    case 28: return 4;                             /* UniversalString */
+    default: return 0;
+    }
+}
+
+/* SIZE (n), not extensible, with no other size: X.696 13.2, 14.2, 26.2 fixed forms. */
+static bool size_fixed(const CType *ct)
+{
+    return ct->size_lo_set && ct->size_hi_set && ct->size_lo == ct->size_hi && ct->nsize_set == 0;
+}
+
+/* SIZE (0) alone would be a fixed size cmap records as no lower bound. */
+static bool size_zero_only(const CType *ct)
+{
+    return !ct->size_lo_set && ct->size_hi_set && ct->size_hi == 0;
+}
+
+/* NULL when OER of a value of ct (its own kind; a structured kind's
+ * components are its owner's) is printed here, else what is not. */
+static const char *ct_unsupported(const CType *ct)
+{
+    switch (ct->kind) {
+    case CK_BOOL: case CK_NULL: case CK_ENUM: case CK_OID: case CK_SEQ: case CK_SET: case CK_CHOICE:
+        return NULL;
+    case CK_INT: case CK_UINT:
+        /* --int64 replaced the bounds by int64_t's: a lower bound >= 0 is lost. */
+        return !ct->int_bounded && ct->int_nonneg ? "a semi-bounded INTEGER under --int64" : NULL;
+    case CK_U128: case CK_I128: return "an INTEGER range beyond 64 bits";
+    case CK_BIGINT:
+        return NULL;
+    case CK_OCTETS:
+        if (!ct->octet_string) return "REAL, RELATIVE-OID or a time type";
+        return size_zero_only(ct) ? "SIZE (0)" : NULL;
+    case CK_STRING:
+        return size_zero_only(ct) ? "SIZE (0)" : NULL;
+    case CK_TIME: return "UTCTime / GeneralizedTime";
+    case CK_BITS:
+        if (size_zero_only(ct)) return "SIZE (0)";
+        /* X.696 13.3 with X.680 22.7: trailing 0 bits go down to the lower bound only. */
+        if (ct->named_bits && !size_fixed(ct) && ct->size_lo_set) return "a named-bit BIT STRING with a SIZE lower bound";
+        return NULL;
+    case CK_ANY: return ct->open_type ? NULL : "a recursive reference or EXTERNAL / EMBEDDED PDV / CHARACTER STRING";
+    case CK_ARRAY: case CK_LIST:
+        if (ct->set_of) return "SET OF (canonical order)";
+        return ct->elem ? ct_unsupported(ct->elem) : NULL;
+    }
+    return "this type";
+}
+
+/* Runs before emit_module_files, so without the emitters' S() strings. */
+static bool decline(const CNamed *cn, const char *what, const char *comp)
+{
+    if (comp)
+        diag(DIAG_ERROR, cn->loc, "code generation: OER encoding of %s (%s.%s) is not supported", what, cn->asn1, comp);
+    else
+        diag(DIAG_ERROR, cn->loc, "code generation: OER encoding of %s (%s) is not supported", what, cn->asn1);
+    return false;
+}
+
+/* The outermost tag of a CHOICE alternative (X.696 20), NULL when it has none of its own. */
+static const char *alt_tag(const CType *ct)
+{
+    if (ct->nwraps > 0)
+        return ct->wraps[0];
+    return strcmp(ct->vtag, "0") == 0 ? NULL : ct->vtag;
+}
+
+static bool type_supported(const CNamed *cn)
+{
+    const char *why = ct_unsupported(cn->ct);
+    bool ok = true;
+    if (why)
+        return decline(cn, why, NULL);
+    if (!cn->defines)
+        return true;
+    for (int k = 0; k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        if ((why = ct_unsupported(cc->ct)) != NULL)
+            ok = decline(cn, why, cc->asn1);
+        else if (cc->ext_group)
+            ok = decline(cn, "an extension addition group", cc->asn1);
+        else if (cc->ext_index >= 0 && cc->has_default)
+            ok = decline(cn, "a DEFAULT extension addition", cc->asn1);
+        else if (cc->ext_index >= 0 && cn->ct->kind == CK_SET)
+            ok = decline(cn, "a SET extension addition", cc->asn1);
+        else if (cn->ct->kind == CK_CHOICE && !alt_tag(cc->ct))
+            ok = decline(cn, "an untagged CHOICE or open type alternative", cc->asn1);
+    }
+    return ok;
+}
+
+bool emit_oer_supported(const CMap *map)
+{
+    bool ok = true;
+    for (int i = 0; i < map->nmodules; i++) {
+        const CModule *cm = map->modules[i];
+        if (!cm->emit)
+            continue;
+        for (int j = 0; j < cm->ntypes; j++)
+            ok &= type_supported(cm->types[j]);
+    }
+    return ok;
+}
+
+/* ---------------------------------------------------------------- decode */
+
+static void fail_line(int ind, const char *code, const char *off, const char *nm)
+{
+    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
+}
+
+/* "(&c)->x" reads better as "c.x". */
+static const char *rfield(const char *rd, const char *field)
+{
+    if (rd[0] == '&')
+        return S("%s.%s", rd + 1, field);
+    return S("%s->%s", rd, field);
+}
+
+static void try_dec(int ind, const char *call, const char *rd, const char *nm)
+{
+    emit_rc_used = true;
+    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
+    fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
+}
+
+static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *viol = emit_size_violation(ct, "n");
+    if (!viol)
+        return;
+    P(ind, "{");
+    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+    fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+    P(ind, "}");
+}
+
+/* Decodes one value of ct into lvalue lv from reader rd (explicit tags
+ * have no octets in OER). */
+static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    unsigned fx;
+    switch (ct->kind) {
+    case CK_BOOL:
+        try_dec(ind, S("asn1oer_read_bool(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    case CK_NULL:
+        break;
+    case CK_INT: case CK_UINT: {
+        bool uns = int_unsigned(ct);
+        const char *lo = ct->int_bounded ? ct->lo : "INT64_MIN", *hi = ct->int_bounded ? ct->hi : "INT64_MAX";
+        const char *hole = emit_set_violation(ct, "v");
+        fx = int_fixed(ct);
+        P(ind, "{");
+        P(ind + 4, "%s v;", uns ? "uint64_t" : "int64_t");
+        if (hole)
+            P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+        if (fx)
+            try_dec(ind + 4, S("asn1oer_read_fixed_%s(%s, %u, %s, %s, &v)", uns ? "uint" : "int", rd, fx, lo, hi), rd, nm);
+        else
+            try_dec(ind + 4, S("asn1oer_read_%s(%s, %s, %s, &v)", uns ? "uint" : "int", rd, lo, hi), rd, nm);
+        if (hole) {
+            /* X.680 50: inside the range, in a hole of the exact set. */
+            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", hole);
+            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+        }
+        P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
+        P(ind, "}");
+        break;
+    }
+    case CK_BIGINT:
+        if (!ct->int_nonneg) {
+            try_dec(ind, S("asn1oer_read_bigint(%s, %s)", rd, emit_addr(lv)), rd, nm);
+            break;
+        }
+        /* X.696 10.4: unsigned on the wire. The C value is two's complement:
+         * a value whose first octet has bit 8 set gets a 0x00 in front,
+         * which makes it a copy in the arena. */
+        P(ind, "{");
+        P(ind + 4, "asn1rt_view u;");
+        try_dec(ind + 4, S("asn1oer_read_biguint(%s, &u)", rd), rd, nm);
+        P(ind + 4, "if ((u.ptr[0] & 0x80u) != 0) {");
+        P(ind + 8, "void *p;");
+        P(ind + 8, "if (arena == NULL)");
+        fail_line(ind + 12, "ASN1RT_E_ARENA_FULL", S("(size_t)(u.ptr - %s)", rfield(rd, "base")), nm);
+        P(ind + 8, "if ((rc = asn1rt_arena_alloc(arena, u.len + 1, 1, &p)) != 0)");
+        fail_line(ind + 12, "rc", S("(size_t)(u.ptr - %s)", rfield(rd, "base")), nm);
+        P(ind + 8, "((uint8_t *)p)[0] = 0;");
+        P(ind + 8, "memcpy((uint8_t *)p + 1, u.ptr, u.len);");
+        P(ind + 8, "u.ptr = p;");
+        P(ind + 8, "u.len++;");
+        P(ind + 4, "}");
+        P(ind + 4, "%s = u;", lv);
+        P(ind, "}");
+        emit_rc_used = true;
+        break;
+    case CK_OCTETS: case CK_STRING: {
+        unsigned mult = ct->kind == CK_OCTETS ? 1 : str_mult(ct);
+        bool fixed = size_fixed(ct) && mult > 0;
+        if (fixed && ct->kind == CK_OCTETS)
+            try_dec(ind, S("asn1oer_read_fixed_octets(%s, %" PRIu64 ", %s)", rd, ct->size_lo, emit_addr(lv)), rd, nm);
+        else if (fixed)
+            try_dec(ind, S("asn1oer_read_fixed_string(%s, %s, %" PRIu64 ", %s)", rd, ct->universal_name,
+                           ct->size_lo * mult, emit_addr(lv)), rd, nm);
+        else if (ct->kind == CK_OCTETS || ct->universal == 7)
+            try_dec(ind, S("asn1oer_read_octets(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind, S("asn1oer_read_string(%s, %s, %s)", rd, ct->universal_name, emit_addr(lv)), rd, nm);
+        if (!fixed || ct->kind == CK_STRING)
+            size_check_dec(ind, ct, lv, rd, nm);
+        break;
+    }
+    case CK_BITS:
+        if (size_fixed(ct)) {
+            try_dec(ind, S("asn1oer_read_fixed_bits(%s, %" PRIu64 ", %s)", rd, ct->size_lo, emit_addr(lv)), rd, nm);
+            break;
+        }
+        try_dec(ind, S("asn1oer_read_bits(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        size_check_dec(ind, ct, lv, rd, nm);
+        if (ct->named_bits) {
+            /* X.680 22.7: the canonical value of a named-bit list has no trailing 0 bits. */
+            P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
+              lv, lv, lv, lv);
+            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")),
+                      nm);
+        }
+        break;
+    case CK_OID:
+        try_dec(ind, S("asn1oer_read_oid(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    case CK_ANY:
+        try_dec(ind, S("asn1oer_read_open(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    default:
+        emit_rc_used = true;
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", oer_fn(ct->owner, OER_DEC), emit_addr(lv), rd);
+        fail_line(ind + 4, "rc", "0", nm);
+        break;
+    }
+}
+
+/* An extension addition or alternative: the value inside an open type (X.696 16.5, 20.2). */
+static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "asn1rt_reader x%d;", id);
+    try_dec(ind + 4, S("asn1oer_enter_open(%s, &x%d)", rd, id), rd, nm);
+    dec_value(ind + 4, ct, lv, S("&x%d", id), nm);
+    try_dec(ind + 4, S("asn1rt_expect_end(&x%d)", id), S("&x%d", id), nm);
+    P(ind, "}");
+}
+
+/* ---------------------------------------------------------------- encode */
+
+static void enc_value(int ind, CType *ct, const char *rv)
+{
+    const char *viol;
+    unsigned fx;
+    switch (ct->kind) {
+    case CK_BOOL: P(ind, "ASN1G_TRY(asn1oer_prepend_bool(w, %s));", rv); break;
+    case CK_NULL: break;
+    case CK_INT: case CK_UINT: {
+        bool uns = int_unsigned(ct);
+        viol = emit_range_violation(ct, rv);  /* the exact set's holes included */
+        if (viol) {
+            P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+            P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        }
+        fx = int_fixed(ct);
+        if (fx)
+            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_%s(w, %u, (%s)(%s)));", uns ? "uint" : "int", fx,
+              uns ? "uint64_t" : "int64_t", rv);
+        else
+            P(ind, "ASN1G_TRY(asn1oer_prepend_%s(w, (%s)(%s)));", uns ? "uint" : "int", uns ? "uint64_t" : "int64_t", rv);
+        break;
+    }
+    case CK_BIGINT:
+        if (!ct->int_nonneg) {
+            P(ind, "ASN1G_TRY(asn1oer_prepend_bigint(w, %s));", emit_addr(rv));
+            break;
+        }
+        /* The unsigned form of a non-negative two's complement value: its
+         * leading 0x00 (there when bit 8 of the next octet is set) dropped. */
+        P(ind, "{");
+        P(ind + 4, "asn1rt_view u = %s;", rv);
+        P(ind + 4, "if (ASN1G_UNLIKELY(u.len > 0 && (u.ptr[0] & 0x80u) != 0))");
+        P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        P(ind + 4, "if (u.len > 1 && u.ptr[0] == 0 && (u.ptr[1] & 0x80u) != 0) {");
+        P(ind + 8, "u.ptr++;");
+        P(ind + 8, "u.len--;");
+        P(ind + 4, "}");
+        P(ind + 4, "ASN1G_TRY(asn1oer_prepend_biguint(w, &u));");
+        P(ind, "}");
+        break;
+    case CK_OCTETS: case CK_STRING: case CK_BITS: case CK_OID: {
+        unsigned mult = ct->kind == CK_STRING ? str_mult(ct) : 1;
+        bool fixed = ct->kind != CK_OID && size_fixed(ct) && mult > 0;
+        viol = ct->kind == CK_OID ? NULL : emit_size_violation(ct, "n");
+        if (viol && !(fixed && ct->kind == CK_BITS)) {
+            P(ind, "{");
+            P(ind + 4, "size_t n = %s;", emit_size_measure(ct, rv));
+            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+            P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "}");
+        }
+        if (ct->kind == CK_BITS) {
+            if (fixed)
+                P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_bits(w, %s, %" PRIu64 "));", emit_addr(rv), ct->size_lo);
+            else if (ct->named_bits) {
+                P(ind, "{");
+                P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
+                P(ind + 4, "ASN1G_TRY(asn1oer_prepend_bits(w, &t));");
+                P(ind, "}");
+            } else
+                P(ind, "ASN1G_TRY(asn1oer_prepend_bits(w, %s));", emit_addr(rv));
+        } else if (fixed) {
+            /* The octets alone: their number is the type's. */
+            P(ind, "if (ASN1G_UNLIKELY((%s).len != %" PRIu64 "))", rv, ct->size_lo * mult);
+            P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, (%s).len));", rv, rv);
+        } else {
+            P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
+        }
+        break;
+    }
+    case CK_ANY: P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv); break;
+    default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
+    }
+}
+
+static void enc_open_wrapped(int ind, CType *ct, const char *rv)
+{
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "uint8_t *m%d = w->pos;", id);
+    enc_value(ind + 4, ct, rv);
+    P(ind + 4, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
+    P(ind, "}");
+}
+
+/* ---------------------------------------------------------------- SEQUENCE, SET */
+
+/* Root components in encoding order (SET: canonical tag order, X.696 18). */
+static int root_comps(const CNamed *cn, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
+        if (cc->ext_index < 0)
+            out[n++] = cc;
+    }
+    return n;
+}
+
+static int n_ext(const CNamed *cn)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index >= n)
+            n = cn->comps[k]->ext_index + 1;
+    return n;
+}
+
+static void emit_seq_dec(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+    int nroot = root_comps(cn, root), nbits = cn->extensible ? 1 : 0, next = n_ext(cn);
+    bool touches = cn->extensible;
+    for (int k = 0; k < nroot; k++)
+        nbits += root[k]->optional || root[k]->has_default;
+
+    P(0, "%s", oer_sig(cn, OER_DEC));
+    P(0, "{");
+    if (nbits)
+        P(4, "const uint8_t *pre;");
+    FILE *saved = emit_body_begin(&buf, &len);
+    if (nbits)
+        try_dec(4, S("asn1oer_read_preamble(r, %d, &pre)", nbits), "r", "NULL");
+    int bit = cn->extensible ? 1 : 0;
+    for (int k = 0; k < nroot; k++) {
+        CComp *cc = root[k];
+        const char *lv = emit_member(cc, "out->");
+        const char *nm = emit_qname(cc->asn1);
+        touches |= cc->optional || cc->has_default || cc->has_member;
+        if (cc->optional) {
+            P(4, "out->%s = asn1oer_bit(pre, %d);", cc->present, bit++);
+            P(4, "if (out->%s) {", cc->present);
+            dec_value(8, cc->ct, lv, "r", nm);
+            P(4, "}");
+        } else if (cc->has_default) {
+            P(4, "if (asn1oer_bit(pre, %d)) {", bit++);
+            P(8, "const uint8_t *s = r->cur;");
+            dec_value(8, cc->ct, lv, "r", nm);
+            /* X.696 16.3 (COER): a value equal to the DEFAULT is not encoded. */
+            P(8, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
+            fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
+            P(4, "} else {");
+            P(8, "%s = %s;", lv, cc->default_expr);
+            P(4, "}");
+        } else {
+            dec_value(4, cc->ct, lv, "r", nm);
+        }
+    }
+    if (cn->extensible) {
+        /* Unknown additions are skipped: unknown_ext is DER's and stays empty. */
+        P(4, "out->unknown_ext.ptr = NULL;");
+        P(4, "out->unknown_ext.len = 0;");
+        for (int k = 0; k < cn->ncomps; k++)
+            if (cn->comps[k]->ext_index >= 0)
+                P(4, "out->%s = false;", cn->comps[k]->present);
+        P(4, "if (asn1oer_bit(pre, 0)) {");
+        P(8, "asn1rt_bits bm;");
+        P(8, "size_t i, nb;");
+        try_dec(8, "asn1oer_read_ext_bitmap(r, &bm)", "r", "NULL");
+        P(8, "nb = bm.len * 8 - bm.unused;");
+        P(8, "for (i = 0; i < nb; i++) {");
+        P(12, "if (!asn1rt_bits_test(&bm, i))");
+        P(16, "continue;");
+        if (next > 0) {
+            P(12, "switch (i) {");
+            for (int k = 0; k < cn->ncomps; k++) {
+                CComp *cc = cn->comps[k];
+                if (cc->ext_index < 0)
+                    continue;
+                P(12, "case %d:", cc->ext_index);
+                P(16, "out->%s = true;", cc->present);
+                dec_open_wrapped(16, cc->ct, emit_member(cc, "out->"), "r", emit_qname(cc->asn1));
+                P(16, "break;");
+            }
+            P(12, "default:");
+            try_dec(16, "asn1oer_skip_open(r)", "r", "NULL");
+            P(16, "break;");
+            P(12, "}");
+        } else {
+            try_dec(12, "asn1oer_skip_open(r)", "r", "NULL");
+        }
+        P(8, "}");
+        P(4, "}");
+    }
+    if (!touches)
+        P(4, "(void)out;  /* no component carries a value */");
+    P(4, "(void)arena;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+    free(root);
+}
+
+static void emit_seq_enc(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+    int nroot = root_comps(cn, root), nbits = cn->extensible ? 1 : 0, next = n_ext(cn);
+    bool touches = cn->extensible;
+    for (int k = 0; k < nroot; k++)
+        nbits += root[k]->optional || root[k]->has_default;
+
+    P(0, "%s", oer_sig(cn, OER_ENC));
+    P(0, "{");
+    if (nbits)
+        P(4, "uint8_t pre[%d] = {0};", (nbits + 7) / 8);
+    FILE *saved = emit_body_begin(&buf, &len);
+    if (cn->extensible) {
+        /* unknown_ext holds DER (a value decoded from DER): no OER for it. */
+        P(4, "if (ASN1G_UNLIKELY(in->unknown_ext.len != 0))");
+        P(8, "return ASN1RT_E_ARG;");
+    }
+    if (next > 0) {
+        P(4, "{");
+        P(8, "uint8_t bm[%d] = {0};", (next + 7) / 8);
+        P(8, "bool any = false;");
+        for (int k = cn->ncomps - 1; k >= 0; k--) {
+            CComp *cc = cn->comps[k];
+            if (cc->ext_index < 0)
+                continue;
+            P(8, "if (in->%s) {", cc->present);
+            enc_open_wrapped(12, cc->ct, emit_member(cc, "in->"));
+            P(12, "asn1oer_set_bit(bm, %d);", cc->ext_index);
+            P(12, "any = true;");
+            P(8, "}");
+        }
+        /* X.696 16.2.2: the extension bit says an addition is present. */
+        P(8, "if (any) {");
+        P(12, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
+        P(12, "ASN1G_TRY(asn1oer_prepend_ext_bitmap(w, &b));");
+        P(12, "asn1oer_set_bit(pre, 0);");
+        P(8, "}");
+        P(4, "}");
+    }
+    int bit = nbits;
+    for (int k = nroot - 1; k >= 0; k--) {
+        CComp *cc = root[k];
+        const char *rv = emit_member(cc, "in->");
+        touches |= cc->optional || cc->has_default || cc->has_member;
+        if (cc->optional) {
+            P(4, "if (in->%s) {", cc->present);
+            enc_value(8, cc->ct, rv);
+            P(8, "asn1oer_set_bit(pre, %d);", --bit);
+            P(4, "}");
+        } else if (cc->has_default) {
+            P(4, "if (!(%s)) {", emit_eq(cc->ct, rv, cc->default_expr));
+            enc_value(8, cc->ct, rv);
+            P(8, "asn1oer_set_bit(pre, %d);", --bit);
+            P(4, "}");
+        } else {
+            enc_value(4, cc->ct, rv);
+        }
+    }
+    if (!touches)
+        P(4, "(void)in;  /* no component carries a value */");
+    if (nbits)
+        P(4, "return asn1oer_prepend_preamble(w, pre, %d);", nbits);
+    else {
+        P(4, "(void)w;");
+        P(4, "return ASN1RT_OK;");
+    }
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+    free(root);
+}
+
+/* ---------------------------------------------------------------- CHOICE */
+
+/* A tag word as OER reads it (asn1oer_read_tag: no constructed bit). */
+static const char *tag_key(const char *expr) { return S("((%s) & ~UINT32_C(0x20000000))", expr); }
+
+static void emit_choice_dec(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    P(0, "%s", oer_sig(cn, OER_DEC));
+    P(0, "{");
+    P(4, "const uint8_t *s = r->cur;");
+    P(4, "uint32_t t;");
+    FILE *saved = emit_body_begin(&buf, &len);
+    try_dec(4, "asn1oer_read_tag(r, &t)", "r", "NULL");
+    P(4, "(void)arena;");
+    P(4, "switch (t) {");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        const char *lv = emit_member(cc, "out->u.");
+        P(4, "case %s:", tag_key(alt_tag(cc->ct)));
+        P(8, "out->present = %s;", cc->pr);
+        if (cc->ext_index >= 0)
+            dec_open_wrapped(8, cc->ct, lv, "r", emit_qname(cc->asn1));
+        else
+            dec_value(8, cc->ct, lv, "r", emit_qname(cc->asn1));
+        P(8, "return ASN1RT_OK;");
+    }
+    P(4, "default:");
+    if (cn->extensible) {
+        /* An alternative after the marker that this schema does not know:
+         * kept whole (tag and open type), as OER, for re-encoding as is. */
+        try_dec(8, "asn1oer_skip_open(r)", "r", "NULL");
+        P(8, "out->present = %s;", cn->pr_unknown);
+        P(8, "out->u.unknown.ptr = s;");
+        P(8, "out->u.unknown.len = (size_t)(r->cur - s);");
+        P(8, "return ASN1RT_OK;");
+    } else {
+        P(8, "r->cur = s;");
+        fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "(size_t)(s - r->base)", "NULL");
+    }
+    P(4, "}");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_choice_enc(CNamed *cn)
+{
+    P(0, "%s", oer_sig(cn, OER_ENC));
+    P(0, "{");
+    P(4, "switch (in->present) {");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        const char *rv = emit_member(cc, "in->u.");
+        P(4, "case %s:", cc->pr);
+        if (cc->ext_index >= 0)
+            enc_open_wrapped(8, cc->ct, rv);
+        else
+            enc_value(8, cc->ct, rv);
+        P(8, "return asn1oer_prepend_tag(w, %s);", alt_tag(cc->ct));
+    }
+    if (cn->extensible) {
+        P(4, "case %s:", cn->pr_unknown);
+        P(8, "return asn1rt_prepend_bytes(w, in->u.unknown.ptr, in->u.unknown.len);");
+    }
+    P(4, "default:");
+    P(8, "return ASN1RT_E_BAD_CHOICE;");
+    P(4, "}");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- ENUMERATED */
+
+static void emit_enum_dec(CNamed *cn)
+{
+    P(0, "%s", oer_sig(cn, OER_DEC));
+    P(0, "{");
+    P(4, "const uint8_t *s = r->cur;");
+    P(4, "int64_t v;");
+    P(4, "int rc = asn1oer_read_enum(r, &v);");
+    P(4, "(void)arena;");
+    P(4, "if (ASN1G_UNLIKELY(rc != 0))");
+    P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
+    if (!cn->extensible) {
+        P(4, "switch (v) {");
+        for (int i = 0; i < cn->nitems; i++)
+            P(4, "case %s:", cn->items[i].number);
+        P(8, "break;");
+        P(4, "default:");
+        P(8, "r->cur = s;");
+        P(8, "return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);");
+        P(4, "}");
+    } else {
+        /* Extensible: unknown values are kept, as far as the C enum holds them. */
+        P(4, "if (ASN1G_UNLIKELY(v < INT32_MIN || v > INT32_MAX)) {");
+        P(8, "r->cur = s;");
+        P(8, "return asn1g_fail(err, ASN1RT_E_INTEGER_RANGE, (size_t)(s - r->base), NULL);");
+        P(4, "}");
+    }
+    P(4, "*out = (%s)v;", cn->cname);
+    P(4, "return ASN1RT_OK;");
+    emit_fn_close();
+}
+
+static void emit_enum_enc(CNamed *cn)
+{
+    P(0, "%s", oer_sig(cn, OER_ENC));
+    P(0, "{");
+    if (!cn->extensible) {
+        P(4, "int rc = %s(in);", cn->fn[FN_CHECK]);
+        P(4, "if (ASN1G_UNLIKELY(rc != 0))");
+        P(8, "return rc;");
+    }
+    P(4, "return asn1oer_prepend_enum(w, (int64_t)*in);");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- SEQUENCE OF */
+
+/* The fewest octets an element takes (asn1oer_read_quantity refuses a
+ * quantity the input cannot hold, before any loop or allocation). */
+static unsigned min_item(const CType *el)
+{
+    switch (el->kind) {
+    case CK_NULL: case CK_SEQ: case CK_SET: return 0;
+    case CK_OCTETS: case CK_STRING: case CK_BITS:
+        return size_fixed(el) && el->size_lo == 0 ? 0 : 1;
+    default: return 1;
+    }
+}
+
+static void emit_of_dec(CNamed *cn)
+{
+    CType *ct = cn->ct, *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    char *buf;
+    size_t len;
+    const char *viol = emit_size_violation(ct, "n");
+    P(0, "%s", oer_sig(cn, OER_DEC));
+    P(0, "{");
+    P(4, "const uint8_t *s = r->cur;");
+    P(4, "size_t n, i;");
+    if (!array)
+        P(4, "%s *items = NULL;", el->ctype);
+    FILE *saved = emit_body_begin(&buf, &len);
+    try_dec(4, S("asn1oer_read_quantity(r, %u, &n)", min_item(el)), "r", "NULL");
+    if (viol) {
+        P(4, "if (ASN1G_UNLIKELY(%s)) {", viol);
+        P(8, "r->cur = s;");
+        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - r->base)", "NULL");
+        P(4, "}");
+    }
+    if (array) {
+        P(4, "for (i = 0; i < n; i++) {");
+        dec_value(8, el, "out->items[i]", "r", "NULL");
+        P(4, "}");
+        P(4, "(void)arena;");
+    } else {
+        /* The typed items in the caller's arena; no arena holds nothing. */
+        P(4, "if (n > 0) {");
+        P(8, "void *p;");
+        P(8, "if (arena == NULL)");
+        fail_line(12, "ASN1RT_E_ARENA_FULL", "(size_t)(s - r->base)", "NULL");
+        emit_rc_used = true;
+        P(8, "if ((rc = asn1rt_arena_array(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0)");
+        fail_line(12, "rc", "(size_t)(s - r->base)", "NULL");
+        P(8, "items = p;");
+        P(4, "}");
+        P(4, "for (i = 0; i < n; i++) {");
+        dec_value(8, el, "items[i]", "r", "NULL");
+        P(4, "}");
+        P(4, "out->raw.ptr = NULL;");
+        P(4, "out->raw.len = 0;");
+        P(4, "out->items = items;");
+    }
+    P(4, "out->count = n;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_of_enc(CNamed *cn)
+{
+    CType *ct = cn->ct, *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    const char *viol = emit_size_violation(ct, "in->count");
+    P(0, "%s", oer_sig(cn, OER_ENC));
+    P(0, "{");
+    P(4, "size_t i;");
+    if (!array) {
+        /* A list decoded from DER holds DER in raw: its items are loaded
+         * first (T_load_items), as OER is written from typed values. */
+        P(4, "if (ASN1G_UNLIKELY(in->items == NULL && in->count != 0))");
+        P(8, "return ASN1RT_E_ARG;");
+    }
+    if (viol) {
+        P(4, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+    }
+    P(4, "for (i = in->count; i-- > 0;) {");
+    enc_value(8, el, "in->items[i]");
+    P(4, "}");
+    P(4, "return asn1oer_prepend_quantity(w, in->count);");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+static void emit_public(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CType *ct = cn->ct;
+
+    P(0, "static %s", oer_sig(cn, OER_READ));
+    P(0, "{");
+    FILE *saved = emit_body_begin(&buf, &len);
+    dec_value(4, ct, "(*out)", "r", "NULL");
+    if (ct->kind == CK_NULL)
+        P(4, "(void)out;");
+    if (ct->kind < CK_SEQ && ct->kind != CK_ENUM)
+        P(4, "(void)arena;");
+    P(4, "(void)err;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+
+    P(0, "%s", oer_sig(cn, OER_DECODE));
+    P(0, "{");
+    P(4, "return %s(out, in, len, 0, arena, NULL);", oer_fn(cn, OER_DECODE_EX));
+    emit_fn_close();
+
+    P(0, "%s", oer_sig(cn, OER_DECODE_PREFIX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    P(4, "int rc;");
+    P(4, "if (out == NULL || consumed == NULL || (in == NULL && len != 0))");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "asn1oer_reader_init(&r, in, len, 0);");
+    P(4, "rc = %s(out, &r, arena, NULL);", oer_fn(cn, OER_READ));
+    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(8, "return rc;");
+    P(4, "}");
+    P(4, "*consumed = (size_t)(r.cur - in);");
+    P(4, "return ASN1RT_OK;");
+    emit_fn_close();
+
+    P(0, "%s", oer_sig(cn, OER_DECODE_EX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    P(4, "int rc;");
+    P(4, "asn1rt_error_clear(err);");
+    P(4, "if (out == NULL || (in == NULL && len != 0))");
+    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
+    P(4, "asn1oer_reader_init(&r, in, len, lax);");
+    P(4, "rc = %s(out, &r, arena, err);", oer_fn(cn, OER_READ));
+    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
+    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
+    P(4, "if (rc != ASN1RT_OK) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "return rc;");
+    emit_fn_close();
+
+    P(0, "static %s", oer_sig(cn, OER_WRITE));
+    P(0, "{");
+    saved = emit_body_begin(&buf, &len);
+    enc_value(4, ct, "(*in)");
+    if (ct->kind == CK_NULL)
+        P(4, "(void)in;");
+    if (ct->kind == CK_NULL)
+        P(4, "(void)w;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+
+    P(0, "%s", oer_sig(cn, OER_ENCODE));
+    P(0, "{");
+    P(4, "asn1rt_writer w;");
+    P(4, "if (in == NULL || buf == NULL || len == NULL)");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "w.start = buf;");
+    P(4, "w.pos = buf + cap;");
+    P(4, "ASN1G_TRY(%s(in, &w));", oer_fn(cn, OER_WRITE));
+    P(4, "*len = asn1g_finish(&w, buf, cap);");
+    P(4, "return ASN1RT_OK;");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- the rule */
+
+static void oer_header_doc(void)
+{
+    static const char *const doc =
+        "/*\n"
+        " * OER (X.696), for every type T below:\n"
+        " *   int T_oer_decode(T *out, const uint8_t *in, size_t len, asn1rt_arena *arena);\n"
+        " *       strict canonical OER (COER); the whole input is one T; 0 or an\n"
+        " *       asn1rt_code, *out zeroed and the arena reset on failure. Strings, bit\n"
+        " *       strings, big integers and open types are views into in; SEQUENCE OF\n"
+        " *       without a small SIZE bound is decoded into items in arena (raw stays\n"
+        " *       empty; no arena, or a full one: ASN1RT_E_ARENA_FULL). Unknown\n"
+        " *       extension additions are skipped; an unknown CHOICE alternative is\n"
+        " *       kept whole (its OER tag and open type) in u.unknown.\n"
+        " *   int T_oer_decode_prefix(..., asn1rt_arena *arena, size_t *consumed);\n"
+        " *       bytes after the value are allowed, *consumed is set.\n"
+        " *   int T_oer_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
+        " *       with ASN1RT_LAX_OER_* (and ASN1RT_LAX_BOOLEAN, _DEFAULT, _TRAILING)\n"
+        " *       leniencies; err gets the code, the octet offset and the path.\n"
+        " *   int T_oer_encode(const T *in, uint8_t *buf, size_t cap, size_t *len);\n"
+        " *       canonical OER into buf[0..*len); ASN1RT_E_ARG for what has no OER\n"
+        " *       form here: unknown_ext decoded from DER, a list holding only DER\n"
+        " *       (call T_load_items first).\n"
+        " */\n";
+    fputs(doc, emit_out);
+}
+
+static void oer_decl_public(const CNamed *cn)
+{
+    P(0, "ASN1RT_MUST_USE %s;", oer_sig(cn, OER_DECODE));
+    P(0, "ASN1RT_MUST_USE %s;", oer_sig(cn, OER_DECODE_PREFIX));
+    P(0, "ASN1RT_MUST_USE %s;", oer_sig(cn, OER_DECODE_EX));
+    P(0, "ASN1RT_MUST_USE %s;", oer_sig(cn, OER_ENCODE));
+}
+
+static bool has_codec(const CNamed *cn)
+{
+    CKind k = cn->ct->kind;
+    return cn->defines && (k == CK_SEQ || k == CK_SET || k == CK_CHOICE || k == CK_ENUM || k == CK_ARRAY || k == CK_LIST);
+}
+
+static void oer_decl_internal(const CNamed *cn)
+{
+    if (!has_codec(cn))
+        return;
+    P(0, "/* internal: the OER value */");
+    P(0, "%s;", oer_sig(cn, OER_DEC));
+    P(0, "%s;", oer_sig(cn, OER_ENC));
+}
+
+static void oer_decl_open(const COpen *op) { (void)op; }
+
+static void oer_file_begin(const CModule *cm) { (void)cm; }
+
+static void oer_file_preamble(void)
+{
+    P(0, "#include <asn1rt/oer.h>");
+}
+
+static void oer_file_end(void) {}
+
+static void oer_codec(const CModule *cm, CNamed *cn)
+{
+    (void)cm;
+    g_tmp = 0;
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: emit_seq_dec(cn); emit_seq_enc(cn); break;
+    case CK_CHOICE: emit_choice_dec(cn); emit_choice_enc(cn); break;
+    case CK_ENUM: emit_enum_dec(cn); emit_enum_enc(cn); break;
+    case CK_ARRAY: case CK_LIST: emit_of_dec(cn); emit_of_enc(cn); break;
+    default: break;
+    }
+}
+
+static void oer_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
+
+static void oer_entry(const CModule *cm, CNamed *cn)
+{
+    (void)cm;
+    if (!cn->defines)
+        g_tmp = 0;
+    emit_public(cn);
+}
+
+/* The open-type decoders (T_decode_open) read DER: OER has none yet. */
+static void oer_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+
+const EmitRule emit_oer = {
+    .enc = ENC_OER,
+    .header_doc = oer_header_doc,
+    .decl_public = oer_decl_public,
+    .decl_internal = oer_decl_internal,
+    .decl_open = oer_decl_open,
+    .file_begin = oer_file_begin,
+    .file_preamble = oer_file_preamble,
+    .file_end = oer_file_end,
+    .codec = oer_codec,
+    .codec_late = oer_codec_late,
+    .entry = oer_entry,
+    .open = oer_open,
+};
