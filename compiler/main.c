@@ -16,6 +16,42 @@
 #define ASN1CC_VERSION "0.0.0"
 #endif
 
+/* The encoding rules --encodings names, in the order their functions are
+ * printed (which does not depend on the order of the list). */
+static const struct {
+    const char *name;
+    const EmitRule *rule;
+} encodings[] = {
+    {"der", &emit_der},
+    {"oer", &emit_oer},
+};
+#define NENCODINGS ((int)(sizeof encodings / sizeof encodings[0]))
+
+/* Sets want[i] for each rule named in the comma-separated list; false on
+ * an unknown or empty name. DER is always wanted: the C types, T_check and
+ * the list iterators are its. */
+static bool parse_encodings(const char *list, bool want[NENCODINGS])
+{
+    want[0] = true;
+    for (const char *p = list;; p++) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        bool found = false;
+        for (int i = 0; i < NENCODINGS; i++) {
+            bool all = n == 3 && strncmp(p, "all", 3) == 0;
+            if (all || (strlen(encodings[i].name) == n && strncmp(p, encodings[i].name, n) == 0)) {
+                want[i] = true;
+                found = true;
+            }
+        }
+        if (!found)
+            return false;
+        if (!e)
+            return true;
+        p = e;
+    }
+}
+
 /* Creates outdir and its missing parents (like mkdir -p); 0 or -1 with errno. */
 static int make_outdir(const char *outdir)
 {
@@ -49,7 +85,8 @@ static int make_outdir(const char *outdir)
 static const char usage_text[] =
     "usage: asn1cc [options] file.asn... [-o outdir]\n"
     "\n"
-    "Compiles ASN.1 modules (X.680-X.683) to C DER encoders and decoders.\n"
+    "Compiles ASN.1 modules (X.680-X.683) to C encoders and decoders: DER, and\n"
+    "OER (X.696) with --encodings.\n"
     "\n"
     "options:\n"
     "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
@@ -58,6 +95,8 @@ static const char usage_text[] =
     "  --emit-imports  with -o: also write the modules found through -I, so\n"
     "                one run gives every header and source a program needs\n"
     "  --prefix P    prepend P to every emitted C symbol\n"
+    "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, or\n"
+    "                all (default der; der is always emitted, the C mapping is its)\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
@@ -94,6 +133,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     const char *outdir = NULL;
     bool check = false, dump = false, stats = false, emit_imports = false;
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
+    bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
 
     for (int i = 1; i < argc; i++) {
@@ -124,6 +164,12 @@ static int run_in(Arena *arena, int argc, char **argv)
                 }
                 cmap_array_limit = (unsigned)v;
             }
+        } else if (strcmp(a, "--encodings") == 0) {
+            if (i + 1 >= argc || !parse_encodings(argv[i + 1], want)) {
+                fprintf(stderr, "asn1cc: --encodings wants a comma-separated list of der, oer, all\n%s", usage_text);
+                return 2;
+            }
+            i++;
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--emit-imports") == 0) {
@@ -198,9 +244,16 @@ static int run_in(Arena *arena, int argc, char **argv)
         CMap *map = sema_cmap(c);
         if (map == NULL)
             return 1;
-        /* One emitter per encoding rule; DER is the only one so far. */
-        static const EmitRule *const rules[] = {&emit_der};
-        if (emit_module_files(map, outdir, rules, (int)(sizeof rules / sizeof rules[0])) != 0)
+        /* One emitter per encoding rule; one that cannot print a type says
+         * so at the type before any file is written. */
+        const EmitRule *rules[NENCODINGS];
+        int nrules = 0;
+        for (int i = 0; i < NENCODINGS; i++)
+            if (want[i])
+                rules[nrules++] = encodings[i].rule;
+        if (want[1] && !emit_oer_supported(map))
+            return 1;
+        if (emit_module_files(map, outdir, rules, nrules) != 0)
             return diag_error_count() > 0 ? 1 : 2;
         if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir) != 0)
             return diag_error_count() > 0 ? 1 : 2;
