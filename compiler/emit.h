@@ -31,6 +31,10 @@ typedef struct EmitRule {
 } EmitRule;
 
 extern const EmitRule emit_der;
+extern const EmitRule emit_oer;
+/* Diagnoses, at each type, what emit_oer.c cannot print (before any file
+ * is written); false after such errors. */
+bool emit_oer_supported(const CMap *map);
 
 /* outdir/<module>.h and .c for each module with CModule.emit, with the
  * functions of each of the nrules rules; 0, or non-zero after a diagnosed
