@@ -734,8 +734,10 @@ static void emit_of_dec(CNamed *cn)
     P(8, "n++;");
     P(4, "}");
     P(4, "out->count = n;");
-    viol = array ? (ct->size_lo_set && ct->size_lo > 0 ? S("n < %lluu", (unsigned long long)ct->size_lo) : NULL)
-                 : emit_size_violation(ct, "n");
+    /* An array cannot pass its upper bound (checked per element above),
+     * but SIZE (1 | 3) has a hole below it. */
+    viol = array && !ct->nsize_set ? (ct->size_lo_set && ct->size_lo > 0 ? S("n < %lluu", (unsigned long long)ct->size_lo) : NULL)
+                                   : emit_size_violation(ct, "n");
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
         fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");

@@ -97,6 +97,43 @@ static void test_code(void)
     }
 }
 
+/* OneOrThree ::= SEQUENCE SIZE (1 | 3) OF INTEGER: an array of up to 3,
+ * and 2 elements fall in the hole. */
+static const struct {
+    size_t count;
+    int rc;
+} list_cases[] = {
+    {1, 0},
+    {2, ASN1RT_E_SIZE_CONSTRAINT},
+    {3, 0},
+};
+
+static void test_list(void)
+{
+    for (size_t i = 0; i < sizeof list_cases / sizeof list_cases[0]; i++) {
+        size_t n = list_cases[i].count;
+        uint8_t der[16] = {0x30, (uint8_t)(3 * n)};
+        for (size_t k = 0; k < n; k++) {
+            der[2 + 3 * k] = 0x02;
+            der[3 + 3 * k] = 0x01;
+            der[4 + 3 * k] = (uint8_t)k;
+        }
+        OneOrThree out;
+        CU_ASSERT_EQUAL(OneOrThree_decode(&out, der, 2 + 3 * n), list_cases[i].rc);
+        OneOrThree in;
+        OneOrThree_init(&in);
+        in.count = n;
+        for (size_t k = 0; k < n; k++)
+            in.items[k] = (uint8_t)k;
+        uint8_t buf[16];
+        size_t len = 0;
+        CU_ASSERT_EQUAL(OneOrThree_encode(&in, buf, sizeof buf, &len), list_cases[i].rc);
+        if (list_cases[i].rc == 0)
+            CU_ASSERT_TRUE(len == 2 + 3 * n && memcmp(buf, der, len) == 0);
+        CU_ASSERT_EQUAL(OneOrThree_check(&in), list_cases[i].rc);
+    }
+}
+
 /* Inside a SEQUENCE: the failing component is named with its offset. */
 static void test_rec_path(void)
 {
@@ -121,6 +158,7 @@ int main(void)
     CU_add_test(s, "R (0..10 | 20..30000): decode, encode, check", test_r);
     CU_add_test(s, "NonZero (-5..5 EXCEPT 0)", test_nonzero);
     CU_add_test(s, "Code SIZE (2 | 4)", test_code);
+    CU_add_test(s, "SEQUENCE SIZE (1 | 3) OF: decode, encode, check", test_list);
     CU_add_test(s, "a hole inside a SEQUENCE: code, offset, path", test_rec_path);
     CU_basic_set_mode(CU_BRM_VERBOSE);
     CU_basic_run_tests();
