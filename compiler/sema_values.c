@@ -413,6 +413,13 @@ static void check_range(Type *gov, Value *r, Loc loc)
     else if (r->kind == V_INTEGER && !sema_set_contains(&gov->value_set, r->ival))
         diag(DIAG_ERROR, loc, "value %s is not permitted by the type's constraint (X.680 50: the exact set, "
              "not its hull)", asn_int_str(a, r->ival));
+    /* X.680 51.7: every character of a string value in the permitted alphabet. */
+    if (r->kind == V_CSTRING && r->text && gov->has_alphabet)
+        for (const unsigned char *p = (const unsigned char *)r->text; *p; p++)
+            if (*p >= 128 || !(gov->alphabet[*p / 8] & (1u << (*p % 8)))) {
+                diag(DIAG_ERROR, loc, "'%c' is not in the type's permitted alphabet (FROM)", *p < 128 ? *p : '?');
+                break;
+            }
     const Range *sr = &gov->size_range;
     size_t len = 0;
     bool has_len = true;
