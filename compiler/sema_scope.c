@@ -8,6 +8,7 @@
 #include "asn1cc.h"
 #include "parser.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -290,9 +291,64 @@ static Module *find_loaded_oid(Sema *S, const OidArcs *want)
     return NULL;
 }
 
-/* True when the text before a DEFINITIONS in the file holds the arcs above
- * the first two, in order, as numbers: the cheap test before parsing a file
- * that may define a module known only by its OID. */
+/* The arcs of a DefinitiveOID written as text, "{ iso(1) 3 dod(6) ... }"
+ * between open and close (exclusive): name(number), number, or a well-known
+ * name. false for anything else. */
+static bool text_oid(const char *open, const char *close, OidArcs *o)
+{
+    o->n = 0;
+    const char *p = open;
+    for (;;) {
+        while (p < close && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+            p++;
+        if (p == close)
+            return o->n > 0;
+        if (o->n == LIMIT_OID_ARCS)
+            return false;
+        const char *w = p;
+        while (p < close && (isalnum((unsigned char)*p) || *p == '-'))
+            p++;
+        if (p == w)
+            return false;
+        AsnInt arc = 0;
+        const char *digits = w, *digits_end = p;
+        if (!isdigit((unsigned char)*w)) {          /* a name, alone or with (number) */
+            if (p < close && *p == '(') {
+                digits = ++p;
+                while (p < close && isdigit((unsigned char)*p))
+                    p++;
+                digits_end = p;
+                if (p == close || *p != ')' || digits == digits_end)
+                    return false;
+                p++;
+            } else {
+                char name[64];
+                if ((size_t)(p - w) >= sizeof name)
+                    return false;
+                memcpy(name, w, (size_t)(p - w));
+                name[p - w] = '\0';
+                if (!sema_well_known_arc(o->n, o->n ? o->arc[0] : -1, name, &arc))
+                    return false;
+                o->arc[o->n++] = arc;
+                continue;
+            }
+        }
+        if (digits_end - digits > 18)
+            return false;
+        for (const char *d = digits; d < digits_end; d++) {
+            if (!isdigit((unsigned char)*d))
+                return false;
+            arc = arc * 10 + (*d - '0');
+        }
+        o->arc[o->n++] = arc;
+    }
+}
+
+/* True when a module header in the file (the braces right before a
+ * DEFINITIONS, an IRI between them allowed) spells exactly the OID wanted:
+ * the cheap test before parsing a file that may define a module known only
+ * by its OID. Exact, so that a search by OID parses no file whose modules
+ * it then does not use (they would join the program and its C names). */
 static bool file_mentions_oid(const char *path, const OidArcs *want)
 {
     FILE *f = fopen(path, "rb");
@@ -303,19 +359,27 @@ static bool file_mentions_oid(const char *path, const OidArcs *want)
     fclose(f);
     buf[len] = '\0';
     for (char *d = buf; (d = strstr(d, "DEFINITIONS")) != NULL; d++) {
-        char *p = d - (d - buf > 400 ? 400 : d - buf);
-        int k = want->n > 2 ? 2 : 0;
-        while (p < d && k < want->n) {
-            if (*p >= '0' && *p <= '9' && (p == buf || p[-1] < '0' || p[-1] > '9')) {
-                AsnInt n = 0;
-                while (p < d && *p >= '0' && *p <= '9' && n < ((AsnInt)1 << 55))
-                    n = n * 10 + (*p++ - '0');
-                if (n == want->arc[k])
-                    k++;
-            } else
-                p++;
+        const char *p = d;
+        while (p > buf && isspace((unsigned char)p[-1]))
+            p--;
+        if (p > buf && p[-1] == '"') {             /* DefinitiveOIDandIRI: skip the IRI */
+            for (p--; p > buf && p[-1] != '"'; p--)
+                ;
+            if (p == buf)
+                continue;
+            p--;
+            while (p > buf && isspace((unsigned char)p[-1]))
+                p--;
         }
-        if (k == want->n)
+        if (p == buf || p[-1] != '}')
+            continue;
+        const char *close = p - 1, *open = close;
+        while (open > buf && open[-1] != '{' && open[-1] != '}')
+            open--;
+        if (open == buf || open[-1] != '{')
+            continue;
+        OidArcs have;
+        if (text_oid(open, close, &have) && same_oid(&have, want))
             return true;
     }
     return false;
