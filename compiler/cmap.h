@@ -113,6 +113,7 @@ typedef struct CType {
     bool int_nonneg;         /* INTEGER with a non-extensible lower bound >= 0: X.696 10 unsigned forms */
     bool octet_string;       /* CK_OCTETS: an OCTET STRING (not REAL, RELATIVE-OID, a time type) */
     bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
+    CNamed *recursive;       /* CK_ANY of a recursive reference: the type it names (NULL: unknown) */
 } CType;
 
 typedef struct CComp {

@@ -555,6 +555,8 @@ static CType *map_type(Type *t, const char *path, Module *m)
     case TY_CHARACTER_STRING: case TY_INSTANCE_OF:
         ct->kind = CK_ANY; ct->ctype = "asn1rt_view";
         ct->open_type = !recursive_ref && (b->kind == TY_ANY || b->kind == TY_OPEN);
+        if (recursive_ref)
+            ct->recursive = u->ref_assign ? u->ref_assign->cinfo : NULL;
         break;
     case TY_SEQUENCE: case TY_SET: case TY_CHOICE: case TY_ENUMERATED:
     case TY_SEQUENCE_OF: case TY_SET_OF: {
