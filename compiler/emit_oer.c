@@ -118,6 +118,15 @@ static bool size_zero_only(const CType *ct)
     return !ct->size_lo_set && ct->size_hi_set && ct->size_hi == 0;
 }
 
+/* The defining type a recursive reference names (its OER functions), or NULL. */
+static const CNamed *rec_target(const CType *ct)
+{
+    const CNamed *n = ct->recursive;
+    if (n && !n->defines)
+        n = n->ct ? n->ct->owner : NULL;
+    return n && n->enc_fn[ENC_OER][OER_DEC] ? n : NULL;
+}
+
 /* NULL when OER of a value of ct (its own kind; a structured kind's
  * components are its owner's) is printed here, else what is not. */
 static const char *ct_unsupported(const CType *ct)
@@ -142,7 +151,8 @@ static const char *ct_unsupported(const CType *ct)
         /* X.696 13.3 with X.680 22.7: trailing 0 bits go down to the lower bound only. */
         if (ct->named_bits && !size_fixed(ct) && ct->size_lo_set) return "a named-bit BIT STRING with a SIZE lower bound";
         return NULL;
-    case CK_ANY: return ct->open_type ? NULL : "a recursive reference or EXTERNAL / EMBEDDED PDV / CHARACTER STRING";
+    case CK_ANY:
+        return ct->open_type || rec_target(ct) ? NULL : "EXTERNAL, EMBEDDED PDV, CHARACTER STRING or INSTANCE OF";
     case CK_ARRAY: case CK_LIST:
         if (ct->set_of) return "SET OF (canonical order)";
         return ct->elem ? ct_unsupported(ct->elem) : NULL;
@@ -236,6 +246,31 @@ static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, c
     P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
     P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
     fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+    P(ind, "}");
+}
+
+/* A recursive reference is a view of its OER encoding, as in DER of its
+ * TLV. OER does not delimit a value, so its extent is found by decoding it
+ * into a temporary (the view is validated too); the arena it used is given
+ * back, and the nesting counts against the reader's depth limit. */
+static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const CNamed *t = rec_target(ct);
+    emit_rc_used = true;
+    P(ind, "{");
+    P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+    P(ind + 4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    P(ind + 4, "%s tmp;", t->cname);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s >= %s))", rfield(rd, "depth"), rfield(rd, "max_depth"));
+    fail_line(ind + 8, "ASN1RT_E_DEPTH", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+    P(ind + 4, "%s++;", rfield(rd, "depth"));
+    P(ind + 4, "rc = %s(&tmp, %s, arena, err);", oer_fn(t, OER_DEC), rd);
+    P(ind + 4, "%s--;", rfield(rd, "depth"));
+    P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
+    fail_line(ind + 8, "rc", "0", nm);
+    P(ind + 4, "if (arena != NULL)");
+    P(ind + 8, "asn1rt_arena_reset(arena, mark);");
+    P(ind + 4, "%s = (asn1rt_view){ s, (size_t)(%s - s) };", lv, rfield(rd, "cur"));
     P(ind, "}");
 }
 
@@ -333,7 +368,11 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         try_dec(ind, S("asn1oer_read_oid(%s, %s)", rd, emit_addr(lv)), rd, nm);
         break;
     case CK_ANY:
-        try_dec(ind, S("asn1oer_read_open(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        if (ct->open_type) {
+            try_dec(ind, S("asn1oer_read_open(%s, %s)", rd, emit_addr(lv)), rd, nm);
+            break;
+        }
+        dec_recursive(ind, ct, lv, rd, nm);
         break;
     default:
         emit_rc_used = true;
@@ -428,7 +467,12 @@ static void enc_value(int ind, CType *ct, const char *rv)
         }
         break;
     }
-    case CK_ANY: P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv); break;
+    case CK_ANY:
+        if (ct->open_type)
+            P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
+        else  /* a recursive reference: its OER encoding, as decoded */
+            P(ind, "ASN1G_TRY(asn1rt_prepend_bytes(w, (%s).ptr, (%s).len));", rv, rv);
+        break;
     default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
     }
 }
@@ -937,7 +981,10 @@ static void oer_header_doc(void)
         " *       without a small SIZE bound is decoded into items in arena (raw stays\n"
         " *       empty; no arena, or a full one: ASN1RT_E_ARENA_FULL). Unknown\n"
         " *       extension additions are skipped; an unknown CHOICE alternative is\n"
-        " *       kept whole (its OER tag and open type) in u.unknown.\n"
+        " *       kept whole (its OER tag and open type) in u.unknown. A recursive\n"
+        " *       reference is a view of its OER encoding (decode it with its\n"
+        " *       T_oer_decode), validated here up to the reader's depth limit.\n"
+        " *       T_check and T_print read open types and recursive views as DER.\n"
         " *   int T_oer_decode_prefix(..., asn1rt_arena *arena, size_t *consumed);\n"
         " *       bytes after the value are allowed, *consumed is set.\n"
         " *   int T_oer_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
@@ -946,7 +993,8 @@ static void oer_header_doc(void)
         " *   int T_oer_encode(const T *in, uint8_t *buf, size_t cap, size_t *len);\n"
         " *       canonical OER into buf[0..*len); ASN1RT_E_ARG for what has no OER\n"
         " *       form here: unknown_ext decoded from DER, a list holding only DER\n"
-        " *       (call T_load_items first).\n"
+        " *       (call T_load_items first). Views of an unknown alternative and of a\n"
+        " *       recursive reference are written as they are: OER ones only.\n"
         " */\n";
     fputs(doc, emit_out);
 }
