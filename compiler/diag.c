@@ -127,9 +127,9 @@ void diag_defer(bool on)
     deferring = on;
 }
 
-static int group_cmp(const void *pa, const void *pb)
+/* Order by place: file, line, column. */
+static int group_cmp_place(const Group *a, const Group *b)
 {
-    const Group *a = pa, *b = pb;
     int fa = a->loc.file ? a->loc.file->index : -1, fb = b->loc.file ? b->loc.file->index : -1;
     if (fa != fb)
         return fa < fb ? -1 : 1;
@@ -137,7 +137,25 @@ static int group_cmp(const void *pa, const void *pb)
         return a->loc.line < b->loc.line ? -1 : 1;
     if (a->loc.col != b->loc.col)
         return a->loc.col < b->loc.col ? -1 : 1;
-    return (a->seq > b->seq) - (a->seq < b->seq);
+    return 0;
+}
+
+static int group_cmp(const void *pa, const void *pb)
+{
+    const Group *a = pa, *b = pb;
+    int by_place = group_cmp_place(a, b);
+    return by_place ? by_place : (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* After the sort: true when an earlier group at the same place has the same
+ * text. Each instance of a parameterized type is analysed on its own, so a
+ * message about the definition's text would otherwise come once per instance. */
+static bool repeats_earlier(int i)
+{
+    for (int j = i - 1; j >= 0 && group_cmp_place(&groups[j], &groups[i]) == 0; j--)
+        if (groups[j].len == groups[i].len && memcmp(groups[j].text, groups[i].text, groups[i].len) == 0)
+            return true;
+    return false;
 }
 
 void diag_flush(void)
@@ -146,10 +164,11 @@ void diag_flush(void)
     if (ngroups)
         qsort(groups, (size_t)ngroups, sizeof *groups, group_cmp);
     FILE *out = diag_sink ? diag_sink : stderr;
-    for (int i = 0; i < ngroups; i++) {
-        fwrite(groups[i].text, 1, groups[i].len, out);
+    for (int i = 0; i < ngroups; i++)
+        if (!repeats_earlier(i))
+            fwrite(groups[i].text, 1, groups[i].len, out);
+    for (int i = 0; i < ngroups; i++)
         free(groups[i].text);
-    }
     free(groups);
     groups = NULL;
     ngroups = capgroups = 0;
