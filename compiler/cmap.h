@@ -35,7 +35,7 @@ typedef enum CKind {
     CK_ANY,        /* asn1rt_view of a whole element (ANY, open type, recursive) */
     CK_SEQ, CK_SET, CK_CHOICE,
     CK_ARRAY,      /* SEQUENCE/SET OF with a small SIZE bound: { count; items[MAX]; } */
-    CK_LIST,       /* SEQUENCE/SET OF otherwise: raw view + count, iterator */
+    CK_LIST,       /* SEQUENCE/SET OF otherwise: raw view + count, iterator, typed items */
 } CKind;
 
 typedef struct CNamed CNamed;
@@ -48,6 +48,7 @@ typedef enum CFn {
     FN_INIT, FN_CHECK, FN_EQUAL, FN_PRINT,
     FN_MAX_ENCODED_SIZE,         /* the constant, printed where the bound is known */
     FN_ITER, FN_ITER_INIT, FN_ITER_NEXT,   /* a defining CK_LIST only */
+    FN_LOAD_ITEMS,               /* CK_LIST: items from raw, in an arena */
     FN_COUNT
 } CFn;
 

@@ -249,6 +249,7 @@ const char *emit_fn_sig(const CNamed *cn, CFn f)
     case FN_PRINT: return S("int %s(FILE *f, const %s *in)", n, T);
     case FN_ITER_INIT: return S("void %s(%s *it, const %s *list)", n, cn->fn[FN_ITER], T);
     case FN_ITER_NEXT: return S("bool %s(%s *it, %s *out)", n, cn->fn[FN_ITER], cn->ct->elem->ctype);
+    case FN_LOAD_ITEMS: return S("int %s(%s *list, asn1rt_arena *arena)", n, T);
     default: return NULL;
     }
 }
@@ -508,14 +509,26 @@ static void emit_of_misc(CNamed *cn)
         P(4, "asn1rt_reader r;");
         P(4, "%s item;", el->ctype);
         P(4, "size_t n = 0;");
+        viol = emit_size_violation(ct, "in->count");
+        if (viol) {
+            P(4, "if (%s)", viol);
+            P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+        }
+        P(4, "if (in->items != NULL) {");
+        P(8, "size_t i;");   /* chk_value's blocks declare their own n */
+        P(8, "for (i = 0; i < in->count; i++) {");
+        if (!chk_value(12, el, "in->items[i]"))
+            P(12, "(void)i;");
+        P(8, "}");
+        P(8, "return ASN1RT_OK;");
+        P(4, "}");
         P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
         P(4, "while (!asn1rt_at_end(&r)) {");
         /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
         P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
         P(8, "n++;");
         P(4, "}");
-        viol = emit_size_violation(ct, "n");
-        P(4, "if (n != in->count%s%s)", viol ? " || " : "", viol ? viol : "");
+        P(4, "if (n != in->count)");
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
         P(4, "return ASN1RT_OK;");
     }
@@ -531,8 +544,21 @@ static void emit_of_misc(CNamed *cn)
         P(12, "return false;");
         P(4, "return true;");
     } else {
-        /* DER is canonical: equal values have equal encodings. */
-        P(4, "return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);");
+        /* DER is canonical: equal values have equal encodings, so two
+         * raw lists compare as bytes; typed items, element by element. */
+        P(4, "%s ia, ib;", cn->fn[FN_ITER]);
+        P(4, "%s x, y;", el->ctype);
+        P(4, "if (a->count != b->count)");
+        P(8, "return false;");
+        P(4, "if (a->items == NULL && b->items == NULL)");
+        P(8, "return asn1g_view_eq(&a->raw, &b->raw);");
+        P(4, "%s(&ia, a);", cn->fn[FN_ITER_INIT]);
+        P(4, "%s(&ib, b);", cn->fn[FN_ITER_INIT]);
+        P(4, "while (%s(&ia, &x)) {", cn->fn[FN_ITER_NEXT]);
+        P(8, "if (!%s(&ib, &y) || !(%s))", cn->fn[FN_ITER_NEXT], emit_eq(el, "x", "y"));
+        P(12, "return false;");
+        P(4, "}");
+        P(4, "return !%s(&ib, &y);", cn->fn[FN_ITER_NEXT]);
     }
     emit_fn_close();
 
@@ -732,11 +758,18 @@ static void emit_type_decl(CNamed *cn)
             break;
         case CK_LIST:
             P(0, "typedef struct %s {", T);
+            /* One struct for every encoding: raw is the elements' DER
+             * (DER decoding keeps this view), items the typed elements
+             * (the caller's for encoding; T_load_items or a decoder that
+             * cannot keep views fills them from an asn1rt_arena). */
             P(4, "asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */");
             P(4, "size_t count;     /* number of elements */");
+            P(4, "const %s *items;  /* NULL, or count typed elements: encoded instead of raw */", ct->elem->ctype);
             P(0, "} %s;", T);
             P(0, "typedef struct %s {", cn->fn[FN_ITER]);
             P(4, "asn1rt_reader r;");
+            P(4, "const %s *items;", ct->elem->ctype);
+            P(4, "size_t i, n;");
             P(0, "} %s;", cn->fn[FN_ITER]);
             break;
         default:
@@ -767,6 +800,7 @@ static void emit_type_decl(CNamed *cn)
     if (cn->fn[FN_ITER]) {
         P(0, "%s;", emit_fn_sig(cn, FN_ITER_INIT));
         P(0, "%s;", emit_fn_sig(cn, FN_ITER_NEXT));
+        P(0, "ASN1RT_MUST_USE %s;", emit_fn_sig(cn, FN_LOAD_ITEMS));
     }
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_internal(cn);

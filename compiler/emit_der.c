@@ -715,6 +715,7 @@ static void emit_of_dec(CNamed *cn)
     if (!array) {
         P(4, "out->raw.ptr = c.cur;");
         P(4, "out->raw.len = (size_t)(c.end - c.cur);");
+        P(4, "out->items = NULL;");
     }
     /* The count lives in a local: out->count++ would be a store and a
      * reload per element, since the element stores may alias it. */
@@ -775,8 +776,32 @@ static void emit_of_enc(CNamed *cn)
         if (ct->set_of)
             P(4, "asn1g_sort_set_of(w->pos, lens, in->count);");
     } else {
+        P(4, "if (in->items != NULL) {");
+        P(8, "size_t i;");
+        viol = emit_size_violation(ct, "in->count");
+        if (viol) {
+            P(8, "if (ASN1G_UNLIKELY(%s))", viol);
+            P(12, "return ASN1RT_E_SIZE_CONSTRAINT;");
+        }
+        P(8, "for (i = in->count; i-- > 0;) {");
+        enc_value(12, el, "in->items[i]");
+        P(8, "}");
+        if (ct->set_of) {
+            /* X.690 11.6. The writer's free room below w->pos is scratch
+             * for the O(n log n) sort; without enough of it, the sort in
+             * place (no memory, O(n^2)). */
+            P(8, "{");
+            P(12, "asn1rt_arena scratch;");
+            P(12, "size_t n = (size_t)(m - w->pos);");
+            P(12, "if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||");
+            P(12, "    asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)");
+            P(16, "ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));");
+            P(8, "}");
+        }
+        P(4, "} else {");
         /* Already DER (validated on decode, or built by the caller): as is. */
-        P(4, "ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));");
+        P(8, "ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));");
+        P(4, "}");
     }
     P(4, "return asn1g_close(w, tag, m);");
     emit_fn_close();
@@ -795,7 +820,12 @@ static void emit_of_len(CNamed *cn)
         P(8, "n += %s;", len_expr(el, "in->items[i]"));
         P(4, "return asn1g_tlv_len(tag, n);");
     } else {
-        P(4, "return asn1g_tlv_len(tag, in->raw.len);");
+        P(4, "size_t n = 0, i;");
+        P(4, "if (in->items == NULL)");
+        P(8, "return asn1g_tlv_len(tag, in->raw.len);");
+        P(4, "for (i = 0; i < in->count; i++)");
+        P(8, "n += %s;", len_expr(el, "in->items[i]"));
+        P(4, "return asn1g_tlv_len(tag, n);");
     }
     emit_fn_close();
 }
@@ -810,12 +840,48 @@ static void emit_of_iter(CNamed *cn)
         /* Validated when decoded (under the caller's leniency): accept it again. */
         P(4, "asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,");
         P(4, "                  ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);");
+        P(4, "it->items = list->items;");
+        P(4, "it->i = 0;");
+        P(4, "it->n = list->count;");
         emit_fn_close();
         P(0, "%s", emit_fn_sig(cn, FN_ITER_NEXT));
         P(0, "{");
+        P(4, "if (it->items != NULL) {");
+        P(8, "if (it->i == it->n)");
+        P(12, "return false;");
+        P(8, "*out = it->items[it->i++];");
+        P(8, "return true;");
+        P(4, "}");
         P(4, "if (asn1rt_at_end(&it->r))");
         P(8, "return false;");
         P(4, "return %s(out, &it->r, NULL) == ASN1RT_OK;", der_fn(cn, DER_ITEM));
+        emit_fn_close();
+        /* The typed array from the DER view: raw was validated when it
+         * was decoded, so only the arena can fail. */
+        P(0, "%s", emit_fn_sig(cn, FN_LOAD_ITEMS));
+        P(0, "{");
+        P(4, "%s it;", cn->fn[FN_ITER]);
+        P(4, "%s *items;", cn->ct->elem->ctype);
+        P(4, "void *p;");
+        P(4, "size_t i = 0, mark;");
+        P(4, "if (list == NULL || arena == NULL)");
+        P(8, "return ASN1RT_E_ARG;");
+        P(4, "if (list->items != NULL)");
+        P(8, "return ASN1RT_OK;");
+        P(4, "mark = asn1rt_arena_mark(arena);");
+        /* C99 has no _Alignof: the largest power of two dividing the size
+         * is a multiple of the alignment. */
+        P(4, "ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));");
+        P(4, "items = p;");
+        P(4, "%s(&it, list);", cn->fn[FN_ITER_INIT]);
+        P(4, "while (i < list->count && %s(&it, &items[i]))", cn->fn[FN_ITER_NEXT]);
+        P(8, "i++;");
+        P(4, "if (i != list->count) {");
+        P(8, "asn1rt_arena_reset(arena, mark);");
+        P(8, "return ASN1RT_E_ARG;  /* raw does not hold count elements */");
+        P(4, "}");
+        P(4, "list->items = items;");
+        P(4, "return ASN1RT_OK;");
         emit_fn_close();
     }
 }
@@ -1055,8 +1121,15 @@ static void header_doc(void)
         " *          OID, time and raw-element validity: 0 when T_encode output decodes.\n"
         " *   bool   T_equal(const T *a, const T *b);\n"
         " *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error\n"
+        " * A SEQUENCE OF / SET OF without a small SIZE bound is { raw, count, items }:\n"
+        " *   decoding sets raw (a view of the elements' DER) and count, items = NULL;\n"
+        " *   int T_load_items(T *list, asn1rt_arena *arena);  fills items with count\n"
+        " *          typed elements from the arena (ASN1RT_E_ARENA_FULL: list and\n"
+        " *          arena untouched); nested lists stay views.\n"
+        " *   encoding writes items[0..count) when items is not NULL (SET OF in DER\n"
+        " *   order), else raw as is; T_iter_init/T_iter_next walk either.\n"
         " * Decoding is linear in the input size; nesting is limited to\n"
-        " * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.\n"
+        " * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). Nothing calls malloc.\n"
         " */\n";
     fputs(doc, emit_out);
 }

@@ -1512,6 +1512,7 @@ static const FnName common_fns[FN_COUNT] = {
     [FN_ITER] = {"iter", FOR_LIST},
     [FN_ITER_INIT] = {"iter_init", FOR_LIST},
     [FN_ITER_NEXT] = {"iter_next", FOR_LIST},
+    [FN_LOAD_ITEMS] = {"load_items", FOR_LIST},
 };
 
 static const FnName der_fns[DER_FN_COUNT] = {

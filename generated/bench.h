@@ -31,8 +31,15 @@ extern "C" {
  *          OID, time and raw-element validity: 0 when T_encode output decodes.
  *   bool   T_equal(const T *a, const T *b);
  *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error
+ * A SEQUENCE OF / SET OF without a small SIZE bound is { raw, count, items }:
+ *   decoding sets raw (a view of the elements' DER) and count, items = NULL;
+ *   int T_load_items(T *list, asn1rt_arena *arena);  fills items with count
+ *          typed elements from the arena (ASN1RT_E_ARENA_FULL: list and
+ *          arena untouched); nested lists stay views.
+ *   encoding writes items[0..count) when items is not NULL (SET OF in DER
+ *   order), else raw as is; T_iter_init/T_iter_next walk either.
  * Decoding is linear in the input size; nesting is limited to
- * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.
+ * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). Nothing calls malloc.
  */
 
 /* ------------------------------------------------------------------ */

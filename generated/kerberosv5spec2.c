@@ -717,6 +717,7 @@ int PrincipalName_name_string_dec_(PrincipalName_name_string *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -736,7 +737,12 @@ int PrincipalName_name_string_enc_(const PrincipalName_name_string *in, asn1rt_w
 
 size_t PrincipalName_name_string_len_(const PrincipalName_name_string *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->items[i]).len);
+    return asn1g_tlv_len(tag, n);
 }
 
 int PrincipalName_name_string_check(const PrincipalName_name_string *in)
@@ -744,6 +750,13 @@ int PrincipalName_name_string_check(const PrincipalName_name_string *in)
     asn1rt_reader r;
     KerberosString item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->items[i]).ptr, (in->items[i]).len));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(PrincipalName_name_string_item_(&item, &r, NULL));
@@ -756,7 +769,19 @@ int PrincipalName_name_string_check(const PrincipalName_name_string *in)
 
 bool PrincipalName_name_string_equal(const PrincipalName_name_string *a, const PrincipalName_name_string *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    PrincipalName_name_string_iter ia, ib;
+    KerberosString x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    PrincipalName_name_string_iter_init(&ia, a);
+    PrincipalName_name_string_iter_init(&ib, b);
+    while (PrincipalName_name_string_iter_next(&ia, &x)) {
+        if (!PrincipalName_name_string_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+            return false;
+    }
+    return !PrincipalName_name_string_iter_next(&ib, &y);
 }
 
 int PrincipalName_name_string_print(FILE *f, const PrincipalName_name_string *in)
@@ -785,13 +810,46 @@ void PrincipalName_name_string_iter_init(PrincipalName_name_string_iter *it, con
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool PrincipalName_name_string_iter_next(PrincipalName_name_string_iter *it, KerberosString *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return PrincipalName_name_string_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int PrincipalName_name_string_load_items(PrincipalName_name_string *list, asn1rt_arena *arena)
+{
+    PrincipalName_name_string_iter it;
+    KerberosString *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    PrincipalName_name_string_iter_init(&it, list);
+    while (i < list->count && PrincipalName_name_string_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int PrincipalName_name_string_read_(PrincipalName_name_string *out, asn1rt_reader *r, asn1rt_error *err)
@@ -1320,6 +1378,7 @@ int HostAddresses_dec_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -1334,12 +1393,26 @@ int HostAddresses_dec_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1r
 
 int HostAddresses_enc_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
 {
-    return HostAddresses_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(HostAddress_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t HostAddresses_len_(const HostAddresses *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += HostAddress_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int HostAddresses_check(const HostAddresses *in)
@@ -1347,6 +1420,13 @@ int HostAddresses_check(const HostAddresses *in)
     asn1rt_reader r;
     HostAddress item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(HostAddress_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(HostAddresses_item_(&item, &r, NULL));
@@ -1359,7 +1439,19 @@ int HostAddresses_check(const HostAddresses *in)
 
 bool HostAddresses_equal(const HostAddresses *a, const HostAddresses *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    HostAddresses_iter ia, ib;
+    HostAddress x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    HostAddresses_iter_init(&ia, a);
+    HostAddresses_iter_init(&ib, b);
+    while (HostAddresses_iter_next(&ia, &x)) {
+        if (!HostAddresses_iter_next(&ib, &y) || !(HostAddress_equal(&(x), &(y))))
+            return false;
+    }
+    return !HostAddresses_iter_next(&ib, &y);
 }
 
 int HostAddresses_print(FILE *f, const HostAddresses *in)
@@ -1388,13 +1480,46 @@ void HostAddresses_iter_init(HostAddresses_iter *it, const HostAddresses *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool HostAddresses_iter_next(HostAddresses_iter *it, HostAddress *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return HostAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int HostAddresses_load_items(HostAddresses *list, asn1rt_arena *arena)
+{
+    HostAddresses_iter it;
+    HostAddress *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    HostAddresses_iter_init(&it, list);
+    while (i < list->count && HostAddresses_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int HostAddresses_read_(HostAddresses *out, asn1rt_reader *r, asn1rt_error *err)
@@ -1635,6 +1760,7 @@ int AuthorizationData_dec_(AuthorizationData *out, asn1rt_reader *r, uint32_t ta
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -1649,12 +1775,26 @@ int AuthorizationData_dec_(AuthorizationData *out, asn1rt_reader *r, uint32_t ta
 
 int AuthorizationData_enc_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
 {
-    return AuthorizationData_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AuthorizationData_item_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t AuthorizationData_len_(const AuthorizationData *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += AuthorizationData_item_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int AuthorizationData_check(const AuthorizationData *in)
@@ -1662,6 +1802,13 @@ int AuthorizationData_check(const AuthorizationData *in)
     asn1rt_reader r;
     AuthorizationData_item item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(AuthorizationData_item_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(AuthorizationData_item_(&item, &r, NULL));
@@ -1674,7 +1821,19 @@ int AuthorizationData_check(const AuthorizationData *in)
 
 bool AuthorizationData_equal(const AuthorizationData *a, const AuthorizationData *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    AuthorizationData_iter ia, ib;
+    AuthorizationData_item x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    AuthorizationData_iter_init(&ia, a);
+    AuthorizationData_iter_init(&ib, b);
+    while (AuthorizationData_iter_next(&ia, &x)) {
+        if (!AuthorizationData_iter_next(&ib, &y) || !(AuthorizationData_item_equal(&(x), &(y))))
+            return false;
+    }
+    return !AuthorizationData_iter_next(&ib, &y);
 }
 
 int AuthorizationData_print(FILE *f, const AuthorizationData *in)
@@ -1703,13 +1862,46 @@ void AuthorizationData_iter_init(AuthorizationData_iter *it, const Authorization
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool AuthorizationData_iter_next(AuthorizationData_iter *it, AuthorizationData_item *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return AuthorizationData_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int AuthorizationData_load_items(AuthorizationData *list, asn1rt_arena *arena)
+{
+    AuthorizationData_iter it;
+    AuthorizationData_item *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    AuthorizationData_iter_init(&it, list);
+    while (i < list->count && AuthorizationData_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int AuthorizationData_read_(AuthorizationData *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3470,6 +3662,7 @@ int KDC_REQ_padata_dec_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3484,12 +3677,26 @@ int KDC_REQ_padata_dec_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn
 
 int KDC_REQ_padata_enc_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
 {
-    return KDC_REQ_padata_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t KDC_REQ_padata_len_(const KDC_REQ_padata *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PA_DATA_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int KDC_REQ_padata_check(const KDC_REQ_padata *in)
@@ -3497,6 +3704,13 @@ int KDC_REQ_padata_check(const KDC_REQ_padata *in)
     asn1rt_reader r;
     PA_DATA item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PA_DATA_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(KDC_REQ_padata_item_(&item, &r, NULL));
@@ -3509,7 +3723,19 @@ int KDC_REQ_padata_check(const KDC_REQ_padata *in)
 
 bool KDC_REQ_padata_equal(const KDC_REQ_padata *a, const KDC_REQ_padata *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_padata_iter ia, ib;
+    PA_DATA x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_padata_iter_init(&ia, a);
+    KDC_REQ_padata_iter_init(&ib, b);
+    while (KDC_REQ_padata_iter_next(&ia, &x)) {
+        if (!KDC_REQ_padata_iter_next(&ib, &y) || !(PA_DATA_equal(&(x), &(y))))
+            return false;
+    }
+    return !KDC_REQ_padata_iter_next(&ib, &y);
 }
 
 int KDC_REQ_padata_print(FILE *f, const KDC_REQ_padata *in)
@@ -3538,13 +3764,46 @@ void KDC_REQ_padata_iter_init(KDC_REQ_padata_iter *it, const KDC_REQ_padata *lis
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool KDC_REQ_padata_iter_next(KDC_REQ_padata_iter *it, PA_DATA *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return KDC_REQ_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int KDC_REQ_padata_load_items(KDC_REQ_padata *list, asn1rt_arena *arena)
+{
+    KDC_REQ_padata_iter it;
+    PA_DATA *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    KDC_REQ_padata_iter_init(&it, list);
+    while (i < list->count && KDC_REQ_padata_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int KDC_REQ_padata_read_(KDC_REQ_padata *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3757,6 +4016,7 @@ int KDC_REQ_BODY_etype_dec_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3776,7 +4036,12 @@ int KDC_REQ_BODY_etype_enc_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint
 
 size_t KDC_REQ_BODY_etype_len_(const KDC_REQ_BODY_etype *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
+    return asn1g_tlv_len(tag, n);
 }
 
 int KDC_REQ_BODY_etype_check(const KDC_REQ_BODY_etype *in)
@@ -3784,6 +4049,13 @@ int KDC_REQ_BODY_etype_check(const KDC_REQ_BODY_etype *in)
     asn1rt_reader r;
     Int32 item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            (void)i;
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(KDC_REQ_BODY_etype_item_(&item, &r, NULL));
@@ -3796,7 +4068,19 @@ int KDC_REQ_BODY_etype_check(const KDC_REQ_BODY_etype *in)
 
 bool KDC_REQ_BODY_etype_equal(const KDC_REQ_BODY_etype *a, const KDC_REQ_BODY_etype *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_BODY_etype_iter ia, ib;
+    Int32 x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_BODY_etype_iter_init(&ia, a);
+    KDC_REQ_BODY_etype_iter_init(&ib, b);
+    while (KDC_REQ_BODY_etype_iter_next(&ia, &x)) {
+        if (!KDC_REQ_BODY_etype_iter_next(&ib, &y) || !((x) == (y)))
+            return false;
+    }
+    return !KDC_REQ_BODY_etype_iter_next(&ib, &y);
 }
 
 int KDC_REQ_BODY_etype_print(FILE *f, const KDC_REQ_BODY_etype *in)
@@ -3825,13 +4109,46 @@ void KDC_REQ_BODY_etype_iter_init(KDC_REQ_BODY_etype_iter *it, const KDC_REQ_BOD
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool KDC_REQ_BODY_etype_iter_next(KDC_REQ_BODY_etype_iter *it, Int32 *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return KDC_REQ_BODY_etype_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int KDC_REQ_BODY_etype_load_items(KDC_REQ_BODY_etype *list, asn1rt_arena *arena)
+{
+    KDC_REQ_BODY_etype_iter it;
+    Int32 *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    KDC_REQ_BODY_etype_iter_init(&it, list);
+    while (i < list->count && KDC_REQ_BODY_etype_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int KDC_REQ_BODY_etype_read_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3940,6 +4257,7 @@ int KDC_REQ_BODY_additional_tickets_dec_(KDC_REQ_BODY_additional_tickets *out, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3954,12 +4272,30 @@ int KDC_REQ_BODY_additional_tickets_dec_(KDC_REQ_BODY_additional_tickets *out, a
 
 int KDC_REQ_BODY_additional_tickets_enc_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
-    return KDC_REQ_BODY_additional_tickets_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            {
+                uint8_t *m4 = asn1g_mark(w);
+                ASN1G_TRY(Ticket_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+                ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m4));
+            }
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t KDC_REQ_BODY_additional_tickets_len_(const KDC_REQ_BODY_additional_tickets *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_tlv_len(tag, n);
 }
 
 int KDC_REQ_BODY_additional_tickets_check(const KDC_REQ_BODY_additional_tickets *in)
@@ -3967,6 +4303,13 @@ int KDC_REQ_BODY_additional_tickets_check(const KDC_REQ_BODY_additional_tickets 
     asn1rt_reader r;
     Ticket item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(Ticket_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(KDC_REQ_BODY_additional_tickets_item_(&item, &r, NULL));
@@ -3979,7 +4322,19 @@ int KDC_REQ_BODY_additional_tickets_check(const KDC_REQ_BODY_additional_tickets 
 
 bool KDC_REQ_BODY_additional_tickets_equal(const KDC_REQ_BODY_additional_tickets *a, const KDC_REQ_BODY_additional_tickets *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_BODY_additional_tickets_iter ia, ib;
+    Ticket x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REQ_BODY_additional_tickets_iter_init(&ia, a);
+    KDC_REQ_BODY_additional_tickets_iter_init(&ib, b);
+    while (KDC_REQ_BODY_additional_tickets_iter_next(&ia, &x)) {
+        if (!KDC_REQ_BODY_additional_tickets_iter_next(&ib, &y) || !(Ticket_equal(&(x), &(y))))
+            return false;
+    }
+    return !KDC_REQ_BODY_additional_tickets_iter_next(&ib, &y);
 }
 
 int KDC_REQ_BODY_additional_tickets_print(FILE *f, const KDC_REQ_BODY_additional_tickets *in)
@@ -4008,13 +4363,46 @@ void KDC_REQ_BODY_additional_tickets_iter_init(KDC_REQ_BODY_additional_tickets_i
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool KDC_REQ_BODY_additional_tickets_iter_next(KDC_REQ_BODY_additional_tickets_iter *it, Ticket *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return KDC_REQ_BODY_additional_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int KDC_REQ_BODY_additional_tickets_load_items(KDC_REQ_BODY_additional_tickets *list, asn1rt_arena *arena)
+{
+    KDC_REQ_BODY_additional_tickets_iter it;
+    Ticket *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    KDC_REQ_BODY_additional_tickets_iter_init(&it, list);
+    while (i < list->count && KDC_REQ_BODY_additional_tickets_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int KDC_REQ_BODY_additional_tickets_read_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, asn1rt_error *err)
@@ -5142,6 +5530,7 @@ int KDC_REP_padata_dec_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -5156,12 +5545,26 @@ int KDC_REP_padata_dec_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn
 
 int KDC_REP_padata_enc_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
 {
-    return KDC_REP_padata_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t KDC_REP_padata_len_(const KDC_REP_padata *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PA_DATA_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int KDC_REP_padata_check(const KDC_REP_padata *in)
@@ -5169,6 +5572,13 @@ int KDC_REP_padata_check(const KDC_REP_padata *in)
     asn1rt_reader r;
     PA_DATA item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PA_DATA_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(KDC_REP_padata_item_(&item, &r, NULL));
@@ -5181,7 +5591,19 @@ int KDC_REP_padata_check(const KDC_REP_padata *in)
 
 bool KDC_REP_padata_equal(const KDC_REP_padata *a, const KDC_REP_padata *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REP_padata_iter ia, ib;
+    PA_DATA x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    KDC_REP_padata_iter_init(&ia, a);
+    KDC_REP_padata_iter_init(&ib, b);
+    while (KDC_REP_padata_iter_next(&ia, &x)) {
+        if (!KDC_REP_padata_iter_next(&ib, &y) || !(PA_DATA_equal(&(x), &(y))))
+            return false;
+    }
+    return !KDC_REP_padata_iter_next(&ib, &y);
 }
 
 int KDC_REP_padata_print(FILE *f, const KDC_REP_padata *in)
@@ -5210,13 +5632,46 @@ void KDC_REP_padata_iter_init(KDC_REP_padata_iter *it, const KDC_REP_padata *lis
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool KDC_REP_padata_iter_next(KDC_REP_padata_iter *it, PA_DATA *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return KDC_REP_padata_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int KDC_REP_padata_load_items(KDC_REP_padata *list, asn1rt_arena *arena)
+{
+    KDC_REP_padata_iter it;
+    PA_DATA *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    KDC_REP_padata_iter_init(&it, list);
+    while (i < list->count && KDC_REP_padata_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int KDC_REP_padata_read_(KDC_REP_padata *out, asn1rt_reader *r, asn1rt_error *err)
@@ -6028,6 +6483,7 @@ int LastReq_dec_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -6042,12 +6498,26 @@ int LastReq_dec_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err
 
 int LastReq_enc_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
 {
-    return LastReq_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(LastReq_item_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t LastReq_len_(const LastReq *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += LastReq_item_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int LastReq_check(const LastReq *in)
@@ -6055,6 +6525,13 @@ int LastReq_check(const LastReq *in)
     asn1rt_reader r;
     LastReq_item item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(LastReq_item_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(LastReq_item_(&item, &r, NULL));
@@ -6067,7 +6544,19 @@ int LastReq_check(const LastReq *in)
 
 bool LastReq_equal(const LastReq *a, const LastReq *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    LastReq_iter ia, ib;
+    LastReq_item x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    LastReq_iter_init(&ia, a);
+    LastReq_iter_init(&ib, b);
+    while (LastReq_iter_next(&ia, &x)) {
+        if (!LastReq_iter_next(&ib, &y) || !(LastReq_item_equal(&(x), &(y))))
+            return false;
+    }
+    return !LastReq_iter_next(&ib, &y);
 }
 
 int LastReq_print(FILE *f, const LastReq *in)
@@ -6096,13 +6585,46 @@ void LastReq_iter_init(LastReq_iter *it, const LastReq *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool LastReq_iter_next(LastReq_iter *it, LastReq_item *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return LastReq_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int LastReq_load_items(LastReq *list, asn1rt_arena *arena)
+{
+    LastReq_iter it;
+    LastReq_item *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    LastReq_iter_init(&it, list);
+    while (i < list->count && LastReq_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int LastReq_read_(LastReq *out, asn1rt_reader *r, asn1rt_error *err)
@@ -9427,6 +9949,7 @@ int KRB_CRED_tickets_dec_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9441,12 +9964,30 @@ int KRB_CRED_tickets_dec_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag,
 
 int KRB_CRED_tickets_enc_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
-    return KRB_CRED_tickets_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            {
+                uint8_t *m4 = asn1g_mark(w);
+                ASN1G_TRY(Ticket_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+                ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m4));
+            }
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t KRB_CRED_tickets_len_(const KRB_CRED_tickets *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+    return asn1g_tlv_len(tag, n);
 }
 
 int KRB_CRED_tickets_check(const KRB_CRED_tickets *in)
@@ -9454,6 +9995,13 @@ int KRB_CRED_tickets_check(const KRB_CRED_tickets *in)
     asn1rt_reader r;
     Ticket item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(Ticket_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(KRB_CRED_tickets_item_(&item, &r, NULL));
@@ -9466,7 +10014,19 @@ int KRB_CRED_tickets_check(const KRB_CRED_tickets *in)
 
 bool KRB_CRED_tickets_equal(const KRB_CRED_tickets *a, const KRB_CRED_tickets *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    KRB_CRED_tickets_iter ia, ib;
+    Ticket x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    KRB_CRED_tickets_iter_init(&ia, a);
+    KRB_CRED_tickets_iter_init(&ib, b);
+    while (KRB_CRED_tickets_iter_next(&ia, &x)) {
+        if (!KRB_CRED_tickets_iter_next(&ib, &y) || !(Ticket_equal(&(x), &(y))))
+            return false;
+    }
+    return !KRB_CRED_tickets_iter_next(&ib, &y);
 }
 
 int KRB_CRED_tickets_print(FILE *f, const KRB_CRED_tickets *in)
@@ -9495,13 +10055,46 @@ void KRB_CRED_tickets_iter_init(KRB_CRED_tickets_iter *it, const KRB_CRED_ticket
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool KRB_CRED_tickets_iter_next(KRB_CRED_tickets_iter *it, Ticket *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return KRB_CRED_tickets_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int KRB_CRED_tickets_load_items(KRB_CRED_tickets *list, asn1rt_arena *arena)
+{
+    KRB_CRED_tickets_iter it;
+    Ticket *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    KRB_CRED_tickets_iter_init(&it, list);
+    while (i < list->count && KRB_CRED_tickets_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int KRB_CRED_tickets_read_(KRB_CRED_tickets *out, asn1rt_reader *r, asn1rt_error *err)
@@ -10401,6 +10994,7 @@ int EncKrbCredPart_ticket_info_dec_(EncKrbCredPart_ticket_info *out, asn1rt_read
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -10415,12 +11009,26 @@ int EncKrbCredPart_ticket_info_dec_(EncKrbCredPart_ticket_info *out, asn1rt_read
 
 int EncKrbCredPart_ticket_info_enc_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
 {
-    return EncKrbCredPart_ticket_info_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(KrbCredInfo_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t EncKrbCredPart_ticket_info_len_(const EncKrbCredPart_ticket_info *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += KrbCredInfo_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int EncKrbCredPart_ticket_info_check(const EncKrbCredPart_ticket_info *in)
@@ -10428,6 +11036,13 @@ int EncKrbCredPart_ticket_info_check(const EncKrbCredPart_ticket_info *in)
     asn1rt_reader r;
     KrbCredInfo item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(KrbCredInfo_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(EncKrbCredPart_ticket_info_item_(&item, &r, NULL));
@@ -10440,7 +11055,19 @@ int EncKrbCredPart_ticket_info_check(const EncKrbCredPart_ticket_info *in)
 
 bool EncKrbCredPart_ticket_info_equal(const EncKrbCredPart_ticket_info *a, const EncKrbCredPart_ticket_info *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    EncKrbCredPart_ticket_info_iter ia, ib;
+    KrbCredInfo x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    EncKrbCredPart_ticket_info_iter_init(&ia, a);
+    EncKrbCredPart_ticket_info_iter_init(&ib, b);
+    while (EncKrbCredPart_ticket_info_iter_next(&ia, &x)) {
+        if (!EncKrbCredPart_ticket_info_iter_next(&ib, &y) || !(KrbCredInfo_equal(&(x), &(y))))
+            return false;
+    }
+    return !EncKrbCredPart_ticket_info_iter_next(&ib, &y);
 }
 
 int EncKrbCredPart_ticket_info_print(FILE *f, const EncKrbCredPart_ticket_info *in)
@@ -10469,13 +11096,46 @@ void EncKrbCredPart_ticket_info_iter_init(EncKrbCredPart_ticket_info_iter *it, c
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool EncKrbCredPart_ticket_info_iter_next(EncKrbCredPart_ticket_info_iter *it, KrbCredInfo *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return EncKrbCredPart_ticket_info_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int EncKrbCredPart_ticket_info_load_items(EncKrbCredPart_ticket_info *list, asn1rt_arena *arena)
+{
+    EncKrbCredPart_ticket_info_iter it;
+    KrbCredInfo *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    EncKrbCredPart_ticket_info_iter_init(&it, list);
+    while (i < list->count && EncKrbCredPart_ticket_info_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int EncKrbCredPart_ticket_info_read_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, asn1rt_error *err)
@@ -11500,6 +12160,7 @@ int METHOD_DATA_dec_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -11514,12 +12175,26 @@ int METHOD_DATA_dec_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int METHOD_DATA_enc_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
-    return METHOD_DATA_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t METHOD_DATA_len_(const METHOD_DATA *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PA_DATA_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int METHOD_DATA_check(const METHOD_DATA *in)
@@ -11527,6 +12202,13 @@ int METHOD_DATA_check(const METHOD_DATA *in)
     asn1rt_reader r;
     PA_DATA item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PA_DATA_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(METHOD_DATA_item_(&item, &r, NULL));
@@ -11539,7 +12221,19 @@ int METHOD_DATA_check(const METHOD_DATA *in)
 
 bool METHOD_DATA_equal(const METHOD_DATA *a, const METHOD_DATA *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    METHOD_DATA_iter ia, ib;
+    PA_DATA x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    METHOD_DATA_iter_init(&ia, a);
+    METHOD_DATA_iter_init(&ib, b);
+    while (METHOD_DATA_iter_next(&ia, &x)) {
+        if (!METHOD_DATA_iter_next(&ib, &y) || !(PA_DATA_equal(&(x), &(y))))
+            return false;
+    }
+    return !METHOD_DATA_iter_next(&ib, &y);
 }
 
 int METHOD_DATA_print(FILE *f, const METHOD_DATA *in)
@@ -11568,13 +12262,46 @@ void METHOD_DATA_iter_init(METHOD_DATA_iter *it, const METHOD_DATA *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool METHOD_DATA_iter_next(METHOD_DATA_iter *it, PA_DATA *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return METHOD_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int METHOD_DATA_load_items(METHOD_DATA *list, asn1rt_arena *arena)
+{
+    METHOD_DATA_iter it;
+    PA_DATA *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    METHOD_DATA_iter_init(&it, list);
+    while (i < list->count && METHOD_DATA_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int METHOD_DATA_read_(METHOD_DATA *out, asn1rt_reader *r, asn1rt_error *err)
@@ -11821,6 +12548,7 @@ int TYPED_DATA_dec_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -11837,12 +12565,28 @@ int TYPED_DATA_dec_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int TYPED_DATA_enc_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
-    return TYPED_DATA_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(TYPED_DATA_item_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t TYPED_DATA_len_(const TYPED_DATA *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += TYPED_DATA_item_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int TYPED_DATA_check(const TYPED_DATA *in)
@@ -11850,19 +12594,40 @@ int TYPED_DATA_check(const TYPED_DATA *in)
     asn1rt_reader r;
     TYPED_DATA_item item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(TYPED_DATA_item_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(TYPED_DATA_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool TYPED_DATA_equal(const TYPED_DATA *a, const TYPED_DATA *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    TYPED_DATA_iter ia, ib;
+    TYPED_DATA_item x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    TYPED_DATA_iter_init(&ia, a);
+    TYPED_DATA_iter_init(&ib, b);
+    while (TYPED_DATA_iter_next(&ia, &x)) {
+        if (!TYPED_DATA_iter_next(&ib, &y) || !(TYPED_DATA_item_equal(&(x), &(y))))
+            return false;
+    }
+    return !TYPED_DATA_iter_next(&ib, &y);
 }
 
 int TYPED_DATA_print(FILE *f, const TYPED_DATA *in)
@@ -11891,13 +12656,46 @@ void TYPED_DATA_iter_init(TYPED_DATA_iter *it, const TYPED_DATA *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool TYPED_DATA_iter_next(TYPED_DATA_iter *it, TYPED_DATA_item *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return TYPED_DATA_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int TYPED_DATA_load_items(TYPED_DATA *list, asn1rt_arena *arena)
+{
+    TYPED_DATA_iter it;
+    TYPED_DATA_item *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    TYPED_DATA_iter_init(&it, list);
+    while (i < list->count && TYPED_DATA_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int TYPED_DATA_read_(TYPED_DATA *out, asn1rt_reader *r, asn1rt_error *err)
@@ -12403,6 +13201,7 @@ int ETYPE_INFO_dec_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -12417,12 +13216,26 @@ int ETYPE_INFO_dec_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int ETYPE_INFO_enc_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
 {
-    return ETYPE_INFO_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ETYPE_INFO_ENTRY_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t ETYPE_INFO_len_(const ETYPE_INFO *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += ETYPE_INFO_ENTRY_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int ETYPE_INFO_check(const ETYPE_INFO *in)
@@ -12430,6 +13243,13 @@ int ETYPE_INFO_check(const ETYPE_INFO *in)
     asn1rt_reader r;
     ETYPE_INFO_ENTRY item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(ETYPE_INFO_ENTRY_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(ETYPE_INFO_item_(&item, &r, NULL));
@@ -12442,7 +13262,19 @@ int ETYPE_INFO_check(const ETYPE_INFO *in)
 
 bool ETYPE_INFO_equal(const ETYPE_INFO *a, const ETYPE_INFO *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    ETYPE_INFO_iter ia, ib;
+    ETYPE_INFO_ENTRY x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    ETYPE_INFO_iter_init(&ia, a);
+    ETYPE_INFO_iter_init(&ib, b);
+    while (ETYPE_INFO_iter_next(&ia, &x)) {
+        if (!ETYPE_INFO_iter_next(&ib, &y) || !(ETYPE_INFO_ENTRY_equal(&(x), &(y))))
+            return false;
+    }
+    return !ETYPE_INFO_iter_next(&ib, &y);
 }
 
 int ETYPE_INFO_print(FILE *f, const ETYPE_INFO *in)
@@ -12471,13 +13303,46 @@ void ETYPE_INFO_iter_init(ETYPE_INFO_iter *it, const ETYPE_INFO *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool ETYPE_INFO_iter_next(ETYPE_INFO_iter *it, ETYPE_INFO_ENTRY *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return ETYPE_INFO_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int ETYPE_INFO_load_items(ETYPE_INFO *list, asn1rt_arena *arena)
+{
+    ETYPE_INFO_iter it;
+    ETYPE_INFO_ENTRY *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    ETYPE_INFO_iter_init(&it, list);
+    while (i < list->count && ETYPE_INFO_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int ETYPE_INFO_read_(ETYPE_INFO *out, asn1rt_reader *r, asn1rt_error *err)
@@ -12742,6 +13607,7 @@ int ETYPE_INFO2_dec_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -12758,12 +13624,28 @@ int ETYPE_INFO2_dec_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int ETYPE_INFO2_enc_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
 {
-    return ETYPE_INFO2_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t ETYPE_INFO2_len_(const ETYPE_INFO2 *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += ETYPE_INFO2_ENTRY_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int ETYPE_INFO2_check(const ETYPE_INFO2 *in)
@@ -12771,19 +13653,40 @@ int ETYPE_INFO2_check(const ETYPE_INFO2 *in)
     asn1rt_reader r;
     ETYPE_INFO2_ENTRY item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(ETYPE_INFO2_ENTRY_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(ETYPE_INFO2_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ETYPE_INFO2_equal(const ETYPE_INFO2 *a, const ETYPE_INFO2 *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    ETYPE_INFO2_iter ia, ib;
+    ETYPE_INFO2_ENTRY x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    ETYPE_INFO2_iter_init(&ia, a);
+    ETYPE_INFO2_iter_init(&ib, b);
+    while (ETYPE_INFO2_iter_next(&ia, &x)) {
+        if (!ETYPE_INFO2_iter_next(&ib, &y) || !(ETYPE_INFO2_ENTRY_equal(&(x), &(y))))
+            return false;
+    }
+    return !ETYPE_INFO2_iter_next(&ib, &y);
 }
 
 int ETYPE_INFO2_print(FILE *f, const ETYPE_INFO2 *in)
@@ -12812,13 +13715,46 @@ void ETYPE_INFO2_iter_init(ETYPE_INFO2_iter *it, const ETYPE_INFO2 *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool ETYPE_INFO2_iter_next(ETYPE_INFO2_iter *it, ETYPE_INFO2_ENTRY *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return ETYPE_INFO2_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int ETYPE_INFO2_load_items(ETYPE_INFO2 *list, asn1rt_arena *arena)
+{
+    ETYPE_INFO2_iter it;
+    ETYPE_INFO2_ENTRY *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    ETYPE_INFO2_iter_init(&it, list);
+    while (i < list->count && ETYPE_INFO2_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int ETYPE_INFO2_read_(ETYPE_INFO2 *out, asn1rt_reader *r, asn1rt_error *err)
@@ -13615,6 +14551,7 @@ ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -13630,7 +14567,14 @@ ASN1G_BODY int PrincipalName_name_string_dec_inl_(PrincipalName_name_string *out
 ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->items[i]).ptr, (in->items[i]).len));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -13781,6 +14725,7 @@ ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -13796,7 +14741,14 @@ ASN1G_BODY int HostAddresses_dec_inl_(HostAddresses *out, asn1rt_reader *r, uint
 ASN1G_BODY int HostAddresses_enc_inl_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(HostAddress_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -13882,6 +14834,7 @@ ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -13897,7 +14850,14 @@ ASN1G_BODY int AuthorizationData_dec_inl_(AuthorizationData *out, asn1rt_reader 
 ASN1G_BODY int AuthorizationData_enc_inl_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AuthorizationData_item_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -14580,6 +15540,7 @@ ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -14595,7 +15556,14 @@ ASN1G_BODY int KDC_REQ_padata_dec_inl_(KDC_REQ_padata *out, asn1rt_reader *r, ui
 ASN1G_BODY int KDC_REQ_padata_enc_inl_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -14641,6 +15609,7 @@ ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reade
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -14656,7 +15625,14 @@ ASN1G_BODY int KDC_REQ_BODY_etype_dec_inl_(KDC_REQ_BODY_etype *out, asn1rt_reade
 ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -14692,6 +15668,7 @@ ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -14707,7 +15684,18 @@ ASN1G_BODY int KDC_REQ_BODY_additional_tickets_dec_inl_(KDC_REQ_BODY_additional_
 ASN1G_BODY int KDC_REQ_BODY_additional_tickets_enc_inl_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            {
+                uint8_t *m3 = asn1g_mark(w);
+                ASN1G_TRY(Ticket_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+                ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m3));
+            }
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -15125,6 +16113,7 @@ ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -15140,7 +16129,14 @@ ASN1G_BODY int KDC_REP_padata_dec_inl_(KDC_REP_padata *out, asn1rt_reader *r, ui
 ASN1G_BODY int KDC_REP_padata_enc_inl_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -15408,6 +16404,7 @@ ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, as
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -15423,7 +16420,14 @@ ASN1G_BODY int LastReq_dec_inl_(LastReq *out, asn1rt_reader *r, uint32_t tag, as
 ASN1G_BODY int LastReq_enc_inl_(const LastReq *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(LastReq_item_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -16755,6 +17759,7 @@ ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -16770,7 +17775,18 @@ ASN1G_BODY int KRB_CRED_tickets_dec_inl_(KRB_CRED_tickets *out, asn1rt_reader *r
 ASN1G_BODY int KRB_CRED_tickets_enc_inl_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            {
+                uint8_t *m3 = asn1g_mark(w);
+                ASN1G_TRY(Ticket_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+                ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(1, 1, 1), m3));
+            }
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17158,6 +18174,7 @@ ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *o
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17173,7 +18190,14 @@ ASN1G_BODY int EncKrbCredPart_ticket_info_dec_inl_(EncKrbCredPart_ticket_info *o
 ASN1G_BODY int EncKrbCredPart_ticket_info_enc_inl_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(KrbCredInfo_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17647,6 +18671,7 @@ ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17662,7 +18687,14 @@ ASN1G_BODY int METHOD_DATA_dec_inl_(METHOD_DATA *out, asn1rt_reader *r, uint32_t
 ASN1G_BODY int METHOD_DATA_enc_inl_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PA_DATA_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17755,6 +18787,7 @@ ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17772,7 +18805,16 @@ ASN1G_BODY int TYPED_DATA_dec_inl_(TYPED_DATA *out, asn1rt_reader *r, uint32_t t
 ASN1G_BODY int TYPED_DATA_enc_inl_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(TYPED_DATA_item_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17939,6 +18981,7 @@ ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17954,7 +18997,14 @@ ASN1G_BODY int ETYPE_INFO_dec_inl_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t t
 ASN1G_BODY int ETYPE_INFO_enc_inl_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ETYPE_INFO_ENTRY_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -18068,6 +19118,7 @@ ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -18085,7 +19136,16 @@ ASN1G_BODY int ETYPE_INFO2_dec_inl_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t
 ASN1G_BODY int ETYPE_INFO2_enc_inl_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ETYPE_INFO2_ENTRY_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 

@@ -31,8 +31,15 @@ extern "C" {
  *          OID, time and raw-element validity: 0 when T_encode output decodes.
  *   bool   T_equal(const T *a, const T *b);
  *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error
+ * A SEQUENCE OF / SET OF without a small SIZE bound is { raw, count, items }:
+ *   decoding sets raw (a view of the elements' DER) and count, items = NULL;
+ *   int T_load_items(T *list, asn1rt_arena *arena);  fills items with count
+ *          typed elements from the arena (ASN1RT_E_ARENA_FULL: list and
+ *          arena untouched); nested lists stay views.
+ *   encoding writes items[0..count) when items is not NULL (SET OF in DER
+ *   order), else raw as is; T_iter_init/T_iter_next walk either.
  * Decoding is linear in the input size; nesting is limited to
- * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.
+ * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). Nothing calls malloc.
  */
 
 /* ------------------------------------------------------------------ */
@@ -118,9 +125,12 @@ int Realm_print(FILE *f, const Realm *in);
 typedef struct PrincipalName_name_string {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const KerberosString *items;  /* NULL, or count typed elements: encoded instead of raw */
 } PrincipalName_name_string;
 typedef struct PrincipalName_name_string_iter {
     asn1rt_reader r;
+    const KerberosString *items;
+    size_t i, n;
 } PrincipalName_name_string_iter;
 void PrincipalName_name_string_init(PrincipalName_name_string *out);
 ASN1RT_MUST_USE int PrincipalName_name_string_decode(PrincipalName_name_string *out, const uint8_t *der, size_t len);
@@ -133,6 +143,7 @@ bool PrincipalName_name_string_equal(const PrincipalName_name_string *a, const P
 int PrincipalName_name_string_print(FILE *f, const PrincipalName_name_string *in);
 void PrincipalName_name_string_iter_init(PrincipalName_name_string_iter *it, const PrincipalName_name_string *list);
 bool PrincipalName_name_string_iter_next(PrincipalName_name_string_iter *it, KerberosString *out);
+ASN1RT_MUST_USE int PrincipalName_name_string_load_items(PrincipalName_name_string *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int PrincipalName_name_string_dec_(PrincipalName_name_string *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int PrincipalName_name_string_enc_(const PrincipalName_name_string *in, asn1rt_writer *w, uint32_t tag);
@@ -212,9 +223,12 @@ size_t HostAddress_len_(const HostAddress *in, uint32_t tag);
 typedef struct HostAddresses {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const HostAddress *items;  /* NULL, or count typed elements: encoded instead of raw */
 } HostAddresses;
 typedef struct HostAddresses_iter {
     asn1rt_reader r;
+    const HostAddress *items;
+    size_t i, n;
 } HostAddresses_iter;
 void HostAddresses_init(HostAddresses *out);
 ASN1RT_MUST_USE int HostAddresses_decode(HostAddresses *out, const uint8_t *der, size_t len);
@@ -227,6 +241,7 @@ bool HostAddresses_equal(const HostAddresses *a, const HostAddresses *b);
 int HostAddresses_print(FILE *f, const HostAddresses *in);
 void HostAddresses_iter_init(HostAddresses_iter *it, const HostAddresses *list);
 bool HostAddresses_iter_next(HostAddresses_iter *it, HostAddress *out);
+ASN1RT_MUST_USE int HostAddresses_load_items(HostAddresses *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int HostAddresses_dec_(HostAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int HostAddresses_enc_(const HostAddresses *in, asn1rt_writer *w, uint32_t tag);
@@ -262,9 +277,12 @@ size_t AuthorizationData_item_len_(const AuthorizationData_item *in, uint32_t ta
 typedef struct AuthorizationData {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const AuthorizationData_item *items;  /* NULL, or count typed elements: encoded instead of raw */
 } AuthorizationData;
 typedef struct AuthorizationData_iter {
     asn1rt_reader r;
+    const AuthorizationData_item *items;
+    size_t i, n;
 } AuthorizationData_iter;
 void AuthorizationData_init(AuthorizationData *out);
 ASN1RT_MUST_USE int AuthorizationData_decode(AuthorizationData *out, const uint8_t *der, size_t len);
@@ -277,6 +295,7 @@ bool AuthorizationData_equal(const AuthorizationData *a, const AuthorizationData
 int AuthorizationData_print(FILE *f, const AuthorizationData *in);
 void AuthorizationData_iter_init(AuthorizationData_iter *it, const AuthorizationData *list);
 bool AuthorizationData_iter_next(AuthorizationData_iter *it, AuthorizationData_item *out);
+ASN1RT_MUST_USE int AuthorizationData_load_items(AuthorizationData *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int AuthorizationData_dec_(AuthorizationData *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int AuthorizationData_enc_(const AuthorizationData *in, asn1rt_writer *w, uint32_t tag);
@@ -522,9 +541,12 @@ size_t EncTicketPart_len_(const EncTicketPart *in, uint32_t tag);
 typedef struct KDC_REQ_padata {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PA_DATA *items;  /* NULL, or count typed elements: encoded instead of raw */
 } KDC_REQ_padata;
 typedef struct KDC_REQ_padata_iter {
     asn1rt_reader r;
+    const PA_DATA *items;
+    size_t i, n;
 } KDC_REQ_padata_iter;
 void KDC_REQ_padata_init(KDC_REQ_padata *out);
 ASN1RT_MUST_USE int KDC_REQ_padata_decode(KDC_REQ_padata *out, const uint8_t *der, size_t len);
@@ -537,6 +559,7 @@ bool KDC_REQ_padata_equal(const KDC_REQ_padata *a, const KDC_REQ_padata *b);
 int KDC_REQ_padata_print(FILE *f, const KDC_REQ_padata *in);
 void KDC_REQ_padata_iter_init(KDC_REQ_padata_iter *it, const KDC_REQ_padata *list);
 bool KDC_REQ_padata_iter_next(KDC_REQ_padata_iter *it, PA_DATA *out);
+ASN1RT_MUST_USE int KDC_REQ_padata_load_items(KDC_REQ_padata *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int KDC_REQ_padata_dec_(KDC_REQ_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int KDC_REQ_padata_enc_(const KDC_REQ_padata *in, asn1rt_writer *w, uint32_t tag);
@@ -562,9 +585,12 @@ int KDCOptions_print(FILE *f, const KDCOptions *in);
 typedef struct KDC_REQ_BODY_etype {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const Int32 *items;  /* NULL, or count typed elements: encoded instead of raw */
 } KDC_REQ_BODY_etype;
 typedef struct KDC_REQ_BODY_etype_iter {
     asn1rt_reader r;
+    const Int32 *items;
+    size_t i, n;
 } KDC_REQ_BODY_etype_iter;
 void KDC_REQ_BODY_etype_init(KDC_REQ_BODY_etype *out);
 ASN1RT_MUST_USE int KDC_REQ_BODY_etype_decode(KDC_REQ_BODY_etype *out, const uint8_t *der, size_t len);
@@ -577,6 +603,7 @@ bool KDC_REQ_BODY_etype_equal(const KDC_REQ_BODY_etype *a, const KDC_REQ_BODY_et
 int KDC_REQ_BODY_etype_print(FILE *f, const KDC_REQ_BODY_etype *in);
 void KDC_REQ_BODY_etype_iter_init(KDC_REQ_BODY_etype_iter *it, const KDC_REQ_BODY_etype *list);
 bool KDC_REQ_BODY_etype_iter_next(KDC_REQ_BODY_etype_iter *it, Int32 *out);
+ASN1RT_MUST_USE int KDC_REQ_BODY_etype_load_items(KDC_REQ_BODY_etype *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int KDC_REQ_BODY_etype_dec_(KDC_REQ_BODY_etype *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int KDC_REQ_BODY_etype_enc_(const KDC_REQ_BODY_etype *in, asn1rt_writer *w, uint32_t tag);
@@ -587,9 +614,12 @@ size_t KDC_REQ_BODY_etype_len_(const KDC_REQ_BODY_etype *in, uint32_t tag);
 typedef struct KDC_REQ_BODY_additional_tickets {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const Ticket *items;  /* NULL, or count typed elements: encoded instead of raw */
 } KDC_REQ_BODY_additional_tickets;
 typedef struct KDC_REQ_BODY_additional_tickets_iter {
     asn1rt_reader r;
+    const Ticket *items;
+    size_t i, n;
 } KDC_REQ_BODY_additional_tickets_iter;
 void KDC_REQ_BODY_additional_tickets_init(KDC_REQ_BODY_additional_tickets *out);
 ASN1RT_MUST_USE int KDC_REQ_BODY_additional_tickets_decode(KDC_REQ_BODY_additional_tickets *out, const uint8_t *der, size_t len);
@@ -602,6 +632,7 @@ bool KDC_REQ_BODY_additional_tickets_equal(const KDC_REQ_BODY_additional_tickets
 int KDC_REQ_BODY_additional_tickets_print(FILE *f, const KDC_REQ_BODY_additional_tickets *in);
 void KDC_REQ_BODY_additional_tickets_iter_init(KDC_REQ_BODY_additional_tickets_iter *it, const KDC_REQ_BODY_additional_tickets *list);
 bool KDC_REQ_BODY_additional_tickets_iter_next(KDC_REQ_BODY_additional_tickets_iter *it, Ticket *out);
+ASN1RT_MUST_USE int KDC_REQ_BODY_additional_tickets_load_items(KDC_REQ_BODY_additional_tickets *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int KDC_REQ_BODY_additional_tickets_dec_(KDC_REQ_BODY_additional_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int KDC_REQ_BODY_additional_tickets_enc_(const KDC_REQ_BODY_additional_tickets *in, asn1rt_writer *w, uint32_t tag);
@@ -732,9 +763,12 @@ int TGS_REQ_print(FILE *f, const TGS_REQ *in);
 typedef struct KDC_REP_padata {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PA_DATA *items;  /* NULL, or count typed elements: encoded instead of raw */
 } KDC_REP_padata;
 typedef struct KDC_REP_padata_iter {
     asn1rt_reader r;
+    const PA_DATA *items;
+    size_t i, n;
 } KDC_REP_padata_iter;
 void KDC_REP_padata_init(KDC_REP_padata *out);
 ASN1RT_MUST_USE int KDC_REP_padata_decode(KDC_REP_padata *out, const uint8_t *der, size_t len);
@@ -747,6 +781,7 @@ bool KDC_REP_padata_equal(const KDC_REP_padata *a, const KDC_REP_padata *b);
 int KDC_REP_padata_print(FILE *f, const KDC_REP_padata *in);
 void KDC_REP_padata_iter_init(KDC_REP_padata_iter *it, const KDC_REP_padata *list);
 bool KDC_REP_padata_iter_next(KDC_REP_padata_iter *it, PA_DATA *out);
+ASN1RT_MUST_USE int KDC_REP_padata_load_items(KDC_REP_padata *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int KDC_REP_padata_dec_(KDC_REP_padata *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int KDC_REP_padata_enc_(const KDC_REP_padata *in, asn1rt_writer *w, uint32_t tag);
@@ -851,9 +886,12 @@ size_t LastReq_item_len_(const LastReq_item *in, uint32_t tag);
 typedef struct LastReq {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const LastReq_item *items;  /* NULL, or count typed elements: encoded instead of raw */
 } LastReq;
 typedef struct LastReq_iter {
     asn1rt_reader r;
+    const LastReq_item *items;
+    size_t i, n;
 } LastReq_iter;
 void LastReq_init(LastReq *out);
 ASN1RT_MUST_USE int LastReq_decode(LastReq *out, const uint8_t *der, size_t len);
@@ -866,6 +904,7 @@ bool LastReq_equal(const LastReq *a, const LastReq *b);
 int LastReq_print(FILE *f, const LastReq *in);
 void LastReq_iter_init(LastReq_iter *it, const LastReq *list);
 bool LastReq_iter_next(LastReq_iter *it, LastReq_item *out);
+ASN1RT_MUST_USE int LastReq_load_items(LastReq *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int LastReq_dec_(LastReq *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int LastReq_enc_(const LastReq *in, asn1rt_writer *w, uint32_t tag);
@@ -1233,9 +1272,12 @@ size_t EncKrbPrivPart_len_(const EncKrbPrivPart *in, uint32_t tag);
 typedef struct KRB_CRED_tickets {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const Ticket *items;  /* NULL, or count typed elements: encoded instead of raw */
 } KRB_CRED_tickets;
 typedef struct KRB_CRED_tickets_iter {
     asn1rt_reader r;
+    const Ticket *items;
+    size_t i, n;
 } KRB_CRED_tickets_iter;
 void KRB_CRED_tickets_init(KRB_CRED_tickets *out);
 ASN1RT_MUST_USE int KRB_CRED_tickets_decode(KRB_CRED_tickets *out, const uint8_t *der, size_t len);
@@ -1248,6 +1290,7 @@ bool KRB_CRED_tickets_equal(const KRB_CRED_tickets *a, const KRB_CRED_tickets *b
 int KRB_CRED_tickets_print(FILE *f, const KRB_CRED_tickets *in);
 void KRB_CRED_tickets_iter_init(KRB_CRED_tickets_iter *it, const KRB_CRED_tickets *list);
 bool KRB_CRED_tickets_iter_next(KRB_CRED_tickets_iter *it, Ticket *out);
+ASN1RT_MUST_USE int KRB_CRED_tickets_load_items(KRB_CRED_tickets *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int KRB_CRED_tickets_dec_(KRB_CRED_tickets *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int KRB_CRED_tickets_enc_(const KRB_CRED_tickets *in, asn1rt_writer *w, uint32_t tag);
@@ -1340,9 +1383,12 @@ size_t KrbCredInfo_len_(const KrbCredInfo *in, uint32_t tag);
 typedef struct EncKrbCredPart_ticket_info {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const KrbCredInfo *items;  /* NULL, or count typed elements: encoded instead of raw */
 } EncKrbCredPart_ticket_info;
 typedef struct EncKrbCredPart_ticket_info_iter {
     asn1rt_reader r;
+    const KrbCredInfo *items;
+    size_t i, n;
 } EncKrbCredPart_ticket_info_iter;
 void EncKrbCredPart_ticket_info_init(EncKrbCredPart_ticket_info *out);
 ASN1RT_MUST_USE int EncKrbCredPart_ticket_info_decode(EncKrbCredPart_ticket_info *out, const uint8_t *der, size_t len);
@@ -1355,6 +1401,7 @@ bool EncKrbCredPart_ticket_info_equal(const EncKrbCredPart_ticket_info *a, const
 int EncKrbCredPart_ticket_info_print(FILE *f, const EncKrbCredPart_ticket_info *in);
 void EncKrbCredPart_ticket_info_iter_init(EncKrbCredPart_ticket_info_iter *it, const EncKrbCredPart_ticket_info *list);
 bool EncKrbCredPart_ticket_info_iter_next(EncKrbCredPart_ticket_info_iter *it, KrbCredInfo *out);
+ASN1RT_MUST_USE int EncKrbCredPart_ticket_info_load_items(EncKrbCredPart_ticket_info *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int EncKrbCredPart_ticket_info_dec_(EncKrbCredPart_ticket_info *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int EncKrbCredPart_ticket_info_enc_(const EncKrbCredPart_ticket_info *in, asn1rt_writer *w, uint32_t tag);
@@ -1458,9 +1505,12 @@ size_t KRB_ERROR_len_(const KRB_ERROR *in, uint32_t tag);
 typedef struct METHOD_DATA {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PA_DATA *items;  /* NULL, or count typed elements: encoded instead of raw */
 } METHOD_DATA;
 typedef struct METHOD_DATA_iter {
     asn1rt_reader r;
+    const PA_DATA *items;
+    size_t i, n;
 } METHOD_DATA_iter;
 void METHOD_DATA_init(METHOD_DATA *out);
 ASN1RT_MUST_USE int METHOD_DATA_decode(METHOD_DATA *out, const uint8_t *der, size_t len);
@@ -1473,6 +1523,7 @@ bool METHOD_DATA_equal(const METHOD_DATA *a, const METHOD_DATA *b);
 int METHOD_DATA_print(FILE *f, const METHOD_DATA *in);
 void METHOD_DATA_iter_init(METHOD_DATA_iter *it, const METHOD_DATA *list);
 bool METHOD_DATA_iter_next(METHOD_DATA_iter *it, PA_DATA *out);
+ASN1RT_MUST_USE int METHOD_DATA_load_items(METHOD_DATA *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int METHOD_DATA_dec_(METHOD_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int METHOD_DATA_enc_(const METHOD_DATA *in, asn1rt_writer *w, uint32_t tag);
@@ -1509,9 +1560,12 @@ size_t TYPED_DATA_item_len_(const TYPED_DATA_item *in, uint32_t tag);
 typedef struct TYPED_DATA {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const TYPED_DATA_item *items;  /* NULL, or count typed elements: encoded instead of raw */
 } TYPED_DATA;
 typedef struct TYPED_DATA_iter {
     asn1rt_reader r;
+    const TYPED_DATA_item *items;
+    size_t i, n;
 } TYPED_DATA_iter;
 void TYPED_DATA_init(TYPED_DATA *out);
 ASN1RT_MUST_USE int TYPED_DATA_decode(TYPED_DATA *out, const uint8_t *der, size_t len);
@@ -1524,6 +1578,7 @@ bool TYPED_DATA_equal(const TYPED_DATA *a, const TYPED_DATA *b);
 int TYPED_DATA_print(FILE *f, const TYPED_DATA *in);
 void TYPED_DATA_iter_init(TYPED_DATA_iter *it, const TYPED_DATA *list);
 bool TYPED_DATA_iter_next(TYPED_DATA_iter *it, TYPED_DATA_item *out);
+ASN1RT_MUST_USE int TYPED_DATA_load_items(TYPED_DATA *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int TYPED_DATA_dec_(TYPED_DATA *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int TYPED_DATA_enc_(const TYPED_DATA *in, asn1rt_writer *w, uint32_t tag);
@@ -1603,9 +1658,12 @@ size_t ETYPE_INFO_ENTRY_len_(const ETYPE_INFO_ENTRY *in, uint32_t tag);
 typedef struct ETYPE_INFO {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const ETYPE_INFO_ENTRY *items;  /* NULL, or count typed elements: encoded instead of raw */
 } ETYPE_INFO;
 typedef struct ETYPE_INFO_iter {
     asn1rt_reader r;
+    const ETYPE_INFO_ENTRY *items;
+    size_t i, n;
 } ETYPE_INFO_iter;
 void ETYPE_INFO_init(ETYPE_INFO *out);
 ASN1RT_MUST_USE int ETYPE_INFO_decode(ETYPE_INFO *out, const uint8_t *der, size_t len);
@@ -1618,6 +1676,7 @@ bool ETYPE_INFO_equal(const ETYPE_INFO *a, const ETYPE_INFO *b);
 int ETYPE_INFO_print(FILE *f, const ETYPE_INFO *in);
 void ETYPE_INFO_iter_init(ETYPE_INFO_iter *it, const ETYPE_INFO *list);
 bool ETYPE_INFO_iter_next(ETYPE_INFO_iter *it, ETYPE_INFO_ENTRY *out);
+ASN1RT_MUST_USE int ETYPE_INFO_load_items(ETYPE_INFO *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int ETYPE_INFO_dec_(ETYPE_INFO *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int ETYPE_INFO_enc_(const ETYPE_INFO *in, asn1rt_writer *w, uint32_t tag);
@@ -1659,9 +1718,12 @@ size_t ETYPE_INFO2_ENTRY_len_(const ETYPE_INFO2_ENTRY *in, uint32_t tag);
 typedef struct ETYPE_INFO2 {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const ETYPE_INFO2_ENTRY *items;  /* NULL, or count typed elements: encoded instead of raw */
 } ETYPE_INFO2;
 typedef struct ETYPE_INFO2_iter {
     asn1rt_reader r;
+    const ETYPE_INFO2_ENTRY *items;
+    size_t i, n;
 } ETYPE_INFO2_iter;
 void ETYPE_INFO2_init(ETYPE_INFO2 *out);
 ASN1RT_MUST_USE int ETYPE_INFO2_decode(ETYPE_INFO2 *out, const uint8_t *der, size_t len);
@@ -1674,6 +1736,7 @@ bool ETYPE_INFO2_equal(const ETYPE_INFO2 *a, const ETYPE_INFO2 *b);
 int ETYPE_INFO2_print(FILE *f, const ETYPE_INFO2 *in);
 void ETYPE_INFO2_iter_init(ETYPE_INFO2_iter *it, const ETYPE_INFO2 *list);
 bool ETYPE_INFO2_iter_next(ETYPE_INFO2_iter *it, ETYPE_INFO2_ENTRY *out);
+ASN1RT_MUST_USE int ETYPE_INFO2_load_items(ETYPE_INFO2 *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int ETYPE_INFO2_dec_(ETYPE_INFO2 *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int ETYPE_INFO2_enc_(const ETYPE_INFO2 *in, asn1rt_writer *w, uint32_t tag);

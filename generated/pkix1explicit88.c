@@ -744,6 +744,7 @@ int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -767,7 +768,12 @@ int Attribute_values_enc_(const Attribute_values *in, asn1rt_writer *w, uint32_t
 
 size_t Attribute_values_len_(const Attribute_values *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += (in->items[i]).len;
+    return asn1g_tlv_len(tag, n);
 }
 
 int Attribute_values_check(const Attribute_values *in)
@@ -775,6 +781,13 @@ int Attribute_values_check(const Attribute_values *in)
     asn1rt_reader r;
     AttributeValue item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(asn1g_check_any((in->items[i]).ptr, (in->items[i]).len));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(Attribute_values_item_(&item, &r, NULL));
@@ -787,7 +800,19 @@ int Attribute_values_check(const Attribute_values *in)
 
 bool Attribute_values_equal(const Attribute_values *a, const Attribute_values *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    Attribute_values_iter ia, ib;
+    AttributeValue x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    Attribute_values_iter_init(&ia, a);
+    Attribute_values_iter_init(&ib, b);
+    while (Attribute_values_iter_next(&ia, &x)) {
+        if (!Attribute_values_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+            return false;
+    }
+    return !Attribute_values_iter_next(&ib, &y);
 }
 
 int Attribute_values_print(FILE *f, const Attribute_values *in)
@@ -816,13 +841,46 @@ void Attribute_values_iter_init(Attribute_values_iter *it, const Attribute_value
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool Attribute_values_iter_next(Attribute_values_iter *it, AttributeValue *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return Attribute_values_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int Attribute_values_load_items(Attribute_values *list, asn1rt_arena *arena)
+{
+    Attribute_values_iter it;
+    AttributeValue *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    Attribute_values_iter_init(&it, list);
+    while (i < list->count && Attribute_values_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int Attribute_values_read_(Attribute_values *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3590,6 +3648,7 @@ int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3610,12 +3669,35 @@ int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader
 
 int RelativeDistinguishedName_enc_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
 {
-    return RelativeDistinguishedName_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AttributeTypeAndValue_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t RelativeDistinguishedName_len_(const RelativeDistinguishedName *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += AttributeTypeAndValue_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int RelativeDistinguishedName_check(const RelativeDistinguishedName *in)
@@ -3623,19 +3705,40 @@ int RelativeDistinguishedName_check(const RelativeDistinguishedName *in)
     asn1rt_reader r;
     AttributeTypeAndValue item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(AttributeTypeAndValue_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(RelativeDistinguishedName_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool RelativeDistinguishedName_equal(const RelativeDistinguishedName *a, const RelativeDistinguishedName *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    RelativeDistinguishedName_iter ia, ib;
+    AttributeTypeAndValue x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    RelativeDistinguishedName_iter_init(&ia, a);
+    RelativeDistinguishedName_iter_init(&ib, b);
+    while (RelativeDistinguishedName_iter_next(&ia, &x)) {
+        if (!RelativeDistinguishedName_iter_next(&ib, &y) || !(AttributeTypeAndValue_equal(&(x), &(y))))
+            return false;
+    }
+    return !RelativeDistinguishedName_iter_next(&ib, &y);
 }
 
 int RelativeDistinguishedName_print(FILE *f, const RelativeDistinguishedName *in)
@@ -3664,13 +3767,46 @@ void RelativeDistinguishedName_iter_init(RelativeDistinguishedName_iter *it, con
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool RelativeDistinguishedName_iter_next(RelativeDistinguishedName_iter *it, AttributeTypeAndValue *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return RelativeDistinguishedName_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int RelativeDistinguishedName_load_items(RelativeDistinguishedName *list, asn1rt_arena *arena)
+{
+    RelativeDistinguishedName_iter it;
+    AttributeTypeAndValue *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    RelativeDistinguishedName_iter_init(&it, list);
+    while (i < list->count && RelativeDistinguishedName_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int RelativeDistinguishedName_read_(RelativeDistinguishedName *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3774,6 +3910,7 @@ int RDNSequence_dec_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3788,12 +3925,26 @@ int RDNSequence_dec_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
 
 int RDNSequence_enc_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
 {
-    return RDNSequence_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(RelativeDistinguishedName_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t RDNSequence_len_(const RDNSequence *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += RelativeDistinguishedName_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
+    return asn1g_tlv_len(tag, n);
 }
 
 int RDNSequence_check(const RDNSequence *in)
@@ -3801,6 +3952,13 @@ int RDNSequence_check(const RDNSequence *in)
     asn1rt_reader r;
     RelativeDistinguishedName item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(RelativeDistinguishedName_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(RDNSequence_item_(&item, &r, NULL));
@@ -3813,7 +3971,19 @@ int RDNSequence_check(const RDNSequence *in)
 
 bool RDNSequence_equal(const RDNSequence *a, const RDNSequence *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    RDNSequence_iter ia, ib;
+    RelativeDistinguishedName x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    RDNSequence_iter_init(&ia, a);
+    RDNSequence_iter_init(&ib, b);
+    while (RDNSequence_iter_next(&ia, &x)) {
+        if (!RDNSequence_iter_next(&ib, &y) || !(RelativeDistinguishedName_equal(&(x), &(y))))
+            return false;
+    }
+    return !RDNSequence_iter_next(&ib, &y);
 }
 
 int RDNSequence_print(FILE *f, const RDNSequence *in)
@@ -3842,13 +4012,46 @@ void RDNSequence_iter_init(RDNSequence_iter *it, const RDNSequence *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool RDNSequence_iter_next(RDNSequence_iter *it, RelativeDistinguishedName *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return RDNSequence_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int RDNSequence_load_items(RDNSequence *list, asn1rt_arena *arena)
+{
+    RDNSequence_iter it;
+    RelativeDistinguishedName *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    RDNSequence_iter_init(&it, list);
+    while (i < list->count && RDNSequence_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int RDNSequence_read_(RDNSequence *out, asn1rt_reader *r, asn1rt_error *err)
@@ -5535,6 +5738,7 @@ int Extensions_dec_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -5551,12 +5755,28 @@ int Extensions_dec_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_erro
 
 int Extensions_enc_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
 {
-    return Extensions_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(Extension_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t Extensions_len_(const Extensions *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += Extension_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int Extensions_check(const Extensions *in)
@@ -5564,19 +5784,40 @@ int Extensions_check(const Extensions *in)
     asn1rt_reader r;
     Extension item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(Extension_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(Extensions_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool Extensions_equal(const Extensions *a, const Extensions *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    Extensions_iter ia, ib;
+    Extension x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    Extensions_iter_init(&ia, a);
+    Extensions_iter_init(&ib, b);
+    while (Extensions_iter_next(&ia, &x)) {
+        if (!Extensions_iter_next(&ib, &y) || !(Extension_equal(&(x), &(y))))
+            return false;
+    }
+    return !Extensions_iter_next(&ib, &y);
 }
 
 int Extensions_print(FILE *f, const Extensions *in)
@@ -5605,13 +5846,46 @@ void Extensions_iter_init(Extensions_iter *it, const Extensions *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool Extensions_iter_next(Extensions_iter *it, Extension *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return Extensions_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int Extensions_load_items(Extensions *list, asn1rt_arena *arena)
+{
+    Extensions_iter it;
+    Extension *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    Extensions_iter_init(&it, list);
+    while (i < list->count && Extensions_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int Extensions_read_(Extensions *out, asn1rt_reader *r, asn1rt_error *err)
@@ -6385,6 +6659,7 @@ int TBSCertList_revokedCertificates_dec_(TBSCertList_revokedCertificates *out, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -6399,12 +6674,26 @@ int TBSCertList_revokedCertificates_dec_(TBSCertList_revokedCertificates *out, a
 
 int TBSCertList_revokedCertificates_enc_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
 {
-    return TBSCertList_revokedCertificates_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t TBSCertList_revokedCertificates_len_(const TBSCertList_revokedCertificates *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += TBSCertList_revokedCertificates_item_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int TBSCertList_revokedCertificates_check(const TBSCertList_revokedCertificates *in)
@@ -6412,6 +6701,13 @@ int TBSCertList_revokedCertificates_check(const TBSCertList_revokedCertificates 
     asn1rt_reader r;
     TBSCertList_revokedCertificates_item item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(TBSCertList_revokedCertificates_item_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(TBSCertList_revokedCertificates_item_(&item, &r, NULL));
@@ -6424,7 +6720,19 @@ int TBSCertList_revokedCertificates_check(const TBSCertList_revokedCertificates 
 
 bool TBSCertList_revokedCertificates_equal(const TBSCertList_revokedCertificates *a, const TBSCertList_revokedCertificates *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    TBSCertList_revokedCertificates_iter ia, ib;
+    TBSCertList_revokedCertificates_item x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    TBSCertList_revokedCertificates_iter_init(&ia, a);
+    TBSCertList_revokedCertificates_iter_init(&ib, b);
+    while (TBSCertList_revokedCertificates_iter_next(&ia, &x)) {
+        if (!TBSCertList_revokedCertificates_iter_next(&ib, &y) || !(TBSCertList_revokedCertificates_item_equal(&(x), &(y))))
+            return false;
+    }
+    return !TBSCertList_revokedCertificates_iter_next(&ib, &y);
 }
 
 int TBSCertList_revokedCertificates_print(FILE *f, const TBSCertList_revokedCertificates *in)
@@ -6453,13 +6761,46 @@ void TBSCertList_revokedCertificates_iter_init(TBSCertList_revokedCertificates_i
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool TBSCertList_revokedCertificates_iter_next(TBSCertList_revokedCertificates_iter *it, TBSCertList_revokedCertificates_item *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return TBSCertList_revokedCertificates_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int TBSCertList_revokedCertificates_load_items(TBSCertList_revokedCertificates *list, asn1rt_arena *arena)
+{
+    TBSCertList_revokedCertificates_iter it;
+    TBSCertList_revokedCertificates_item *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    TBSCertList_revokedCertificates_iter_init(&it, list);
+    while (i < list->count && TBSCertList_revokedCertificates_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int TBSCertList_revokedCertificates_read_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, asn1rt_error *err)
@@ -9556,6 +9897,7 @@ int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9576,12 +9918,35 @@ int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_
 
 int ExtensionAttributes_enc_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
 {
-    return ExtensionAttributes_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u || in->count > 256u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ExtensionAttribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t ExtensionAttributes_len_(const ExtensionAttributes *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += ExtensionAttribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int ExtensionAttributes_check(const ExtensionAttributes *in)
@@ -9589,19 +9954,40 @@ int ExtensionAttributes_check(const ExtensionAttributes *in)
     asn1rt_reader r;
     ExtensionAttribute item;
     size_t n = 0;
+    if (in->count < 1u || in->count > 256u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(ExtensionAttribute_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(ExtensionAttributes_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u || n > 256u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ExtensionAttributes_equal(const ExtensionAttributes *a, const ExtensionAttributes *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    ExtensionAttributes_iter ia, ib;
+    ExtensionAttribute x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    ExtensionAttributes_iter_init(&ia, a);
+    ExtensionAttributes_iter_init(&ib, b);
+    while (ExtensionAttributes_iter_next(&ia, &x)) {
+        if (!ExtensionAttributes_iter_next(&ib, &y) || !(ExtensionAttribute_equal(&(x), &(y))))
+            return false;
+    }
+    return !ExtensionAttributes_iter_next(&ib, &y);
 }
 
 int ExtensionAttributes_print(FILE *f, const ExtensionAttributes *in)
@@ -9630,13 +10016,46 @@ void ExtensionAttributes_iter_init(ExtensionAttributes_iter *it, const Extension
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool ExtensionAttributes_iter_next(ExtensionAttributes_iter *it, ExtensionAttribute *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return ExtensionAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int ExtensionAttributes_load_items(ExtensionAttributes *list, asn1rt_arena *arena)
+{
+    ExtensionAttributes_iter it;
+    ExtensionAttribute *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    ExtensionAttributes_iter_init(&it, list);
+    while (i < list->count && ExtensionAttributes_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int ExtensionAttributes_read_(ExtensionAttributes *out, asn1rt_reader *r, asn1rt_error *err)
@@ -13081,6 +13500,7 @@ int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -13106,7 +13526,12 @@ int PresentationAddress_nAddresses_enc_(const PresentationAddress_nAddresses *in
 
 size_t PresentationAddress_nAddresses_len_(const PresentationAddress_nAddresses *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->items[i]).len);
+    return asn1g_tlv_len(tag, n);
 }
 
 int PresentationAddress_nAddresses_check(const PresentationAddress_nAddresses *in)
@@ -13114,19 +13539,40 @@ int PresentationAddress_nAddresses_check(const PresentationAddress_nAddresses *i
     asn1rt_reader r;
     asn1rt_view item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            (void)i;
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(PresentationAddress_nAddresses_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool PresentationAddress_nAddresses_equal(const PresentationAddress_nAddresses *a, const PresentationAddress_nAddresses *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    PresentationAddress_nAddresses_iter ia, ib;
+    asn1rt_view x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    PresentationAddress_nAddresses_iter_init(&ia, a);
+    PresentationAddress_nAddresses_iter_init(&ib, b);
+    while (PresentationAddress_nAddresses_iter_next(&ia, &x)) {
+        if (!PresentationAddress_nAddresses_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+            return false;
+    }
+    return !PresentationAddress_nAddresses_iter_next(&ib, &y);
 }
 
 int PresentationAddress_nAddresses_print(FILE *f, const PresentationAddress_nAddresses *in)
@@ -13155,13 +13601,46 @@ void PresentationAddress_nAddresses_iter_init(PresentationAddress_nAddresses_ite
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool PresentationAddress_nAddresses_iter_next(PresentationAddress_nAddresses_iter *it, asn1rt_view *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return PresentationAddress_nAddresses_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int PresentationAddress_nAddresses_load_items(PresentationAddress_nAddresses *list, asn1rt_arena *arena)
+{
+    PresentationAddress_nAddresses_iter it;
+    asn1rt_view *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    PresentationAddress_nAddresses_iter_init(&it, list);
+    while (i < list->count && PresentationAddress_nAddresses_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int PresentationAddress_nAddresses_read_(PresentationAddress_nAddresses *out, asn1rt_reader *r, asn1rt_error *err)
@@ -14260,6 +14739,7 @@ ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -14279,7 +14759,21 @@ ASN1G_BODY int Attribute_values_dec_inl_(Attribute_values *out, asn1rt_reader *r
 ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_raw(w, (in->items[i]).ptr, (in->items[i]).len));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -15363,6 +15857,7 @@ ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -15384,7 +15879,23 @@ ASN1G_BODY int RelativeDistinguishedName_dec_inl_(RelativeDistinguishedName *out
 ASN1G_BODY int RelativeDistinguishedName_enc_inl_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AttributeTypeAndValue_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -15413,6 +15924,7 @@ ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -15428,7 +15940,14 @@ ASN1G_BODY int RDNSequence_dec_inl_(RDNSequence *out, asn1rt_reader *r, uint32_t
 ASN1G_BODY int RDNSequence_enc_inl_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(RelativeDistinguishedName_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -15827,6 +16346,7 @@ ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t t
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -15844,7 +16364,16 @@ ASN1G_BODY int Extensions_dec_inl_(Extensions *out, asn1rt_reader *r, uint32_t t
 ASN1G_BODY int Extensions_enc_inl_(const Extensions *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(Extension_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -16055,6 +16584,7 @@ ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCerti
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -16070,7 +16600,14 @@ ASN1G_BODY int TBSCertList_revokedCertificates_dec_inl_(TBSCertList_revokedCerti
 ASN1G_BODY int TBSCertList_revokedCertificates_enc_inl_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(TBSCertList_revokedCertificates_item_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17022,6 +17559,7 @@ ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_rea
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17043,7 +17581,23 @@ ASN1G_BODY int ExtensionAttributes_dec_inl_(ExtensionAttributes *out, asn1rt_rea
 ASN1G_BODY int ExtensionAttributes_enc_inl_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u || in->count > 256u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(ExtensionAttribute_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -17845,6 +18399,7 @@ ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddr
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -17866,7 +18421,23 @@ ASN1G_BODY int PresentationAddress_nAddresses_dec_inl_(PresentationAddress_nAddr
 ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->items[i]).ptr, (in->items[i]).len));
+        }
+        {
+            asn1rt_arena scratch;
+            size_t n = (size_t)(m - w->pos);
+            if (asn1rt_arena_init(&scratch, w->start, (size_t)(w->pos - w->start)) != ASN1RT_OK ||
+                asn1rt_sort_set_of(w->pos, n, &scratch) != ASN1RT_OK)
+                ASN1G_TRY(asn1rt_sort_set_of(w->pos, n, NULL));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 

@@ -31,8 +31,15 @@ extern "C" {
  *          OID, time and raw-element validity: 0 when T_encode output decodes.
  *   bool   T_equal(const T *a, const T *b);
  *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error
+ * A SEQUENCE OF / SET OF without a small SIZE bound is { raw, count, items }:
+ *   decoding sets raw (a view of the elements' DER) and count, items = NULL;
+ *   int T_load_items(T *list, asn1rt_arena *arena);  fills items with count
+ *          typed elements from the arena (ASN1RT_E_ARENA_FULL: list and
+ *          arena untouched); nested lists stay views.
+ *   encoding writes items[0..count) when items is not NULL (SET OF in DER
+ *   order), else raw as is; T_iter_init/T_iter_next walk either.
  * Decoding is linear in the input size; nesting is limited to
- * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.
+ * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). Nothing calls malloc.
  */
 
 /* ------------------------------------------------------------------ */
@@ -115,9 +122,12 @@ int AttributeValue_print(FILE *f, const AttributeValue *in);
 typedef struct Attribute_values {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const AttributeValue *items;  /* NULL, or count typed elements: encoded instead of raw */
 } Attribute_values;
 typedef struct Attribute_values_iter {
     asn1rt_reader r;
+    const AttributeValue *items;
+    size_t i, n;
 } Attribute_values_iter;
 void Attribute_values_init(Attribute_values *out);
 ASN1RT_MUST_USE int Attribute_values_decode(Attribute_values *out, const uint8_t *der, size_t len);
@@ -130,6 +140,7 @@ bool Attribute_values_equal(const Attribute_values *a, const Attribute_values *b
 int Attribute_values_print(FILE *f, const Attribute_values *in);
 void Attribute_values_iter_init(Attribute_values_iter *it, const Attribute_values *list);
 bool Attribute_values_iter_next(Attribute_values_iter *it, AttributeValue *out);
+ASN1RT_MUST_USE int Attribute_values_load_items(Attribute_values *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int Attribute_values_dec_(Attribute_values *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int Attribute_values_enc_(const Attribute_values *in, asn1rt_writer *w, uint32_t tag);
@@ -614,9 +625,12 @@ int EmailAddress_print(FILE *f, const EmailAddress *in);
 typedef struct RelativeDistinguishedName {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const AttributeTypeAndValue *items;  /* NULL, or count typed elements: encoded instead of raw */
 } RelativeDistinguishedName;
 typedef struct RelativeDistinguishedName_iter {
     asn1rt_reader r;
+    const AttributeTypeAndValue *items;
+    size_t i, n;
 } RelativeDistinguishedName_iter;
 void RelativeDistinguishedName_init(RelativeDistinguishedName *out);
 ASN1RT_MUST_USE int RelativeDistinguishedName_decode(RelativeDistinguishedName *out, const uint8_t *der, size_t len);
@@ -629,6 +643,7 @@ bool RelativeDistinguishedName_equal(const RelativeDistinguishedName *a, const R
 int RelativeDistinguishedName_print(FILE *f, const RelativeDistinguishedName *in);
 void RelativeDistinguishedName_iter_init(RelativeDistinguishedName_iter *it, const RelativeDistinguishedName *list);
 bool RelativeDistinguishedName_iter_next(RelativeDistinguishedName_iter *it, AttributeTypeAndValue *out);
+ASN1RT_MUST_USE int RelativeDistinguishedName_load_items(RelativeDistinguishedName *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int RelativeDistinguishedName_dec_(RelativeDistinguishedName *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int RelativeDistinguishedName_enc_(const RelativeDistinguishedName *in, asn1rt_writer *w, uint32_t tag);
@@ -641,9 +656,12 @@ size_t RelativeDistinguishedName_len_(const RelativeDistinguishedName *in, uint3
 typedef struct RDNSequence {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const RelativeDistinguishedName *items;  /* NULL, or count typed elements: encoded instead of raw */
 } RDNSequence;
 typedef struct RDNSequence_iter {
     asn1rt_reader r;
+    const RelativeDistinguishedName *items;
+    size_t i, n;
 } RDNSequence_iter;
 void RDNSequence_init(RDNSequence *out);
 ASN1RT_MUST_USE int RDNSequence_decode(RDNSequence *out, const uint8_t *der, size_t len);
@@ -656,6 +674,7 @@ bool RDNSequence_equal(const RDNSequence *a, const RDNSequence *b);
 int RDNSequence_print(FILE *f, const RDNSequence *in);
 void RDNSequence_iter_init(RDNSequence_iter *it, const RDNSequence *list);
 bool RDNSequence_iter_next(RDNSequence_iter *it, RelativeDistinguishedName *out);
+ASN1RT_MUST_USE int RDNSequence_load_items(RDNSequence *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int RDNSequence_dec_(RDNSequence *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int RDNSequence_enc_(const RDNSequence *in, asn1rt_writer *w, uint32_t tag);
@@ -936,9 +955,12 @@ size_t Extension_len_(const Extension *in, uint32_t tag);
 typedef struct Extensions {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const Extension *items;  /* NULL, or count typed elements: encoded instead of raw */
 } Extensions;
 typedef struct Extensions_iter {
     asn1rt_reader r;
+    const Extension *items;
+    size_t i, n;
 } Extensions_iter;
 void Extensions_init(Extensions *out);
 ASN1RT_MUST_USE int Extensions_decode(Extensions *out, const uint8_t *der, size_t len);
@@ -951,6 +973,7 @@ bool Extensions_equal(const Extensions *a, const Extensions *b);
 int Extensions_print(FILE *f, const Extensions *in);
 void Extensions_iter_init(Extensions_iter *it, const Extensions *list);
 bool Extensions_iter_next(Extensions_iter *it, Extension *out);
+ASN1RT_MUST_USE int Extensions_load_items(Extensions *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int Extensions_dec_(Extensions *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int Extensions_enc_(const Extensions *in, asn1rt_writer *w, uint32_t tag);
@@ -1054,9 +1077,12 @@ size_t TBSCertList_revokedCertificates_item_len_(const TBSCertList_revokedCertif
 typedef struct TBSCertList_revokedCertificates {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const TBSCertList_revokedCertificates_item *items;  /* NULL, or count typed elements: encoded instead of raw */
 } TBSCertList_revokedCertificates;
 typedef struct TBSCertList_revokedCertificates_iter {
     asn1rt_reader r;
+    const TBSCertList_revokedCertificates_item *items;
+    size_t i, n;
 } TBSCertList_revokedCertificates_iter;
 void TBSCertList_revokedCertificates_init(TBSCertList_revokedCertificates *out);
 ASN1RT_MUST_USE int TBSCertList_revokedCertificates_decode(TBSCertList_revokedCertificates *out, const uint8_t *der, size_t len);
@@ -1069,6 +1095,7 @@ bool TBSCertList_revokedCertificates_equal(const TBSCertList_revokedCertificates
 int TBSCertList_revokedCertificates_print(FILE *f, const TBSCertList_revokedCertificates *in);
 void TBSCertList_revokedCertificates_iter_init(TBSCertList_revokedCertificates_iter *it, const TBSCertList_revokedCertificates *list);
 bool TBSCertList_revokedCertificates_iter_next(TBSCertList_revokedCertificates_iter *it, TBSCertList_revokedCertificates_item *out);
+ASN1RT_MUST_USE int TBSCertList_revokedCertificates_load_items(TBSCertList_revokedCertificates *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int TBSCertList_revokedCertificates_dec_(TBSCertList_revokedCertificates *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int TBSCertList_revokedCertificates_enc_(const TBSCertList_revokedCertificates *in, asn1rt_writer *w, uint32_t tag);
@@ -1544,9 +1571,12 @@ size_t ExtensionAttribute_len_(const ExtensionAttribute *in, uint32_t tag);
 typedef struct ExtensionAttributes {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const ExtensionAttribute *items;  /* NULL, or count typed elements: encoded instead of raw */
 } ExtensionAttributes;
 typedef struct ExtensionAttributes_iter {
     asn1rt_reader r;
+    const ExtensionAttribute *items;
+    size_t i, n;
 } ExtensionAttributes_iter;
 void ExtensionAttributes_init(ExtensionAttributes *out);
 ASN1RT_MUST_USE int ExtensionAttributes_decode(ExtensionAttributes *out, const uint8_t *der, size_t len);
@@ -1559,6 +1589,7 @@ bool ExtensionAttributes_equal(const ExtensionAttributes *a, const ExtensionAttr
 int ExtensionAttributes_print(FILE *f, const ExtensionAttributes *in);
 void ExtensionAttributes_iter_init(ExtensionAttributes_iter *it, const ExtensionAttributes *list);
 bool ExtensionAttributes_iter_next(ExtensionAttributes_iter *it, ExtensionAttribute *out);
+ASN1RT_MUST_USE int ExtensionAttributes_load_items(ExtensionAttributes *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int ExtensionAttributes_dec_(ExtensionAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int ExtensionAttributes_enc_(const ExtensionAttributes *in, asn1rt_writer *w, uint32_t tag);
@@ -2086,9 +2117,12 @@ size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e
 typedef struct PresentationAddress_nAddresses {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const asn1rt_view *items;  /* NULL, or count typed elements: encoded instead of raw */
 } PresentationAddress_nAddresses;
 typedef struct PresentationAddress_nAddresses_iter {
     asn1rt_reader r;
+    const asn1rt_view *items;
+    size_t i, n;
 } PresentationAddress_nAddresses_iter;
 void PresentationAddress_nAddresses_init(PresentationAddress_nAddresses *out);
 ASN1RT_MUST_USE int PresentationAddress_nAddresses_decode(PresentationAddress_nAddresses *out, const uint8_t *der, size_t len);
@@ -2101,6 +2135,7 @@ bool PresentationAddress_nAddresses_equal(const PresentationAddress_nAddresses *
 int PresentationAddress_nAddresses_print(FILE *f, const PresentationAddress_nAddresses *in);
 void PresentationAddress_nAddresses_iter_init(PresentationAddress_nAddresses_iter *it, const PresentationAddress_nAddresses *list);
 bool PresentationAddress_nAddresses_iter_next(PresentationAddress_nAddresses_iter *it, asn1rt_view *out);
+ASN1RT_MUST_USE int PresentationAddress_nAddresses_load_items(PresentationAddress_nAddresses *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int PresentationAddress_nAddresses_dec_(PresentationAddress_nAddresses *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int PresentationAddress_nAddresses_enc_(const PresentationAddress_nAddresses *in, asn1rt_writer *w, uint32_t tag);

@@ -888,6 +888,7 @@ int GeneralNames_dec_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -904,12 +905,28 @@ int GeneralNames_dec_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_
 
 int GeneralNames_enc_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
 {
-    return GeneralNames_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(GeneralName_enc_(&(in->items[i]), w, 0));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t GeneralNames_len_(const GeneralNames *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += GeneralName_len_(&(in->items[i]), 0);
+    return asn1g_tlv_len(tag, n);
 }
 
 int GeneralNames_check(const GeneralNames *in)
@@ -917,19 +934,40 @@ int GeneralNames_check(const GeneralNames *in)
     asn1rt_reader r;
     GeneralName item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(GeneralName_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(GeneralNames_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool GeneralNames_equal(const GeneralNames *a, const GeneralNames *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    GeneralNames_iter ia, ib;
+    GeneralName x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    GeneralNames_iter_init(&ia, a);
+    GeneralNames_iter_init(&ib, b);
+    while (GeneralNames_iter_next(&ia, &x)) {
+        if (!GeneralNames_iter_next(&ib, &y) || !(GeneralName_equal(&(x), &(y))))
+            return false;
+    }
+    return !GeneralNames_iter_next(&ib, &y);
 }
 
 int GeneralNames_print(FILE *f, const GeneralNames *in)
@@ -958,13 +996,46 @@ void GeneralNames_iter_init(GeneralNames_iter *it, const GeneralNames *list)
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool GeneralNames_iter_next(GeneralNames_iter *it, GeneralName *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return GeneralNames_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int GeneralNames_load_items(GeneralNames *list, asn1rt_arena *arena)
+{
+    GeneralNames_iter it;
+    GeneralName *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    GeneralNames_iter_init(&it, list);
+    while (i < list->count && GeneralNames_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int GeneralNames_read_(GeneralNames *out, asn1rt_reader *r, asn1rt_error *err)
@@ -2000,6 +2071,7 @@ int PolicyInformation_policyQualifiers_dec_(PolicyInformation_policyQualifiers *
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -2016,12 +2088,28 @@ int PolicyInformation_policyQualifiers_dec_(PolicyInformation_policyQualifiers *
 
 int PolicyInformation_policyQualifiers_enc_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
 {
-    return PolicyInformation_policyQualifiers_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyQualifierInfo_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t PolicyInformation_policyQualifiers_len_(const PolicyInformation_policyQualifiers *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PolicyQualifierInfo_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int PolicyInformation_policyQualifiers_check(const PolicyInformation_policyQualifiers *in)
@@ -2029,19 +2117,40 @@ int PolicyInformation_policyQualifiers_check(const PolicyInformation_policyQuali
     asn1rt_reader r;
     PolicyQualifierInfo item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PolicyQualifierInfo_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(PolicyInformation_policyQualifiers_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool PolicyInformation_policyQualifiers_equal(const PolicyInformation_policyQualifiers *a, const PolicyInformation_policyQualifiers *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    PolicyInformation_policyQualifiers_iter ia, ib;
+    PolicyQualifierInfo x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    PolicyInformation_policyQualifiers_iter_init(&ia, a);
+    PolicyInformation_policyQualifiers_iter_init(&ib, b);
+    while (PolicyInformation_policyQualifiers_iter_next(&ia, &x)) {
+        if (!PolicyInformation_policyQualifiers_iter_next(&ib, &y) || !(PolicyQualifierInfo_equal(&(x), &(y))))
+            return false;
+    }
+    return !PolicyInformation_policyQualifiers_iter_next(&ib, &y);
 }
 
 int PolicyInformation_policyQualifiers_print(FILE *f, const PolicyInformation_policyQualifiers *in)
@@ -2070,13 +2179,46 @@ void PolicyInformation_policyQualifiers_iter_init(PolicyInformation_policyQualif
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool PolicyInformation_policyQualifiers_iter_next(PolicyInformation_policyQualifiers_iter *it, PolicyQualifierInfo *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return PolicyInformation_policyQualifiers_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int PolicyInformation_policyQualifiers_load_items(PolicyInformation_policyQualifiers *list, asn1rt_arena *arena)
+{
+    PolicyInformation_policyQualifiers_iter it;
+    PolicyQualifierInfo *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    PolicyInformation_policyQualifiers_iter_init(&it, list);
+    while (i < list->count && PolicyInformation_policyQualifiers_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int PolicyInformation_policyQualifiers_read_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, asn1rt_error *err)
@@ -2347,6 +2489,7 @@ int CertificatePolicies_dec_(CertificatePolicies *out, asn1rt_reader *r, uint32_
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -2363,12 +2506,28 @@ int CertificatePolicies_dec_(CertificatePolicies *out, asn1rt_reader *r, uint32_
 
 int CertificatePolicies_enc_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
 {
-    return CertificatePolicies_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyInformation_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t CertificatePolicies_len_(const CertificatePolicies *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PolicyInformation_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int CertificatePolicies_check(const CertificatePolicies *in)
@@ -2376,19 +2535,40 @@ int CertificatePolicies_check(const CertificatePolicies *in)
     asn1rt_reader r;
     PolicyInformation item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PolicyInformation_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(CertificatePolicies_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool CertificatePolicies_equal(const CertificatePolicies *a, const CertificatePolicies *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    CertificatePolicies_iter ia, ib;
+    PolicyInformation x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    CertificatePolicies_iter_init(&ia, a);
+    CertificatePolicies_iter_init(&ib, b);
+    while (CertificatePolicies_iter_next(&ia, &x)) {
+        if (!CertificatePolicies_iter_next(&ib, &y) || !(PolicyInformation_equal(&(x), &(y))))
+            return false;
+    }
+    return !CertificatePolicies_iter_next(&ib, &y);
 }
 
 int CertificatePolicies_print(FILE *f, const CertificatePolicies *in)
@@ -2417,13 +2597,46 @@ void CertificatePolicies_iter_init(CertificatePolicies_iter *it, const Certifica
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool CertificatePolicies_iter_next(CertificatePolicies_iter *it, PolicyInformation *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return CertificatePolicies_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int CertificatePolicies_load_items(CertificatePolicies *list, asn1rt_arena *arena)
+{
+    CertificatePolicies_iter it;
+    PolicyInformation *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    CertificatePolicies_iter_init(&it, list);
+    while (i < list->count && CertificatePolicies_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int CertificatePolicies_read_(CertificatePolicies *out, asn1rt_reader *r, asn1rt_error *err)
@@ -2834,6 +3047,7 @@ int NoticeReference_noticeNumbers_dec_(NoticeReference_noticeNumbers *out, asn1r
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -2853,7 +3067,12 @@ int NoticeReference_noticeNumbers_enc_(const NoticeReference_noticeNumbers *in, 
 
 size_t NoticeReference_noticeNumbers_len_(const NoticeReference_noticeNumbers *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->items[i]).len);
+    return asn1g_tlv_len(tag, n);
 }
 
 int NoticeReference_noticeNumbers_check(const NoticeReference_noticeNumbers *in)
@@ -2861,6 +3080,13 @@ int NoticeReference_noticeNumbers_check(const NoticeReference_noticeNumbers *in)
     asn1rt_reader r;
     asn1rt_bigint item;
     size_t n = 0;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(asn1rt_check_integer((in->items[i]).ptr, (in->items[i]).len, 0));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(NoticeReference_noticeNumbers_item_(&item, &r, NULL));
@@ -2873,7 +3099,19 @@ int NoticeReference_noticeNumbers_check(const NoticeReference_noticeNumbers *in)
 
 bool NoticeReference_noticeNumbers_equal(const NoticeReference_noticeNumbers *a, const NoticeReference_noticeNumbers *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    NoticeReference_noticeNumbers_iter ia, ib;
+    asn1rt_bigint x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    NoticeReference_noticeNumbers_iter_init(&ia, a);
+    NoticeReference_noticeNumbers_iter_init(&ib, b);
+    while (NoticeReference_noticeNumbers_iter_next(&ia, &x)) {
+        if (!NoticeReference_noticeNumbers_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+            return false;
+    }
+    return !NoticeReference_noticeNumbers_iter_next(&ib, &y);
 }
 
 int NoticeReference_noticeNumbers_print(FILE *f, const NoticeReference_noticeNumbers *in)
@@ -2902,13 +3140,46 @@ void NoticeReference_noticeNumbers_iter_init(NoticeReference_noticeNumbers_iter 
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool NoticeReference_noticeNumbers_iter_next(NoticeReference_noticeNumbers_iter *it, asn1rt_bigint *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return NoticeReference_noticeNumbers_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int NoticeReference_noticeNumbers_load_items(NoticeReference_noticeNumbers *list, asn1rt_arena *arena)
+{
+    NoticeReference_noticeNumbers_iter it;
+    asn1rt_bigint *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    NoticeReference_noticeNumbers_iter_init(&it, list);
+    while (i < list->count && NoticeReference_noticeNumbers_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int NoticeReference_noticeNumbers_read_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3483,6 +3754,7 @@ int PolicyMappings_dec_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3499,12 +3771,28 @@ int PolicyMappings_dec_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn
 
 int PolicyMappings_enc_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
 {
-    return PolicyMappings_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyMappings_item_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t PolicyMappings_len_(const PolicyMappings *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += PolicyMappings_item_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int PolicyMappings_check(const PolicyMappings *in)
@@ -3512,19 +3800,40 @@ int PolicyMappings_check(const PolicyMappings *in)
     asn1rt_reader r;
     PolicyMappings_item item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(PolicyMappings_item_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(PolicyMappings_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool PolicyMappings_equal(const PolicyMappings *a, const PolicyMappings *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    PolicyMappings_iter ia, ib;
+    PolicyMappings_item x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    PolicyMappings_iter_init(&ia, a);
+    PolicyMappings_iter_init(&ib, b);
+    while (PolicyMappings_iter_next(&ia, &x)) {
+        if (!PolicyMappings_iter_next(&ib, &y) || !(PolicyMappings_item_equal(&(x), &(y))))
+            return false;
+    }
+    return !PolicyMappings_iter_next(&ib, &y);
 }
 
 int PolicyMappings_print(FILE *f, const PolicyMappings *in)
@@ -3553,13 +3862,46 @@ void PolicyMappings_iter_init(PolicyMappings_iter *it, const PolicyMappings *lis
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool PolicyMappings_iter_next(PolicyMappings_iter *it, PolicyMappings_item *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return PolicyMappings_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int PolicyMappings_load_items(PolicyMappings *list, asn1rt_arena *arena)
+{
+    PolicyMappings_iter it;
+    PolicyMappings_item *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    PolicyMappings_iter_init(&it, list);
+    while (i < list->count && PolicyMappings_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int PolicyMappings_read_(PolicyMappings *out, asn1rt_reader *r, asn1rt_error *err)
@@ -3872,6 +4214,7 @@ int SubjectDirectoryAttributes_dec_(SubjectDirectoryAttributes *out, asn1rt_read
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -3893,7 +4236,12 @@ int SubjectDirectoryAttributes_enc_(const SubjectDirectoryAttributes *in, asn1rt
 
 size_t SubjectDirectoryAttributes_len_(const SubjectDirectoryAttributes *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += Attribute_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int SubjectDirectoryAttributes_check(const SubjectDirectoryAttributes *in)
@@ -3901,19 +4249,40 @@ int SubjectDirectoryAttributes_check(const SubjectDirectoryAttributes *in)
     asn1rt_reader r;
     Attribute item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(Attribute_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(SubjectDirectoryAttributes_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool SubjectDirectoryAttributes_equal(const SubjectDirectoryAttributes *a, const SubjectDirectoryAttributes *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    SubjectDirectoryAttributes_iter ia, ib;
+    Attribute x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    SubjectDirectoryAttributes_iter_init(&ia, a);
+    SubjectDirectoryAttributes_iter_init(&ib, b);
+    while (SubjectDirectoryAttributes_iter_next(&ia, &x)) {
+        if (!SubjectDirectoryAttributes_iter_next(&ib, &y) || !(Attribute_equal(&(x), &(y))))
+            return false;
+    }
+    return !SubjectDirectoryAttributes_iter_next(&ib, &y);
 }
 
 int SubjectDirectoryAttributes_print(FILE *f, const SubjectDirectoryAttributes *in)
@@ -3942,13 +4311,46 @@ void SubjectDirectoryAttributes_iter_init(SubjectDirectoryAttributes_iter *it, c
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool SubjectDirectoryAttributes_iter_next(SubjectDirectoryAttributes_iter *it, Attribute *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return SubjectDirectoryAttributes_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int SubjectDirectoryAttributes_load_items(SubjectDirectoryAttributes *list, asn1rt_arena *arena)
+{
+    SubjectDirectoryAttributes_iter it;
+    Attribute *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    SubjectDirectoryAttributes_iter_init(&it, list);
+    while (i < list->count && SubjectDirectoryAttributes_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int SubjectDirectoryAttributes_read_(SubjectDirectoryAttributes *out, asn1rt_reader *r, asn1rt_error *err)
@@ -4493,6 +4895,7 @@ int GeneralSubtrees_dec_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, a
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -4509,12 +4912,28 @@ int GeneralSubtrees_dec_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, a
 
 int GeneralSubtrees_enc_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
 {
-    return GeneralSubtrees_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(GeneralSubtree_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t GeneralSubtrees_len_(const GeneralSubtrees *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += GeneralSubtree_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int GeneralSubtrees_check(const GeneralSubtrees *in)
@@ -4522,19 +4941,40 @@ int GeneralSubtrees_check(const GeneralSubtrees *in)
     asn1rt_reader r;
     GeneralSubtree item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(GeneralSubtree_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(GeneralSubtrees_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool GeneralSubtrees_equal(const GeneralSubtrees *a, const GeneralSubtrees *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    GeneralSubtrees_iter ia, ib;
+    GeneralSubtree x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    GeneralSubtrees_iter_init(&ia, a);
+    GeneralSubtrees_iter_init(&ib, b);
+    while (GeneralSubtrees_iter_next(&ia, &x)) {
+        if (!GeneralSubtrees_iter_next(&ib, &y) || !(GeneralSubtree_equal(&(x), &(y))))
+            return false;
+    }
+    return !GeneralSubtrees_iter_next(&ib, &y);
 }
 
 int GeneralSubtrees_print(FILE *f, const GeneralSubtrees *in)
@@ -4563,13 +5003,46 @@ void GeneralSubtrees_iter_init(GeneralSubtrees_iter *it, const GeneralSubtrees *
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool GeneralSubtrees_iter_next(GeneralSubtrees_iter *it, GeneralSubtree *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return GeneralSubtrees_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int GeneralSubtrees_load_items(GeneralSubtrees *list, asn1rt_arena *arena)
+{
+    GeneralSubtrees_iter it;
+    GeneralSubtree *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    GeneralSubtrees_iter_init(&it, list);
+    while (i < list->count && GeneralSubtrees_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int GeneralSubtrees_read_(GeneralSubtrees *out, asn1rt_reader *r, asn1rt_error *err)
@@ -5643,6 +6116,7 @@ int CRLDistributionPoints_dec_(CRLDistributionPoints *out, asn1rt_reader *r, uin
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -5659,12 +6133,28 @@ int CRLDistributionPoints_dec_(CRLDistributionPoints *out, asn1rt_reader *r, uin
 
 int CRLDistributionPoints_enc_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
 {
-    return CRLDistributionPoints_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(DistributionPoint_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t CRLDistributionPoints_len_(const CRLDistributionPoints *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += DistributionPoint_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int CRLDistributionPoints_check(const CRLDistributionPoints *in)
@@ -5672,19 +6162,40 @@ int CRLDistributionPoints_check(const CRLDistributionPoints *in)
     asn1rt_reader r;
     DistributionPoint item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(DistributionPoint_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(CRLDistributionPoints_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool CRLDistributionPoints_equal(const CRLDistributionPoints *a, const CRLDistributionPoints *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    CRLDistributionPoints_iter ia, ib;
+    DistributionPoint x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    CRLDistributionPoints_iter_init(&ia, a);
+    CRLDistributionPoints_iter_init(&ib, b);
+    while (CRLDistributionPoints_iter_next(&ia, &x)) {
+        if (!CRLDistributionPoints_iter_next(&ib, &y) || !(DistributionPoint_equal(&(x), &(y))))
+            return false;
+    }
+    return !CRLDistributionPoints_iter_next(&ib, &y);
 }
 
 int CRLDistributionPoints_print(FILE *f, const CRLDistributionPoints *in)
@@ -5713,13 +6224,46 @@ void CRLDistributionPoints_iter_init(CRLDistributionPoints_iter *it, const CRLDi
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool CRLDistributionPoints_iter_next(CRLDistributionPoints_iter *it, DistributionPoint *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return CRLDistributionPoints_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int CRLDistributionPoints_load_items(CRLDistributionPoints *list, asn1rt_arena *arena)
+{
+    CRLDistributionPoints_iter it;
+    DistributionPoint *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    CRLDistributionPoints_iter_init(&it, list);
+    while (i < list->count && CRLDistributionPoints_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int CRLDistributionPoints_read_(CRLDistributionPoints *out, asn1rt_reader *r, asn1rt_error *err)
@@ -5923,6 +6467,7 @@ int ExtKeyUsageSyntax_dec_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t ta
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -5944,7 +6489,12 @@ int ExtKeyUsageSyntax_enc_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32
 
 size_t ExtKeyUsageSyntax_len_(const ExtKeyUsageSyntax *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->items[i]).len);
+    return asn1g_tlv_len(tag, n);
 }
 
 int ExtKeyUsageSyntax_check(const ExtKeyUsageSyntax *in)
@@ -5952,19 +6502,40 @@ int ExtKeyUsageSyntax_check(const ExtKeyUsageSyntax *in)
     asn1rt_reader r;
     KeyPurposeId item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(asn1rt_check_oid((in->items[i]).ptr, (in->items[i]).len));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(ExtKeyUsageSyntax_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ExtKeyUsageSyntax_equal(const ExtKeyUsageSyntax *a, const ExtKeyUsageSyntax *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    ExtKeyUsageSyntax_iter ia, ib;
+    KeyPurposeId x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    ExtKeyUsageSyntax_iter_init(&ia, a);
+    ExtKeyUsageSyntax_iter_init(&ib, b);
+    while (ExtKeyUsageSyntax_iter_next(&ia, &x)) {
+        if (!ExtKeyUsageSyntax_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+            return false;
+    }
+    return !ExtKeyUsageSyntax_iter_next(&ib, &y);
 }
 
 int ExtKeyUsageSyntax_print(FILE *f, const ExtKeyUsageSyntax *in)
@@ -5993,13 +6564,46 @@ void ExtKeyUsageSyntax_iter_init(ExtKeyUsageSyntax_iter *it, const ExtKeyUsageSy
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool ExtKeyUsageSyntax_iter_next(ExtKeyUsageSyntax_iter *it, KeyPurposeId *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return ExtKeyUsageSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int ExtKeyUsageSyntax_load_items(ExtKeyUsageSyntax *list, asn1rt_arena *arena)
+{
+    ExtKeyUsageSyntax_iter it;
+    KeyPurposeId *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    ExtKeyUsageSyntax_iter_init(&it, list);
+    while (i < list->count && ExtKeyUsageSyntax_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int ExtKeyUsageSyntax_read_(ExtKeyUsageSyntax *out, asn1rt_reader *r, asn1rt_error *err)
@@ -6465,6 +7069,7 @@ int AuthorityInfoAccessSyntax_dec_(AuthorityInfoAccessSyntax *out, asn1rt_reader
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -6481,12 +7086,28 @@ int AuthorityInfoAccessSyntax_dec_(AuthorityInfoAccessSyntax *out, asn1rt_reader
 
 int AuthorityInfoAccessSyntax_enc_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
-    return AuthorityInfoAccessSyntax_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AccessDescription_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t AuthorityInfoAccessSyntax_len_(const AuthorityInfoAccessSyntax *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += AccessDescription_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int AuthorityInfoAccessSyntax_check(const AuthorityInfoAccessSyntax *in)
@@ -6494,19 +7115,40 @@ int AuthorityInfoAccessSyntax_check(const AuthorityInfoAccessSyntax *in)
     asn1rt_reader r;
     AccessDescription item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(AccessDescription_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(AuthorityInfoAccessSyntax_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool AuthorityInfoAccessSyntax_equal(const AuthorityInfoAccessSyntax *a, const AuthorityInfoAccessSyntax *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    AuthorityInfoAccessSyntax_iter ia, ib;
+    AccessDescription x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    AuthorityInfoAccessSyntax_iter_init(&ia, a);
+    AuthorityInfoAccessSyntax_iter_init(&ib, b);
+    while (AuthorityInfoAccessSyntax_iter_next(&ia, &x)) {
+        if (!AuthorityInfoAccessSyntax_iter_next(&ib, &y) || !(AccessDescription_equal(&(x), &(y))))
+            return false;
+    }
+    return !AuthorityInfoAccessSyntax_iter_next(&ib, &y);
 }
 
 int AuthorityInfoAccessSyntax_print(FILE *f, const AuthorityInfoAccessSyntax *in)
@@ -6535,13 +7177,46 @@ void AuthorityInfoAccessSyntax_iter_init(AuthorityInfoAccessSyntax_iter *it, con
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool AuthorityInfoAccessSyntax_iter_next(AuthorityInfoAccessSyntax_iter *it, AccessDescription *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return AuthorityInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int AuthorityInfoAccessSyntax_load_items(AuthorityInfoAccessSyntax *list, asn1rt_arena *arena)
+{
+    AuthorityInfoAccessSyntax_iter it;
+    AccessDescription *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    AuthorityInfoAccessSyntax_iter_init(&it, list);
+    while (i < list->count && AuthorityInfoAccessSyntax_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int AuthorityInfoAccessSyntax_read_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
@@ -6646,6 +7321,7 @@ int SubjectInfoAccessSyntax_dec_(SubjectInfoAccessSyntax *out, asn1rt_reader *r,
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -6662,12 +7338,28 @@ int SubjectInfoAccessSyntax_dec_(SubjectInfoAccessSyntax *out, asn1rt_reader *r,
 
 int SubjectInfoAccessSyntax_enc_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
-    return SubjectInfoAccessSyntax_enc_inl_(in, w, tag);
+    uint8_t *m = asn1g_mark(w);
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AccessDescription_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
+    return asn1g_close(w, tag, m);
 }
 
 size_t SubjectInfoAccessSyntax_len_(const SubjectInfoAccessSyntax *in, uint32_t tag)
 {
-    return asn1g_tlv_len(tag, in->raw.len);
+    size_t n = 0, i;
+    if (in->items == NULL)
+        return asn1g_tlv_len(tag, in->raw.len);
+    for (i = 0; i < in->count; i++)
+        n += AccessDescription_len_(&(in->items[i]), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
+    return asn1g_tlv_len(tag, n);
 }
 
 int SubjectInfoAccessSyntax_check(const SubjectInfoAccessSyntax *in)
@@ -6675,19 +7367,40 @@ int SubjectInfoAccessSyntax_check(const SubjectInfoAccessSyntax *in)
     asn1rt_reader r;
     AccessDescription item;
     size_t n = 0;
+    if (in->count < 1u)
+        return ASN1RT_E_SIZE_CONSTRAINT;
+    if (in->items != NULL) {
+        size_t i;
+        for (i = 0; i < in->count; i++) {
+            ASN1G_TRY(AccessDescription_check(&(in->items[i])));
+        }
+        return ASN1RT_OK;
+    }
     asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);
     while (!asn1rt_at_end(&r)) {
         ASN1G_TRY(SubjectInfoAccessSyntax_item_(&item, &r, NULL));
         n++;
     }
-    if (n != in->count || n < 1u)
+    if (n != in->count)
         return ASN1RT_E_SIZE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool SubjectInfoAccessSyntax_equal(const SubjectInfoAccessSyntax *a, const SubjectInfoAccessSyntax *b)
 {
-    return a->count == b->count && asn1g_view_eq(&a->raw, &b->raw);
+    SubjectInfoAccessSyntax_iter ia, ib;
+    AccessDescription x, y;
+    if (a->count != b->count)
+        return false;
+    if (a->items == NULL && b->items == NULL)
+        return asn1g_view_eq(&a->raw, &b->raw);
+    SubjectInfoAccessSyntax_iter_init(&ia, a);
+    SubjectInfoAccessSyntax_iter_init(&ib, b);
+    while (SubjectInfoAccessSyntax_iter_next(&ia, &x)) {
+        if (!SubjectInfoAccessSyntax_iter_next(&ib, &y) || !(AccessDescription_equal(&(x), &(y))))
+            return false;
+    }
+    return !SubjectInfoAccessSyntax_iter_next(&ib, &y);
 }
 
 int SubjectInfoAccessSyntax_print(FILE *f, const SubjectInfoAccessSyntax *in)
@@ -6716,13 +7429,46 @@ void SubjectInfoAccessSyntax_iter_init(SubjectInfoAccessSyntax_iter *it, const S
 {
     asn1g_reader_init(&it->r, list->raw.ptr, list->raw.len,
                       ASN1RT_LAX_BOOLEAN | ASN1RT_LAX_INTEGER | ASN1RT_LAX_LENGTH | ASN1RT_LAX_SET_ORDER | ASN1RT_LAX_DEFAULT);
+    it->items = list->items;
+    it->i = 0;
+    it->n = list->count;
 }
 
 bool SubjectInfoAccessSyntax_iter_next(SubjectInfoAccessSyntax_iter *it, AccessDescription *out)
 {
+    if (it->items != NULL) {
+        if (it->i == it->n)
+            return false;
+        *out = it->items[it->i++];
+        return true;
+    }
     if (asn1rt_at_end(&it->r))
         return false;
     return SubjectInfoAccessSyntax_item_(out, &it->r, NULL) == ASN1RT_OK;
+}
+
+int SubjectInfoAccessSyntax_load_items(SubjectInfoAccessSyntax *list, asn1rt_arena *arena)
+{
+    SubjectInfoAccessSyntax_iter it;
+    AccessDescription *items;
+    void *p;
+    size_t i = 0, mark;
+    if (list == NULL || arena == NULL)
+        return ASN1RT_E_ARG;
+    if (list->items != NULL)
+        return ASN1RT_OK;
+    mark = asn1rt_arena_mark(arena);
+    ASN1G_TRY(asn1rt_arena_array(arena, list->count, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p));
+    items = p;
+    SubjectInfoAccessSyntax_iter_init(&it, list);
+    while (i < list->count && SubjectInfoAccessSyntax_iter_next(&it, &items[i]))
+        i++;
+    if (i != list->count) {
+        asn1rt_arena_reset(arena, mark);
+        return ASN1RT_E_ARG;  /* raw does not hold count elements */
+    }
+    list->items = items;
+    return ASN1RT_OK;
 }
 
 static int SubjectInfoAccessSyntax_read_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, asn1rt_error *err)
@@ -8107,6 +8853,7 @@ ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8124,7 +8871,16 @@ ASN1G_BODY int GeneralNames_dec_inl_(GeneralNames *out, asn1rt_reader *r, uint32
 ASN1G_BODY int GeneralNames_enc_inl_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(GeneralName_enc_inl_(&(in->items[i]), w, 0));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8318,6 +9074,7 @@ ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_pol
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8335,7 +9092,16 @@ ASN1G_BODY int PolicyInformation_policyQualifiers_dec_inl_(PolicyInformation_pol
 ASN1G_BODY int PolicyInformation_policyQualifiers_enc_inl_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyQualifierInfo_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8402,6 +9168,7 @@ ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_rea
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8419,7 +9186,16 @@ ASN1G_BODY int CertificatePolicies_dec_inl_(CertificatePolicies *out, asn1rt_rea
 ASN1G_BODY int CertificatePolicies_enc_inl_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyInformation_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8555,6 +9331,7 @@ ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumb
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8570,7 +9347,14 @@ ASN1G_BODY int NoticeReference_noticeNumbers_dec_inl_(NoticeReference_noticeNumb
 ASN1G_BODY int NoticeReference_noticeNumbers_enc_inl_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->items[i])));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8706,6 +9490,7 @@ ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, ui
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8723,7 +9508,16 @@ ASN1G_BODY int PolicyMappings_dec_inl_(PolicyMappings *out, asn1rt_reader *r, ui
 ASN1G_BODY int PolicyMappings_enc_inl_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(PolicyMappings_item_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8768,6 +9562,7 @@ ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *o
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8785,7 +9580,16 @@ ASN1G_BODY int SubjectDirectoryAttributes_dec_inl_(SubjectDirectoryAttributes *o
 ASN1G_BODY int SubjectDirectoryAttributes_enc_inl_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(Attribute_enc_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -8919,6 +9723,7 @@ ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -8936,7 +9741,16 @@ ASN1G_BODY int GeneralSubtrees_dec_inl_(GeneralSubtrees *out, asn1rt_reader *r, 
 ASN1G_BODY int GeneralSubtrees_enc_inl_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(GeneralSubtree_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -9187,6 +10001,7 @@ ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9204,7 +10019,16 @@ ASN1G_BODY int CRLDistributionPoints_dec_inl_(CRLDistributionPoints *out, asn1rt
 ASN1G_BODY int CRLDistributionPoints_enc_inl_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(DistributionPoint_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -9241,6 +10065,7 @@ ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader 
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9258,7 +10083,16 @@ ASN1G_BODY int ExtKeyUsageSyntax_dec_inl_(ExtKeyUsageSyntax *out, asn1rt_reader 
 ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->items[i]).ptr, (in->items[i]).len));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -9334,6 +10168,7 @@ ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9351,7 +10186,16 @@ ASN1G_BODY int AuthorityInfoAccessSyntax_dec_inl_(AuthorityInfoAccessSyntax *out
 ASN1G_BODY int AuthorityInfoAccessSyntax_enc_inl_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AccessDescription_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 
@@ -9380,6 +10224,7 @@ ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, as
         return asn1g_fail(err, rc, r->err_offset, NULL);
     out->raw.ptr = c.cur;
     out->raw.len = (size_t)(c.end - c.cur);
+    out->items = NULL;
     size_t n = 0;
     while (!asn1rt_at_end(&c)) {
         const uint8_t *s = c.cur;
@@ -9397,7 +10242,16 @@ ASN1G_BODY int SubjectInfoAccessSyntax_dec_inl_(SubjectInfoAccessSyntax *out, as
 ASN1G_BODY int SubjectInfoAccessSyntax_enc_inl_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    if (in->items != NULL) {
+        size_t i;
+        if (ASN1G_UNLIKELY(in->count < 1u))
+            return ASN1RT_E_SIZE_CONSTRAINT;
+        for (i = in->count; i-- > 0;) {
+            ASN1G_TRY(AccessDescription_enc_inl_(&(in->items[i]), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
+        }
+    } else {
+        ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
+    }
     return asn1g_close(w, tag, m);
 }
 

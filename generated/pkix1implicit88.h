@@ -32,8 +32,15 @@ extern "C" {
  *          OID, time and raw-element validity: 0 when T_encode output decodes.
  *   bool   T_equal(const T *a, const T *b);
  *   int    T_print(FILE *f, const T *in);   JER (X.697) text; -1 on stream error
+ * A SEQUENCE OF / SET OF without a small SIZE bound is { raw, count, items }:
+ *   decoding sets raw (a view of the elements' DER) and count, items = NULL;
+ *   int T_load_items(T *list, asn1rt_arena *arena);  fills items with count
+ *          typed elements from the arena (ASN1RT_E_ARENA_FULL: list and
+ *          arena untouched); nested lists stay views.
+ *   encoding writes items[0..count) when items is not NULL (SET OF in DER
+ *   order), else raw as is; T_iter_init/T_iter_next walk either.
  * Decoding is linear in the input size; nesting is limited to
- * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). No function allocates.
+ * ASN1RT_DEFAULT_MAX_DEPTH (ASN1RT_E_DEPTH beyond). Nothing calls malloc.
  */
 
 /* ------------------------------------------------------------------ */
@@ -160,9 +167,12 @@ size_t GeneralName_len_(const GeneralName *in, uint32_t tag);
 typedef struct GeneralNames {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const GeneralName *items;  /* NULL, or count typed elements: encoded instead of raw */
 } GeneralNames;
 typedef struct GeneralNames_iter {
     asn1rt_reader r;
+    const GeneralName *items;
+    size_t i, n;
 } GeneralNames_iter;
 void GeneralNames_init(GeneralNames *out);
 ASN1RT_MUST_USE int GeneralNames_decode(GeneralNames *out, const uint8_t *der, size_t len);
@@ -175,6 +185,7 @@ bool GeneralNames_equal(const GeneralNames *a, const GeneralNames *b);
 int GeneralNames_print(FILE *f, const GeneralNames *in);
 void GeneralNames_iter_init(GeneralNames_iter *it, const GeneralNames *list);
 bool GeneralNames_iter_next(GeneralNames_iter *it, GeneralName *out);
+ASN1RT_MUST_USE int GeneralNames_load_items(GeneralNames *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int GeneralNames_dec_(GeneralNames *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int GeneralNames_enc_(const GeneralNames *in, asn1rt_writer *w, uint32_t tag);
@@ -343,9 +354,12 @@ size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag);
 typedef struct PolicyInformation_policyQualifiers {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PolicyQualifierInfo *items;  /* NULL, or count typed elements: encoded instead of raw */
 } PolicyInformation_policyQualifiers;
 typedef struct PolicyInformation_policyQualifiers_iter {
     asn1rt_reader r;
+    const PolicyQualifierInfo *items;
+    size_t i, n;
 } PolicyInformation_policyQualifiers_iter;
 void PolicyInformation_policyQualifiers_init(PolicyInformation_policyQualifiers *out);
 ASN1RT_MUST_USE int PolicyInformation_policyQualifiers_decode(PolicyInformation_policyQualifiers *out, const uint8_t *der, size_t len);
@@ -358,6 +372,7 @@ bool PolicyInformation_policyQualifiers_equal(const PolicyInformation_policyQual
 int PolicyInformation_policyQualifiers_print(FILE *f, const PolicyInformation_policyQualifiers *in);
 void PolicyInformation_policyQualifiers_iter_init(PolicyInformation_policyQualifiers_iter *it, const PolicyInformation_policyQualifiers *list);
 bool PolicyInformation_policyQualifiers_iter_next(PolicyInformation_policyQualifiers_iter *it, PolicyQualifierInfo *out);
+ASN1RT_MUST_USE int PolicyInformation_policyQualifiers_load_items(PolicyInformation_policyQualifiers *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int PolicyInformation_policyQualifiers_dec_(PolicyInformation_policyQualifiers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int PolicyInformation_policyQualifiers_enc_(const PolicyInformation_policyQualifiers *in, asn1rt_writer *w, uint32_t tag);
@@ -396,9 +411,12 @@ size_t PolicyInformation_len_(const PolicyInformation *in, uint32_t tag);
 typedef struct CertificatePolicies {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PolicyInformation *items;  /* NULL, or count typed elements: encoded instead of raw */
 } CertificatePolicies;
 typedef struct CertificatePolicies_iter {
     asn1rt_reader r;
+    const PolicyInformation *items;
+    size_t i, n;
 } CertificatePolicies_iter;
 void CertificatePolicies_init(CertificatePolicies *out);
 ASN1RT_MUST_USE int CertificatePolicies_decode(CertificatePolicies *out, const uint8_t *der, size_t len);
@@ -411,6 +429,7 @@ bool CertificatePolicies_equal(const CertificatePolicies *a, const CertificatePo
 int CertificatePolicies_print(FILE *f, const CertificatePolicies *in);
 void CertificatePolicies_iter_init(CertificatePolicies_iter *it, const CertificatePolicies *list);
 bool CertificatePolicies_iter_next(CertificatePolicies_iter *it, PolicyInformation *out);
+ASN1RT_MUST_USE int CertificatePolicies_load_items(CertificatePolicies *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int CertificatePolicies_dec_(CertificatePolicies *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int CertificatePolicies_enc_(const CertificatePolicies *in, asn1rt_writer *w, uint32_t tag);
@@ -475,9 +494,12 @@ size_t DisplayText_len_(const DisplayText *in, uint32_t tag);
 typedef struct NoticeReference_noticeNumbers {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const asn1rt_bigint *items;  /* NULL, or count typed elements: encoded instead of raw */
 } NoticeReference_noticeNumbers;
 typedef struct NoticeReference_noticeNumbers_iter {
     asn1rt_reader r;
+    const asn1rt_bigint *items;
+    size_t i, n;
 } NoticeReference_noticeNumbers_iter;
 void NoticeReference_noticeNumbers_init(NoticeReference_noticeNumbers *out);
 ASN1RT_MUST_USE int NoticeReference_noticeNumbers_decode(NoticeReference_noticeNumbers *out, const uint8_t *der, size_t len);
@@ -490,6 +512,7 @@ bool NoticeReference_noticeNumbers_equal(const NoticeReference_noticeNumbers *a,
 int NoticeReference_noticeNumbers_print(FILE *f, const NoticeReference_noticeNumbers *in);
 void NoticeReference_noticeNumbers_iter_init(NoticeReference_noticeNumbers_iter *it, const NoticeReference_noticeNumbers *list);
 bool NoticeReference_noticeNumbers_iter_next(NoticeReference_noticeNumbers_iter *it, asn1rt_bigint *out);
+ASN1RT_MUST_USE int NoticeReference_noticeNumbers_load_items(NoticeReference_noticeNumbers *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int NoticeReference_noticeNumbers_dec_(NoticeReference_noticeNumbers *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int NoticeReference_noticeNumbers_enc_(const NoticeReference_noticeNumbers *in, asn1rt_writer *w, uint32_t tag);
@@ -574,9 +597,12 @@ size_t PolicyMappings_item_len_(const PolicyMappings_item *in, uint32_t tag);
 typedef struct PolicyMappings {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const PolicyMappings_item *items;  /* NULL, or count typed elements: encoded instead of raw */
 } PolicyMappings;
 typedef struct PolicyMappings_iter {
     asn1rt_reader r;
+    const PolicyMappings_item *items;
+    size_t i, n;
 } PolicyMappings_iter;
 void PolicyMappings_init(PolicyMappings *out);
 ASN1RT_MUST_USE int PolicyMappings_decode(PolicyMappings *out, const uint8_t *der, size_t len);
@@ -589,6 +615,7 @@ bool PolicyMappings_equal(const PolicyMappings *a, const PolicyMappings *b);
 int PolicyMappings_print(FILE *f, const PolicyMappings *in);
 void PolicyMappings_iter_init(PolicyMappings_iter *it, const PolicyMappings *list);
 bool PolicyMappings_iter_next(PolicyMappings_iter *it, PolicyMappings_item *out);
+ASN1RT_MUST_USE int PolicyMappings_load_items(PolicyMappings *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int PolicyMappings_dec_(PolicyMappings *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int PolicyMappings_enc_(const PolicyMappings *in, asn1rt_writer *w, uint32_t tag);
@@ -631,9 +658,12 @@ int IssuerAltName_print(FILE *f, const IssuerAltName *in);
 typedef struct SubjectDirectoryAttributes {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const Attribute *items;  /* NULL, or count typed elements: encoded instead of raw */
 } SubjectDirectoryAttributes;
 typedef struct SubjectDirectoryAttributes_iter {
     asn1rt_reader r;
+    const Attribute *items;
+    size_t i, n;
 } SubjectDirectoryAttributes_iter;
 void SubjectDirectoryAttributes_init(SubjectDirectoryAttributes *out);
 ASN1RT_MUST_USE int SubjectDirectoryAttributes_decode(SubjectDirectoryAttributes *out, const uint8_t *der, size_t len);
@@ -646,6 +676,7 @@ bool SubjectDirectoryAttributes_equal(const SubjectDirectoryAttributes *a, const
 int SubjectDirectoryAttributes_print(FILE *f, const SubjectDirectoryAttributes *in);
 void SubjectDirectoryAttributes_iter_init(SubjectDirectoryAttributes_iter *it, const SubjectDirectoryAttributes *list);
 bool SubjectDirectoryAttributes_iter_next(SubjectDirectoryAttributes_iter *it, Attribute *out);
+ASN1RT_MUST_USE int SubjectDirectoryAttributes_load_items(SubjectDirectoryAttributes *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int SubjectDirectoryAttributes_dec_(SubjectDirectoryAttributes *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int SubjectDirectoryAttributes_enc_(const SubjectDirectoryAttributes *in, asn1rt_writer *w, uint32_t tag);
@@ -725,9 +756,12 @@ size_t GeneralSubtree_len_(const GeneralSubtree *in, uint32_t tag);
 typedef struct GeneralSubtrees {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const GeneralSubtree *items;  /* NULL, or count typed elements: encoded instead of raw */
 } GeneralSubtrees;
 typedef struct GeneralSubtrees_iter {
     asn1rt_reader r;
+    const GeneralSubtree *items;
+    size_t i, n;
 } GeneralSubtrees_iter;
 void GeneralSubtrees_init(GeneralSubtrees *out);
 ASN1RT_MUST_USE int GeneralSubtrees_decode(GeneralSubtrees *out, const uint8_t *der, size_t len);
@@ -740,6 +774,7 @@ bool GeneralSubtrees_equal(const GeneralSubtrees *a, const GeneralSubtrees *b);
 int GeneralSubtrees_print(FILE *f, const GeneralSubtrees *in);
 void GeneralSubtrees_iter_init(GeneralSubtrees_iter *it, const GeneralSubtrees *list);
 bool GeneralSubtrees_iter_next(GeneralSubtrees_iter *it, GeneralSubtree *out);
+ASN1RT_MUST_USE int GeneralSubtrees_load_items(GeneralSubtrees *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int GeneralSubtrees_dec_(GeneralSubtrees *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int GeneralSubtrees_enc_(const GeneralSubtrees *in, asn1rt_writer *w, uint32_t tag);
@@ -913,9 +948,12 @@ size_t DistributionPoint_len_(const DistributionPoint *in, uint32_t tag);
 typedef struct CRLDistributionPoints {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const DistributionPoint *items;  /* NULL, or count typed elements: encoded instead of raw */
 } CRLDistributionPoints;
 typedef struct CRLDistributionPoints_iter {
     asn1rt_reader r;
+    const DistributionPoint *items;
+    size_t i, n;
 } CRLDistributionPoints_iter;
 void CRLDistributionPoints_init(CRLDistributionPoints *out);
 ASN1RT_MUST_USE int CRLDistributionPoints_decode(CRLDistributionPoints *out, const uint8_t *der, size_t len);
@@ -928,6 +966,7 @@ bool CRLDistributionPoints_equal(const CRLDistributionPoints *a, const CRLDistri
 int CRLDistributionPoints_print(FILE *f, const CRLDistributionPoints *in);
 void CRLDistributionPoints_iter_init(CRLDistributionPoints_iter *it, const CRLDistributionPoints *list);
 bool CRLDistributionPoints_iter_next(CRLDistributionPoints_iter *it, DistributionPoint *out);
+ASN1RT_MUST_USE int CRLDistributionPoints_load_items(CRLDistributionPoints *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int CRLDistributionPoints_dec_(CRLDistributionPoints *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int CRLDistributionPoints_enc_(const CRLDistributionPoints *in, asn1rt_writer *w, uint32_t tag);
@@ -955,9 +994,12 @@ int KeyPurposeId_print(FILE *f, const KeyPurposeId *in);
 typedef struct ExtKeyUsageSyntax {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const KeyPurposeId *items;  /* NULL, or count typed elements: encoded instead of raw */
 } ExtKeyUsageSyntax;
 typedef struct ExtKeyUsageSyntax_iter {
     asn1rt_reader r;
+    const KeyPurposeId *items;
+    size_t i, n;
 } ExtKeyUsageSyntax_iter;
 void ExtKeyUsageSyntax_init(ExtKeyUsageSyntax *out);
 ASN1RT_MUST_USE int ExtKeyUsageSyntax_decode(ExtKeyUsageSyntax *out, const uint8_t *der, size_t len);
@@ -970,6 +1012,7 @@ bool ExtKeyUsageSyntax_equal(const ExtKeyUsageSyntax *a, const ExtKeyUsageSyntax
 int ExtKeyUsageSyntax_print(FILE *f, const ExtKeyUsageSyntax *in);
 void ExtKeyUsageSyntax_iter_init(ExtKeyUsageSyntax_iter *it, const ExtKeyUsageSyntax *list);
 bool ExtKeyUsageSyntax_iter_next(ExtKeyUsageSyntax_iter *it, KeyPurposeId *out);
+ASN1RT_MUST_USE int ExtKeyUsageSyntax_load_items(ExtKeyUsageSyntax *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int ExtKeyUsageSyntax_dec_(ExtKeyUsageSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int ExtKeyUsageSyntax_enc_(const ExtKeyUsageSyntax *in, asn1rt_writer *w, uint32_t tag);
@@ -1037,9 +1080,12 @@ size_t AccessDescription_len_(const AccessDescription *in, uint32_t tag);
 typedef struct AuthorityInfoAccessSyntax {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const AccessDescription *items;  /* NULL, or count typed elements: encoded instead of raw */
 } AuthorityInfoAccessSyntax;
 typedef struct AuthorityInfoAccessSyntax_iter {
     asn1rt_reader r;
+    const AccessDescription *items;
+    size_t i, n;
 } AuthorityInfoAccessSyntax_iter;
 void AuthorityInfoAccessSyntax_init(AuthorityInfoAccessSyntax *out);
 ASN1RT_MUST_USE int AuthorityInfoAccessSyntax_decode(AuthorityInfoAccessSyntax *out, const uint8_t *der, size_t len);
@@ -1052,6 +1098,7 @@ bool AuthorityInfoAccessSyntax_equal(const AuthorityInfoAccessSyntax *a, const A
 int AuthorityInfoAccessSyntax_print(FILE *f, const AuthorityInfoAccessSyntax *in);
 void AuthorityInfoAccessSyntax_iter_init(AuthorityInfoAccessSyntax_iter *it, const AuthorityInfoAccessSyntax *list);
 bool AuthorityInfoAccessSyntax_iter_next(AuthorityInfoAccessSyntax_iter *it, AccessDescription *out);
+ASN1RT_MUST_USE int AuthorityInfoAccessSyntax_load_items(AuthorityInfoAccessSyntax *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int AuthorityInfoAccessSyntax_dec_(AuthorityInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int AuthorityInfoAccessSyntax_enc_(const AuthorityInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag);
@@ -1065,9 +1112,12 @@ size_t AuthorityInfoAccessSyntax_len_(const AuthorityInfoAccessSyntax *in, uint3
 typedef struct SubjectInfoAccessSyntax {
     asn1rt_view raw;  /* content octets: the elements' DER, validated on decode */
     size_t count;     /* number of elements */
+    const AccessDescription *items;  /* NULL, or count typed elements: encoded instead of raw */
 } SubjectInfoAccessSyntax;
 typedef struct SubjectInfoAccessSyntax_iter {
     asn1rt_reader r;
+    const AccessDescription *items;
+    size_t i, n;
 } SubjectInfoAccessSyntax_iter;
 void SubjectInfoAccessSyntax_init(SubjectInfoAccessSyntax *out);
 ASN1RT_MUST_USE int SubjectInfoAccessSyntax_decode(SubjectInfoAccessSyntax *out, const uint8_t *der, size_t len);
@@ -1080,6 +1130,7 @@ bool SubjectInfoAccessSyntax_equal(const SubjectInfoAccessSyntax *a, const Subje
 int SubjectInfoAccessSyntax_print(FILE *f, const SubjectInfoAccessSyntax *in);
 void SubjectInfoAccessSyntax_iter_init(SubjectInfoAccessSyntax_iter *it, const SubjectInfoAccessSyntax *list);
 bool SubjectInfoAccessSyntax_iter_next(SubjectInfoAccessSyntax_iter *it, AccessDescription *out);
+ASN1RT_MUST_USE int SubjectInfoAccessSyntax_load_items(SubjectInfoAccessSyntax *list, asn1rt_arena *arena);
 /* internal: value with identifier `tag` (explicit wrappers are the caller's) */
 int SubjectInfoAccessSyntax_dec_(SubjectInfoAccessSyntax *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err);
 int SubjectInfoAccessSyntax_enc_(const SubjectInfoAccessSyntax *in, asn1rt_writer *w, uint32_t tag);

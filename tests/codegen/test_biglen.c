@@ -8,8 +8,9 @@
  * headers (asn1rt_walk), so a row that misses a boundary fails.
  * Then a 10 000-entry CRL signed by OpenSSL: encoded_len of the decoded
  * value is its length, and encode gives OpenSSL's bytes back, also when
- * the entries are written from typed values; and a SET OF encoded from
- * typed elements and sorted by asn1rt_sort_set_of is OpenSSL's. */
+ * the entries are given as typed values (the list's items), and decoded
+ * into a typed array from an arena; and a SET OF encoded from typed
+ * elements (asn1rt_sort_set_of, and the generated encoder) is OpenSSL's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,43 +244,70 @@ static void test_crl(void)
     free(der);
 }
 
-/* The same CRL with its entries written from typed values (what an encoder
- * taking `const item *items, count` will do for a SEQUENCE OF beyond
- * --array-limit): each entry built from its serial number and date, encoded
- * in order into the list's raw content; the CertificateList then encodes to
- * OpenSSL's bytes exactly. */
+/* The same CRL with its entries given as typed values (`items`, `count`:
+ * the encoder writes them, no element DER from the caller): it encodes to
+ * OpenSSL's bytes exactly and equals the decoded CRL. Then the decoded
+ * CRL's list loaded into a typed array from an arena (T_load_items) holds
+ * the same entries, and an arena one octet short is ASN1RT_E_ARENA_FULL
+ * with the list left a view. */
+#define CRL_N 10000
+
 static void test_crl_typed(void)
 {
-    static CertificateList crl;
-    uint8_t *der = NULL, *raw, *enc;
-    size_t n = 0, pos = 0, len = 0;
-    CU_ASSERT_EQUAL_FATAL(crl_openssl_build(10000, &der, &n), 0);
+    static CertificateList crl, dec;
+    static TBSCertList_revokedCertificates_item items[CRL_N];
+    static uint8_t serials[CRL_N][9];
+    uint8_t *der = NULL, *enc, *store;
+    size_t n = 0, len = 0, need = sizeof items + 64;
+    asn1rt_arena a;
+    CU_ASSERT_EQUAL_FATAL(crl_openssl_build(CRL_N, &der, &n), 0);
     CU_ASSERT_EQUAL_FATAL(CertificateList_decode(&crl, der, n), 0);
-    raw = malloc(n);
+    CU_ASSERT_EQUAL_FATAL(CertificateList_decode(&dec, der, n), 0);
     enc = malloc(n);
-    CU_ASSERT_FATAL(raw != NULL && enc != NULL);
-    for (size_t i = 0; i < 10000; i++) {
-        TBSCertList_revokedCertificates_item item;
-        uint8_t serial[9];
+    store = malloc(need);
+    CU_ASSERT_FATAL(enc != NULL && store != NULL);
+    for (size_t i = 0; i < CRL_N; i++) {
+        TBSCertList_revokedCertificates_item *item = &items[i];
         uint64_t v = crl_openssl_serial(i);
         size_t sl = asn1rt_uint64_len(v);
         for (size_t k = 0; k < sl; k++)          /* minimal, a leading 0x00 if the top bit is set */
-            serial[sl - 1 - k] = k < 8 ? (uint8_t)(v >> (8 * k)) : 0;
-        TBSCertList_revokedCertificates_item_init(&item);
-        item.userCertificate = (asn1rt_bigint){ serial, sl };
-        item.revocationDate.present = Time_PR_utcTime;
-        item.revocationDate.u.utcTime = (asn1rt_view){ (const uint8_t *)"231114221320Z", 13 };
-        item.crlEntryExtensions_present = false;
-        CU_ASSERT_EQUAL_FATAL(TBSCertList_revokedCertificates_item_encode(&item, raw + pos, n - pos, &len), 0);
-        pos += len;
+            serials[i][sl - 1 - k] = k < 8 ? (uint8_t)(v >> (8 * k)) : 0;
+        TBSCertList_revokedCertificates_item_init(item);
+        item->userCertificate = (asn1rt_bigint){ serials[i], sl };
+        item->revocationDate.present = Time_PR_utcTime;
+        item->revocationDate.u.utcTime = (asn1rt_view){ (const uint8_t *)"231114221320Z", 13 };
+        item->crlEntryExtensions_present = false;
     }
-    crl.tbsCertList.revokedCertificates.raw = (asn1rt_view){ raw, pos };
-    crl.tbsCertList.revokedCertificates.count = 10000;
+    crl.tbsCertList.revokedCertificates.raw = (asn1rt_view){ NULL, 0 };
+    crl.tbsCertList.revokedCertificates.items = items;
+    crl.tbsCertList.revokedCertificates.count = CRL_N;
     CU_ASSERT_EQUAL(CertificateList_check(&crl), 0);
     CU_ASSERT_EQUAL(CertificateList_encoded_len(&crl), n);
     CU_ASSERT_EQUAL(CertificateList_encode(&crl, enc, n, &len), 0);
     CU_ASSERT(len == n && memcmp(enc, der, n) == 0);
-    free(raw);
+    CU_ASSERT(CertificateList_equal(&crl, &dec));          /* typed items against the view */
+    /* A wrong count is caught by check, encoded as given otherwise. */
+    crl.tbsCertList.revokedCertificates.count = CRL_N - 1;
+    CU_ASSERT(!CertificateList_equal(&crl, &dec));
+    crl.tbsCertList.revokedCertificates.count = CRL_N;
+
+    /* Decoding into a typed array: too small an arena first. */
+    TBSCertList_revokedCertificates *list = &dec.tbsCertList.revokedCertificates;
+    CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, store, sizeof items - 1), 0);
+    CU_ASSERT_EQUAL(TBSCertList_revokedCertificates_load_items(list, &a), ASN1RT_E_ARENA_FULL);
+    CU_ASSERT(list->items == NULL && asn1rt_arena_mark(&a) == 0);
+    CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, store, need), 0);
+    CU_ASSERT_EQUAL_FATAL(TBSCertList_revokedCertificates_load_items(list, &a), 0);
+    CU_ASSERT_FATAL(list->items != NULL && list->count == CRL_N);
+    size_t bad = 0;
+    for (size_t i = 0; i < CRL_N; i++)
+        if (!TBSCertList_revokedCertificates_item_equal(&list->items[i], &items[i]))
+            bad++;
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT(CertificateList_equal(&crl, &dec));          /* items against items */
+    CU_ASSERT_EQUAL(CertificateList_encode(&dec, enc, n, &len), 0);
+    CU_ASSERT(len == n && memcmp(enc, der, n) == 0);
+    free(store);
     free(enc);
     free(der);
 }
@@ -328,6 +356,7 @@ static void test_rdn_sorted(void)
             }
         }
         CU_ASSERT_EQUAL_FATAL(rdn_openssl_der(oids, values, rc->n, der, sizeof der, &der_len), 0);
+        AttributeTypeAndValue avas[RDN_MAX];
         for (size_t i = 0; i < rc->n; i++) {
             AttributeTypeAndValue ava;
             asn1rt_writer w;
@@ -340,10 +369,12 @@ static void test_rdn_sorted(void)
             ava.value = (asn1rt_view){ w.pos, asn1rt_written(&w, val_buf[i] + sizeof val_buf[i]) };
             CU_ASSERT_EQUAL_FATAL(AttributeTypeAndValue_encode(&ava, cat + pos, sizeof cat - pos, &len), 0);
             pos += len;
+            avas[i] = ava;
         }
         /* OpenSSL's Name: SEQUENCE { SET { the sorted AVAs } } */
         asn1rt_reader_init(&r, der, der_len);
         CU_ASSERT_EQUAL_FATAL(asn1rt_enter(&r, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE), &name), 0);
+        const uint8_t *set_start = name.cur;
         CU_ASSERT_EQUAL_FATAL(asn1rt_enter(&name, ASN1RT_TAG(0, 1, ASN1RT_UT_SET), &set), 0);
         CU_ASSERT_EQUAL_FATAL((size_t)(set.end - set.cur), pos);
         CU_ASSERT(memcmp(cat, set.cur, pos) != 0);    /* the given order is not DER order */
@@ -355,6 +386,23 @@ static void test_rdn_sorted(void)
         if (memcmp(s1, set.cur, pos) != 0 || memcmp(s2, set.cur, pos) != 0) {
             CU_FAIL("sorted AVAs differ from OpenSSL's SET");
             fprintf(stderr, "\n  %s", rc->name);
+        }
+        /* The generated encoder from typed AVAs: with room to spare (the
+         * writer's free space is the sort's scratch) and with a buffer of
+         * exactly the SET's size (sorted in place). */
+        RelativeDistinguishedName rdn = { { NULL, 0 }, rc->n, avas };
+        size_t set_len = (size_t)(set.end - set_start), elen = 0;
+        CU_ASSERT_EQUAL(RelativeDistinguishedName_check(&rdn), 0);
+        CU_ASSERT_EQUAL(RelativeDistinguishedName_encoded_len(&rdn), set_len);
+        for (size_t cap = sizeof s1; ; cap = set_len) {
+            elen = 0;
+            CU_ASSERT_EQUAL(RelativeDistinguishedName_encode(&rdn, s1, cap, &elen), 0);
+            if (elen != set_len || memcmp(s1, set_start, set_len) != 0) {
+                CU_FAIL("generated SET OF encode differs from OpenSSL's SET");
+                fprintf(stderr, "\n  %s, cap %zu", rc->name, cap);
+            }
+            if (cap == set_len)
+                break;
         }
     }
 }
