@@ -487,6 +487,13 @@ static XSet xfold(Sema *S, Type *owner, Constraint *c, bool size, Type *gov, int
         return r->empty ? xs_alloc(S, 0)
                         : xs_interval(S, r->has_lo ? r->lo : ASN_INT_MIN, r->has_hi ? r->hi : ASN_INT_MAX);
     }
+    case C_BRACED:
+        /* A braced value ({} is the empty BIT STRING, {a, b} a SEQUENCE OF
+         * value): it restricts the values, so on the SIZE dimension it is
+         * "other", and ALL EXCEPT {} removes that one value, never every
+         * size. On INTEGER values it can only be a table constraint's
+         * object set, which bounds no value. */
+        return size || !gov || gov->kind != TY_INTEGER ? xs_other() : xs_all();
     case C_FROM:
     case C_PATTERN:
     case C_CONTAINING:
