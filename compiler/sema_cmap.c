@@ -613,11 +613,26 @@ static CType *map_type(Type *t, const char *path, Module *m)
         CNamed *rn = u->ref_assign->cinfo;
         CType *rt = map_type(rn->type, rn->cname, rn->module);
         if (rt->kind != ct->kind || strcmp(rt->ctype, ct->ctype) != 0) {
+            /* Its own bounded range (R (5..25) of R ::= INTEGER (0..30000))
+             * is checked within the named C type, never widened to R's. */
+            bool own = ct->int_bounded && (ct->kind == CK_INT || ct->kind == CK_UINT) && (rt->kind == CK_INT || rt->kind == CK_UINT);
+            const Range *r = &t->value_range, *rr = &rn->type->value_range;
             ct->kind = rt->kind;
             ct->lo = rt->lo; ct->hi = rt->hi;
             ct->check_lo = rt->check_lo; ct->check_hi = rt->check_hi;
             ct->is_unsigned = rt->is_unsigned;
             ct->max_known = rt->max_known; ct->max_size = rt->max_size;
+            if (own) {
+                ct->lo = int_literal(r->lo, ct->kind == CK_UINT);
+                ct->hi = int_literal(r->hi, ct->kind == CK_UINT);
+                ct->check_lo |= !rr->has_lo || r->lo > rr->lo;
+                ct->check_hi |= !rr->has_hi || r->hi < rr->hi;
+            } else if (ct->kind == CK_BIGINT && t->value_range.present && !t->value_range.extensible &&
+                       diag_warning_enabled("unenforced-constraint")) {
+                Constraint *c = t->constraints ? t->constraints : u->constraints;
+                diag(DIAG_WARNING, c ? c->loc : t->loc, "this constraint is not enforced: the generated code checks "
+                     "only the big-integer type it names [-Wunenforced-constraint]");
+            }
         }
         ct->ctype = rn->cname;
     }

@@ -40,6 +40,18 @@ static const IntCase nonzero_cases[] = {
     {6, {0x02, 0x01, 0x06}, 3, VC},
 };
 
+/* Narrow ::= R (5..25): R's C type, its own exact set (26 passed R's). */
+static const IntCase narrow_cases[] = {
+    {4, {0x02, 0x01, 0x04}, 3, VC},
+    {5, {0x02, 0x01, 0x05}, 3, 0},
+    {10, {0x02, 0x01, 0x0a}, 3, 0},
+    {15, {0x02, 0x01, 0x0f}, 3, VC},
+    {20, {0x02, 0x01, 0x14}, 3, 0},
+    {25, {0x02, 0x01, 0x19}, 3, 0},
+    {26, {0x02, 0x01, 0x1a}, 3, VC},
+    {30000, {0x02, 0x02, 0x75, 0x30}, 4, VC},
+};
+
 /* Decode, encode (when the value fits the C type) and check, per row. */
 #define RUN_INT_TABLE(T, cases)                                                             \
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {                           \
@@ -60,6 +72,11 @@ static const IntCase nonzero_cases[] = {
 static void test_r(void)
 {
     RUN_INT_TABLE(R, r_cases)
+}
+
+static void test_narrow(void)
+{
+    RUN_INT_TABLE(Narrow, narrow_cases)
 }
 
 static void test_nonzero(void)
@@ -157,6 +174,7 @@ int main(void)
     s = CU_add_suite("codegen-exact", NULL, NULL);
     CU_add_test(s, "R (0..10 | 20..30000): decode, encode, check", test_r);
     CU_add_test(s, "NonZero (-5..5 EXCEPT 0)", test_nonzero);
+    CU_add_test(s, "Narrow ::= R (5..25): its own set, not R's", test_narrow);
     CU_add_test(s, "Code SIZE (2 | 4)", test_code);
     CU_add_test(s, "SEQUENCE SIZE (1 | 3) OF: decode, encode, check", test_list);
     CU_add_test(s, "a hole inside a SEQUENCE: code, offset, path", test_rec_path);
