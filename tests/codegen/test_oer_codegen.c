@@ -1,0 +1,331 @@
+/* test_oer_codegen.c — the OER emitter (compiler/emit_oer.c) on
+ * tests/codegen/oer.asn, compiled with the encodings der and oer. One row
+ * per case: bytes in, the code out; on success the value passes T_check,
+ * re-encodes to the expected bytes (the input unless the row says), and,
+ * where the row asks, survives DER and back to the same OER. Vectors:
+ * eerimoq/asn1tools tests/test_oer.py (overview A and C, E, CHOICE B,
+ * X.691 A.1 PersonnelRecord), as in tests/runtime/test_oer.c; the Forms
+ * rows are worked out here from X.696, clause by clause in the comments. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+
+#include <asn1rt/oer.h>  /* the ASN1RT_LAX_OER_* flags */
+
+#include "codegenoer.h"
+
+static size_t unhex(const char *h, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    while (*h) {
+        unsigned v;
+        if (*h == ' ') {
+            h++;
+            continue;
+        }
+        if (n == cap || sscanf(h, "%2x", &v) != 1)
+            abort();
+        out[n++] = (uint8_t)v;
+        h += 2;
+    }
+    return n;
+}
+
+/* Failure codes of the steps after a successful decode. */
+#define RT_CHECK 1000
+#define RT_ENCODE 2000
+#define RT_BYTES 3000
+#define RT_DER 4000
+#define RT_DER_BYTES 5000
+
+static uint8_t g_arena_buf[4096];
+
+/* A list decoded from DER is a DER view: its items are loaded into the
+ * arena before it is written as OER (T_oer_encode refuses it otherwise). */
+static int load_none(void *v, asn1rt_arena *a) { (void)v; (void)a; return ASN1RT_OK; }
+static int load_OverviewC(void *p, asn1rt_arena *a)
+{
+    OverviewC *v = p;
+    return v->present == OverviewC_PR_c2 ? OverviewC_c2_load_items(&v->u.c2, a) : ASN1RT_OK;
+}
+static int load_PersonnelRecord(void *p, asn1rt_arena *a)
+{
+    PersonnelRecord *v = p;
+    return v->children_present ? PersonnelRecord_children_load_items(&v->children, a) : ASN1RT_OK;
+}
+#define load_OverviewA load_none
+#define load_ExtSeq load_none
+#define load_ExtChoice load_none
+#define load_Forms load_none
+
+/* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
+ * der, also OER -> DER -> T -> OER. */
+#define ROUNDTRIP(T)                                                                          \
+    static int rt_##T(const uint8_t *in, size_t n, unsigned lax, const uint8_t *want, size_t wn, \
+                      bool der, bool arena_on, asn1rt_error *err)                              \
+    {                                                                                         \
+        T v, w;                                                                               \
+        asn1rt_arena a;                                                                       \
+        uint8_t out[512], dbuf[512];                                                          \
+        size_t len, dlen;                                                                     \
+        if (asn1rt_arena_init(&a, g_arena_buf, sizeof g_arena_buf) != ASN1RT_OK)            \
+            abort();                                                                          \
+        int rc = T##_oer_decode_ex(&v, in, n, lax, arena_on ? &a : NULL, err);              \
+        if (rc != ASN1RT_OK)                                                                  \
+            return rc;                                                                        \
+        if (T##_check(&v) != ASN1RT_OK)                                                       \
+            return RT_CHECK;                                                                  \
+        if ((rc = T##_oer_encode(&v, out, sizeof out, &len)) != ASN1RT_OK)                    \
+            return RT_ENCODE + rc;                                                            \
+        if (len != wn || memcmp(out, want, wn) != 0)                                          \
+            return RT_BYTES;                                                                  \
+        if (!der)                                                                             \
+            return ASN1RT_OK;                                                                 \
+        if (T##_encode(&v, dbuf, sizeof dbuf, &dlen) != ASN1RT_OK || T##_decode(&w, dbuf, dlen) != ASN1RT_OK) \
+            return RT_DER;                                                                    \
+        if (!T##_equal(&v, &w) || load_##T(&w, &a) != ASN1RT_OK)                               \
+            return RT_DER;                                                                    \
+        if (T##_oer_encode(&w, out, sizeof out, &len) != ASN1RT_OK || len != wn || memcmp(out, want, wn) != 0) \
+            return RT_DER_BYTES;                                                              \
+        return ASN1RT_OK;                                                                     \
+    }
+
+ROUNDTRIP(OverviewA)
+ROUNDTRIP(OverviewC)
+ROUNDTRIP(ExtSeq)
+ROUNDTRIP(ExtChoice)
+ROUNDTRIP(PersonnelRecord)
+ROUNDTRIP(Forms)
+
+typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
+
+typedef struct dec_row {
+    const char *name, *src;
+    rt_fn rt;
+    const char *hex;
+    unsigned lax;
+    int want;
+    const char *reenc;      /* NULL: the input */
+    bool der;               /* also through DER */
+    bool no_arena;
+} dec_row;
+
+#define PERSONNEL                                                                                   \
+    "80 04 4A 6F 68 6E 01 50 05 53 6D 69 74 68 01 33 08 44 69 72 65 63 74 6F 72 08 31 39 37 31 30 39" \
+    "31 37 04 4D 61 72 79 01 54 05 53 6D 69 74 68 01 02 05 52 61 6C 70 68 01 54 05 53 6D 69 74 68 08" \
+    "31 39 35 37 31 31 31 31 05 53 75 73 61 6E 01 42 05 4A 6F 6E 65 73 08 31 39 35 39 30 37 31 37"
+
+/* Forms { s "abc", o '01020304'H, b '1010'B, u 0x0102030405060708, d 7
+ * (DEFAULT: absent, preamble bit 0 clear), n NULL (no octets), e y(200)
+ * (X.696 11: long form 82 00 C8), oid 1.2.840.113549 (length, X.690
+ * content), v '' (00), bs '1'B (02 07 80), f { w } (named bits, trailing
+ * 0 bits removed: '01'B, 02 06 40), arr { -1, 1 } (quantity 01 02, fixed
+ * one-octet signed FF 01) }. */
+#define FORMS_D7 "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01"
+/* The same with d 9: preamble 80 and d's one octet after u. */
+#define FORMS_D9 "80 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 09 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01"
+
+static const dec_row dec_rows[] = {
+    { "overview A", "asn1tools", rt_OverviewA, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", 0, 0, NULL, true, false },
+    { "overview A, a3 and a7 absent", "derived 16.2", rt_OverviewA, "00 04 00 04 00 00 00 04 02 04 00 01 04", 0, 0, NULL, true, false },
+    { "overview A, padding bit", "derived 16.2.3", rt_OverviewA, "C1 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", 0, ASN1RT_E_OER_PADDING, NULL, false, false },
+    { "overview A, padding bit, lax", "derived 16.2.3", rt_OverviewA, "C1 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04",
+      ASN1RT_LAX_OER_PADDING, 0, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", false, false },
+    { "overview A, a1 101", "derived 10.2", rt_OverviewA, "00 65 00 04 00 00 00 04 02 04 00 01 04", 0, ASN1RT_E_VALUE_CONSTRAINT, NULL, false, false },
+    { "overview A, a5 non-minimal", "derived 10.4", rt_OverviewA, "00 04 00 04 00 00 00 04 03 00 04 00 01 04", 0, ASN1RT_E_INTEGER_NOT_MINIMAL, NULL, false, false },
+    { "overview A, a5 2^63 (arena copy)", "derived 10.4", rt_OverviewA, "00 04 00 04 00 00 00 04 08 80 00 00 00 00 00 00 00 01 04", 0, 0, NULL, true, false },
+    { "overview A, a5 2^63, no arena", "derived 10.4", rt_OverviewA, "00 04 00 04 00 00 00 04 08 80 00 00 00 00 00 00 00 01 04", 0, ASN1RT_E_ARENA_FULL, NULL, false, true },
+    { "overview A, truncated", "derived", rt_OverviewA, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    { "overview C", "asn1tools", rt_OverviewC, "81 01 04 01 02 03 04", 0, 0, NULL, true, false },
+    { "overview C c1", "derived 20", rt_OverviewC, "80 FF", 0, 0, NULL, true, false },
+    { "overview C, no arena for the list", "emit_oer.c", rt_OverviewC, "81 01 04 01 02 03 04", 0, ASN1RT_E_ARENA_FULL, NULL, false, true },
+    { "overview C, empty list, no arena", "derived 17", rt_OverviewC, "81 01 00", 0, 0, NULL, true, true },
+    { "overview C, enum value 5", "derived 11", rt_OverviewC, "81 01 01 05", 0, ASN1RT_E_ENUM_VALUE, NULL, false, false },
+    { "overview C, enum long form", "derived 11.3", rt_OverviewC, "81 01 01 81 01", 0, ASN1RT_E_OER_ENUM_FORM, NULL, false, false },
+    { "overview C, enum long form, lax", "derived 11.3", rt_OverviewC, "81 01 01 81 01", ASN1RT_LAX_OER_INTEGER, 0, "81 01 01 01", false, false },
+    { "overview C, quantity beyond the input", "derived 17", rt_OverviewC, "81 01 05 01 02 03 04", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    { "overview C, tag [2]", "derived 20", rt_OverviewC, "82 00", 0, ASN1RT_E_NO_ALTERNATIVE, NULL, false, false },
+    { "overview C, BOOLEAN 01", "derived 9", rt_OverviewC, "80 01", 0, ASN1RT_E_BOOLEAN_VALUE, NULL, false, false },
+    { "overview C, BOOLEAN 01, lax", "derived 9", rt_OverviewC, "80 01", ASN1RT_LAX_BOOLEAN, 0, "80 FF", false, false },
+    { "overview C, trailing", "derived", rt_OverviewC, "80 FF 00", 0, ASN1RT_E_TRAILING_DATA, NULL, false, false },
+    { "overview C, trailing, lax", "derived", rt_OverviewC, "80 FF 00", ASN1RT_LAX_TRAILING, 0, "80 FF", false, false },
+    { "E { a TRUE, b TRUE }", "asn1tools", rt_ExtSeq, "80 FF 02 07 80 01 FF", 0, 0, NULL, true, false },
+    { "E { a TRUE }", "derived 16.2.2", rt_ExtSeq, "00 FF", 0, 0, NULL, true, false },
+    { "E, unknown 2nd addition skipped", "derived 16.4", rt_ExtSeq, "80 FF 02 06 40 01 FF", 0, 0, "00 FF", false, false },
+    { "E, known and unknown", "derived 16.4", rt_ExtSeq, "80 FF 02 06 C0 01 00 02 AA BB", 0, 0, "80 FF 02 07 80 01 00", false, false },
+    { "E, extension bit, no addition", "derived 16.2.2", rt_ExtSeq, "80 FF 02 07 00", 0, ASN1RT_E_OER_EXTENSIONS, NULL, false, false },
+    { "E, addition longer than its value", "derived 16.5", rt_ExtSeq, "80 FF 02 07 80 02 FF 00", 0, ASN1RT_E_TRAILING_DATA, NULL, false, false },
+    { "CHOICE B c 1000", "asn1tools", rt_ExtChoice, "82 03 02 03 E8", 0, 0, NULL, true, false },
+    { "CHOICE B a", "derived 20", rt_ExtChoice, "80 00", 0, 0, NULL, true, false },
+    { "CHOICE B, unknown [5] kept", "derived 20.2", rt_ExtChoice, "85 02 01 02", 0, 0, NULL, false, false },
+    { "CHOICE B, c open type cut", "derived 20.2", rt_ExtChoice, "82 04 02 03 E8", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    { "PersonnelRecord", "asn1tools x691a1", rt_PersonnelRecord, PERSONNEL, 0, 0, NULL, true, false },
+    { "Forms, d 7", "derived", rt_Forms, FORMS_D7, 0, 0, NULL, true, false },
+    { "Forms, d 9", "derived", rt_Forms, FORMS_D9, 0, 0, NULL, true, false },
+    { "Forms, d 7 encoded", "derived 16.3",  rt_Forms,
+      "80 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 07 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01",
+      0, ASN1RT_E_DEFAULT_ENCODED, NULL, false, false },
+    { "Forms, f with a trailing 0 bit", "derived 13.3", rt_Forms,
+      "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 05 40 01 02 FF 01",
+      0, ASN1RT_E_BITSTRING_TRAILING_ZERO, NULL, false, false },
+    { "Forms, arr of 4", "derived 17", rt_Forms,
+      "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 04 FF 01 00 00",
+      0, ASN1RT_E_SIZE_CONSTRAINT, NULL, false, false },
+    { "Forms, arr item 2", "derived 10.3", rt_Forms,
+      "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 02",
+      0, ASN1RT_E_VALUE_CONSTRAINT, NULL, false, false },
+    { "Forms, s not IA5", "derived 26", rt_Forms,
+      "00 61 62 E3 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01",
+      0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Forms, fixed b padding", "derived 13.2", rt_Forms,
+      "00 61 62 63 01 02 03 04 A1 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01",
+      0, ASN1RT_E_BITSTRING_PADDING, NULL, false, false },
+};
+
+static void test_decode_table(void)
+{
+    for (size_t i = 0; i < sizeof dec_rows / sizeof dec_rows[0]; i++) {
+        const dec_row *r = &dec_rows[i];
+        uint8_t in[512], want[512];
+        size_t n = unhex(r->hex, in, sizeof in);
+        size_t wn = unhex(r->reenc ? r->reenc : r->hex, want, sizeof want);
+        asn1rt_error err;
+        int rc = r->rt(in, n, r->lax, want, wn, r->der, !r->no_arena, &err);
+        if (rc != r->want)
+            printf("\n  %s (%s): got %d, want %d\n", r->name, r->src, rc, r->want);
+        CU_ASSERT_EQUAL(rc, r->want);
+    }
+}
+
+/* Values built in C, encoded to exact bytes, decoded back equal. */
+static void test_encode_forms(void)
+{
+    static const uint8_t oid[] = { 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D };
+    static const uint8_t b4 = 0xA0, one = 0x80, fw = 0x40;
+    struct { const char *name; unsigned d; const char *hex; } rows[] = {
+        { "d 7 (DEFAULT, omitted)", 7, FORMS_D7 },
+        { "d 9", 9, FORMS_D9 },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Forms f, g;
+        uint8_t want[256], out[256];
+        size_t wn = unhex(rows[i].hex, want, sizeof want), len = 0;
+        Forms_init(&f);
+        f.s = (asn1rt_view){ (const uint8_t *)"abc", 3 };
+        f.o = (asn1rt_view){ (const uint8_t *)"\x01\x02\x03\x04", 4 };
+        f.b = (asn1rt_bits){ &b4, 1, 4 };
+        f.u = UINT64_C(0x0102030405060708);
+        f.d = (uint8_t)rows[i].d;
+        f.e = Forms_e_y;
+        f.oid = (asn1rt_view){ oid, sizeof oid };
+        f.v = (asn1rt_view){ NULL, 0 };
+        f.bs = (asn1rt_bits){ &one, 1, 7 };
+        f.f = (asn1rt_bits){ &fw, 1, 0 };  /* '01000000'B: trimmed to '01'B */
+        f.arr.count = 2;
+        f.arr.items[0] = -1;
+        f.arr.items[1] = 1;
+        CU_ASSERT_EQUAL_FATAL(Forms_oer_encode(&f, out, sizeof out, &len), ASN1RT_OK);
+        CU_ASSERT_EQUAL(len, wn);
+        CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+        CU_ASSERT_EQUAL(Forms_oer_decode(&g, out, len, NULL), ASN1RT_OK);
+        CU_ASSERT_EQUAL(g.d, rows[i].d);
+        CU_ASSERT_EQUAL(g.e, Forms_e_y);
+        /* Every buffer size short of the encoding fails as too small. */
+        for (size_t cap = 0; cap < wn; cap++)
+            CU_ASSERT_EQUAL(Forms_oer_encode(&f, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+    }
+}
+
+/* What the encoder refuses: values outside the constraints, a fixed
+ * size not met, an unknown discriminant. */
+static void test_encode_refusals(void)
+{
+    uint8_t out[64];
+    size_t len;
+    OverviewA a;
+    OverviewA_init(&a);
+    a.a1 = 101;
+    a.a5 = (asn1rt_bigint){ (const uint8_t *)"\x04\x00", 2 };
+    a.a6 = (asn1rt_bigint){ (const uint8_t *)"\x04", 1 };
+    CU_ASSERT_EQUAL(OverviewA_oer_encode(&a, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+    a.a1 = 4;
+    CU_ASSERT_EQUAL(OverviewA_oer_encode(&a, out, sizeof out, &len), ASN1RT_OK);
+    a.a5 = (asn1rt_bigint){ (const uint8_t *)"\xFF", 1 };  /* -1: below (1000..MAX), no unsigned form */
+    CU_ASSERT_EQUAL(OverviewA_oer_encode(&a, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+
+    ExtChoice c;
+    memset(&c, 0, sizeof c);
+    CU_ASSERT_EQUAL(ExtChoice_oer_encode(&c, out, sizeof out, &len), ASN1RT_E_BAD_CHOICE);
+
+    Forms f;
+    Forms_init(&f);
+    f.s = (asn1rt_view){ (const uint8_t *)"ab", 2 };
+    CU_ASSERT_EQUAL(Forms_oer_encode(&f, out, sizeof out, &len), ASN1RT_E_SIZE_CONSTRAINT);
+}
+
+/* Where a failure is reported: code, octet offset, component path. */
+static void test_error_report(void)
+{
+    static const struct {
+        const char *hex;
+        int code;
+        size_t offset;
+        const char *path0;
+    } rows[] = {
+        { "00 65 00 04 00 00 00 04 02 04 00 01 04", ASN1RT_E_VALUE_CONSTRAINT, 1, "a1" },
+        { "00 04 00 04 00 00 00 04 03 00 04 00 01 04", ASN1RT_E_INTEGER_NOT_MINIMAL, 9, "a5" },
+        { "C1 04", ASN1RT_E_OER_PADDING, 0, NULL },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        uint8_t in[64];
+        size_t n = unhex(rows[i].hex, in, sizeof in);
+        OverviewA a;
+        asn1rt_error err;
+        CU_ASSERT_EQUAL(OverviewA_oer_decode_ex(&a, in, n, 0, NULL, &err), rows[i].code);
+        CU_ASSERT_EQUAL(err.code, rows[i].code);
+        CU_ASSERT_EQUAL(err.offset, rows[i].offset);
+        if (rows[i].path0) {
+            CU_ASSERT(err.path_len >= 1 && strcmp(err.path[0], rows[i].path0) == 0);
+        } else {
+            CU_ASSERT_EQUAL(err.path_len, 0);
+        }
+    }
+}
+
+/* A failed decode leaves *out zeroed and the arena as it was. */
+static void test_failure_state(void)
+{
+    uint8_t in[64], buf[256];
+    size_t n = unhex("81 01 03 01 02 09", in, sizeof in);
+    asn1rt_arena a;
+    OverviewC c;
+    CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, buf, sizeof buf), ASN1RT_OK);
+    memset(&c, 0x55, sizeof c);
+    CU_ASSERT_EQUAL(OverviewC_oer_decode(&c, in, n, &a), ASN1RT_E_ENUM_VALUE);
+    CU_ASSERT_EQUAL(a.used, 0);
+    CU_ASSERT_EQUAL(c.present, 0);
+    size_t consumed = 0;
+    n = unhex("80 FF 77", in, sizeof in);
+    CU_ASSERT_EQUAL(OverviewC_oer_decode_prefix(&c, in, n, &a, &consumed), ASN1RT_OK);
+    CU_ASSERT_EQUAL(consumed, 2);
+}
+
+int main(void)
+{
+    CU_pSuite s;
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 1;
+    s = CU_add_suite("codegen-oer", NULL, NULL);
+    CU_add_test(s, "decode table (codes, leniencies, re-encoding, DER round trip)", test_decode_table);
+    CU_add_test(s, "Forms values to exact bytes", test_encode_forms);
+    CU_add_test(s, "encoder refusals", test_encode_refusals);
+    CU_add_test(s, "error reports (code, offset, path)", test_error_report);
+    CU_add_test(s, "failed decode: out zeroed, arena reset; prefix", test_failure_state);
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    unsigned failed = CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return failed ? 1 : 0;
+}
