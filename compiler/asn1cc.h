@@ -821,11 +821,18 @@ void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet *
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
 void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
 bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
+/* After check_range: v (evaluated, governor gov) against the constraints
+ * the sets do not hold (single values of strings, OIDs, ENUMERATED,
+ * BOOLEAN; REAL ranges; WITH COMPONENT(S)); an error at loc. */
+void sema_check_value_constraints(Sema *S, Type *gov, Value *v, Loc loc);
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);
 void sema_values_instances(Sema *S);
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
+/* A value written inside a constraint, evaluated against the base type b
+ * without the constraint checks of a value assignment. */
+Value *sema_eval_constraint_value(Sema *S, Module *m, Env *env, Value *v, Type *b);
 bool sema_int_value(Sema *S, Module *m, Env *env, Value *v, Type *governor, AsnInt *out);
 
 /* sema_checks.c */

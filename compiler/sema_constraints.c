@@ -7,6 +7,8 @@
  * values (sema_values.c) of types it asks sema_types.c for. */
 #include "asn1cc.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ ranges */
@@ -1062,4 +1064,198 @@ void sema_check_constraints(Type *t)
         return;
     for (Constraint *c = t->constraints; c; c = c->next_serial)
         check_applies(b, c, ON_TYPE, 0);
+}
+
+/* ------------------------------------------------------------ values of other types */
+
+/* Whether a value satisfies a constraint, where the exact sets above do not
+ * reach (X.680 51.2 single values of strings, OBJECT IDENTIFIERs,
+ * ENUMERATED and BOOLEAN; 51.4 REAL ranges; 51.8 WITH COMPONENT(S)).
+ * UNKNOWN where this cannot tell (SIZE and FROM, checked apart; values kept
+ * as written): only a definite NO is an error, so nothing valid is refused. */
+typedef enum { PV_NO, PV_YES, PV_UNKNOWN } Permit;
+
+static Permit pv_not(Permit p)
+{
+    return p == PV_UNKNOWN ? p : p == PV_YES ? PV_NO : PV_YES;
+}
+
+static Permit pv_and(Permit a, Permit b)
+{
+    return a == PV_NO || b == PV_NO ? PV_NO : a == PV_YES && b == PV_YES ? PV_YES : PV_UNKNOWN;
+}
+
+static Permit pv_or(Permit a, Permit b)
+{
+    return a == PV_YES || b == PV_YES ? PV_YES : a == PV_NO && b == PV_NO ? PV_NO : PV_UNKNOWN;
+}
+
+/* A REAL value as a double; false for { mantissa, base, exponent } and the like. */
+static bool real_of(const Value *v, double *out)
+{
+    if (!v)
+        return false;
+    switch (v->kind) {
+    case V_INTEGER: *out = (double)v->ival; return !v->big;
+    case V_REAL: *out = v->text ? strtod(v->text, NULL) : 0; return v->text != NULL;
+    case V_PLUS_INF: *out = HUGE_VAL; return true;
+    case V_MINUS_INF: *out = -HUGE_VAL; return true;
+    default: return false;
+    }
+}
+
+/* v (evaluated) equals w (evaluated, of the same base type). */
+static Permit same_value(const Value *v, const Value *w)
+{
+    if (!v || !w)
+        return PV_UNKNOWN;
+    double a, b;
+    if (real_of(v, &a) && real_of(w, &b) && (v->kind == V_REAL || w->kind == V_REAL))
+        return a == b ? PV_YES : PV_NO;
+    if (v->kind != w->kind)
+        return PV_UNKNOWN;
+    switch (v->kind) {
+    case V_BOOLEAN: return v->bval == w->bval ? PV_YES : PV_NO;
+    case V_ENUM: return v->ival == w->ival ? PV_YES : PV_NO;
+    case V_CSTRING:
+        if (!v->text || !w->text)
+            return PV_UNKNOWN;
+        return strcmp(v->text, w->text) == 0 ? PV_YES : PV_NO;
+    case V_OID:
+        if (v->narcs != w->narcs)
+            return PV_NO;
+        for (int i = 0; i < v->narcs; i++)
+            if (v->arcs[i] != w->arcs[i])
+                return PV_NO;
+        return PV_YES;
+    default:
+        return PV_UNKNOWN;
+    }
+}
+
+static Permit type_permits(Sema *S, Type *t, Value *v, int depth);
+
+/* Where a NO comes from, when it is one element of a list value. */
+static Loc pv_where;
+static bool pv_where_set;
+
+/* v against one constraint c written on owner, whose base type is b. */
+static Permit permits(Sema *S, Type *owner, Type *b, Constraint *c, Value *v, int depth)
+{
+    if (!c || !v || !b || depth > LIMIT_NESTING)
+        return PV_UNKNOWN;
+    switch (c->kind) {
+    case C_SINGLE_VALUE:
+    case C_RANGE:
+        if (b->kind == TY_INTEGER) {
+            if (v->kind != V_INTEGER || v->big)
+                return PV_UNKNOWN;
+            Range r = leaf_range(S, owner, c, b, false);
+            if (!r.present || r.empty)
+                return r.empty ? PV_NO : PV_UNKNOWN;
+            return (r.has_lo && v->ival < r.lo) || (r.has_hi && !r.hi_above && v->ival > r.hi) ? PV_NO : PV_YES;
+        }
+        if (b->kind != TY_BOOLEAN && b->kind != TY_ENUMERATED && b->kind != TY_REAL && b->kind != TY_OID &&
+            b->kind != TY_RELATIVE_OID && b->kind != TY_STRING)
+            return PV_UNKNOWN;
+        if (c->kind == C_SINGLE_VALUE)
+            return same_value(v, sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b));
+        if (b->kind == TY_REAL) {
+            double x, lo = -HUGE_VAL, hi = HUGE_VAL;
+            if (!real_of(v, &x) || isnan(x))
+                return PV_UNKNOWN;
+            if (c->lo && !real_of(sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b), &lo))
+                return PV_UNKNOWN;
+            if (c->hi && !real_of(sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->hi, b), &hi))
+                return PV_UNKNOWN;
+            bool below = c->lo_open ? x <= lo : x < lo, above = c->hi_open ? x >= hi : x > hi;
+            return below || above ? PV_NO : PV_YES;
+        }
+        return PV_UNKNOWN;   /* ranges of character strings: per character (FROM) */
+    case C_BRACED:
+        /* { 1 2 3 }: a single OBJECT IDENTIFIER value (else an object set, or a value kept as written). */
+        if (b->kind != TY_OID && b->kind != TY_RELATIVE_OID)
+            return PV_UNKNOWN;
+        return same_value(v, sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b));
+    case C_UNION:
+        return pv_or(permits(S, owner, b, c->sub, v, depth + 1), permits(S, owner, b, c->sub2, v, depth + 1));
+    case C_INTERSECTION:
+        return pv_and(permits(S, owner, b, c->sub, v, depth + 1), permits(S, owner, b, c->sub2, v, depth + 1));
+    case C_EXCEPT:
+        return pv_and(permits(S, owner, b, c->sub, v, depth + 1), pv_not(permits(S, owner, b, c->sub2, v, depth + 1)));
+    case C_ALL_EXCEPT:
+        return pv_not(permits(S, owner, b, c->sub, v, depth + 1));
+    case C_EXTENSIBLE:
+        /* X.680 50.3 (49.7): a value may be one of an extension. */
+        return PV_UNKNOWN;
+    case C_TYPE:
+        return c->type ? type_permits(S, c->type, v, depth + 1) : PV_UNKNOWN;
+    case C_WITH_COMPONENT: {
+        Type *eb = b->inner ? sema_base_of(S, b->inner) : NULL;
+        if (v->kind != V_SEQUENCE_OF || !eb || (b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF))
+            return PV_UNKNOWN;
+        Permit p = PV_YES;
+        for (int i = 0; i < v->nitems; i++) {
+            Permit one = permits(S, b->inner, eb, c->sub, v->items[i], depth + 1);
+            if (one == PV_NO && !pv_where_set && v->items[i]) {
+                pv_where = v->items[i]->loc;    /* the element at fault */
+                pv_where_set = true;
+            }
+            p = pv_and(p, one);
+        }
+        return p;
+    }
+    case C_WITH_COMPONENTS: {
+        if (v->kind != V_SEQUENCE || (b->kind != TY_SEQUENCE && b->kind != TY_SET))
+            return PV_UNKNOWN;
+        Permit p = PV_YES;
+        for (int i = 0; i < c->nnamed; i++) {
+            NamedConstraint *nc = c->named[i];
+            Value *iv = NULL;
+            for (int k = 0; k < v->nitems; k++)
+                if (v->item_names[k] && strcmp(v->item_names[k], nc->name) == 0)
+                    iv = v->items[k];
+            if ((nc->presence == PRESENCE_ABSENT && iv) || (nc->presence == PRESENCE_PRESENT && !iv))
+                return PV_NO;
+            Component *comp = NULL;
+            for (int k = 0; k < b->ncomps; k++)
+                if (b->comps[k]->name && strcmp(b->comps[k]->name, nc->name) == 0)
+                    comp = b->comps[k];
+            if (iv && comp && nc->value_constraint) {
+                Type *cb = sema_base_of(S, comp->type);
+                p = pv_and(p, permits(S, comp->type, cb, nc->value_constraint, iv, depth + 1));
+            }
+        }
+        return p;
+    }
+    default:
+        return PV_UNKNOWN;   /* SIZE, FROM: the sets above; PATTERN, CONTAINING: warned */
+    }
+}
+
+/* v against every constraint of t and of the types t constrains further. */
+static Permit type_permits(Sema *S, Type *t, Value *v, int depth)
+{
+    Permit p = PV_YES;
+    for (int n = 0; t && n < LIMIT_NESTING && depth <= LIMIT_NESTING; n++, t = parent_type(S, t)) {
+        Type *b = sema_base_of(S, t);
+        if (!b)
+            return PV_UNKNOWN;
+        for (Constraint *c = t->constraints; c; c = c->next_serial)
+            p = pv_and(p, permits(S, t, b, c, v, depth));
+        if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
+            p = pv_and(p, permits(S, t, b, sema_set_elements(S, t->ref_assign), v, depth));
+    }
+    return p;
+}
+
+void sema_check_value_constraints(Sema *S, Type *gov, Value *v, Loc loc)
+{
+    Type *b = gov ? sema_base_of(S, gov) : NULL;
+    /* INTEGER values: the exact set (check_range) says it already. */
+    if (!b || !v || (b->kind == TY_INTEGER && v->kind == V_INTEGER))
+        return;
+    pv_where_set = false;
+    if (type_permits(S, gov, v, 0) == PV_NO)
+        diag(DIAG_ERROR, pv_where_set ? pv_where : loc, "this value is not permitted by the type's constraint (X.680 51)");
 }

@@ -792,8 +792,10 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
             break;
         }
     }
-    if (r && gov && depth == 0)
+    if (r && gov && depth == 0) {
         check_range(gov, r, v->loc);
+        sema_check_value_constraints(S, gov, r, v->loc);
+    }
     v->eval = r;
     v->governor = gov;
     return r;
@@ -802,6 +804,12 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor)
 {
     return eval(S, m, env, v, governor, 0);
+}
+
+Value *sema_eval_constraint_value(Sema *S, Module *m, Env *env, Value *v, Type *b)
+{
+    /* Depth 1: a constraint's own value is not checked against that constraint. */
+    return eval(S, m, env, v, b, 1);
 }
 
 static void values_in_type(Sema *S, Type *t, int depth)
