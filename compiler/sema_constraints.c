@@ -6,6 +6,7 @@
  * subtyping applies to the type it constrains (X.680 51.8-51.9). Bounds are
  * values (sema_values.c) of types it asks sema_types.c for. */
 #include "asn1cc.h"
+#include "parser.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -944,6 +945,26 @@ static void check_with_components(Type *b, Constraint *c)
     }
 }
 
+/* Inside an extensible constraint's root (check_applies). */
+static int in_extensible;
+
+/* A constraint on values the generated code does not check (only INTEGER
+ * values, SIZE and FROM are): warned, never silently widened; value
+ * notation is checked in sema all the same (sema_check_value_constraints). */
+static void unenforced_value(Loc loc, const char *what, const Type *b)
+{
+    if (!in_extensible)
+        unenforced(loc, what, b);
+}
+
+static bool braced_has_number(const Constraint *c)
+{
+    for (int i = c->braced.begin; c->braced.ta && i < c->braced.end; i++)
+        if (c->braced.ta->toks[i].kind == T_NUMBER)
+            return true;
+    return false;
+}
+
 /* X.680 51, Table 9: each kind of constraint applies to some types only;
  * one that does not apply is an error where it is written. b is the type
  * constrained, on what of it the constraint is read. */
@@ -959,9 +980,22 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
     case C_INTERSECTION:
     case C_EXCEPT:
     case C_ALL_EXCEPT:
-    case C_EXTENSIBLE:
         check_applies(b, c->sub, on, depth + 1);
         check_applies(b, c->sub2, on, depth + 1);
+        return;
+    case C_EXTENSIBLE:
+        /* X.680 50.3: a value outside the root may be an extension's, so
+         * leaving the root unchecked widens nothing. */
+        in_extensible++;
+        check_applies(b, c->sub, on, depth + 1);
+        check_applies(b, c->sub2, on, depth + 1);
+        in_extensible--;
+        return;
+    case C_BRACED:
+        /* { 1 2 3 }: an OBJECT IDENTIFIER value (arcs are numbers; an
+         * object set of a table constraint has none). */
+        if (on == ON_TYPE && (b->kind == TY_OID || b->kind == TY_RELATIVE_OID) && braced_has_number(c))
+            unenforced_value(c->loc, "a single value constraint", b);
         return;
     case C_SIZE:
         if (on != ON_TYPE || !sized(b))
@@ -992,11 +1026,15 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
         } else if (!ranged(vt)) {
             diag(DIAG_ERROR, c->loc, "a value range applies to INTEGER, REAL and time types%s, not %s",
                  char_string(vt) ? " (to characters only inside FROM)" : "", type_name(vt));
+        } else if (vt->kind != TY_INTEGER) {
+            unenforced_value(c->loc, "a value range", b);
         }
         return;
     case C_SINGLE_VALUE:
         if (on == ON_CHARS)
             check_chars_of(b, char_value(c->lo), c->lo ? c->lo->loc : c->loc);
+        else if (vt->kind != TY_INTEGER)
+            unenforced_value(c->loc, "a single value constraint", b);
         return;
     case C_TYPE: {
         Type *tb = c->type ? c->type->base : NULL;
@@ -1043,14 +1081,18 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
         if (on != ON_TYPE || (b->kind != TY_SEQUENCE_OF && b->kind != TY_SET_OF))
             diag(DIAG_ERROR, c->loc, "WITH COMPONENT applies to SEQUENCE OF and SET OF, not %s",
                  on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
+        else
+            unenforced_value(c->loc, "WITH COMPONENT", b);
         return;
     case C_WITH_COMPONENTS:
         if (on != ON_TYPE || !has_components(b))
             diag(DIAG_ERROR, c->loc, "WITH COMPONENTS applies to SEQUENCE, SET, CHOICE and the types with an "
                  "associated SEQUENCE, not %s",
                  on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
-        else
+        else {
             check_with_components(b, c);
+            unenforced_value(c->loc, "WITH COMPONENTS", b);
+        }
         return;
     default:
         return;
