@@ -159,3 +159,23 @@ $(B)/tests/codegen/test-biglen: $(B)/tests/codegen/test_biglen.o $(B)/tests/code
 check-codegen-biglen: $(B)/tests/codegen/test-biglen
 	$(B)/tests/codegen/test-biglen
 check-codegen: check-codegen-biglen
+
+# test-oer-codegen: the OER emitter (compiler/emit_oer.c, issue 16) on
+# tests/codegen/oer.asn compiled with --encodings der,oer: asn1tools' OER
+# vectors and X.691 A.1 in OER to exact bytes, codes and leniencies, the
+# round trip through DER. (h16's block.)
+CODEGEN_OER := $(B)/tests/codegen/oer
+$(CODEGEN_OER)/codegenoer.c $(CODEGEN_OER)/codegenoer.h &: tests/codegen/oer.asn $(B)/asn1cc
+	@mkdir -p $(CODEGEN_OER)
+	$(B)/asn1cc --encodings der,oer tests/codegen/oer.asn -o $(CODEGEN_OER)
+$(CODEGEN_OER)/codegenoer.o: $(CODEGEN_OER)/codegenoer.c
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_OER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+$(B)/tests/codegen/test_oer_codegen.o: $(CODEGEN_OER)/codegenoer.h
+$(B)/tests/codegen/test_oer_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_OER)
+$(B)/tests/codegen/test-oer-codegen: $(B)/tests/codegen/test_oer_codegen.o $(CODEGEN_OER)/codegenoer.o $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
+PROGRAMS += $(B)/tests/codegen/test-oer-codegen
+CHECKS += check-codegen-oer
+.PHONY: check-codegen-oer
+check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
+	$(B)/tests/codegen/test-oer-codegen
