@@ -945,16 +945,20 @@ static void check_with_components(Type *b, Constraint *c)
     }
 }
 
-/* Inside an extensible constraint's root (check_applies). */
+/* Inside an extensible constraint's root (check_applies); warned already
+ * in this serial constraint (one warning for ("yes" | "no"), not two). */
 static int in_extensible;
+static bool value_warned;
 
 /* A constraint on values the generated code does not check (only INTEGER
  * values, SIZE and FROM are): warned, never silently widened; value
  * notation is checked in sema all the same (sema_check_value_constraints). */
 static void unenforced_value(Loc loc, const char *what, const Type *b)
 {
-    if (!in_extensible)
+    if (!in_extensible && !value_warned) {
         unenforced(loc, what, b);
+        value_warned = true;
+    }
 }
 
 static bool braced_has_number(const Constraint *c)
@@ -1104,8 +1108,10 @@ void sema_check_constraints(Type *t)
     Type *b = t->base;
     if (!b || b->kind == TY_OPEN || b->kind == TY_ANY)
         return;
-    for (Constraint *c = t->constraints; c; c = c->next_serial)
+    for (Constraint *c = t->constraints; c; c = c->next_serial) {
+        value_warned = false;
         check_applies(b, c, ON_TYPE, 0);
+    }
 }
 
 /* ------------------------------------------------------------ values of other types */
