@@ -59,6 +59,8 @@ const char *emit_fn_sig(const CNamed *cn, CFn f);             /* T's common func
 void emit_fn_close(void);                                     /* a function's closing brace and a blank line */
 const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
 const char *emit_addr(const char *lv);                        /* &(lv); p for (*p) */
+const char *emit_par(const char *v);                          /* v as an operand: (v) unless a path or (*p) */
+const char *emit_dot(const char *v, const char *field);       /* v.field; p->field for (*p) */
 /* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */
 const char *emit_size_measure(CType *ct, const char *v);
 const char *emit_size_violation(CType *ct, const char *n);

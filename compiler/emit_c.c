@@ -56,6 +56,33 @@ const char *emit_addr(const char *lv)
     return S("&(%s)", lv);
 }
 
+/* Whether v reads as one operand without parentheses: a path of
+ * identifiers (a, a.b, a->b, a[i].b) or "(*p)". */
+static bool is_operand(const char *v)
+{
+    size_t n = strlen(v);
+    if (n > 3 && v[0] == '(' && v[1] == '*' && v[n - 1] == ')' && strcspn(v + 2, "()*&.-[ ") == n - 3)
+        return true;
+    for (const char *p = v; *p; p++) {
+        if (*p == '-' && p[1] == '>')
+            p++;
+        else if (!(*p == '_' || *p == '.' || *p == '[' || *p == ']' || (*p >= '0' && *p <= '9') ||
+                   (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            return false;
+    }
+    return n > 0;
+}
+
+const char *emit_par(const char *v) { return is_operand(v) ? v : S("(%s)", v); }
+
+const char *emit_dot(const char *v, const char *field)
+{
+    size_t n = strlen(v);
+    if (n > 3 && v[0] == '(' && v[1] == '*' && v[n - 1] == ')' && strcspn(v + 2, "()*&.-[ ") == n - 3)
+        return S("%.*s->%s", (int)(n - 3), v + 2, field);
+    return S("%s.%s", emit_par(v), field);
+}
+
 const char *emit_qname(const char *nm) { return nm ? S("\"%s\"", nm) : "NULL"; }
 
 /* ---------------------------------------------------------------- SIZE */
@@ -65,7 +92,7 @@ const char *emit_size_measure(CType *ct, const char *v)
     switch (ct->kind) {
     case CK_STRING: return S("asn1g_string_size(%s, %s)", ct->universal_name, emit_addr(v));
     case CK_BITS: return S("asn1g_bits_count(%s)", emit_addr(v));
-    default: return S("(%s).len", v);
+    default: return emit_dot(v, "len");
     }
 }
 
@@ -115,8 +142,8 @@ const char *emit_size_violation(CType *ct, const char *n)
 /* Condition that v is outside the range, or, inside it, outside the exact set. */
 const char *emit_range_violation(CType *ct, const char *v)
 {
-    const char *lo = ct->check_lo ? S("(%s) < %s", v, ct->lo) : NULL;
-    const char *hi = ct->check_hi ? S("(%s) > %s", v, ct->hi) : NULL;
+    const char *lo = ct->check_lo ? S("%s < %s", emit_par(v), ct->lo) : NULL;
+    const char *hi = ct->check_hi ? S("%s > %s", emit_par(v), ct->hi) : NULL;
     return either(either(lo, hi), emit_set_violation(ct, v));
 }
 
@@ -140,7 +167,7 @@ static bool chk_value(int ind, CType *ct, const char *rv)
         P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
         return true;
     case CK_BIGINT:
-        P(ind, "ASN1G_TRY(asn1rt_check_integer((%s).ptr, (%s).len, 0));", rv, rv);
+        P(ind, "ASN1G_TRY(asn1rt_check_integer(%s, %s, 0));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
         viol = emit_size_violation(ct, "n");
@@ -152,9 +179,9 @@ static bool chk_value(int ind, CType *ct, const char *rv)
             P(ind, "}");
         }
         if (ct->kind == CK_STRING && ct->universal != 7)
-            P(ind, "ASN1G_TRY(asn1rt_check_string(%s, (%s).ptr, (%s).len));", ct->universal_name, rv, rv);
+            P(ind, "ASN1G_TRY(asn1rt_check_string(%s, %s, %s));", ct->universal_name, emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         if (ct->kind == CK_BITS) {
-            P(ind, "if ((%s).unused > 7 || ((%s).len == 0 && (%s).unused != 0))", rv, rv, rv);
+            P(ind, "if (%s > 7 || (%s == 0 && %s != 0))", emit_dot(rv, "unused"), emit_dot(rv, "len"), emit_dot(rv, "unused"));
             P(ind + 4, "return ASN1RT_E_BITSTRING_UNUSED;");
         }
         return viol || ct->kind == CK_BITS || (ct->kind == CK_STRING && ct->universal != 7);
@@ -165,10 +192,10 @@ static bool chk_value(int ind, CType *ct, const char *rv)
         P(ind, "}");
         break;
     case CK_OID:
-        P(ind, "ASN1G_TRY(asn1rt_check_oid((%s).ptr, (%s).len));", rv, rv);
+        P(ind, "ASN1G_TRY(asn1rt_check_oid(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_ANY:
-        P(ind, "ASN1G_TRY(asn1g_check_any((%s).ptr, (%s).len));", rv, rv);
+        P(ind, "ASN1G_TRY(asn1g_check_any(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
         return false;
@@ -182,9 +209,9 @@ static bool chk_value(int ind, CType *ct, const char *rv)
 const char *emit_eq(CType *ct, const char *a, const char *b)
 {
     switch (ct->kind) {
-    case CK_BOOL: case CK_INT: case CK_UINT: case CK_ENUM: return S("(%s) == (%s)", a, b);
+    case CK_BOOL: case CK_INT: case CK_UINT: case CK_ENUM: return S("%s == %s", emit_par(a), emit_par(b));
     case CK_NULL: return "true";
-    case CK_U128: case CK_I128: return S("(%s).hi == (%s).hi && (%s).lo == (%s).lo", a, b, a, b);
+    case CK_U128: case CK_I128: return S("%s == %s && %s == %s", emit_dot(a, "hi"), emit_dot(b, "hi"), emit_dot(a, "lo"), emit_dot(b, "lo"));
     case CK_BITS: return S("asn1g_bits_eq(%s, %s)", emit_addr(a), emit_addr(b));
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID: case CK_ANY:
         return S("asn1g_view_eq(%s, %s)", emit_addr(a), emit_addr(b));
@@ -197,12 +224,12 @@ static void print_value(int ind, CType *ct, const char *rv)
     switch (ct->kind) {
     case CK_BOOL: P(ind, "asn1jer_bool(f, %s);", rv); break;
     case CK_NULL: P(ind, "asn1jer_null(f);"); break;
-    case CK_INT: P(ind, "asn1jer_int(f, (int64_t)(%s));", rv); break;
-    case CK_UINT: P(ind, "asn1jer_uint(f, (uint64_t)(%s));", rv); break;
+    case CK_INT: P(ind, "asn1jer_int(f, (int64_t)%s);", emit_par(rv)); break;
+    case CK_UINT: P(ind, "asn1jer_uint(f, (uint64_t)%s);", emit_par(rv)); break;
     case CK_BIGINT: P(ind, "asn1jer_bigint(f, %s);", emit_addr(rv)); break;
     case CK_U128: P(ind, "asn1jer_u128(f, %s);", rv); break;
     case CK_I128: P(ind, "asn1jer_i128(f, %s);", rv); break;
-    case CK_OCTETS: case CK_ANY: P(ind, "asn1jer_hex(f, (%s).ptr, (%s).len);", rv, rv); break;
+    case CK_OCTETS: case CK_ANY: P(ind, "asn1jer_hex(f, %s, %s);", emit_dot(rv, "ptr"), emit_dot(rv, "len")); break;
     case CK_STRING: case CK_TIME: P(ind, "asn1jer_string(f, %s, %s);", emit_addr(rv), ct->universal_name); break;
     case CK_OID: P(ind, "asn1jer_oid(f, %s);", emit_addr(rv)); break;
     case CK_BITS: P(ind, "asn1jer_bits(f, %s, %s);", emit_addr(rv), ct->fixed_size_bits ? "true" : "false"); break;

@@ -189,14 +189,14 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
             P(ind, "{");
             P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
             P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+            fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), rfield(rd, "base")), nm);
             P(ind, "}");
         }
         if (ct->kind == CK_BITS && ct->named_bits) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
-            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), rfield(rd, "base")), nm);
         }
         break;
     case CK_TIME:
@@ -270,9 +270,9 @@ static void enc_plain(int ind, CType *ct, const char *rv)
             P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
         }
         if (ct->kind == CK_INT)
-            P(ind, "ASN1G_TRY(asn1g_put_int(w, %s, (int64_t)(%s)));", vt, rv);
+            P(ind, "ASN1G_TRY(asn1g_put_int(w, %s, (int64_t)%s));", vt, emit_par(rv));
         else
-            P(ind, "ASN1G_TRY(asn1g_put_uint(w, %s, (uint64_t)(%s)));", vt, rv);
+            P(ind, "ASN1G_TRY(asn1g_put_uint(w, %s, (uint64_t)%s));", vt, emit_par(rv));
         break;
     case CK_BIGINT: P(ind, "ASN1G_TRY(asn1g_put_bigint(w, %s, %s));", vt, emit_addr(rv)); break;
     case CK_U128: P(ind, "ASN1G_TRY(asn1rt_prepend_u128(w, %s, %s));", vt, rv); break;
@@ -294,9 +294,9 @@ static void enc_plain(int ind, CType *ct, const char *rv)
         } else if (ct->kind == CK_BITS)
             P(ind, "ASN1G_TRY(asn1g_put_bits(w, %s, %s));", vt, emit_addr(rv));
         else
-            P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, (%s).ptr, (%s).len));", vt, rv, rv);
+            P(ind, "ASN1G_TRY(asn1g_put_octets(w, %s, %s, %s));", vt, emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
-    case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, (%s).ptr, (%s).len));", rv, rv); break;
+    case CK_ANY: P(ind, "ASN1G_TRY(asn1g_put_raw(w, %s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len")); break;
     default: P(ind, "ASN1G_TRY(%s(%s, w, %s));", call(ct->owner, DER_ENC), emit_addr(rv), vt); break;
     }
 }
@@ -328,17 +328,17 @@ static const char *len_expr(CType *ct, const char *rv)
     switch (ct->kind) {
     case CK_BOOL: e = S("asn1g_tlv_len(%s, 1)", vt); break;
     case CK_NULL: e = S("asn1g_tlv_len(%s, 0)", vt); break;
-    case CK_INT: e = S("asn1g_tlv_len(%s, asn1g_int_len((int64_t)(%s)))", vt, rv); break;
-    case CK_UINT: e = S("asn1g_tlv_len(%s, asn1g_uint_len((uint64_t)(%s)))", vt, rv); break;
+    case CK_INT: e = S("asn1g_tlv_len(%s, asn1g_int_len((int64_t)%s))", vt, emit_par(rv)); break;
+    case CK_UINT: e = S("asn1g_tlv_len(%s, asn1g_uint_len((uint64_t)%s))", vt, emit_par(rv)); break;
     case CK_BITS:
         e = ct->named_bits ? S("asn1g_tlv_len(%s, asn1g_bits_trim(%s).len + 1)", vt, emit_addr(rv))
-                           : S("asn1g_tlv_len(%s, (%s).len + 1)", vt, rv);
+                           : S("asn1g_tlv_len(%s, %s + 1)", vt, emit_dot(rv, "len"));
         break;
     case CK_U128: e = S("asn1g_tlv_len(%s, asn1rt_u128_len(%s))", vt, rv); break;
     case CK_I128: e = S("asn1g_tlv_len(%s, asn1rt_i128_len(%s))", vt, rv); break;
     case CK_BIGINT: case CK_OCTETS: case CK_STRING: case CK_TIME: case CK_OID:
-        e = S("asn1g_tlv_len(%s, (%s).len)", vt, rv); break;
-    case CK_ANY: e = S("(%s).len", rv); break;
+        e = S("asn1g_tlv_len(%s, %s)", vt, emit_dot(rv, "len")); break;
+    case CK_ANY: e = emit_dot(rv, "len"); break;
     default: e = S("%s(%s, %s)", der_fn(ct->owner, DER_LEN), emit_addr(rv), vt); break;
     }
     for (int i = ct->nwraps - 1; i >= 0; i--)

@@ -65,12 +65,32 @@ static const char *c_ident(const char *asn1)
     return s;
 }
 
+/* Headers the generated files (or the system headers they include) name
+ * in <...>: outdir is on the user's -I path, so a module written to one of
+ * these names would shadow it (module String -> string.h). C11's, POSIX's
+ * and the ones glibc's own headers include. */
+static const char *const system_headers[] = {
+    "aio", "alloca", "assert", "byteswap", "complex", "cpio", "ctype", "dirent", "dlfcn", "elf", "endian",
+    "errno", "error", "fcntl", "features", "fenv", "float", "fmtmsg", "fnmatch", "ftw", "getopt", "glob",
+    "grp", "iconv", "inttypes", "iso646", "langinfo", "libgen", "limits", "link", "locale", "malloc", "math",
+    "memory", "monetary", "mqueue", "ndbm", "netdb", "nl_types", "paths", "poll", "pthread", "pwd", "regex",
+    "sched", "search", "semaphore", "setjmp", "signal", "spawn", "stdalign", "stdarg", "stdatomic",
+    "stdbool", "stddef", "stdint", "stdio", "stdlib", "stdnoreturn", "string", "strings",
+    "syslog", "tar", "termios", "tgmath", "threads", "time", "uchar", "ulimit", "unistd", "utime", "utmpx",
+    "values", "wchar", "wctype", "wordexp",
+};
+
+/* The module's file name: lower case, '-' as '_', and "_asn1" after a
+ * name that is a system header's. */
 static const char *module_file_base(const char *name)
 {
     char *s = c_spelling(name);
     for (char *p = s; *p; p++)
         if (*p >= 'A' && *p <= 'Z')
             *p = (char)(*p - 'A' + 'a');
+    for (size_t i = 0; i < sizeof system_headers / sizeof system_headers[0]; i++)
+        if (strcmp(s, system_headers[i]) == 0)
+            return arena_printf(A, "%s_asn1", s);
     return s;
 }
 

@@ -113,9 +113,9 @@ int ConstrainedU8_decode_ex(ConstrainedU8 *out, const uint8_t *der, size_t len, 
 
 static int ConstrainedU8_write_(const ConstrainedU8 *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) > 200))
+    if (ASN1G_UNLIKELY((*in) > 200))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -133,24 +133,24 @@ ASN1G_FLATTEN int ConstrainedU8_encode(const ConstrainedU8 *in, uint8_t *buf, si
 
 size_t ConstrainedU8_encoded_len(const ConstrainedU8 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int ConstrainedU8_check(const ConstrainedU8 *in)
 {
-    if (((*in)) > 200)
+    if ((*in) > 200)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ConstrainedU8_equal(const ConstrainedU8 *a, const ConstrainedU8 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int ConstrainedU8_print(FILE *f, const ConstrainedU8 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -219,9 +219,9 @@ int ConstrainedU16_decode_ex(ConstrainedU16 *out, const uint8_t *der, size_t len
 
 static int ConstrainedU16_write_(const ConstrainedU16 *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) > 10000))
+    if (ASN1G_UNLIKELY((*in) > 10000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -239,24 +239,24 @@ ASN1G_FLATTEN int ConstrainedU16_encode(const ConstrainedU16 *in, uint8_t *buf, 
 
 size_t ConstrainedU16_encoded_len(const ConstrainedU16 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int ConstrainedU16_check(const ConstrainedU16 *in)
 {
-    if (((*in)) > 10000)
+    if ((*in) > 10000)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ConstrainedU16_equal(const ConstrainedU16 *a, const ConstrainedU16 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int ConstrainedU16_print(FILE *f, const ConstrainedU16 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -325,9 +325,9 @@ int ConstrainedI16_decode_ex(ConstrainedI16 *out, const uint8_t *der, size_t len
 
 static int ConstrainedI16_write_(const ConstrainedI16 *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) < -1000 || ((*in)) > 1000))
+    if (ASN1G_UNLIKELY((*in) < -1000 || (*in) > 1000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -345,24 +345,24 @@ ASN1G_FLATTEN int ConstrainedI16_encode(const ConstrainedI16 *in, uint8_t *buf, 
 
 size_t ConstrainedI16_encoded_len(const ConstrainedI16 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int ConstrainedI16_check(const ConstrainedI16 *in)
 {
-    if (((*in)) < -1000 || ((*in)) > 1000)
+    if ((*in) < -1000 || (*in) > 1000)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ConstrainedI16_equal(const ConstrainedI16 *a, const ConstrainedI16 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int ConstrainedI16_print(FILE *f, const ConstrainedI16 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -431,9 +431,9 @@ int ConstrainedI64_decode_ex(ConstrainedI64 *out, const uint8_t *der, size_t len
 
 static int ConstrainedI64_write_(const ConstrainedI64 *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) < -1000000000 || ((*in)) > 1000000000))
+    if (ASN1G_UNLIKELY((*in) < -1000000000 || (*in) > 1000000000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -451,24 +451,24 @@ ASN1G_FLATTEN int ConstrainedI64_encode(const ConstrainedI64 *in, uint8_t *buf, 
 
 size_t ConstrainedI64_encoded_len(const ConstrainedI64 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int ConstrainedI64_check(const ConstrainedI64 *in)
 {
-    if (((*in)) < -1000000000 || ((*in)) > 1000000000)
+    if ((*in) < -1000000000 || (*in) > 1000000000)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ConstrainedI64_equal(const ConstrainedI64 *a, const ConstrainedI64 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int ConstrainedI64_print(FILE *f, const ConstrainedI64 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -555,12 +555,12 @@ ASN1G_FLATTEN int UnconstrainedInteger_encode(const UnconstrainedInteger *in, ui
 
 size_t UnconstrainedInteger_encoded_len(const UnconstrainedInteger *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int UnconstrainedInteger_check(const UnconstrainedInteger *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -603,17 +603,17 @@ int IntegerStruct_enc_(const IntegerStruct *in, asn1rt_writer *w, uint32_t tag)
 size_t IntegerStruct_len_(const IntegerStruct *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->a).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->b).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->c).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->a.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->b.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->c.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int IntegerStruct_check(const IntegerStruct *in)
 {
-    ASN1G_TRY(asn1rt_check_integer((in->a).ptr, (in->a).len, 0));
-    ASN1G_TRY(asn1rt_check_integer((in->b).ptr, (in->b).len, 0));
-    ASN1G_TRY(asn1rt_check_integer((in->c).ptr, (in->c).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->a.ptr, in->a.len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->b.ptr, in->b.len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->c.ptr, in->c.len, 0));
     return ASN1RT_OK;
 }
 
@@ -752,30 +752,30 @@ int ConstrainedStruct_enc_(const ConstrainedStruct *in, asn1rt_writer *w, uint32
 size_t ConstrainedStruct_len_(const ConstrainedStruct *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->small)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), asn1g_int_len((int64_t)(in->medium)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), asn1g_int_len((int64_t)(in->large)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->small));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), asn1g_int_len((int64_t)in->medium));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), asn1g_int_len((int64_t)in->large));
     return asn1g_tlv_len(tag, n);
 }
 
 int ConstrainedStruct_check(const ConstrainedStruct *in)
 {
-    if ((in->small) > 200)
+    if (in->small > 200)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->medium) > 10000)
+    if (in->medium > 10000)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->large) < -1000000000 || (in->large) > 1000000000)
+    if (in->large < -1000000000 || in->large > 1000000000)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool ConstrainedStruct_equal(const ConstrainedStruct *a, const ConstrainedStruct *b)
 {
-    if (!((a->small) == (b->small)))
+    if (!(a->small == b->small))
         return false;
-    if (!((a->medium) == (b->medium)))
+    if (!(a->medium == b->medium))
         return false;
-    if (!((a->large) == (b->large)))
+    if (!(a->large == b->large))
         return false;
     return true;
 }
@@ -785,15 +785,15 @@ int ConstrainedStruct_print(FILE *f, const ConstrainedStruct *in)
     fputc('{', f);
     asn1jer_name(f, "small");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->small));
+    asn1jer_int(f, (int64_t)in->small);
     fputc(',', f);
     asn1jer_name(f, "medium");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->medium));
+    asn1jer_int(f, (int64_t)in->medium);
     fputc(',', f);
     asn1jer_name(f, "large");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->large));
+    asn1jer_int(f, (int64_t)in->large);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -904,15 +904,15 @@ int SimpleSequence_enc_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag
 size_t SimpleSequence_len_(const SimpleSequence *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->id).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->id.len);
     n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), 1);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->payload).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->payload.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int SimpleSequence_check(const SimpleSequence *in)
 {
-    ASN1G_TRY(asn1rt_check_integer((in->id).ptr, (in->id).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->id.ptr, in->id.len, 0));
     return ASN1RT_OK;
 }
 
@@ -920,7 +920,7 @@ bool SimpleSequence_equal(const SimpleSequence *a, const SimpleSequence *b)
 {
     if (!(asn1g_view_eq(&(a->id), &(b->id))))
         return false;
-    if (!((a->flag) == (b->flag)))
+    if (!(a->flag == b->flag))
         return false;
     if (!(asn1g_view_eq(&(a->payload), &(b->payload))))
         return false;
@@ -940,7 +940,7 @@ int SimpleSequence_print(FILE *f, const SimpleSequence *in)
     fputc(',', f);
     asn1jer_name(f, "payload");
     fputc(':', f);
-    asn1jer_hex(f, (in->payload).ptr, (in->payload).len);
+    asn1jer_hex(f, in->payload.ptr, in->payload.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1055,14 +1055,14 @@ int NestedSequence_body_enc_(const NestedSequence_body *in, asn1rt_writer *w, ui
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(SimpleSequence_enc_(&(in->inner), w, ASN1RT_TAG(2, 1, 1)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->count)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->count));
     return asn1g_close(w, tag, m);
 }
 
 size_t NestedSequence_body_len_(const NestedSequence_body *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->count)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->count));
     n += SimpleSequence_len_(&(in->inner), ASN1RT_TAG(2, 1, 1));
     return asn1g_tlv_len(tag, n);
 }
@@ -1075,7 +1075,7 @@ int NestedSequence_body_check(const NestedSequence_body *in)
 
 bool NestedSequence_body_equal(const NestedSequence_body *a, const NestedSequence_body *b)
 {
-    if (!((a->count) == (b->count)))
+    if (!(a->count == b->count))
         return false;
     if (!(SimpleSequence_equal(&(a->inner), &(b->inner))))
         return false;
@@ -1087,7 +1087,7 @@ int NestedSequence_body_print(FILE *f, const NestedSequence_body *in)
     fputc('{', f);
     asn1jer_name(f, "count");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->count));
+    asn1jer_int(f, (int64_t)in->count);
     fputc(',', f);
     asn1jer_name(f, "inner");
     fputc(':', f);
@@ -1357,11 +1357,11 @@ size_t ComplexSequence_value_len_(const ComplexSequence_value *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case ComplexSequence_value_PR_number:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->u.number).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->u.number.len);
     case ComplexSequence_value_PR_text:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->u.text).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->u.text.len);
     case ComplexSequence_value_PR_raw:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->u.raw).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->u.raw.len);
     default:
         return 0;
     }
@@ -1371,10 +1371,10 @@ int ComplexSequence_value_check(const ComplexSequence_value *in)
 {
     switch (in->present) {
     case ComplexSequence_value_PR_number:
-        ASN1G_TRY(asn1rt_check_integer((in->u.number).ptr, (in->u.number).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->u.number.ptr, in->u.number.len, 0));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_text:
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.text).ptr, (in->u.text).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.text.ptr, in->u.text.len));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_raw:
         return ASN1RT_OK;
@@ -1416,7 +1416,7 @@ int ComplexSequence_value_print(FILE *f, const ComplexSequence_value *in)
     case ComplexSequence_value_PR_raw:
         asn1jer_name(f, "raw");
         fputc(':', f);
-        asn1jer_hex(f, (in->u.raw).ptr, (in->u.raw).len);
+        asn1jer_hex(f, in->u.raw.ptr, in->u.raw.len);
         break;
     default:
         break;
@@ -1546,7 +1546,7 @@ size_t ComplexSequence_items_len_(const ComplexSequence_items *in, uint32_t tag)
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 16; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->items[i]));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1567,7 +1567,7 @@ bool ComplexSequence_items_equal(const ComplexSequence_items *a, const ComplexSe
     if (a->count != b->count)
         return false;
     for (i = 0; i < a->count && i < 16; i++)
-        if (!((a->items[i]) == (b->items[i])))
+        if (!(a->items[i] == b->items[i]))
             return false;
     return true;
 }
@@ -1579,7 +1579,7 @@ int ComplexSequence_items_print(FILE *f, const ComplexSequence_items *in)
     for (i = 0; i < in->count && i < 16; i++) {
         if (i)
             fputc(',', f);
-        asn1jer_int(f, (int64_t)(in->items[i]));
+        asn1jer_int(f, (int64_t)in->items[i]);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -1698,7 +1698,7 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
                 return asn1g_fail(err, rc, c.err_offset, "version");
             out->version = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->version == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
     } else {
         out->version = (uint8_t)1;
@@ -1708,7 +1708,7 @@ int ComplexSequence_dec_(ComplexSequence *out, asn1rt_reader *r, uint32_t tag, a
     {
         size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->name.ptr - c.base), "name");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->note_present = true;
@@ -1743,16 +1743,16 @@ int ComplexSequence_enc_(const ComplexSequence *in, asn1rt_writer *w, uint32_t t
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m4));
     }
     if (in->note_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->note.ptr, in->note.len));
     }
     {
         size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
-    if (!((in->version) == ((uint8_t)1))) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->name.ptr, in->name.len));
+    if (!(in->version == ((uint8_t)1))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->version));
     }
     return asn1g_close(w, tag, m);
 }
@@ -1760,11 +1760,11 @@ int ComplexSequence_enc_(const ComplexSequence *in, asn1rt_writer *w, uint32_t t
 size_t ComplexSequence_len_(const ComplexSequence *in, uint32_t tag)
 {
     size_t n = 0;
-    if (!((in->version) == ((uint8_t)1)))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->version)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->name).len);
+    if (!(in->version == ((uint8_t)1)))
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->version));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->name.len);
     if (in->note_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->note).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->note.len);
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), ComplexSequence_value_len_(&(in->value), 0));
     n += ComplexSequence_items_len_(&(in->items), ASN1RT_TAG(2, 1, 4));
     return asn1g_tlv_len(tag, n);
@@ -1777,7 +1777,7 @@ int ComplexSequence_check(const ComplexSequence *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->name).ptr, (in->name).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->name.ptr, in->name.len));
     if (in->note_present) {
     }
     ASN1G_TRY(ComplexSequence_value_check(&(in->value)));
@@ -1787,7 +1787,7 @@ int ComplexSequence_check(const ComplexSequence *in)
 
 bool ComplexSequence_equal(const ComplexSequence *a, const ComplexSequence *b)
 {
-    if (!((a->version) == (b->version)))
+    if (!(a->version == b->version))
         return false;
     if (!(asn1g_view_eq(&(a->name), &(b->name))))
         return false;
@@ -1807,7 +1807,7 @@ int ComplexSequence_print(FILE *f, const ComplexSequence *in)
     fputc('{', f);
     asn1jer_name(f, "version");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->version));
+    asn1jer_int(f, (int64_t)in->version);
     fputc(',', f);
     asn1jer_name(f, "name");
     fputc(':', f);
@@ -1816,7 +1816,7 @@ int ComplexSequence_print(FILE *f, const ComplexSequence *in)
         fputc(',', f);
         asn1jer_name(f, "note");
         fputc(':', f);
-        asn1jer_hex(f, (in->note).ptr, (in->note).len);
+        asn1jer_hex(f, in->note.ptr, in->note.len);
     }
     fputc(',', f);
     asn1jer_name(f, "value");
@@ -1937,9 +1937,9 @@ int DeriveSimple_enc_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
 size_t DeriveSimple_len_(const DeriveSimple *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->id)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->id));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), 1);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->payload).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->payload.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1951,9 +1951,9 @@ int DeriveSimple_check(const DeriveSimple *in)
 
 bool DeriveSimple_equal(const DeriveSimple *a, const DeriveSimple *b)
 {
-    if (!((a->id) == (b->id)))
+    if (!(a->id == b->id))
         return false;
-    if (!((a->active) == (b->active)))
+    if (!(a->active == b->active))
         return false;
     if (!(asn1g_view_eq(&(a->payload), &(b->payload))))
         return false;
@@ -1965,7 +1965,7 @@ int DeriveSimple_print(FILE *f, const DeriveSimple *in)
     fputc('{', f);
     asn1jer_name(f, "id");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->id));
+    asn1jer_int(f, (int64_t)in->id);
     fputc(',', f);
     asn1jer_name(f, "active");
     fputc(':', f);
@@ -1973,7 +1973,7 @@ int DeriveSimple_print(FILE *f, const DeriveSimple *in)
     fputc(',', f);
     asn1jer_name(f, "payload");
     fputc(':', f);
-    asn1jer_hex(f, (in->payload).ptr, (in->payload).len);
+    asn1jer_hex(f, in->payload.ptr, in->payload.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2216,11 +2216,11 @@ int DeriveMessage_header_enc_(const DeriveMessage_header *in, asn1rt_writer *w, 
 size_t DeriveMessage_header_len_(const DeriveMessage_header *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->kind)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->kind));
     if (in->flags_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->flags).len + 1);
-    if (!((in->ttl) == ((uint32_t)3600)))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), asn1g_int_len((int64_t)(in->ttl)));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->flags.len + 1);
+    if (!(in->ttl == ((uint32_t)3600)))
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), asn1g_int_len((int64_t)in->ttl));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2232,23 +2232,23 @@ int DeriveMessage_header_check(const DeriveMessage_header *in)
             if (n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
+        if (in->flags.unused > 7 || (in->flags.len == 0 && in->flags.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
-    if ((in->ttl) > 86400)
+    if (in->ttl > 86400)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool DeriveMessage_header_equal(const DeriveMessage_header *a, const DeriveMessage_header *b)
 {
-    if (!((a->kind) == (b->kind)))
+    if (!(a->kind == b->kind))
         return false;
     if (a->flags_present != b->flags_present)
         return false;
     if (a->flags_present && !(asn1g_bits_eq(&(a->flags), &(b->flags))))
         return false;
-    if (!((a->ttl) == (b->ttl)))
+    if (!(a->ttl == b->ttl))
         return false;
     return true;
 }
@@ -2258,7 +2258,7 @@ int DeriveMessage_header_print(FILE *f, const DeriveMessage_header *in)
     fputc('{', f);
     asn1jer_name(f, "kind");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->kind));
+    asn1jer_int(f, (int64_t)in->kind);
     if (in->flags_present) {
         fputc(',', f);
         asn1jer_name(f, "flags");
@@ -2268,7 +2268,7 @@ int DeriveMessage_header_print(FILE *f, const DeriveMessage_header *in)
     fputc(',', f);
     asn1jer_name(f, "ttl");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->ttl));
+    asn1jer_int(f, (int64_t)in->ttl);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2395,7 +2395,7 @@ size_t DeriveMessage_tags_len_(const DeriveMessage_tags *in, uint32_t tag)
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 8; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->items[i]));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2416,7 +2416,7 @@ bool DeriveMessage_tags_equal(const DeriveMessage_tags *a, const DeriveMessage_t
     if (a->count != b->count)
         return false;
     for (i = 0; i < a->count && i < 8; i++)
-        if (!((a->items[i]) == (b->items[i])))
+        if (!(a->items[i] == b->items[i]))
             return false;
     return true;
 }
@@ -2428,7 +2428,7 @@ int DeriveMessage_tags_print(FILE *f, const DeriveMessage_tags *in)
     for (i = 0; i < in->count && i < 8; i++) {
         if (i)
             fputc(',', f);
-        asn1jer_int(f, (int64_t)(in->items[i]));
+        asn1jer_int(f, (int64_t)in->items[i]);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -2552,7 +2552,7 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
                 return asn1g_fail(err, rc, c.err_offset, "version");
             out->version = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)0)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->version == ((uint8_t)0)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
     } else {
         out->version = (uint8_t)0;
@@ -2566,16 +2566,16 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->sender))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "sender");
     {
-        size_t n = (out->sender).len;
+        size_t n = out->sender.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sender).ptr - c.base), "sender");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->sender.ptr - c.base), "sender");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 3), &(out->recipient))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "recipient");
     {
-        size_t n = (out->recipient).len;
+        size_t n = out->recipient.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->recipient).ptr - c.base), "recipient");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->recipient.ptr - c.base), "recipient");
     }
     {
         int64_t v;
@@ -2587,7 +2587,7 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_(&(out->priority), &c, ASN1RT_TAG(2, 0, 5), err)) != 0))
             return asn1g_fail(err, rc, 0, "priority");
-        if (ASN1G_UNLIKELY(((out->priority) == (DeriveMessage_priority_normal)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->priority == DeriveMessage_priority_normal) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "priority");
     } else {
         out->priority = DeriveMessage_priority_normal;
@@ -2601,9 +2601,9 @@ int DeriveMessage_dec_(DeriveMessage *out, asn1rt_reader *r, uint32_t tag, asn1r
         if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 8), &(out->signature))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "signature");
         {
-            size_t n = (out->signature).len;
+            size_t n = out->signature.len;
             if (ASN1G_UNLIKELY(n != 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->signature.ptr - c.base), "signature");
         }
     } else {
         out->signature_present = false;
@@ -2621,33 +2621,33 @@ int DeriveMessage_enc_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
     ASN1G_TRY(DeriveMessage_tags_enc_(&(in->tags), w, ASN1RT_TAG(2, 1, 9)));
     if (in->signature_present) {
         {
-            size_t n = (in->signature).len;
+            size_t n = in->signature.len;
             if (ASN1G_UNLIKELY(n != 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), in->signature.ptr, in->signature.len));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->body).ptr, (in->body).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), in->body.ptr, in->body.len));
     ASN1G_TRY(DeriveMessage_header_enc_(&(in->header), w, ASN1RT_TAG(2, 1, 6)));
-    if (!((in->priority) == (DeriveMessage_priority_normal))) {
+    if (!(in->priority == DeriveMessage_priority_normal)) {
         ASN1G_TRY(DeriveMessage_priority_enc_(&(in->priority), w, ASN1RT_TAG(2, 0, 5)));
     }
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)(in->timestamp)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)in->timestamp));
     {
-        size_t n = (in->recipient).len;
+        size_t n = in->recipient.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->recipient).ptr, (in->recipient).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->recipient.ptr, in->recipient.len));
     {
-        size_t n = (in->sender).len;
+        size_t n = in->sender.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->sender).ptr, (in->sender).len));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->messageId)));
-    if (!((in->version) == ((uint8_t)0))) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->sender.ptr, in->sender.len));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)in->messageId));
+    if (!(in->version == ((uint8_t)0))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->version));
     }
     return asn1g_close(w, tag, m);
 }
@@ -2655,18 +2655,18 @@ int DeriveMessage_enc_(const DeriveMessage *in, asn1rt_writer *w, uint32_t tag)
 size_t DeriveMessage_len_(const DeriveMessage *in, uint32_t tag)
 {
     size_t n = 0;
-    if (!((in->version) == ((uint8_t)0)))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->version)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), asn1g_int_len((int64_t)(in->messageId)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->sender).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), (in->recipient).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 4), asn1g_int_len((int64_t)(in->timestamp)));
-    if (!((in->priority) == (DeriveMessage_priority_normal)))
+    if (!(in->version == ((uint8_t)0)))
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->version));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), asn1g_int_len((int64_t)in->messageId));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->sender.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), in->recipient.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 4), asn1g_int_len((int64_t)in->timestamp));
+    if (!(in->priority == DeriveMessage_priority_normal))
         n += DeriveMessage_priority_len_(&(in->priority), ASN1RT_TAG(2, 0, 5));
     n += DeriveMessage_header_len_(&(in->header), ASN1RT_TAG(2, 1, 6));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 7), (in->body).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 7), in->body.len);
     if (in->signature_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 8), (in->signature).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 8), in->signature.len);
     n += DeriveMessage_tags_len_(&(in->tags), ASN1RT_TAG(2, 1, 9));
     return asn1g_tlv_len(tag, n);
 }
@@ -2674,12 +2674,12 @@ size_t DeriveMessage_len_(const DeriveMessage *in, uint32_t tag)
 int DeriveMessage_check(const DeriveMessage *in)
 {
     {
-        size_t n = (in->sender).len;
+        size_t n = in->sender.len;
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     {
-        size_t n = (in->recipient).len;
+        size_t n = in->recipient.len;
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -2687,7 +2687,7 @@ int DeriveMessage_check(const DeriveMessage *in)
     ASN1G_TRY(DeriveMessage_header_check(&(in->header)));
     if (in->signature_present) {
         {
-            size_t n = (in->signature).len;
+            size_t n = in->signature.len;
             if (n != 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
@@ -2698,17 +2698,17 @@ int DeriveMessage_check(const DeriveMessage *in)
 
 bool DeriveMessage_equal(const DeriveMessage *a, const DeriveMessage *b)
 {
-    if (!((a->version) == (b->version)))
+    if (!(a->version == b->version))
         return false;
-    if (!((a->messageId) == (b->messageId)))
+    if (!(a->messageId == b->messageId))
         return false;
     if (!(asn1g_view_eq(&(a->sender), &(b->sender))))
         return false;
     if (!(asn1g_view_eq(&(a->recipient), &(b->recipient))))
         return false;
-    if (!((a->timestamp) == (b->timestamp)))
+    if (!(a->timestamp == b->timestamp))
         return false;
-    if (!((a->priority) == (b->priority)))
+    if (!(a->priority == b->priority))
         return false;
     if (!(DeriveMessage_header_equal(&(a->header), &(b->header))))
         return false;
@@ -2728,23 +2728,23 @@ int DeriveMessage_print(FILE *f, const DeriveMessage *in)
     fputc('{', f);
     asn1jer_name(f, "version");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->version));
+    asn1jer_int(f, (int64_t)in->version);
     fputc(',', f);
     asn1jer_name(f, "messageId");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->messageId));
+    asn1jer_int(f, (int64_t)in->messageId);
     fputc(',', f);
     asn1jer_name(f, "sender");
     fputc(':', f);
-    asn1jer_hex(f, (in->sender).ptr, (in->sender).len);
+    asn1jer_hex(f, in->sender.ptr, in->sender.len);
     fputc(',', f);
     asn1jer_name(f, "recipient");
     fputc(':', f);
-    asn1jer_hex(f, (in->recipient).ptr, (in->recipient).len);
+    asn1jer_hex(f, in->recipient.ptr, in->recipient.len);
     fputc(',', f);
     asn1jer_name(f, "timestamp");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->timestamp));
+    asn1jer_int(f, (int64_t)in->timestamp);
     fputc(',', f);
     asn1jer_name(f, "priority");
     fputc(':', f);
@@ -2756,12 +2756,12 @@ int DeriveMessage_print(FILE *f, const DeriveMessage *in)
     fputc(',', f);
     asn1jer_name(f, "body");
     fputc(':', f);
-    asn1jer_hex(f, (in->body).ptr, (in->body).len);
+    asn1jer_hex(f, in->body.ptr, in->body.len);
     if (in->signature_present) {
         fputc(',', f);
         asn1jer_name(f, "signature");
         fputc(':', f);
-        asn1jer_hex(f, (in->signature).ptr, (in->signature).len);
+        asn1jer_hex(f, in->signature.ptr, in->signature.len);
     }
     fputc(',', f);
     asn1jer_name(f, "tags");
@@ -2984,15 +2984,15 @@ ASN1G_BODY int ConstrainedStruct_dec_inl_(ConstrainedStruct *out, asn1rt_reader 
 ASN1G_BODY int ConstrainedStruct_enc_inl_(const ConstrainedStruct *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (ASN1G_UNLIKELY((in->large) < -1000000000 || (in->large) > 1000000000))
+    if (ASN1G_UNLIKELY(in->large < -1000000000 || in->large > 1000000000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->large)));
-    if (ASN1G_UNLIKELY((in->medium) > 10000))
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)in->large));
+    if (ASN1G_UNLIKELY(in->medium > 10000))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->medium)));
-    if (ASN1G_UNLIKELY((in->small) > 200))
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)in->medium));
+    if (ASN1G_UNLIKELY(in->small > 200))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->small)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->small));
     return asn1g_close(w, tag, m);
 }
 
@@ -3024,7 +3024,7 @@ ASN1G_BODY int SimpleSequence_dec_inl_(SimpleSequence *out, asn1rt_reader *r, ui
 ASN1G_BODY int SimpleSequence_enc_inl_(const SimpleSequence *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->payload.ptr, in->payload.len));
     ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->flag));
     ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->id)));
     return asn1g_close(w, tag, m);
@@ -3061,7 +3061,7 @@ ASN1G_BODY int NestedSequence_body_enc_inl_(const NestedSequence_body *in, asn1r
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(SimpleSequence_enc_inl_(&(in->inner), w, ASN1RT_TAG(2, 1, 1)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->count)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->count));
     return asn1g_close(w, tag, m);
 }
 
@@ -3137,10 +3137,10 @@ ASN1G_BODY int ComplexSequence_value_enc_inl_(const ComplexSequence_value *in, a
         ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(2, 0, 0), &(in->u.number)));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_text:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.text).ptr, (in->u.text).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->u.text.ptr, in->u.text.len));
         return ASN1RT_OK;
     case ComplexSequence_value_PR_raw:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.raw).ptr, (in->u.raw).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->u.raw.ptr, in->u.raw.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3194,7 +3194,7 @@ ASN1G_BODY int ComplexSequence_items_enc_inl_(const ComplexSequence_items *in, a
     if (ASN1G_UNLIKELY(in->count > 16u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->items[i]));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3221,7 +3221,7 @@ ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, 
                 return asn1g_fail(err, rc, c.err_offset, "version");
             out->version = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->version == ((uint8_t)1)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
     } else {
         out->version = (uint8_t)1;
@@ -3231,7 +3231,7 @@ ASN1G_BODY int ComplexSequence_dec_inl_(ComplexSequence *out, asn1rt_reader *r, 
     {
         size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->name).ptr - c.base), "name");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->name.ptr - c.base), "name");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 2))) {
         out->note_present = true;
@@ -3266,16 +3266,16 @@ ASN1G_BODY int ComplexSequence_enc_inl_(const ComplexSequence *in, asn1rt_writer
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m3));
     }
     if (in->note_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->note).ptr, (in->note).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->note.ptr, in->note.len));
     }
     {
         size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(in->name));
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->name).ptr, (in->name).len));
-    if (!((in->version) == ((uint8_t)1))) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->name.ptr, in->name.len));
+    if (!(in->version == ((uint8_t)1))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->version));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3312,9 +3312,9 @@ ASN1G_BODY int DeriveSimple_dec_inl_(DeriveSimple *out, asn1rt_reader *r, uint32
 ASN1G_BODY int DeriveSimple_enc_inl_(const DeriveSimple *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->payload).ptr, (in->payload).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->payload.ptr, in->payload.len));
     ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->active));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->id)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->id));
     return asn1g_close(w, tag, m);
 }
 
@@ -3381,7 +3381,7 @@ ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_r
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - c.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - c.base), "flags");
         }
     } else {
         out->flags_present = false;
@@ -3394,7 +3394,7 @@ ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_r
                 return asn1g_fail(err, rc, c.err_offset, "ttl");
             out->ttl = (uint32_t)v;
         }
-        if (ASN1G_UNLIKELY(((out->ttl) == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->ttl == ((uint32_t)3600)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "ttl");
     } else {
         out->ttl = (uint32_t)3600;
@@ -3407,10 +3407,10 @@ ASN1G_BODY int DeriveMessage_header_dec_inl_(DeriveMessage_header *out, asn1rt_r
 ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (!((in->ttl) == ((uint32_t)3600))) {
-        if (ASN1G_UNLIKELY((in->ttl) > 86400))
+    if (!(in->ttl == ((uint32_t)3600))) {
+        if (ASN1G_UNLIKELY(in->ttl > 86400))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)(in->ttl)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 2), (int64_t)in->ttl));
     }
     if (in->flags_present) {
         {
@@ -3420,7 +3420,7 @@ ASN1G_BODY int DeriveMessage_header_enc_inl_(const DeriveMessage_header *in, asn
         }
         ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 1), &(in->flags)));
     }
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->kind)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->kind));
     return asn1g_close(w, tag, m);
 }
 
@@ -3471,7 +3471,7 @@ ASN1G_BODY int DeriveMessage_tags_enc_inl_(const DeriveMessage_tags *in, asn1rt_
     if (ASN1G_UNLIKELY(in->count > 8u))
         return ASN1RT_E_SIZE_CONSTRAINT;
     for (i = in->count; i-- > 0;) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->items[i]));
     }
     return asn1g_close(w, tag, m);
 }
@@ -3498,7 +3498,7 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
                 return asn1g_fail(err, rc, c.err_offset, "version");
             out->version = (uint8_t)v;
         }
-        if (ASN1G_UNLIKELY(((out->version) == ((uint8_t)0)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->version == ((uint8_t)0)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "version");
     } else {
         out->version = (uint8_t)0;
@@ -3512,16 +3512,16 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 2), &(out->sender))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "sender");
     {
-        size_t n = (out->sender).len;
+        size_t n = out->sender.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sender).ptr - c.base), "sender");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->sender.ptr - c.base), "sender");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 3), &(out->recipient))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "recipient");
     {
-        size_t n = (out->recipient).len;
+        size_t n = out->recipient.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->recipient).ptr - c.base), "recipient");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->recipient.ptr - c.base), "recipient");
     }
     {
         int64_t v;
@@ -3533,7 +3533,7 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = DeriveMessage_priority_dec_inl_(&(out->priority), &c, ASN1RT_TAG(2, 0, 5), err)) != 0))
             return asn1g_fail(err, rc, 0, "priority");
-        if (ASN1G_UNLIKELY(((out->priority) == (DeriveMessage_priority_normal)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->priority == DeriveMessage_priority_normal) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "priority");
     } else {
         out->priority = DeriveMessage_priority_normal;
@@ -3547,9 +3547,9 @@ ASN1G_BODY int DeriveMessage_dec_inl_(DeriveMessage *out, asn1rt_reader *r, uint
         if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(2, 0, 8), &(out->signature))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "signature");
         {
-            size_t n = (out->signature).len;
+            size_t n = out->signature.len;
             if (ASN1G_UNLIKELY(n != 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->signature).ptr - c.base), "signature");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->signature.ptr - c.base), "signature");
         }
     } else {
         out->signature_present = false;
@@ -3567,33 +3567,33 @@ ASN1G_BODY int DeriveMessage_enc_inl_(const DeriveMessage *in, asn1rt_writer *w,
     ASN1G_TRY(DeriveMessage_tags_enc_inl_(&(in->tags), w, ASN1RT_TAG(2, 1, 9)));
     if (in->signature_present) {
         {
-            size_t n = (in->signature).len;
+            size_t n = in->signature.len;
             if (ASN1G_UNLIKELY(n != 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->signature).ptr, (in->signature).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), in->signature.ptr, in->signature.len));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->body).ptr, (in->body).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), in->body.ptr, in->body.len));
     ASN1G_TRY(DeriveMessage_header_enc_inl_(&(in->header), w, ASN1RT_TAG(2, 1, 6)));
-    if (!((in->priority) == (DeriveMessage_priority_normal))) {
+    if (!(in->priority == DeriveMessage_priority_normal)) {
         ASN1G_TRY(DeriveMessage_priority_enc_inl_(&(in->priority), w, ASN1RT_TAG(2, 0, 5)));
     }
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)(in->timestamp)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 4), (int64_t)in->timestamp));
     {
-        size_t n = (in->recipient).len;
+        size_t n = in->recipient.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->recipient).ptr, (in->recipient).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->recipient.ptr, in->recipient.len));
     {
-        size_t n = (in->sender).len;
+        size_t n = in->sender.len;
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->sender).ptr, (in->sender).len));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)(in->messageId)));
-    if (!((in->version) == ((uint8_t)0))) {
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->sender.ptr, in->sender.len));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 1), (int64_t)in->messageId));
+    if (!(in->version == ((uint8_t)0))) {
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->version));
     }
     return asn1g_close(w, tag, m);
 }

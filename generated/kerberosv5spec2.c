@@ -241,7 +241,7 @@ int Int32_decode_ex(Int32 *out, const uint8_t *der, size_t len, unsigned lax, as
 
 static int Int32_write_(const Int32 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -259,7 +259,7 @@ ASN1G_FLATTEN int Int32_encode(const Int32 *in, uint8_t *buf, size_t cap, size_t
 
 size_t Int32_encoded_len(const Int32 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int Int32_check(const Int32 *in)
@@ -270,12 +270,12 @@ int Int32_check(const Int32 *in)
 
 bool Int32_equal(const Int32 *a, const Int32 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int Int32_print(FILE *f, const Int32 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -344,7 +344,7 @@ int UInt32_decode_ex(UInt32 *out, const uint8_t *der, size_t len, unsigned lax, 
 
 static int UInt32_write_(const UInt32 *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -362,7 +362,7 @@ ASN1G_FLATTEN int UInt32_encode(const UInt32 *in, uint8_t *buf, size_t cap, size
 
 size_t UInt32_encoded_len(const UInt32 *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int UInt32_check(const UInt32 *in)
@@ -373,12 +373,12 @@ int UInt32_check(const UInt32 *in)
 
 bool UInt32_equal(const UInt32 *a, const UInt32 *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int UInt32_print(FILE *f, const UInt32 *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -447,9 +447,9 @@ int Microseconds_decode_ex(Microseconds *out, const uint8_t *der, size_t len, un
 
 static int Microseconds_write_(const Microseconds *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) > 999999))
+    if (ASN1G_UNLIKELY((*in) > 999999))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -467,24 +467,24 @@ ASN1G_FLATTEN int Microseconds_encode(const Microseconds *in, uint8_t *buf, size
 
 size_t Microseconds_encoded_len(const Microseconds *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int Microseconds_check(const Microseconds *in)
 {
-    if (((*in)) > 999999)
+    if ((*in) > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool Microseconds_equal(const Microseconds *a, const Microseconds *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int Microseconds_print(FILE *f, const Microseconds *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -553,7 +553,7 @@ int KerberosString_decode_ex(KerberosString *out, const uint8_t *der, size_t len
 
 static int KerberosString_write_(const KerberosString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -571,12 +571,12 @@ ASN1G_FLATTEN int KerberosString_encode(const KerberosString *in, uint8_t *buf, 
 
 size_t KerberosString_encoded_len(const KerberosString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->len);
 }
 
 int KerberosString_check(const KerberosString *in)
 {
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -656,7 +656,7 @@ int Realm_decode_ex(Realm *out, const uint8_t *der, size_t len, unsigned lax, as
 
 static int Realm_write_(const Realm *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -674,12 +674,12 @@ ASN1G_FLATTEN int Realm_encode(const Realm *in, uint8_t *buf, size_t cap, size_t
 
 size_t Realm_encoded_len(const Realm *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->len);
 }
 
 int Realm_check(const Realm *in)
 {
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -741,7 +741,7 @@ size_t PrincipalName_name_string_len_(const PrincipalName_name_string *in, uint3
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -753,7 +753,7 @@ int PrincipalName_name_string_check(const PrincipalName_name_string *in)
     if (in->items != NULL) {
         size_t i;
         for (i = 0; i < in->count; i++) {
-            ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->items[i].ptr, in->items[i].len));
         }
         return ASN1RT_OK;
     }
@@ -982,7 +982,7 @@ int PrincipalName_enc_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->name_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -991,7 +991,7 @@ int PrincipalName_enc_(const PrincipalName *in, asn1rt_writer *w, uint32_t tag)
 size_t PrincipalName_len_(const PrincipalName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->name_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->name_type)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_name_string_len_(&(in->name_string), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
@@ -1004,7 +1004,7 @@ int PrincipalName_check(const PrincipalName *in)
 
 bool PrincipalName_equal(const PrincipalName *a, const PrincipalName *b)
 {
-    if (!((a->name_type) == (b->name_type)))
+    if (!(a->name_type == b->name_type))
         return false;
     if (!(PrincipalName_name_string_equal(&(a->name_string), &(b->name_string))))
         return false;
@@ -1016,7 +1016,7 @@ int PrincipalName_print(FILE *f, const PrincipalName *in)
     fputc('{', f);
     asn1jer_name(f, "name-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->name_type));
+    asn1jer_int(f, (int64_t)in->name_type);
     fputc(',', f);
     asn1jer_name(f, "name-string");
     fputc(':', f);
@@ -1168,7 +1168,7 @@ int KerberosTime_decode_ex(KerberosTime *out, const uint8_t *der, size_t len, un
 
 static int KerberosTime_write_(const KerberosTime *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1186,7 +1186,7 @@ ASN1G_FLATTEN int KerberosTime_encode(const KerberosTime *in, uint8_t *buf, size
 
 size_t KerberosTime_encoded_len(const KerberosTime *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->len);
 }
 
 int KerberosTime_check(const KerberosTime *in)
@@ -1236,8 +1236,8 @@ int HostAddress_enc_(const HostAddress *in, asn1rt_writer *w, uint32_t tag)
 size_t HostAddress_len_(const HostAddress *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->addr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->addr_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->address.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1249,7 +1249,7 @@ int HostAddress_check(const HostAddress *in)
 
 bool HostAddress_equal(const HostAddress *a, const HostAddress *b)
 {
-    if (!((a->addr_type) == (b->addr_type)))
+    if (!(a->addr_type == b->addr_type))
         return false;
     if (!(asn1g_view_eq(&(a->address), &(b->address))))
         return false;
@@ -1261,11 +1261,11 @@ int HostAddress_print(FILE *f, const HostAddress *in)
     fputc('{', f);
     asn1jer_name(f, "addr-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->addr_type));
+    asn1jer_int(f, (int64_t)in->addr_type);
     fputc(',', f);
     asn1jer_name(f, "address");
     fputc(':', f);
-    asn1jer_hex(f, (in->address).ptr, (in->address).len);
+    asn1jer_hex(f, in->address.ptr, in->address.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1617,8 +1617,8 @@ int AuthorizationData_item_enc_(const AuthorizationData_item *in, asn1rt_writer 
 size_t AuthorizationData_item_len_(const AuthorizationData_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->ad_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->ad_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ad_data.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1630,7 +1630,7 @@ int AuthorizationData_item_check(const AuthorizationData_item *in)
 
 bool AuthorizationData_item_equal(const AuthorizationData_item *a, const AuthorizationData_item *b)
 {
-    if (!((a->ad_type) == (b->ad_type)))
+    if (!(a->ad_type == b->ad_type))
         return false;
     if (!(asn1g_view_eq(&(a->ad_data), &(b->ad_data))))
         return false;
@@ -1642,11 +1642,11 @@ int AuthorizationData_item_print(FILE *f, const AuthorizationData_item *in)
     fputc('{', f);
     asn1jer_name(f, "ad-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->ad_type));
+    asn1jer_int(f, (int64_t)in->ad_type);
     fputc(',', f);
     asn1jer_name(f, "ad-data");
     fputc(':', f);
-    asn1jer_hex(f, (in->ad_data).ptr, (in->ad_data).len);
+    asn1jer_hex(f, in->ad_data.ptr, in->ad_data.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2005,8 +2005,8 @@ int PA_DATA_enc_(const PA_DATA *in, asn1rt_writer *w, uint32_t tag)
 size_t PA_DATA_len_(const PA_DATA *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->padata_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->padata_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->padata_value.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2018,7 +2018,7 @@ int PA_DATA_check(const PA_DATA *in)
 
 bool PA_DATA_equal(const PA_DATA *a, const PA_DATA *b)
 {
-    if (!((a->padata_type) == (b->padata_type)))
+    if (!(a->padata_type == b->padata_type))
         return false;
     if (!(asn1g_view_eq(&(a->padata_value), &(b->padata_value))))
         return false;
@@ -2030,11 +2030,11 @@ int PA_DATA_print(FILE *f, const PA_DATA *in)
     fputc('{', f);
     asn1jer_name(f, "padata-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->padata_type));
+    asn1jer_int(f, (int64_t)in->padata_type);
     fputc(',', f);
     asn1jer_name(f, "padata-value");
     fputc(':', f);
-    asn1jer_hex(f, (in->padata_value).ptr, (in->padata_value).len);
+    asn1jer_hex(f, in->padata_value.ptr, in->padata_value.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2205,7 +2205,7 @@ ASN1G_FLATTEN int KerberosFlags_encode(const KerberosFlags *in, uint8_t *buf, si
 
 size_t KerberosFlags_encoded_len(const KerberosFlags *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->len + 1);
 }
 
 int KerberosFlags_check(const KerberosFlags *in)
@@ -2215,7 +2215,7 @@ int KerberosFlags_check(const KerberosFlags *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -2259,10 +2259,10 @@ int EncryptedData_enc_(const EncryptedData *in, asn1rt_writer *w, uint32_t tag)
 size_t EncryptedData_len_(const EncryptedData *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->etype)));
     if (in->kvno_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->kvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->kvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->cipher.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2275,11 +2275,11 @@ int EncryptedData_check(const EncryptedData *in)
 
 bool EncryptedData_equal(const EncryptedData *a, const EncryptedData *b)
 {
-    if (!((a->etype) == (b->etype)))
+    if (!(a->etype == b->etype))
         return false;
     if (a->kvno_present != b->kvno_present)
         return false;
-    if (a->kvno_present && !((a->kvno) == (b->kvno)))
+    if (a->kvno_present && !(a->kvno == b->kvno))
         return false;
     if (!(asn1g_view_eq(&(a->cipher), &(b->cipher))))
         return false;
@@ -2291,17 +2291,17 @@ int EncryptedData_print(FILE *f, const EncryptedData *in)
     fputc('{', f);
     asn1jer_name(f, "etype");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->etype));
+    asn1jer_int(f, (int64_t)in->etype);
     if (in->kvno_present) {
         fputc(',', f);
         asn1jer_name(f, "kvno");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->kvno));
+        asn1jer_int(f, (int64_t)in->kvno);
     }
     fputc(',', f);
     asn1jer_name(f, "cipher");
     fputc(':', f);
-    asn1jer_hex(f, (in->cipher).ptr, (in->cipher).len);
+    asn1jer_hex(f, in->cipher.ptr, in->cipher.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2411,8 +2411,8 @@ int EncryptionKey_enc_(const EncryptionKey *in, asn1rt_writer *w, uint32_t tag)
 size_t EncryptionKey_len_(const EncryptionKey *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->keytype))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->keytype)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->keyvalue.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2424,7 +2424,7 @@ int EncryptionKey_check(const EncryptionKey *in)
 
 bool EncryptionKey_equal(const EncryptionKey *a, const EncryptionKey *b)
 {
-    if (!((a->keytype) == (b->keytype)))
+    if (!(a->keytype == b->keytype))
         return false;
     if (!(asn1g_view_eq(&(a->keyvalue), &(b->keyvalue))))
         return false;
@@ -2436,11 +2436,11 @@ int EncryptionKey_print(FILE *f, const EncryptionKey *in)
     fputc('{', f);
     asn1jer_name(f, "keytype");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->keytype));
+    asn1jer_int(f, (int64_t)in->keytype);
     fputc(',', f);
     asn1jer_name(f, "keyvalue");
     fputc(':', f);
-    asn1jer_hex(f, (in->keyvalue).ptr, (in->keyvalue).len);
+    asn1jer_hex(f, in->keyvalue.ptr, in->keyvalue.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2550,8 +2550,8 @@ int Checksum_enc_(const Checksum *in, asn1rt_writer *w, uint32_t tag)
 size_t Checksum_len_(const Checksum *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cksumtype))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->cksumtype)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->checksum.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -2563,7 +2563,7 @@ int Checksum_check(const Checksum *in)
 
 bool Checksum_equal(const Checksum *a, const Checksum *b)
 {
-    if (!((a->cksumtype) == (b->cksumtype)))
+    if (!(a->cksumtype == b->cksumtype))
         return false;
     if (!(asn1g_view_eq(&(a->checksum), &(b->checksum))))
         return false;
@@ -2575,11 +2575,11 @@ int Checksum_print(FILE *f, const Checksum *in)
     fputc('{', f);
     asn1jer_name(f, "cksumtype");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->cksumtype));
+    asn1jer_int(f, (int64_t)in->cksumtype);
     fputc(',', f);
     asn1jer_name(f, "checksum");
     fputc(':', f);
-    asn1jer_hex(f, (in->checksum).ptr, (in->checksum).len);
+    asn1jer_hex(f, in->checksum.ptr, in->checksum.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2744,14 +2744,14 @@ int Ticket_enc_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
+        if (ASN1G_UNLIKELY(in->tkt_vno < 5 || in->tkt_vno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->tkt_vno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -2760,8 +2760,8 @@ int Ticket_enc_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
 size_t Ticket_len_(const Ticket *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->tkt_vno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->tkt_vno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -2769,9 +2769,9 @@ size_t Ticket_len_(const Ticket *in, uint32_t tag)
 
 int Ticket_check(const Ticket *in)
 {
-    if ((in->tkt_vno) < 5 || (in->tkt_vno) > 5)
+    if (in->tkt_vno < 5 || in->tkt_vno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->realm.ptr, in->realm.len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
     return ASN1RT_OK;
@@ -2779,7 +2779,7 @@ int Ticket_check(const Ticket *in)
 
 bool Ticket_equal(const Ticket *a, const Ticket *b)
 {
-    if (!((a->tkt_vno) == (b->tkt_vno)))
+    if (!(a->tkt_vno == b->tkt_vno))
         return false;
     if (!(asn1g_view_eq(&(a->realm), &(b->realm))))
         return false;
@@ -2795,7 +2795,7 @@ int Ticket_print(FILE *f, const Ticket *in)
     fputc('{', f);
     asn1jer_name(f, "tkt-vno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->tkt_vno));
+    asn1jer_int(f, (int64_t)in->tkt_vno);
     fputc(',', f);
     asn1jer_name(f, "realm");
     fputc(':', f);
@@ -2991,7 +2991,7 @@ ASN1G_FLATTEN int TicketFlags_encode(const TicketFlags *in, uint8_t *buf, size_t
 
 size_t TicketFlags_encoded_len(const TicketFlags *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->len + 1);
 }
 
 int TicketFlags_check(const TicketFlags *in)
@@ -3001,7 +3001,7 @@ int TicketFlags_check(const TicketFlags *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -3044,8 +3044,8 @@ int TransitedEncoding_enc_(const TransitedEncoding *in, asn1rt_writer *w, uint32
 size_t TransitedEncoding_len_(const TransitedEncoding *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->tr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->tr_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->contents.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3057,7 +3057,7 @@ int TransitedEncoding_check(const TransitedEncoding *in)
 
 bool TransitedEncoding_equal(const TransitedEncoding *a, const TransitedEncoding *b)
 {
-    if (!((a->tr_type) == (b->tr_type)))
+    if (!(a->tr_type == b->tr_type))
         return false;
     if (!(asn1g_view_eq(&(a->contents), &(b->contents))))
         return false;
@@ -3069,11 +3069,11 @@ int TransitedEncoding_print(FILE *f, const TransitedEncoding *in)
     fputc('{', f);
     asn1jer_name(f, "tr-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->tr_type));
+    asn1jer_int(f, (int64_t)in->tr_type);
     fputc(',', f);
     asn1jer_name(f, "contents");
     fputc(':', f);
-    asn1jer_hex(f, (in->contents).ptr, (in->contents).len);
+    asn1jer_hex(f, in->contents.ptr, in->contents.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -3194,7 +3194,7 @@ int EncTicketPart_dec_(EncTicketPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x12.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x12.base), "flags");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x12)) != 0))
             return asn1g_fail(err, rc, x12.err_offset, "flags");
@@ -3334,25 +3334,25 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->renew_till_present) {
         {
             uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     {
         uint8_t *m37 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
     }
     if (in->starttime_present) {
         {
             uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     {
         uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
     }
     {
@@ -3367,7 +3367,7 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m42 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m42));
     }
     {
@@ -3391,17 +3391,17 @@ int EncTicketPart_enc_(const EncTicketPart *in, asn1rt_writer *w, uint32_t tag)
 size_t EncTicketPart_len_(const EncTicketPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->flags.len + 1));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), TransitedEncoding_len_(&(in->transited), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.len));
     if (in->caddr_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->authorization_data_present)
@@ -3416,10 +3416,10 @@ int EncTicketPart_check(const EncTicketPart *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
+    if (in->flags.unused > 7 || (in->flags.len == 0 && in->flags.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     ASN1G_TRY(EncryptionKey_check(&(in->key)));
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->crealm.ptr, in->crealm.len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     ASN1G_TRY(TransitedEncoding_check(&(in->transited)));
     {
@@ -3967,7 +3967,7 @@ ASN1G_FLATTEN int KDCOptions_encode(const KDCOptions *in, uint8_t *buf, size_t c
 
 size_t KDCOptions_encoded_len(const KDCOptions *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->len + 1);
 }
 
 int KDCOptions_check(const KDCOptions *in)
@@ -3977,7 +3977,7 @@ int KDCOptions_check(const KDCOptions *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -4040,7 +4040,7 @@ size_t KDC_REQ_BODY_etype_len_(const KDC_REQ_BODY_etype *in, uint32_t tag)
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->items[i])));
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->items[i]));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -4077,7 +4077,7 @@ bool KDC_REQ_BODY_etype_equal(const KDC_REQ_BODY_etype *a, const KDC_REQ_BODY_et
     KDC_REQ_BODY_etype_iter_init(&ia, a);
     KDC_REQ_BODY_etype_iter_init(&ib, b);
     while (KDC_REQ_BODY_etype_iter_next(&ia, &x)) {
-        if (!KDC_REQ_BODY_etype_iter_next(&ib, &y) || !((x) == (y)))
+        if (!KDC_REQ_BODY_etype_iter_next(&ib, &y) || !(x == y))
             return false;
     }
     return !KDC_REQ_BODY_etype_iter_next(&ib, &y);
@@ -4094,7 +4094,7 @@ int KDC_REQ_BODY_etype_print(FILE *f, const KDC_REQ_BODY_etype *in)
         if (!first)
             fputc(',', f);
         first = false;
-        asn1jer_int(f, (int64_t)(item));
+        asn1jer_int(f, (int64_t)item);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -4523,7 +4523,7 @@ int KDC_REQ_BODY_dec_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32_t tag, asn1rt_
         {
             size_t n = asn1g_bits_count(&(out->kdc_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x13.base), "kdc-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->kdc_options.ptr - x13.base), "kdc-options");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x13)) != 0))
             return asn1g_fail(err, rc, x13.err_offset, "kdc-options");
@@ -4702,25 +4702,25 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->rtime_present) {
         {
             uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->rtime.ptr, in->rtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->till.ptr, in->till.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     if (in->from_present) {
         {
             uint8_t *m44 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->from.ptr, in->from.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m44));
         }
     }
@@ -4733,7 +4733,7 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     if (in->cname_present) {
@@ -4759,18 +4759,18 @@ int KDC_REQ_BODY_enc_(const KDC_REQ_BODY *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REQ_BODY_len_(const KDC_REQ_BODY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->kdc_options).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->kdc_options.len + 1));
     if (in->cname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.len));
     if (in->sname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->from_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->from.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->till.len));
     if (in->rtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->rtime.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->nonce)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), KDC_REQ_BODY_etype_len_(&(in->etype), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->addresses_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), HostAddresses_len_(&(in->addresses), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -4788,12 +4788,12 @@ int KDC_REQ_BODY_check(const KDC_REQ_BODY *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if ((in->kdc_options).unused > 7 || ((in->kdc_options).len == 0 && (in->kdc_options).unused != 0))
+    if (in->kdc_options.unused > 7 || (in->kdc_options.len == 0 && in->kdc_options.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     if (in->cname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->cname)));
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->realm.ptr, in->realm.len));
     if (in->sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->sname)));
     }
@@ -4850,7 +4850,7 @@ bool KDC_REQ_BODY_equal(const KDC_REQ_BODY *a, const KDC_REQ_BODY *b)
         return false;
     if (a->rtime_present && !(asn1g_view_eq(&(a->rtime), &(b->rtime))))
         return false;
-    if (!((a->nonce) == (b->nonce)))
+    if (!(a->nonce == b->nonce))
         return false;
     if (!(KDC_REQ_BODY_etype_equal(&(a->etype), &(b->etype))))
         return false;
@@ -4910,7 +4910,7 @@ int KDC_REQ_BODY_print(FILE *f, const KDC_REQ_BODY *in)
     fputc(',', f);
     asn1jer_name(f, "nonce");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->nonce));
+    asn1jer_int(f, (int64_t)in->nonce);
     fputc(',', f);
     asn1jer_name(f, "etype");
     fputc(':', f);
@@ -5113,16 +5113,16 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
+        if (ASN1G_UNLIKELY(in->msg_type < 10 || in->msg_type > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m16));
     }
     return asn1g_close(w, tag, m);
@@ -5131,8 +5131,8 @@ int KDC_REQ_enc_(const KDC_REQ *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REQ_len_(const KDC_REQ *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     if (in->padata_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), KDC_REQ_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), KDC_REQ_BODY_len_(&(in->req_body), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -5141,9 +5141,9 @@ size_t KDC_REQ_len_(const KDC_REQ *in, uint32_t tag)
 
 int KDC_REQ_check(const KDC_REQ *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12))
+    if (in->msg_type < 10 || in->msg_type > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12))
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->padata_present) {
         ASN1G_TRY(KDC_REQ_padata_check(&(in->padata)));
@@ -5154,9 +5154,9 @@ int KDC_REQ_check(const KDC_REQ *in)
 
 bool KDC_REQ_equal(const KDC_REQ *a, const KDC_REQ *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (a->padata_present != b->padata_present)
         return false;
@@ -5172,11 +5172,11 @@ int KDC_REQ_print(FILE *f, const KDC_REQ *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     if (in->padata_present) {
         fputc(',', f);
         asn1jer_name(f, "padata");
@@ -5886,7 +5886,7 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m29 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m29));
     }
     if (in->padata_present) {
@@ -5898,16 +5898,16 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
+        if (ASN1G_UNLIKELY(in->msg_type < 11 || in->msg_type > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m31));
     }
     {
         uint8_t *m32 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m32));
     }
     return asn1g_close(w, tag, m);
@@ -5916,11 +5916,11 @@ int KDC_REP_enc_(const KDC_REP *in, asn1rt_writer *w, uint32_t tag)
 size_t KDC_REP_len_(const KDC_REP *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     if (in->padata_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KDC_REP_padata_len_(&(in->padata), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -5929,14 +5929,14 @@ size_t KDC_REP_len_(const KDC_REP *in, uint32_t tag)
 
 int KDC_REP_check(const KDC_REP *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13))
+    if (in->msg_type < 11 || in->msg_type > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13))
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->padata_present) {
         ASN1G_TRY(KDC_REP_padata_check(&(in->padata)));
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->crealm.ptr, in->crealm.len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     ASN1G_TRY(Ticket_check(&(in->ticket)));
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
@@ -5945,9 +5945,9 @@ int KDC_REP_check(const KDC_REP *in)
 
 bool KDC_REP_equal(const KDC_REP *a, const KDC_REP *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (a->padata_present != b->padata_present)
         return false;
@@ -5969,11 +5969,11 @@ int KDC_REP_print(FILE *f, const KDC_REP *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     if (in->padata_present) {
         fputc(',', f);
         asn1jer_name(f, "padata");
@@ -6337,8 +6337,8 @@ int LastReq_item_enc_(const LastReq_item *in, asn1rt_writer *w, uint32_t tag)
 size_t LastReq_item_len_(const LastReq_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->lr_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->lr_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->lr_value.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -6353,7 +6353,7 @@ int LastReq_item_check(const LastReq_item *in)
 
 bool LastReq_item_equal(const LastReq_item *a, const LastReq_item *b)
 {
-    if (!((a->lr_type) == (b->lr_type)))
+    if (!(a->lr_type == b->lr_type))
         return false;
     if (!(asn1g_view_eq(&(a->lr_value), &(b->lr_value))))
         return false;
@@ -6365,7 +6365,7 @@ int LastReq_item_print(FILE *f, const LastReq_item *in)
     fputc('{', f);
     asn1jer_name(f, "lr-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->lr_type));
+    asn1jer_int(f, (int64_t)in->lr_type);
     fputc(',', f);
     asn1jer_name(f, "lr-value");
     fputc(':', f);
@@ -6784,7 +6784,7 @@ int EncKDCRepPart_dec_(EncKDCRepPart *out, asn1rt_reader *r, uint32_t tag, asn1r
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x17.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x17.base), "flags");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x17)) != 0))
             return asn1g_fail(err, rc, x17.err_offset, "flags");
@@ -6889,31 +6889,31 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m39 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.ptr, in->srealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m39));
     }
     if (in->renew_till_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m40));
         }
     }
     {
         uint8_t *m41 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m41));
     }
     if (in->starttime_present) {
         {
             uint8_t *m42 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m42));
         }
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m43));
     }
     {
@@ -6929,13 +6929,13 @@ int EncKDCRepPart_enc_(const EncKDCRepPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->key_expiration_present) {
         {
             uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->key_expiration.ptr, in->key_expiration.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m45));
         }
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m46));
     }
     {
@@ -6956,17 +6956,17 @@ size_t EncKDCRepPart_len_(const EncKDCRepPart *in, uint32_t tag)
     size_t n = 0;
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), LastReq_len_(&(in->last_req), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->nonce)));
     if (in->key_expiration_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->key_expiration.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->flags.len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->caddr_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), HostAddresses_len_(&(in->caddr), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -6988,7 +6988,7 @@ int EncKDCRepPart_check(const EncKDCRepPart *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
+    if (in->flags.unused > 7 || (in->flags.len == 0 && in->flags.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     {
         asn1rt_time t;
@@ -7010,7 +7010,7 @@ int EncKDCRepPart_check(const EncKDCRepPart *in)
             ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->renew_till), &t));
         }
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->srealm).ptr, (in->srealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->srealm.ptr, in->srealm.len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     if (in->caddr_present) {
         ASN1G_TRY(HostAddresses_check(&(in->caddr)));
@@ -7024,7 +7024,7 @@ bool EncKDCRepPart_equal(const EncKDCRepPart *a, const EncKDCRepPart *b)
         return false;
     if (!(LastReq_equal(&(a->last_req), &(b->last_req))))
         return false;
-    if (!((a->nonce) == (b->nonce)))
+    if (!(a->nonce == b->nonce))
         return false;
     if (a->key_expiration_present != b->key_expiration_present)
         return false;
@@ -7068,7 +7068,7 @@ int EncKDCRepPart_print(FILE *f, const EncKDCRepPart *in)
     fputc(',', f);
     asn1jer_name(f, "nonce");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->nonce));
+    asn1jer_int(f, (int64_t)in->nonce);
     if (in->key_expiration_present) {
         fputc(',', f);
         asn1jer_name(f, "key-expiration");
@@ -7519,7 +7519,7 @@ ASN1G_FLATTEN int APOptions_encode(const APOptions *in, uint8_t *buf, size_t cap
 
 size_t APOptions_encoded_len(const APOptions *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->len + 1);
 }
 
 int APOptions_check(const APOptions *in)
@@ -7529,7 +7529,7 @@ int APOptions_check(const APOptions *in)
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -7603,7 +7603,7 @@ int AP_REQ_dec_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err)
         {
             size_t n = asn1g_bits_count(&(out->ap_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x9.base), "ap-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ap_options.ptr - x9.base), "ap-options");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x9)) != 0))
             return asn1g_fail(err, rc, x9.err_offset, "ap-options");
@@ -7663,16 +7663,16 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m23 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
+        if (ASN1G_UNLIKELY(in->msg_type < 14 || in->msg_type > 14))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -7681,9 +7681,9 @@ int AP_REQ_enc_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
 size_t AP_REQ_len_(const AP_REQ *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->ap_options).len + 1));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->ap_options.len + 1));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(1, 1, 1), Ticket_len_(&(in->ticket), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE))));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), EncryptedData_len_(&(in->authenticator), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -7691,16 +7691,16 @@ size_t AP_REQ_len_(const AP_REQ *in, uint32_t tag)
 
 int AP_REQ_check(const AP_REQ *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 14 || (in->msg_type) > 14)
+    if (in->msg_type < 14 || in->msg_type > 14)
         return ASN1RT_E_VALUE_CONSTRAINT;
     {
         size_t n = asn1g_bits_count(&(in->ap_options));
         if (n < 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    if ((in->ap_options).unused > 7 || ((in->ap_options).len == 0 && (in->ap_options).unused != 0))
+    if (in->ap_options.unused > 7 || (in->ap_options.len == 0 && in->ap_options.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     ASN1G_TRY(Ticket_check(&(in->ticket)));
     ASN1G_TRY(EncryptedData_check(&(in->authenticator)));
@@ -7709,9 +7709,9 @@ int AP_REQ_check(const AP_REQ *in)
 
 bool AP_REQ_equal(const AP_REQ *a, const AP_REQ *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (!(asn1g_bits_eq(&(a->ap_options), &(b->ap_options))))
         return false;
@@ -7727,11 +7727,11 @@ int AP_REQ_print(FILE *f, const AP_REQ *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     fputc(',', f);
     asn1jer_name(f, "ap-options");
     fputc(':', f);
@@ -7997,7 +7997,7 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
     if (in->seq_number_present) {
         {
             uint8_t *m29 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
         }
     }
@@ -8010,14 +8010,14 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
     }
     {
         uint8_t *m32 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+        if (ASN1G_UNLIKELY(in->cusec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
     }
     if (in->cksum_present) {
@@ -8034,14 +8034,14 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m35 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m35));
     }
     {
         uint8_t *m36 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
+        if (ASN1G_UNLIKELY(in->authenticator_vno < 5 || in->authenticator_vno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->authenticator_vno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m36));
     }
     return asn1g_close(w, tag, m);
@@ -8050,17 +8050,17 @@ int Authenticator_enc_(const Authenticator *in, asn1rt_writer *w, uint32_t tag)
 size_t Authenticator_len_(const Authenticator *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->authenticator_vno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->authenticator_vno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->cksum_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->cusec)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.len));
     if (in->subkey_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->seq_number)));
     if (in->authorization_data_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), AuthorizationData_len_(&(in->authorization_data), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -8068,14 +8068,14 @@ size_t Authenticator_len_(const Authenticator *in, uint32_t tag)
 
 int Authenticator_check(const Authenticator *in)
 {
-    if ((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5)
+    if (in->authenticator_vno < 5 || in->authenticator_vno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->crealm.ptr, in->crealm.len));
     ASN1G_TRY(PrincipalName_check(&(in->cname)));
     if (in->cksum_present) {
         ASN1G_TRY(Checksum_check(&(in->cksum)));
     }
-    if ((in->cusec) > 999999)
+    if (in->cusec > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
     {
         asn1rt_time t;
@@ -8094,7 +8094,7 @@ int Authenticator_check(const Authenticator *in)
 
 bool Authenticator_equal(const Authenticator *a, const Authenticator *b)
 {
-    if (!((a->authenticator_vno) == (b->authenticator_vno)))
+    if (!(a->authenticator_vno == b->authenticator_vno))
         return false;
     if (!(asn1g_view_eq(&(a->crealm), &(b->crealm))))
         return false;
@@ -8104,7 +8104,7 @@ bool Authenticator_equal(const Authenticator *a, const Authenticator *b)
         return false;
     if (a->cksum_present && !(Checksum_equal(&(a->cksum), &(b->cksum))))
         return false;
-    if (!((a->cusec) == (b->cusec)))
+    if (!(a->cusec == b->cusec))
         return false;
     if (!(asn1g_view_eq(&(a->ctime), &(b->ctime))))
         return false;
@@ -8114,7 +8114,7 @@ bool Authenticator_equal(const Authenticator *a, const Authenticator *b)
         return false;
     if (a->seq_number_present != b->seq_number_present)
         return false;
-    if (a->seq_number_present && !((a->seq_number) == (b->seq_number)))
+    if (a->seq_number_present && !(a->seq_number == b->seq_number))
         return false;
     if (a->authorization_data_present != b->authorization_data_present)
         return false;
@@ -8128,7 +8128,7 @@ int Authenticator_print(FILE *f, const Authenticator *in)
     fputc('{', f);
     asn1jer_name(f, "authenticator-vno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->authenticator_vno));
+    asn1jer_int(f, (int64_t)in->authenticator_vno);
     fputc(',', f);
     asn1jer_name(f, "crealm");
     fputc(':', f);
@@ -8146,7 +8146,7 @@ int Authenticator_print(FILE *f, const Authenticator *in)
     fputc(',', f);
     asn1jer_name(f, "cusec");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->cusec));
+    asn1jer_int(f, (int64_t)in->cusec);
     fputc(',', f);
     asn1jer_name(f, "ctime");
     fputc(':', f);
@@ -8161,7 +8161,7 @@ int Authenticator_print(FILE *f, const Authenticator *in)
         fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->seq_number));
+        asn1jer_int(f, (int64_t)in->seq_number);
     }
     if (in->authorization_data_present) {
         fputc(',', f);
@@ -8334,16 +8334,16 @@ int AP_REP_enc_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
+        if (ASN1G_UNLIKELY(in->msg_type < 15 || in->msg_type > 15))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -8352,17 +8352,17 @@ int AP_REP_enc_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
 size_t AP_REP_len_(const AP_REP *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
 int AP_REP_check(const AP_REP *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 15 || (in->msg_type) > 15)
+    if (in->msg_type < 15 || in->msg_type > 15)
         return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
     return ASN1RT_OK;
@@ -8370,9 +8370,9 @@ int AP_REP_check(const AP_REP *in)
 
 bool AP_REP_equal(const AP_REP *a, const AP_REP *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (!(EncryptedData_equal(&(a->enc_part), &(b->enc_part))))
         return false;
@@ -8384,11 +8384,11 @@ int AP_REP_print(FILE *f, const AP_REP *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
@@ -8574,7 +8574,7 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
     if (in->seq_number_present) {
         {
             uint8_t *m13 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m13));
         }
     }
@@ -8587,14 +8587,14 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+        if (ASN1G_UNLIKELY(in->cusec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -8603,12 +8603,12 @@ int EncAPRepPart_enc_(const EncAPRepPart *in, asn1rt_writer *w, uint32_t tag)
 size_t EncAPRepPart_len_(const EncAPRepPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->cusec)));
     if (in->subkey_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), EncryptionKey_len_(&(in->subkey), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->seq_number)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8618,7 +8618,7 @@ int EncAPRepPart_check(const EncAPRepPart *in)
         asn1rt_time t;
         ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->ctime), &t));
     }
-    if ((in->cusec) > 999999)
+    if (in->cusec > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->subkey_present) {
         ASN1G_TRY(EncryptionKey_check(&(in->subkey)));
@@ -8632,7 +8632,7 @@ bool EncAPRepPart_equal(const EncAPRepPart *a, const EncAPRepPart *b)
 {
     if (!(asn1g_view_eq(&(a->ctime), &(b->ctime))))
         return false;
-    if (!((a->cusec) == (b->cusec)))
+    if (!(a->cusec == b->cusec))
         return false;
     if (a->subkey_present != b->subkey_present)
         return false;
@@ -8640,7 +8640,7 @@ bool EncAPRepPart_equal(const EncAPRepPart *a, const EncAPRepPart *b)
         return false;
     if (a->seq_number_present != b->seq_number_present)
         return false;
-    if (a->seq_number_present && !((a->seq_number) == (b->seq_number)))
+    if (a->seq_number_present && !(a->seq_number == b->seq_number))
         return false;
     return true;
 }
@@ -8654,7 +8654,7 @@ int EncAPRepPart_print(FILE *f, const EncAPRepPart *in)
     fputc(',', f);
     asn1jer_name(f, "cusec");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->cusec));
+    asn1jer_int(f, (int64_t)in->cusec);
     if (in->subkey_present) {
         fputc(',', f);
         asn1jer_name(f, "subkey");
@@ -8665,7 +8665,7 @@ int EncAPRepPart_print(FILE *f, const EncAPRepPart *in)
         fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->seq_number));
+        asn1jer_int(f, (int64_t)in->seq_number);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -8889,29 +8889,29 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
     if (in->seq_number_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->usec_present) {
         {
             uint8_t *m22 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.ptr, in->user_data.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -8920,13 +8920,13 @@ int KRB_SAFE_BODY_enc_(const KRB_SAFE_BODY *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_SAFE_BODY_len_(const KRB_SAFE_BODY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.len));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->usec)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->seq_number)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -8942,7 +8942,7 @@ int KRB_SAFE_BODY_check(const KRB_SAFE_BODY *in)
         }
     }
     if (in->usec_present) {
-        if ((in->usec) > 999999)
+        if (in->usec > 999999)
             return ASN1RT_E_VALUE_CONSTRAINT;
     }
     if (in->seq_number_present) {
@@ -8964,11 +8964,11 @@ bool KRB_SAFE_BODY_equal(const KRB_SAFE_BODY *a, const KRB_SAFE_BODY *b)
         return false;
     if (a->usec_present != b->usec_present)
         return false;
-    if (a->usec_present && !((a->usec) == (b->usec)))
+    if (a->usec_present && !(a->usec == b->usec))
         return false;
     if (a->seq_number_present != b->seq_number_present)
         return false;
-    if (a->seq_number_present && !((a->seq_number) == (b->seq_number)))
+    if (a->seq_number_present && !(a->seq_number == b->seq_number))
         return false;
     if (!(HostAddress_equal(&(a->s_address), &(b->s_address))))
         return false;
@@ -8984,7 +8984,7 @@ int KRB_SAFE_BODY_print(FILE *f, const KRB_SAFE_BODY *in)
     fputc('{', f);
     asn1jer_name(f, "user-data");
     fputc(':', f);
-    asn1jer_hex(f, (in->user_data).ptr, (in->user_data).len);
+    asn1jer_hex(f, in->user_data.ptr, in->user_data.len);
     if (in->timestamp_present) {
         fputc(',', f);
         asn1jer_name(f, "timestamp");
@@ -8995,13 +8995,13 @@ int KRB_SAFE_BODY_print(FILE *f, const KRB_SAFE_BODY *in)
         fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->usec));
+        asn1jer_int(f, (int64_t)in->usec);
     }
     if (in->seq_number_present) {
         fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->seq_number));
+        asn1jer_int(f, (int64_t)in->seq_number);
     }
     fputc(',', f);
     asn1jer_name(f, "s-address");
@@ -9182,16 +9182,16 @@ int KRB_SAFE_enc_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
+        if (ASN1G_UNLIKELY(in->msg_type < 20 || in->msg_type > 20))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -9200,8 +9200,8 @@ int KRB_SAFE_enc_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_SAFE_len_(const KRB_SAFE *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_SAFE_BODY_len_(&(in->safe_body), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Checksum_len_(&(in->cksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -9209,9 +9209,9 @@ size_t KRB_SAFE_len_(const KRB_SAFE *in, uint32_t tag)
 
 int KRB_SAFE_check(const KRB_SAFE *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 20 || (in->msg_type) > 20)
+    if (in->msg_type < 20 || in->msg_type > 20)
         return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(KRB_SAFE_BODY_check(&(in->safe_body)));
     ASN1G_TRY(Checksum_check(&(in->cksum)));
@@ -9220,9 +9220,9 @@ int KRB_SAFE_check(const KRB_SAFE *in)
 
 bool KRB_SAFE_equal(const KRB_SAFE *a, const KRB_SAFE *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (!(KRB_SAFE_BODY_equal(&(a->safe_body), &(b->safe_body))))
         return false;
@@ -9236,11 +9236,11 @@ int KRB_SAFE_print(FILE *f, const KRB_SAFE *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     fputc(',', f);
     asn1jer_name(f, "safe-body");
     fputc(':', f);
@@ -9416,16 +9416,16 @@ int KRB_PRIV_enc_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
+        if (ASN1G_UNLIKELY(in->msg_type < 21 || in->msg_type > 21))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -9434,17 +9434,17 @@ int KRB_PRIV_enc_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_PRIV_len_(const KRB_PRIV *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
 
 int KRB_PRIV_check(const KRB_PRIV *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 21 || (in->msg_type) > 21)
+    if (in->msg_type < 21 || in->msg_type > 21)
         return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
     return ASN1RT_OK;
@@ -9452,9 +9452,9 @@ int KRB_PRIV_check(const KRB_PRIV *in)
 
 bool KRB_PRIV_equal(const KRB_PRIV *a, const KRB_PRIV *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (!(EncryptedData_equal(&(a->enc_part), &(b->enc_part))))
         return false;
@@ -9466,11 +9466,11 @@ int KRB_PRIV_print(FILE *f, const KRB_PRIV *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     fputc(',', f);
     asn1jer_name(f, "enc-part");
     fputc(':', f);
@@ -9698,29 +9698,29 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
     if (in->seq_number_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->usec_present) {
         {
             uint8_t *m22 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.ptr, in->user_data.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -9729,13 +9729,13 @@ int EncKrbPrivPart_enc_(const EncKrbPrivPart *in, asn1rt_writer *w, uint32_t tag
 size_t EncKrbPrivPart_len_(const EncKrbPrivPart *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.len));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->usec)));
     if (in->seq_number_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->seq_number))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->seq_number)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), HostAddress_len_(&(in->r_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -9751,7 +9751,7 @@ int EncKrbPrivPart_check(const EncKrbPrivPart *in)
         }
     }
     if (in->usec_present) {
-        if ((in->usec) > 999999)
+        if (in->usec > 999999)
             return ASN1RT_E_VALUE_CONSTRAINT;
     }
     if (in->seq_number_present) {
@@ -9773,11 +9773,11 @@ bool EncKrbPrivPart_equal(const EncKrbPrivPart *a, const EncKrbPrivPart *b)
         return false;
     if (a->usec_present != b->usec_present)
         return false;
-    if (a->usec_present && !((a->usec) == (b->usec)))
+    if (a->usec_present && !(a->usec == b->usec))
         return false;
     if (a->seq_number_present != b->seq_number_present)
         return false;
-    if (a->seq_number_present && !((a->seq_number) == (b->seq_number)))
+    if (a->seq_number_present && !(a->seq_number == b->seq_number))
         return false;
     if (!(HostAddress_equal(&(a->s_address), &(b->s_address))))
         return false;
@@ -9793,7 +9793,7 @@ int EncKrbPrivPart_print(FILE *f, const EncKrbPrivPart *in)
     fputc('{', f);
     asn1jer_name(f, "user-data");
     fputc(':', f);
-    asn1jer_hex(f, (in->user_data).ptr, (in->user_data).len);
+    asn1jer_hex(f, in->user_data.ptr, in->user_data.len);
     if (in->timestamp_present) {
         fputc(',', f);
         asn1jer_name(f, "timestamp");
@@ -9804,13 +9804,13 @@ int EncKrbPrivPart_print(FILE *f, const EncKrbPrivPart *in)
         fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->usec));
+        asn1jer_int(f, (int64_t)in->usec);
     }
     if (in->seq_number_present) {
         fputc(',', f);
         asn1jer_name(f, "seq-number");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->seq_number));
+        asn1jer_int(f, (int64_t)in->seq_number);
     }
     fputc(',', f);
     asn1jer_name(f, "s-address");
@@ -10256,16 +10256,16 @@ int KRB_CRED_enc_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m15 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
+        if (ASN1G_UNLIKELY(in->msg_type < 22 || in->msg_type > 22))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
     }
     {
         uint8_t *m16 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
     }
     return asn1g_close(w, tag, m);
@@ -10274,8 +10274,8 @@ int KRB_CRED_enc_(const KRB_CRED *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_CRED_len_(const KRB_CRED *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), KRB_CRED_tickets_len_(&(in->tickets), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), EncryptedData_len_(&(in->enc_part), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -10283,9 +10283,9 @@ size_t KRB_CRED_len_(const KRB_CRED *in, uint32_t tag)
 
 int KRB_CRED_check(const KRB_CRED *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 22 || (in->msg_type) > 22)
+    if (in->msg_type < 22 || in->msg_type > 22)
         return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(KRB_CRED_tickets_check(&(in->tickets)));
     ASN1G_TRY(EncryptedData_check(&(in->enc_part)));
@@ -10294,9 +10294,9 @@ int KRB_CRED_check(const KRB_CRED *in)
 
 bool KRB_CRED_equal(const KRB_CRED *a, const KRB_CRED *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (!(KRB_CRED_tickets_equal(&(a->tickets), &(b->tickets))))
         return false;
@@ -10310,11 +10310,11 @@ int KRB_CRED_print(FILE *f, const KRB_CRED *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     fputc(',', f);
     asn1jer_name(f, "tickets");
     fputc(':', f);
@@ -10494,7 +10494,7 @@ int KrbCredInfo_dec_(KrbCredInfo *out, asn1rt_reader *r, uint32_t tag, asn1rt_er
             {
                 size_t n = asn1g_bits_count(&(out->flags));
                 if (ASN1G_UNLIKELY(n < 32u))
-                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x15.base), "flags");
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x15.base), "flags");
             }
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x15)) != 0))
                 return asn1g_fail(err, rc, x15.err_offset, "flags");
@@ -10625,35 +10625,35 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
     if (in->srealm_present) {
         {
             uint8_t *m36 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.ptr, in->srealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m36));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m37));
         }
     }
     if (in->endtime_present) {
         {
             uint8_t *m38 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m38));
         }
     }
     if (in->starttime_present) {
         {
             uint8_t *m39 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m39));
         }
     }
     if (in->authtime_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m40));
         }
     }
@@ -10679,7 +10679,7 @@ int KrbCredInfo_enc_(const KrbCredInfo *in, asn1rt_writer *w, uint32_t tag)
     if (in->prealm_present) {
         {
             uint8_t *m43 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->prealm.ptr, in->prealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m43));
         }
     }
@@ -10696,21 +10696,21 @@ size_t KrbCredInfo_len_(const KrbCredInfo *in, uint32_t tag)
     size_t n = 0;
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncryptionKey_len_(&(in->key), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->prealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->prealm.len));
     if (in->pname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->pname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->flags_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->flags).len + 1));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->flags.len + 1));
     if (in->authtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.len));
     if (in->starttime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.len));
     if (in->endtime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.len));
     if (in->renew_till_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.len));
     if (in->srealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.len));
     if (in->sname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->caddr_present)
@@ -10722,7 +10722,7 @@ int KrbCredInfo_check(const KrbCredInfo *in)
 {
     ASN1G_TRY(EncryptionKey_check(&(in->key)));
     if (in->prealm_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->prealm).ptr, (in->prealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->prealm.ptr, in->prealm.len));
     }
     if (in->pname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->pname)));
@@ -10733,7 +10733,7 @@ int KrbCredInfo_check(const KrbCredInfo *in)
             if (n < 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        if ((in->flags).unused > 7 || ((in->flags).len == 0 && (in->flags).unused != 0))
+        if (in->flags.unused > 7 || (in->flags.len == 0 && in->flags.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
     if (in->authtime_present) {
@@ -10761,7 +10761,7 @@ int KrbCredInfo_check(const KrbCredInfo *in)
         }
     }
     if (in->srealm_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->srealm.ptr, in->srealm.len));
     }
     if (in->sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->sname)));
@@ -11347,23 +11347,23 @@ int EncKrbCredPart_enc_(const EncKrbCredPart *in, asn1rt_writer *w, uint32_t tag
     if (in->usec_present) {
         {
             uint8_t *m21 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m22 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m22));
         }
     }
     if (in->nonce_present) {
         {
             uint8_t *m23 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
         }
     }
@@ -11380,11 +11380,11 @@ size_t EncKrbCredPart_len_(const EncKrbCredPart *in, uint32_t tag)
     size_t n = 0;
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), EncKrbCredPart_ticket_info_len_(&(in->ticket_info), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->nonce_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->nonce))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->nonce)));
     if (in->timestamp_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.len));
     if (in->usec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->usec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->usec)));
     if (in->s_address_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), HostAddress_len_(&(in->s_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->r_address_present)
@@ -11404,7 +11404,7 @@ int EncKrbCredPart_check(const EncKrbCredPart *in)
         }
     }
     if (in->usec_present) {
-        if ((in->usec) > 999999)
+        if (in->usec > 999999)
             return ASN1RT_E_VALUE_CONSTRAINT;
     }
     if (in->s_address_present) {
@@ -11422,7 +11422,7 @@ bool EncKrbCredPart_equal(const EncKrbCredPart *a, const EncKrbCredPart *b)
         return false;
     if (a->nonce_present != b->nonce_present)
         return false;
-    if (a->nonce_present && !((a->nonce) == (b->nonce)))
+    if (a->nonce_present && !(a->nonce == b->nonce))
         return false;
     if (a->timestamp_present != b->timestamp_present)
         return false;
@@ -11430,7 +11430,7 @@ bool EncKrbCredPart_equal(const EncKrbCredPart *a, const EncKrbCredPart *b)
         return false;
     if (a->usec_present != b->usec_present)
         return false;
-    if (a->usec_present && !((a->usec) == (b->usec)))
+    if (a->usec_present && !(a->usec == b->usec))
         return false;
     if (a->s_address_present != b->s_address_present)
         return false;
@@ -11453,7 +11453,7 @@ int EncKrbCredPart_print(FILE *f, const EncKrbCredPart *in)
         fputc(',', f);
         asn1jer_name(f, "nonce");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->nonce));
+        asn1jer_int(f, (int64_t)in->nonce);
     }
     if (in->timestamp_present) {
         fputc(',', f);
@@ -11465,7 +11465,7 @@ int EncKrbCredPart_print(FILE *f, const EncKrbCredPart *in)
         fputc(',', f);
         asn1jer_name(f, "usec");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->usec));
+        asn1jer_int(f, (int64_t)in->usec);
     }
     if (in->s_address_present) {
         fputc(',', f);
@@ -11781,14 +11781,14 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
     if (in->e_data_present) {
         {
             uint8_t *m40 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->e_data.ptr, in->e_data.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m40));
         }
     }
     if (in->e_text_present) {
         {
             uint8_t *m41 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->e_text.ptr, in->e_text.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m41));
         }
     }
@@ -11799,7 +11799,7 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m43 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m43));
     }
     if (in->cname_present) {
@@ -11812,55 +11812,55 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
     if (in->crealm_present) {
         {
             uint8_t *m45 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m45));
         }
     }
     {
         uint8_t *m46 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->error_code));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m46));
     }
     {
         uint8_t *m47 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->susec) > 999999))
+        if (ASN1G_UNLIKELY(in->susec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->susec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m47));
     }
     {
         uint8_t *m48 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->stime.ptr, in->stime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m48));
     }
     if (in->cusec_present) {
         {
             uint8_t *m49 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            if (ASN1G_UNLIKELY(in->cusec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m49));
         }
     }
     if (in->ctime_present) {
         {
             uint8_t *m50 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m50));
         }
     }
     {
         uint8_t *m51 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
+        if (ASN1G_UNLIKELY(in->msg_type < 30 || in->msg_type > 30))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m51));
     }
     {
         uint8_t *m52 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m52));
     }
     return asn1g_close(w, tag, m);
@@ -11869,33 +11869,33 @@ int KRB_ERROR_enc_(const KRB_ERROR *in, asn1rt_writer *w, uint32_t tag)
 size_t KRB_ERROR_len_(const KRB_ERROR *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pvno))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->msg_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pvno)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->msg_type)));
     if (in->ctime_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.len));
     if (in->cusec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->cusec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->susec))));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->error_code))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->cusec)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 4), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->stime.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 5), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->susec)));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 6), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->error_code)));
     if (in->crealm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 7), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.len));
     if (in->cname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 8), PrincipalName_len_(&(in->cname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 9), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 10), PrincipalName_len_(&(in->sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->e_text_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 11), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->e_text.len));
     if (in->e_data_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 12), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 12), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->e_data.len));
     return asn1g_tlv_len(tag, n);
 }
 
 int KRB_ERROR_check(const KRB_ERROR *in)
 {
-    if ((in->pvno) < 5 || (in->pvno) > 5)
+    if (in->pvno < 5 || in->pvno > 5)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if ((in->msg_type) < 30 || (in->msg_type) > 30)
+    if (in->msg_type < 30 || in->msg_type > 30)
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->ctime_present) {
         {
@@ -11904,25 +11904,25 @@ int KRB_ERROR_check(const KRB_ERROR *in)
         }
     }
     if (in->cusec_present) {
-        if ((in->cusec) > 999999)
+        if (in->cusec > 999999)
             return ASN1RT_E_VALUE_CONSTRAINT;
     }
     {
         asn1rt_time t;
         ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->stime), &t));
     }
-    if ((in->susec) > 999999)
+    if (in->susec > 999999)
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (in->crealm_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->crealm.ptr, in->crealm.len));
     }
     if (in->cname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->cname)));
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->realm).ptr, (in->realm).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->realm.ptr, in->realm.len));
     ASN1G_TRY(PrincipalName_check(&(in->sname)));
     if (in->e_text_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->e_text).ptr, (in->e_text).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->e_text.ptr, in->e_text.len));
     }
     if (in->e_data_present) {
     }
@@ -11931,9 +11931,9 @@ int KRB_ERROR_check(const KRB_ERROR *in)
 
 bool KRB_ERROR_equal(const KRB_ERROR *a, const KRB_ERROR *b)
 {
-    if (!((a->pvno) == (b->pvno)))
+    if (!(a->pvno == b->pvno))
         return false;
-    if (!((a->msg_type) == (b->msg_type)))
+    if (!(a->msg_type == b->msg_type))
         return false;
     if (a->ctime_present != b->ctime_present)
         return false;
@@ -11941,13 +11941,13 @@ bool KRB_ERROR_equal(const KRB_ERROR *a, const KRB_ERROR *b)
         return false;
     if (a->cusec_present != b->cusec_present)
         return false;
-    if (a->cusec_present && !((a->cusec) == (b->cusec)))
+    if (a->cusec_present && !(a->cusec == b->cusec))
         return false;
     if (!(asn1g_view_eq(&(a->stime), &(b->stime))))
         return false;
-    if (!((a->susec) == (b->susec)))
+    if (!(a->susec == b->susec))
         return false;
-    if (!((a->error_code) == (b->error_code)))
+    if (!(a->error_code == b->error_code))
         return false;
     if (a->crealm_present != b->crealm_present)
         return false;
@@ -11977,11 +11977,11 @@ int KRB_ERROR_print(FILE *f, const KRB_ERROR *in)
     fputc('{', f);
     asn1jer_name(f, "pvno");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->pvno));
+    asn1jer_int(f, (int64_t)in->pvno);
     fputc(',', f);
     asn1jer_name(f, "msg-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->msg_type));
+    asn1jer_int(f, (int64_t)in->msg_type);
     if (in->ctime_present) {
         fputc(',', f);
         asn1jer_name(f, "ctime");
@@ -11992,7 +11992,7 @@ int KRB_ERROR_print(FILE *f, const KRB_ERROR *in)
         fputc(',', f);
         asn1jer_name(f, "cusec");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->cusec));
+        asn1jer_int(f, (int64_t)in->cusec);
     }
     fputc(',', f);
     asn1jer_name(f, "stime");
@@ -12001,11 +12001,11 @@ int KRB_ERROR_print(FILE *f, const KRB_ERROR *in)
     fputc(',', f);
     asn1jer_name(f, "susec");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->susec));
+    asn1jer_int(f, (int64_t)in->susec);
     fputc(',', f);
     asn1jer_name(f, "error-code");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->error_code));
+    asn1jer_int(f, (int64_t)in->error_code);
     if (in->crealm_present) {
         fputc(',', f);
         asn1jer_name(f, "crealm");
@@ -12036,7 +12036,7 @@ int KRB_ERROR_print(FILE *f, const KRB_ERROR *in)
         fputc(',', f);
         asn1jer_name(f, "e-data");
         fputc(':', f);
-        asn1jer_hex(f, (in->e_data).ptr, (in->e_data).len);
+        asn1jer_hex(f, in->e_data.ptr, in->e_data.len);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -12399,9 +12399,9 @@ int TYPED_DATA_item_enc_(const TYPED_DATA_item *in, asn1rt_writer *w, uint32_t t
 size_t TYPED_DATA_item_len_(const TYPED_DATA_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->data_type))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->data_type)));
     if (in->data_value_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->data_value.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12414,7 +12414,7 @@ int TYPED_DATA_item_check(const TYPED_DATA_item *in)
 
 bool TYPED_DATA_item_equal(const TYPED_DATA_item *a, const TYPED_DATA_item *b)
 {
-    if (!((a->data_type) == (b->data_type)))
+    if (!(a->data_type == b->data_type))
         return false;
     if (a->data_value_present != b->data_value_present)
         return false;
@@ -12428,12 +12428,12 @@ int TYPED_DATA_item_print(FILE *f, const TYPED_DATA_item *in)
     fputc('{', f);
     asn1jer_name(f, "data-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->data_type));
+    asn1jer_int(f, (int64_t)in->data_type);
     if (in->data_value_present) {
         fputc(',', f);
         asn1jer_name(f, "data-value");
         fputc(':', f);
-        asn1jer_hex(f, (in->data_value).ptr, (in->data_value).len);
+        asn1jer_hex(f, in->data_value.ptr, in->data_value.len);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -12904,9 +12904,9 @@ int PA_ENC_TS_ENC_enc_(const PA_ENC_TS_ENC *in, asn1rt_writer *w, uint32_t tag)
 size_t PA_ENC_TS_ENC_len_(const PA_ENC_TS_ENC *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).len));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->patimestamp.len));
     if (in->pausec_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->pausec))));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->pausec)));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12917,7 +12917,7 @@ int PA_ENC_TS_ENC_check(const PA_ENC_TS_ENC *in)
         ASN1G_TRY(asn1rt_time_parse(ASN1RT_UT_GENERALIZEDTIME, &(in->patimestamp), &t));
     }
     if (in->pausec_present) {
-        if ((in->pausec) > 999999)
+        if (in->pausec > 999999)
             return ASN1RT_E_VALUE_CONSTRAINT;
     }
     return ASN1RT_OK;
@@ -12929,7 +12929,7 @@ bool PA_ENC_TS_ENC_equal(const PA_ENC_TS_ENC *a, const PA_ENC_TS_ENC *b)
         return false;
     if (a->pausec_present != b->pausec_present)
         return false;
-    if (a->pausec_present && !((a->pausec) == (b->pausec)))
+    if (a->pausec_present && !(a->pausec == b->pausec))
         return false;
     return true;
 }
@@ -12944,7 +12944,7 @@ int PA_ENC_TS_ENC_print(FILE *f, const PA_ENC_TS_ENC *in)
         fputc(',', f);
         asn1jer_name(f, "pausec");
         fputc(':', f);
-        asn1jer_int(f, (int64_t)(in->pausec));
+        asn1jer_int(f, (int64_t)in->pausec);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -13055,9 +13055,9 @@ int ETYPE_INFO_ENTRY_enc_(const ETYPE_INFO_ENTRY *in, asn1rt_writer *w, uint32_t
 size_t ETYPE_INFO_ENTRY_len_(const ETYPE_INFO_ENTRY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->etype)));
     if (in->salt_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->salt.len));
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13070,7 +13070,7 @@ int ETYPE_INFO_ENTRY_check(const ETYPE_INFO_ENTRY *in)
 
 bool ETYPE_INFO_ENTRY_equal(const ETYPE_INFO_ENTRY *a, const ETYPE_INFO_ENTRY *b)
 {
-    if (!((a->etype) == (b->etype)))
+    if (!(a->etype == b->etype))
         return false;
     if (a->salt_present != b->salt_present)
         return false;
@@ -13084,12 +13084,12 @@ int ETYPE_INFO_ENTRY_print(FILE *f, const ETYPE_INFO_ENTRY *in)
     fputc('{', f);
     asn1jer_name(f, "etype");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->etype));
+    asn1jer_int(f, (int64_t)in->etype);
     if (in->salt_present) {
         fputc(',', f);
         asn1jer_name(f, "salt");
         fputc(':', f);
-        asn1jer_hex(f, (in->salt).ptr, (in->salt).len);
+        asn1jer_hex(f, in->salt.ptr, in->salt.len);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -13446,18 +13446,18 @@ int ETYPE_INFO2_ENTRY_enc_(const ETYPE_INFO2_ENTRY *in, asn1rt_writer *w, uint32
 size_t ETYPE_INFO2_ENTRY_len_(const ETYPE_INFO2_ENTRY *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->etype))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->etype)));
     if (in->salt_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->salt.len));
     if (in->s2kparams_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->s2kparams.len));
     return asn1g_tlv_len(tag, n);
 }
 
 int ETYPE_INFO2_ENTRY_check(const ETYPE_INFO2_ENTRY *in)
 {
     if (in->salt_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->salt).ptr, (in->salt).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->salt.ptr, in->salt.len));
     }
     if (in->s2kparams_present) {
     }
@@ -13466,7 +13466,7 @@ int ETYPE_INFO2_ENTRY_check(const ETYPE_INFO2_ENTRY *in)
 
 bool ETYPE_INFO2_ENTRY_equal(const ETYPE_INFO2_ENTRY *a, const ETYPE_INFO2_ENTRY *b)
 {
-    if (!((a->etype) == (b->etype)))
+    if (!(a->etype == b->etype))
         return false;
     if (a->salt_present != b->salt_present)
         return false;
@@ -13484,7 +13484,7 @@ int ETYPE_INFO2_ENTRY_print(FILE *f, const ETYPE_INFO2_ENTRY *in)
     fputc('{', f);
     asn1jer_name(f, "etype");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->etype));
+    asn1jer_int(f, (int64_t)in->etype);
     if (in->salt_present) {
         fputc(',', f);
         asn1jer_name(f, "salt");
@@ -13495,7 +13495,7 @@ int ETYPE_INFO2_ENTRY_print(FILE *f, const ETYPE_INFO2_ENTRY *in)
         fputc(',', f);
         asn1jer_name(f, "s2kparams");
         fputc(':', f);
-        asn1jer_hex(f, (in->s2kparams).ptr, (in->s2kparams).len);
+        asn1jer_hex(f, in->s2kparams.ptr, in->s2kparams.len);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -14027,7 +14027,7 @@ int AD_KDCIssued_enc_(const AD_KDCIssued *in, asn1rt_writer *w, uint32_t tag)
     if (in->i_realm_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->i_realm.ptr, in->i_realm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
@@ -14044,7 +14044,7 @@ size_t AD_KDCIssued_len_(const AD_KDCIssued *in, uint32_t tag)
     size_t n = 0;
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), Checksum_len_(&(in->ad_checksum), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     if (in->i_realm_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->i_realm.len));
     if (in->i_sname_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrincipalName_len_(&(in->i_sname), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -14055,7 +14055,7 @@ int AD_KDCIssued_check(const AD_KDCIssued *in)
 {
     ASN1G_TRY(Checksum_check(&(in->ad_checksum)));
     if (in->i_realm_present) {
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, (in->i_realm).ptr, (in->i_realm).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_GENERALSTRING, in->i_realm.ptr, in->i_realm.len));
     }
     if (in->i_sname_present) {
         ASN1G_TRY(PrincipalName_check(&(in->i_sname)));
@@ -14243,7 +14243,7 @@ int AD_AND_OR_enc_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->condition_count));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m8));
     }
     return asn1g_close(w, tag, m);
@@ -14252,7 +14252,7 @@ int AD_AND_OR_enc_(const AD_AND_OR *in, asn1rt_writer *w, uint32_t tag)
 size_t AD_AND_OR_len_(const AD_AND_OR *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->condition_count))));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->condition_count)));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), AuthorizationData_len_(&(in->elements), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
 }
@@ -14265,7 +14265,7 @@ int AD_AND_OR_check(const AD_AND_OR *in)
 
 bool AD_AND_OR_equal(const AD_AND_OR *a, const AD_AND_OR *b)
 {
-    if (!((a->condition_count) == (b->condition_count)))
+    if (!(a->condition_count == b->condition_count))
         return false;
     if (!(AuthorizationData_equal(&(a->elements), &(b->elements))))
         return false;
@@ -14277,7 +14277,7 @@ int AD_AND_OR_print(FILE *f, const AD_AND_OR *in)
     fputc('{', f);
     asn1jer_name(f, "condition-count");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->condition_count));
+    asn1jer_int(f, (int64_t)in->condition_count);
     fputc(',', f);
     asn1jer_name(f, "elements");
     fputc(':', f);
@@ -14570,7 +14570,7 @@ ASN1G_BODY int PrincipalName_name_string_enc_inl_(const PrincipalName_name_strin
     if (in->items != NULL) {
         size_t i;
         for (i = in->count; i-- > 0;) {
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->items[i].ptr, in->items[i].len));
         }
     } else {
         ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
@@ -14629,7 +14629,7 @@ ASN1G_BODY int PrincipalName_enc_inl_(const PrincipalName *in, asn1rt_writer *w,
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->name_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->name_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -14689,12 +14689,12 @@ ASN1G_BODY int HostAddress_enc_inl_(const HostAddress *in, asn1rt_writer *w, uin
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->address).ptr, (in->address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->address.ptr, in->address.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->addr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->addr_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -14798,12 +14798,12 @@ ASN1G_BODY int AuthorizationData_item_enc_inl_(const AuthorizationData_item *in,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ad_data).ptr, (in->ad_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ad_data.ptr, in->ad_data.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->ad_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->ad_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -14907,12 +14907,12 @@ ASN1G_BODY int PA_DATA_enc_inl_(const PA_DATA *in, asn1rt_writer *w, uint32_t ta
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->padata_value).ptr, (in->padata_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->padata_value.ptr, in->padata_value.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->padata_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->padata_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m4));
     }
     return asn1g_close(w, tag, m);
@@ -14934,7 +14934,7 @@ ASN1G_BODY int KerberosFlags_read_inl_(KerberosFlags *out, asn1rt_reader *r, asn
     {
         size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -14995,19 +14995,19 @@ ASN1G_BODY int EncryptedData_enc_inl_(const EncryptedData *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->cipher).ptr, (in->cipher).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->cipher.ptr, in->cipher.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
     }
     if (in->kvno_present) {
         {
             uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->kvno)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->kvno));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->etype));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -15059,12 +15059,12 @@ ASN1G_BODY int EncryptionKey_enc_inl_(const EncryptionKey *in, asn1rt_writer *w,
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->keyvalue).ptr, (in->keyvalue).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->keyvalue.ptr, in->keyvalue.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->keytype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->keytype));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -15116,12 +15116,12 @@ ASN1G_BODY int Checksum_enc_inl_(const Checksum *in, asn1rt_writer *w, uint32_t 
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->checksum).ptr, (in->checksum).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->checksum.ptr, in->checksum.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cksumtype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cksumtype));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -15201,14 +15201,14 @@ ASN1G_BODY int Ticket_enc_inl_(const Ticket *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->tkt_vno) < 5 || (in->tkt_vno) > 5))
+        if (ASN1G_UNLIKELY(in->tkt_vno < 5 || in->tkt_vno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tkt_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->tkt_vno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -15237,7 +15237,7 @@ ASN1G_BODY int TicketFlags_read_inl_(TicketFlags *out, asn1rt_reader *r, asn1rt_
     {
         size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -15280,12 +15280,12 @@ ASN1G_BODY int TransitedEncoding_enc_inl_(const TransitedEncoding *in, asn1rt_wr
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->contents).ptr, (in->contents).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->contents.ptr, in->contents.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->tr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->tr_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -15314,7 +15314,7 @@ ASN1G_BODY int EncTicketPart_dec_inl_(EncTicketPart *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x1.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x1.base), "flags");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "flags");
@@ -15454,25 +15454,25 @@ ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w,
     if (in->renew_till_present) {
         {
             uint8_t *m25 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m25));
         }
     }
     {
         uint8_t *m26 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m26));
     }
     if (in->starttime_present) {
         {
             uint8_t *m27 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m27));
         }
     }
     {
         uint8_t *m28 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m28));
     }
     {
@@ -15487,7 +15487,7 @@ ASN1G_BODY int EncTicketPart_enc_inl_(const EncTicketPart *in, asn1rt_writer *w,
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m31));
     }
     {
@@ -15583,7 +15583,7 @@ ASN1G_BODY int KDCOptions_read_inl_(KDCOptions *out, asn1rt_reader *r, asn1rt_er
     {
         size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -15628,7 +15628,7 @@ ASN1G_BODY int KDC_REQ_BODY_etype_enc_inl_(const KDC_REQ_BODY_etype *in, asn1rt_
     if (in->items != NULL) {
         size_t i;
         for (i = in->count; i-- > 0;) {
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->items[i])));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->items[i]));
         }
     } else {
         ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
@@ -15722,7 +15722,7 @@ ASN1G_BODY int KDC_REQ_BODY_dec_inl_(KDC_REQ_BODY *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_bits_count(&(out->kdc_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->kdc_options).ptr - x1.base), "kdc-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->kdc_options.ptr - x1.base), "kdc-options");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x1)) != 0))
             return asn1g_fail(err, rc, x1.err_offset, "kdc-options");
@@ -15901,25 +15901,25 @@ ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, u
     }
     {
         uint8_t *m29 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
     }
     if (in->rtime_present) {
         {
             uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->rtime).ptr, (in->rtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->rtime.ptr, in->rtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
         }
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->till).ptr, (in->till).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->till.ptr, in->till.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
     }
     if (in->from_present) {
         {
             uint8_t *m32 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->from).ptr, (in->from).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->from.ptr, in->from.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m32));
         }
     }
@@ -15932,7 +15932,7 @@ ASN1G_BODY int KDC_REQ_BODY_enc_inl_(const KDC_REQ_BODY *in, asn1rt_writer *w, u
     }
     {
         uint8_t *m34 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
     }
     if (in->cname_present) {
@@ -16043,16 +16043,16 @@ ASN1G_BODY int KDC_REQ_enc_inl_(const KDC_REQ *in, asn1rt_writer *w, uint32_t ta
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 10 || (in->msg_type) > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
+        if (ASN1G_UNLIKELY(in->msg_type < 10 || in->msg_type > 12 || !((in->msg_type) <= 10 || (in->msg_type) >= 12)))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m12));
     }
     return asn1g_close(w, tag, m);
@@ -16265,7 +16265,7 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
     }
     {
         uint8_t *m21 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m21));
     }
     if (in->padata_present) {
@@ -16277,16 +16277,16 @@ ASN1G_BODY int KDC_REP_enc_inl_(const KDC_REP *in, asn1rt_writer *w, uint32_t ta
     }
     {
         uint8_t *m23 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 11 || (in->msg_type) > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
+        if (ASN1G_UNLIKELY(in->msg_type < 11 || in->msg_type > 13 || !((in->msg_type) <= 11 || (in->msg_type) >= 13)))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m23));
     }
     {
         uint8_t *m24 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m24));
     }
     return asn1g_close(w, tag, m);
@@ -16368,12 +16368,12 @@ ASN1G_BODY int LastReq_item_enc_inl_(const LastReq_item *in, asn1rt_writer *w, u
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m3 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->lr_value).ptr, (in->lr_value).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->lr_value.ptr, in->lr_value.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->lr_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->lr_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -16499,7 +16499,7 @@ ASN1G_BODY int EncKDCRepPart_dec_inl_(EncKDCRepPart *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_bits_count(&(out->flags));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x5.base), "flags");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x5.base), "flags");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x5)) != 0))
             return asn1g_fail(err, rc, x5.err_offset, "flags");
@@ -16604,31 +16604,31 @@ ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w,
     }
     {
         uint8_t *m27 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.ptr, in->srealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m27));
     }
     if (in->renew_till_present) {
         {
             uint8_t *m28 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m28));
         }
     }
     {
         uint8_t *m29 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m29));
     }
     if (in->starttime_present) {
         {
             uint8_t *m30 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m30));
         }
     }
     {
         uint8_t *m31 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m31));
     }
     {
@@ -16644,13 +16644,13 @@ ASN1G_BODY int EncKDCRepPart_enc_inl_(const EncKDCRepPart *in, asn1rt_writer *w,
     if (in->key_expiration_present) {
         {
             uint8_t *m33 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->key_expiration).ptr, (in->key_expiration).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->key_expiration.ptr, in->key_expiration.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m33));
         }
     }
     {
         uint8_t *m34 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m34));
     }
     {
@@ -16712,7 +16712,7 @@ ASN1G_BODY int APOptions_read_inl_(APOptions *out, asn1rt_reader *r, asn1rt_erro
     {
         size_t n = asn1g_bits_count(out);
         if (ASN1G_UNLIKELY(n < 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -16758,7 +16758,7 @@ ASN1G_BODY int AP_REQ_dec_inl_(AP_REQ *out, asn1rt_reader *r, uint32_t tag, asn1
         {
             size_t n = asn1g_bits_count(&(out->ap_options));
             if (ASN1G_UNLIKELY(n < 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ap_options).ptr - x3.base), "ap-options");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ap_options.ptr - x3.base), "ap-options");
         }
         if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x3)) != 0))
             return asn1g_fail(err, rc, x3.err_offset, "ap-options");
@@ -16818,16 +16818,16 @@ ASN1G_BODY int AP_REQ_enc_inl_(const AP_REQ *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m17 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 14 || (in->msg_type) > 14))
+        if (ASN1G_UNLIKELY(in->msg_type < 14 || in->msg_type > 14))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
     }
     {
         uint8_t *m18 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
     }
     return asn1g_close(w, tag, m);
@@ -16985,7 +16985,7 @@ ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w,
     if (in->seq_number_present) {
         {
             uint8_t *m20 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m20));
         }
     }
@@ -16998,14 +16998,14 @@ ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w,
     }
     {
         uint8_t *m22 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m22));
     }
     {
         uint8_t *m23 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+        if (ASN1G_UNLIKELY(in->cusec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m23));
     }
     if (in->cksum_present) {
@@ -17022,14 +17022,14 @@ ASN1G_BODY int Authenticator_enc_inl_(const Authenticator *in, asn1rt_writer *w,
     }
     {
         uint8_t *m26 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m26));
     }
     {
         uint8_t *m27 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->authenticator_vno) < 5 || (in->authenticator_vno) > 5))
+        if (ASN1G_UNLIKELY(in->authenticator_vno < 5 || in->authenticator_vno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->authenticator_vno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->authenticator_vno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m27));
     }
     return asn1g_close(w, tag, m);
@@ -17106,16 +17106,16 @@ ASN1G_BODY int AP_REP_enc_inl_(const AP_REP *in, asn1rt_writer *w, uint32_t tag)
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 15 || (in->msg_type) > 15))
+        if (ASN1G_UNLIKELY(in->msg_type < 15 || in->msg_type > 15))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
     }
     {
         uint8_t *m9 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
     }
     return asn1g_close(w, tag, m);
@@ -17207,7 +17207,7 @@ ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, u
     if (in->seq_number_present) {
         {
             uint8_t *m9 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m9));
         }
     }
@@ -17220,14 +17220,14 @@ ASN1G_BODY int EncAPRepPart_enc_inl_(const EncAPRepPart *in, asn1rt_writer *w, u
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->cusec) > 999999))
+        if (ASN1G_UNLIKELY(in->cusec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -17359,29 +17359,29 @@ ASN1G_BODY int KRB_SAFE_BODY_enc_inl_(const KRB_SAFE_BODY *in, asn1rt_writer *w,
     if (in->seq_number_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
         }
     }
     if (in->usec_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m17 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
         }
     }
     {
         uint8_t *m18 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.ptr, in->user_data.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
     }
     return asn1g_close(w, tag, m);
@@ -17465,16 +17465,16 @@ ASN1G_BODY int KRB_SAFE_enc_inl_(const KRB_SAFE *in, asn1rt_writer *w, uint32_t 
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 20 || (in->msg_type) > 20))
+        if (ASN1G_UNLIKELY(in->msg_type < 20 || in->msg_type > 20))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -17551,16 +17551,16 @@ ASN1G_BODY int KRB_PRIV_enc_inl_(const KRB_PRIV *in, asn1rt_writer *w, uint32_t 
     }
     {
         uint8_t *m8 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 21 || (in->msg_type) > 21))
+        if (ASN1G_UNLIKELY(in->msg_type < 21 || in->msg_type > 21))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m8));
     }
     {
         uint8_t *m9 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m9));
     }
     return asn1g_close(w, tag, m);
@@ -17692,29 +17692,29 @@ ASN1G_BODY int EncKrbPrivPart_enc_inl_(const EncKrbPrivPart *in, asn1rt_writer *
     if (in->seq_number_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->seq_number)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->seq_number));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
         }
     }
     if (in->usec_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m17 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
         }
     }
     {
         uint8_t *m18 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->user_data).ptr, (in->user_data).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->user_data.ptr, in->user_data.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m18));
     }
     return asn1g_close(w, tag, m);
@@ -17868,16 +17868,16 @@ ASN1G_BODY int KRB_CRED_enc_inl_(const KRB_CRED *in, asn1rt_writer *w, uint32_t 
     }
     {
         uint8_t *m11 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 22 || (in->msg_type) > 22))
+        if (ASN1G_UNLIKELY(in->msg_type < 22 || in->msg_type > 22))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
     }
     {
         uint8_t *m12 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
     }
     return asn1g_close(w, tag, m);
@@ -17952,7 +17952,7 @@ ASN1G_BODY int KrbCredInfo_dec_inl_(KrbCredInfo *out, asn1rt_reader *r, uint32_t
             {
                 size_t n = asn1g_bits_count(&(out->flags));
                 if (ASN1G_UNLIKELY(n < 32u))
-                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->flags).ptr - x4.base), "flags");
+                    return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->flags.ptr - x4.base), "flags");
             }
             if (ASN1G_UNLIKELY((rc = asn1g_expect_end(&x4)) != 0))
                 return asn1g_fail(err, rc, x4.err_offset, "flags");
@@ -18083,35 +18083,35 @@ ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uin
     if (in->srealm_present) {
         {
             uint8_t *m25 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->srealm).ptr, (in->srealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->srealm.ptr, in->srealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 8), m25));
         }
     }
     if (in->renew_till_present) {
         {
             uint8_t *m26 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->renew_till).ptr, (in->renew_till).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->renew_till.ptr, in->renew_till.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m26));
         }
     }
     if (in->endtime_present) {
         {
             uint8_t *m27 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->endtime).ptr, (in->endtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->endtime.ptr, in->endtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m27));
         }
     }
     if (in->starttime_present) {
         {
             uint8_t *m28 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->starttime).ptr, (in->starttime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->starttime.ptr, in->starttime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m28));
         }
     }
     if (in->authtime_present) {
         {
             uint8_t *m29 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->authtime).ptr, (in->authtime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->authtime.ptr, in->authtime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m29));
         }
     }
@@ -18137,7 +18137,7 @@ ASN1G_BODY int KrbCredInfo_enc_inl_(const KrbCredInfo *in, asn1rt_writer *w, uin
     if (in->prealm_present) {
         {
             uint8_t *m32 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->prealm).ptr, (in->prealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->prealm.ptr, in->prealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m32));
         }
     }
@@ -18327,23 +18327,23 @@ ASN1G_BODY int EncKrbCredPart_enc_inl_(const EncKrbCredPart *in, asn1rt_writer *
     if (in->usec_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->usec) > 999999))
+            if (ASN1G_UNLIKELY(in->usec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->usec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->usec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m15));
         }
     }
     if (in->timestamp_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->timestamp).ptr, (in->timestamp).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->timestamp.ptr, in->timestamp.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m16));
         }
     }
     if (in->nonce_present) {
         {
             uint8_t *m17 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->nonce)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->nonce));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m17));
         }
     }
@@ -18554,14 +18554,14 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
     if (in->e_data_present) {
         {
             uint8_t *m27 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->e_data).ptr, (in->e_data).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->e_data.ptr, in->e_data.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 12), m27));
         }
     }
     if (in->e_text_present) {
         {
             uint8_t *m28 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->e_text).ptr, (in->e_text).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->e_text.ptr, in->e_text.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 11), m28));
         }
     }
@@ -18572,7 +18572,7 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
     }
     {
         uint8_t *m30 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->realm).ptr, (in->realm).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->realm.ptr, in->realm.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 9), m30));
     }
     if (in->cname_present) {
@@ -18585,55 +18585,55 @@ ASN1G_BODY int KRB_ERROR_enc_inl_(const KRB_ERROR *in, asn1rt_writer *w, uint32_
     if (in->crealm_present) {
         {
             uint8_t *m32 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->crealm).ptr, (in->crealm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->crealm.ptr, in->crealm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 7), m32));
         }
     }
     {
         uint8_t *m33 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->error_code)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->error_code));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 6), m33));
     }
     {
         uint8_t *m34 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->susec) > 999999))
+        if (ASN1G_UNLIKELY(in->susec > 999999))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->susec)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->susec));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 5), m34));
     }
     {
         uint8_t *m35 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->stime).ptr, (in->stime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->stime.ptr, in->stime.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 4), m35));
     }
     if (in->cusec_present) {
         {
             uint8_t *m36 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->cusec) > 999999))
+            if (ASN1G_UNLIKELY(in->cusec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->cusec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->cusec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 3), m36));
         }
     }
     if (in->ctime_present) {
         {
             uint8_t *m37 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->ctime).ptr, (in->ctime).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ctime.ptr, in->ctime.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m37));
         }
     }
     {
         uint8_t *m38 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->msg_type) < 30 || (in->msg_type) > 30))
+        if (ASN1G_UNLIKELY(in->msg_type < 30 || in->msg_type > 30))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->msg_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->msg_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m38));
     }
     {
         uint8_t *m39 = asn1g_mark(w);
-        if (ASN1G_UNLIKELY((in->pvno) < 5 || (in->pvno) > 5))
+        if (ASN1G_UNLIKELY(in->pvno < 5 || in->pvno > 5))
             return ASN1RT_E_VALUE_CONSTRAINT;
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pvno)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pvno));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m39));
     }
     return asn1g_close(w, tag, m);
@@ -18750,13 +18750,13 @@ ASN1G_BODY int TYPED_DATA_item_enc_inl_(const TYPED_DATA_item *in, asn1rt_writer
     if (in->data_value_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data_value).ptr, (in->data_value).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->data_value.ptr, in->data_value.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->data_type)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->data_type));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -18878,15 +18878,15 @@ ASN1G_BODY int PA_ENC_TS_ENC_enc_inl_(const PA_ENC_TS_ENC *in, asn1rt_writer *w,
     if (in->pausec_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            if (ASN1G_UNLIKELY((in->pausec) > 999999))
+            if (ASN1G_UNLIKELY(in->pausec > 999999))
                 return ASN1RT_E_VALUE_CONSTRAINT;
-            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->pausec)));
+            ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->pausec));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->patimestamp).ptr, (in->patimestamp).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->patimestamp.ptr, in->patimestamp.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -18944,13 +18944,13 @@ ASN1G_BODY int ETYPE_INFO_ENTRY_enc_inl_(const ETYPE_INFO_ENTRY *in, asn1rt_writ
     if (in->salt_present) {
         {
             uint8_t *m3 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->salt.ptr, in->salt.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m3));
         }
     }
     {
         uint8_t *m4 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->etype));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m4));
     }
     return asn1g_close(w, tag, m);
@@ -19074,20 +19074,20 @@ ASN1G_BODY int ETYPE_INFO2_ENTRY_enc_inl_(const ETYPE_INFO2_ENTRY *in, asn1rt_wr
     if (in->s2kparams_present) {
         {
             uint8_t *m4 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->s2kparams).ptr, (in->s2kparams).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->s2kparams.ptr, in->s2kparams.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m4));
         }
     }
     if (in->salt_present) {
         {
             uint8_t *m5 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->salt).ptr, (in->salt).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->salt.ptr, in->salt.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m5));
         }
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->etype)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->etype));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);
@@ -19240,7 +19240,7 @@ ASN1G_BODY int AD_KDCIssued_enc_inl_(const AD_KDCIssued *in, asn1rt_writer *w, u
     if (in->i_realm_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), (in->i_realm).ptr, (in->i_realm).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALSTRING), in->i_realm.ptr, in->i_realm.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
@@ -19303,7 +19303,7 @@ ASN1G_BODY int AD_AND_OR_enc_inl_(const AD_AND_OR *in, asn1rt_writer *w, uint32_
     }
     {
         uint8_t *m6 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->condition_count)));
+        ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->condition_count));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m6));
     }
     return asn1g_close(w, tag, m);

@@ -40,17 +40,17 @@ int EncryptedNote_enc_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
 size_t EncryptedNote_len_(const EncryptedNote *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->viewTag)));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->outputIndex)));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ciphertext.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ephemeralPublicKey.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->viewTag));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->outputIndex));
     return asn1g_tlv_len(tag, n);
 }
 
 int EncryptedNote_check(const EncryptedNote *in)
 {
     {
-        size_t n = (in->ephemeralPublicKey).len;
+        size_t n = in->ephemeralPublicKey.len;
         if (n != 33u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -63,9 +63,9 @@ bool EncryptedNote_equal(const EncryptedNote *a, const EncryptedNote *b)
         return false;
     if (!(asn1g_view_eq(&(a->ephemeralPublicKey), &(b->ephemeralPublicKey))))
         return false;
-    if (!((a->viewTag) == (b->viewTag)))
+    if (!(a->viewTag == b->viewTag))
         return false;
-    if (!((a->outputIndex) == (b->outputIndex)))
+    if (!(a->outputIndex == b->outputIndex))
         return false;
     return true;
 }
@@ -75,19 +75,19 @@ int EncryptedNote_print(FILE *f, const EncryptedNote *in)
     fputc('{', f);
     asn1jer_name(f, "ciphertext");
     fputc(':', f);
-    asn1jer_hex(f, (in->ciphertext).ptr, (in->ciphertext).len);
+    asn1jer_hex(f, in->ciphertext.ptr, in->ciphertext.len);
     fputc(',', f);
     asn1jer_name(f, "ephemeralPublicKey");
     fputc(':', f);
-    asn1jer_hex(f, (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len);
+    asn1jer_hex(f, in->ephemeralPublicKey.ptr, in->ephemeralPublicKey.len);
     fputc(',', f);
     asn1jer_name(f, "viewTag");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->viewTag));
+    asn1jer_int(f, (int64_t)in->viewTag);
     fputc(',', f);
     asn1jer_name(f, "outputIndex");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->outputIndex));
+    asn1jer_int(f, (int64_t)in->outputIndex);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -198,23 +198,23 @@ int ViewingKeys_enc_(const ViewingKeys *in, asn1rt_writer *w, uint32_t tag)
 size_t ViewingKeys_len_(const ViewingKeys *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(in->version)));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)in->version));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->npk.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->vpk.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int ViewingKeys_check(const ViewingKeys *in)
 {
-    if ((in->version) < 1 || (in->version) > 1)
+    if (in->version < 1 || in->version > 1)
         return ASN1RT_E_VALUE_CONSTRAINT;
     {
-        size_t n = (in->npk).len;
+        size_t n = in->npk.len;
         if (n != 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
     {
-        size_t n = (in->vpk).len;
+        size_t n = in->vpk.len;
         if (n != 33u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -223,7 +223,7 @@ int ViewingKeys_check(const ViewingKeys *in)
 
 bool ViewingKeys_equal(const ViewingKeys *a, const ViewingKeys *b)
 {
-    if (!((a->version) == (b->version)))
+    if (!(a->version == b->version))
         return false;
     if (!(asn1g_view_eq(&(a->npk), &(b->npk))))
         return false;
@@ -237,15 +237,15 @@ int ViewingKeys_print(FILE *f, const ViewingKeys *in)
     fputc('{', f);
     asn1jer_name(f, "version");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->version));
+    asn1jer_int(f, (int64_t)in->version);
     fputc(',', f);
     asn1jer_name(f, "npk");
     fputc(':', f);
-    asn1jer_hex(f, (in->npk).ptr, (in->npk).len);
+    asn1jer_hex(f, in->npk.ptr, in->npk.len);
     fputc(',', f);
     asn1jer_name(f, "vpk");
     fputc(':', f);
-    asn1jer_hex(f, (in->vpk).ptr, (in->vpk).len);
+    asn1jer_hex(f, in->vpk.ptr, in->vpk.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -357,17 +357,17 @@ int Account_enc_(const Account *in, asn1rt_writer *w, uint32_t tag)
 size_t Account_len_(const Account *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->owner.len);
     n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1rt_u128_len(in->balance));
     n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1rt_u128_len(in->nonce));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->data.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int Account_check(const Account *in)
 {
     {
-        size_t n = (in->owner).len;
+        size_t n = in->owner.len;
         if (n != 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
@@ -378,9 +378,9 @@ bool Account_equal(const Account *a, const Account *b)
 {
     if (!(asn1g_view_eq(&(a->owner), &(b->owner))))
         return false;
-    if (!((a->balance).hi == (b->balance).hi && (a->balance).lo == (b->balance).lo))
+    if (!(a->balance.hi == b->balance.hi && a->balance.lo == b->balance.lo))
         return false;
-    if (!((a->nonce).hi == (b->nonce).hi && (a->nonce).lo == (b->nonce).lo))
+    if (!(a->nonce.hi == b->nonce.hi && a->nonce.lo == b->nonce.lo))
         return false;
     if (!(asn1g_view_eq(&(a->data), &(b->data))))
         return false;
@@ -392,7 +392,7 @@ int Account_print(FILE *f, const Account *in)
     fputc('{', f);
     asn1jer_name(f, "owner");
     fputc(':', f);
-    asn1jer_hex(f, (in->owner).ptr, (in->owner).len);
+    asn1jer_hex(f, in->owner.ptr, in->owner.len);
     fputc(',', f);
     asn1jer_name(f, "balance");
     fputc(':', f);
@@ -404,7 +404,7 @@ int Account_print(FILE *f, const Account *in)
     fputc(',', f);
     asn1jer_name(f, "data");
     fputc(':', f);
-    asn1jer_hex(f, (in->data).ptr, (in->data).len);
+    asn1jer_hex(f, in->data.ptr, in->data.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -508,9 +508,9 @@ ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->ephemeralPublicKey))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "ephemeralPublicKey");
     {
-        size_t n = (out->ephemeralPublicKey).len;
+        size_t n = out->ephemeralPublicKey.len;
         if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->ephemeralPublicKey).ptr - c.base), "ephemeralPublicKey");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ephemeralPublicKey.ptr - c.base), "ephemeralPublicKey");
     }
     {
         int64_t v;
@@ -532,15 +532,15 @@ ASN1G_BODY int EncryptedNote_dec_inl_(EncryptedNote *out, asn1rt_reader *r, uint
 ASN1G_BODY int EncryptedNote_enc_inl_(const EncryptedNote *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->outputIndex)));
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->viewTag)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->outputIndex));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->viewTag));
     {
-        size_t n = (in->ephemeralPublicKey).len;
+        size_t n = in->ephemeralPublicKey.len;
         if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ephemeralPublicKey).ptr, (in->ephemeralPublicKey).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->ciphertext).ptr, (in->ciphertext).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ephemeralPublicKey.ptr, in->ephemeralPublicKey.len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ciphertext.ptr, in->ciphertext.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -567,16 +567,16 @@ ASN1G_BODY int ViewingKeys_dec_inl_(ViewingKeys *out, asn1rt_reader *r, uint32_t
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->npk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "npk");
     {
-        size_t n = (out->npk).len;
+        size_t n = out->npk.len;
         if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->npk).ptr - c.base), "npk");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->npk.ptr - c.base), "npk");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->vpk))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "vpk");
     {
-        size_t n = (out->vpk).len;
+        size_t n = out->vpk.len;
         if (ASN1G_UNLIKELY(n != 33u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->vpk).ptr - c.base), "vpk");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->vpk.ptr - c.base), "vpk");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -587,20 +587,20 @@ ASN1G_BODY int ViewingKeys_enc_inl_(const ViewingKeys *in, asn1rt_writer *w, uin
 {
     uint8_t *m = asn1g_mark(w);
     {
-        size_t n = (in->vpk).len;
+        size_t n = in->vpk.len;
         if (ASN1G_UNLIKELY(n != 33u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->vpk).ptr, (in->vpk).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->vpk.ptr, in->vpk.len));
     {
-        size_t n = (in->npk).len;
+        size_t n = in->npk.len;
         if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->npk).ptr, (in->npk).len));
-    if (ASN1G_UNLIKELY((in->version) < 1 || (in->version) > 1))
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->npk.ptr, in->npk.len));
+    if (ASN1G_UNLIKELY(in->version < 1 || in->version > 1))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(in->version)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)in->version));
     return asn1g_close(w, tag, m);
 }
 
@@ -621,9 +621,9 @@ ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, as
     if (ASN1G_UNLIKELY((rc = asn1g_read_octets(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), &(out->owner))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "owner");
     {
-        size_t n = (out->owner).len;
+        size_t n = out->owner.len;
         if (ASN1G_UNLIKELY(n != 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->owner).ptr - c.base), "owner");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->owner.ptr - c.base), "owner");
     }
     if (ASN1G_UNLIKELY((rc = asn1rt_read_u128(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(out->balance))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "balance");
@@ -639,15 +639,15 @@ ASN1G_BODY int Account_dec_inl_(Account *out, asn1rt_reader *r, uint32_t tag, as
 ASN1G_BODY int Account_enc_inl_(const Account *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->data).ptr, (in->data).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->data.ptr, in->data.len));
     ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->nonce));
     ASN1G_TRY(asn1rt_prepend_u128(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->balance));
     {
-        size_t n = (in->owner).len;
+        size_t n = in->owner.len;
         if (ASN1G_UNLIKELY(n != 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->owner).ptr, (in->owner).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->owner.ptr, in->owner.len));
     return asn1g_close(w, tag, m);
 }
 

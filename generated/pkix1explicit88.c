@@ -269,7 +269,7 @@ int UniversalString_decode_ex(UniversalString *out, const uint8_t *der, size_t l
 
 static int UniversalString_write_(const UniversalString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -287,7 +287,7 @@ ASN1G_FLATTEN int UniversalString_encode(const UniversalString *in, uint8_t *buf
 
 size_t UniversalString_encoded_len(const UniversalString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->len);
 }
 
 int UniversalString_check(const UniversalString *in)
@@ -303,7 +303,7 @@ bool UniversalString_equal(const UniversalString *a, const UniversalString *b)
 
 int UniversalString_print(FILE *f, const UniversalString *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -372,7 +372,7 @@ int BMPString_decode_ex(BMPString *out, const uint8_t *der, size_t len, unsigned
 
 static int BMPString_write_(const BMPString *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -390,7 +390,7 @@ ASN1G_FLATTEN int BMPString_encode(const BMPString *in, uint8_t *buf, size_t cap
 
 size_t BMPString_encoded_len(const BMPString *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->len);
 }
 
 int BMPString_check(const BMPString *in)
@@ -406,7 +406,7 @@ bool BMPString_equal(const BMPString *a, const BMPString *b)
 
 int BMPString_print(FILE *f, const BMPString *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -475,7 +475,7 @@ int UTF8String_decode_ex(UTF8String *out, const uint8_t *der, size_t len, unsign
 
 static int UTF8String_write_(const UTF8String *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -493,7 +493,7 @@ ASN1G_FLATTEN int UTF8String_encode(const UTF8String *in, uint8_t *buf, size_t c
 
 size_t UTF8String_encoded_len(const UTF8String *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->len);
 }
 
 int UTF8String_check(const UTF8String *in)
@@ -509,7 +509,7 @@ bool UTF8String_equal(const UTF8String *a, const UTF8String *b)
 
 int UTF8String_print(FILE *f, const UTF8String *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -578,7 +578,7 @@ int AttributeType_decode_ex(AttributeType *out, const uint8_t *der, size_t len, 
 
 static int AttributeType_write_(const AttributeType *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -596,12 +596,12 @@ ASN1G_FLATTEN int AttributeType_encode(const AttributeType *in, uint8_t *buf, si
 
 size_t AttributeType_encoded_len(const AttributeType *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->len);
 }
 
 int AttributeType_check(const AttributeType *in)
 {
-    ASN1G_TRY(asn1rt_check_oid(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -681,7 +681,7 @@ int AttributeValue_decode_ex(AttributeValue *out, const uint8_t *der, size_t len
 
 static int AttributeValue_write_(const AttributeValue *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_raw(w, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_raw(w, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -699,12 +699,12 @@ ASN1G_FLATTEN int AttributeValue_encode(const AttributeValue *in, uint8_t *buf, 
 
 size_t AttributeValue_encoded_len(const AttributeValue *in)
 {
-    return ((*in)).len;
+    return in->len;
 }
 
 int AttributeValue_check(const AttributeValue *in)
 {
-    ASN1G_TRY(asn1g_check_any(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_check_any(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -715,7 +715,7 @@ bool AttributeValue_equal(const AttributeValue *a, const AttributeValue *b)
 
 int AttributeValue_print(FILE *f, const AttributeValue *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -772,7 +772,7 @@ size_t Attribute_values_len_(const Attribute_values *in, uint32_t tag)
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += (in->items[i]).len;
+        n += in->items[i].len;
     return asn1g_tlv_len(tag, n);
 }
 
@@ -784,7 +784,7 @@ int Attribute_values_check(const Attribute_values *in)
     if (in->items != NULL) {
         size_t i;
         for (i = 0; i < in->count; i++) {
-            ASN1G_TRY(asn1g_check_any((in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1g_check_any(in->items[i].ptr, in->items[i].len));
         }
         return ASN1RT_OK;
     }
@@ -826,7 +826,7 @@ int Attribute_values_print(FILE *f, const Attribute_values *in)
         if (!first)
             fputc(',', f);
         first = false;
-        asn1jer_hex(f, (item).ptr, (item).len);
+        asn1jer_hex(f, item.ptr, item.len);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -988,21 +988,21 @@ int Attribute_enc_(const Attribute *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(Attribute_values_enc_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type.ptr, in->type.len));
     return asn1g_close(w, tag, m);
 }
 
 size_t Attribute_len_(const Attribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type.len);
     n += Attribute_values_len_(&(in->values), ASN1RT_TAG(0, 1, ASN1RT_UT_SET));
     return asn1g_tlv_len(tag, n);
 }
 
 int Attribute_check(const Attribute *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1rt_check_oid(in->type.ptr, in->type.len));
     ASN1G_TRY(Attribute_values_check(&(in->values)));
     return ASN1RT_OK;
 }
@@ -1134,15 +1134,15 @@ int AttributeTypeAndValue_enc_(const AttributeTypeAndValue *in, asn1rt_writer *w
 size_t AttributeTypeAndValue_len_(const AttributeTypeAndValue *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).len);
-    n += (in->value).len;
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type.len);
+    n += in->value.len;
     return asn1g_tlv_len(tag, n);
 }
 
 int AttributeTypeAndValue_check(const AttributeTypeAndValue *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->type).ptr, (in->type).len));
-    ASN1G_TRY(asn1g_check_any((in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_oid(in->type.ptr, in->type.len));
+    ASN1G_TRY(asn1g_check_any(in->value.ptr, in->value.len));
     return ASN1RT_OK;
 }
 
@@ -1164,7 +1164,7 @@ int AttributeTypeAndValue_print(FILE *f, const AttributeTypeAndValue *in)
     fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
-    asn1jer_hex(f, (in->value).ptr, (in->value).len);
+    asn1jer_hex(f, in->value.ptr, in->value.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -1278,15 +1278,15 @@ size_t X520name_len_(const X520name *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520name_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520name_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520name_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520name_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520name_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -1301,7 +1301,7 @@ int X520name_check(const X520name *in)
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
         {
@@ -1309,7 +1309,7 @@ int X520name_check(const X520name *in)
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
         {
@@ -1317,7 +1317,7 @@ int X520name_check(const X520name *in)
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
         {
@@ -1325,7 +1325,7 @@ int X520name_check(const X520name *in)
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
         {
@@ -1333,7 +1333,7 @@ int X520name_check(const X520name *in)
             if (n < 1u || n > 32768u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1505,15 +1505,15 @@ size_t X520CommonName_len_(const X520CommonName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520CommonName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520CommonName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520CommonName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520CommonName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520CommonName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -1528,7 +1528,7 @@ int X520CommonName_check(const X520CommonName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
         {
@@ -1536,7 +1536,7 @@ int X520CommonName_check(const X520CommonName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
         {
@@ -1544,7 +1544,7 @@ int X520CommonName_check(const X520CommonName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
         {
@@ -1552,7 +1552,7 @@ int X520CommonName_check(const X520CommonName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
         {
@@ -1560,7 +1560,7 @@ int X520CommonName_check(const X520CommonName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1732,15 +1732,15 @@ size_t X520LocalityName_len_(const X520LocalityName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520LocalityName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520LocalityName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520LocalityName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520LocalityName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520LocalityName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -1755,7 +1755,7 @@ int X520LocalityName_check(const X520LocalityName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
         {
@@ -1763,7 +1763,7 @@ int X520LocalityName_check(const X520LocalityName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
         {
@@ -1771,7 +1771,7 @@ int X520LocalityName_check(const X520LocalityName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
         {
@@ -1779,7 +1779,7 @@ int X520LocalityName_check(const X520LocalityName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
         {
@@ -1787,7 +1787,7 @@ int X520LocalityName_check(const X520LocalityName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -1959,15 +1959,15 @@ size_t X520StateOrProvinceName_len_(const X520StateOrProvinceName *in, uint32_t 
     (void)tag;
     switch (in->present) {
     case X520StateOrProvinceName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520StateOrProvinceName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520StateOrProvinceName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520StateOrProvinceName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520StateOrProvinceName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -1982,7 +1982,7 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
         {
@@ -1990,7 +1990,7 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
         {
@@ -1998,7 +1998,7 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
         {
@@ -2006,7 +2006,7 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
         {
@@ -2014,7 +2014,7 @@ int X520StateOrProvinceName_check(const X520StateOrProvinceName *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2191,15 +2191,15 @@ size_t X520OrganizationName_len_(const X520OrganizationName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520OrganizationName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520OrganizationName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520OrganizationName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520OrganizationName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520OrganizationName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -2214,7 +2214,7 @@ int X520OrganizationName_check(const X520OrganizationName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
         {
@@ -2222,7 +2222,7 @@ int X520OrganizationName_check(const X520OrganizationName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
         {
@@ -2230,7 +2230,7 @@ int X520OrganizationName_check(const X520OrganizationName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
         {
@@ -2238,7 +2238,7 @@ int X520OrganizationName_check(const X520OrganizationName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
         {
@@ -2246,7 +2246,7 @@ int X520OrganizationName_check(const X520OrganizationName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2423,15 +2423,15 @@ size_t X520OrganizationalUnitName_len_(const X520OrganizationalUnitName *in, uin
     (void)tag;
     switch (in->present) {
     case X520OrganizationalUnitName_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520OrganizationalUnitName_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520OrganizationalUnitName_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520OrganizationalUnitName_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520OrganizationalUnitName_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -2446,7 +2446,7 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
         {
@@ -2454,7 +2454,7 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
         {
@@ -2462,7 +2462,7 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
         {
@@ -2470,7 +2470,7 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
         {
@@ -2478,7 +2478,7 @@ int X520OrganizationalUnitName_check(const X520OrganizationalUnitName *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2650,15 +2650,15 @@ size_t X520Title_len_(const X520Title *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Title_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520Title_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520Title_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520Title_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520Title_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -2673,7 +2673,7 @@ int X520Title_check(const X520Title *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
         {
@@ -2681,7 +2681,7 @@ int X520Title_check(const X520Title *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
         {
@@ -2689,7 +2689,7 @@ int X520Title_check(const X520Title *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
         {
@@ -2697,7 +2697,7 @@ int X520Title_check(const X520Title *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
         {
@@ -2705,7 +2705,7 @@ int X520Title_check(const X520Title *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -2911,7 +2911,7 @@ int X520dnQualifier_decode_ex(X520dnQualifier *out, const uint8_t *der, size_t l
 
 static int X520dnQualifier_write_(const X520dnQualifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -2929,12 +2929,12 @@ ASN1G_FLATTEN int X520dnQualifier_encode(const X520dnQualifier *in, uint8_t *buf
 
 size_t X520dnQualifier_encoded_len(const X520dnQualifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int X520dnQualifier_check(const X520dnQualifier *in)
 {
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3019,7 +3019,7 @@ static int X520countryName_write_(const X520countryName *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n != 2u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3037,7 +3037,7 @@ ASN1G_FLATTEN int X520countryName_encode(const X520countryName *in, uint8_t *buf
 
 size_t X520countryName_encoded_len(const X520countryName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int X520countryName_check(const X520countryName *in)
@@ -3047,7 +3047,7 @@ int X520countryName_check(const X520countryName *in)
         if (n != 2u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3132,7 +3132,7 @@ static int X520SerialNumber_write_(const X520SerialNumber *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3150,7 +3150,7 @@ ASN1G_FLATTEN int X520SerialNumber_encode(const X520SerialNumber *in, uint8_t *b
 
 size_t X520SerialNumber_encoded_len(const X520SerialNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int X520SerialNumber_check(const X520SerialNumber *in)
@@ -3160,7 +3160,7 @@ int X520SerialNumber_check(const X520SerialNumber *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3206,15 +3206,15 @@ size_t X520Pseudonym_len_(const X520Pseudonym *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case X520Pseudonym_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case X520Pseudonym_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case X520Pseudonym_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case X520Pseudonym_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case X520Pseudonym_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -3229,7 +3229,7 @@ int X520Pseudonym_check(const X520Pseudonym *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
         {
@@ -3237,7 +3237,7 @@ int X520Pseudonym_check(const X520Pseudonym *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
         {
@@ -3245,7 +3245,7 @@ int X520Pseudonym_check(const X520Pseudonym *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
         {
@@ -3253,7 +3253,7 @@ int X520Pseudonym_check(const X520Pseudonym *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
         {
@@ -3261,7 +3261,7 @@ int X520Pseudonym_check(const X520Pseudonym *in)
             if (n < 1u || n > 128u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3467,7 +3467,7 @@ int DomainComponent_decode_ex(DomainComponent *out, const uint8_t *der, size_t l
 
 static int DomainComponent_write_(const DomainComponent *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3485,12 +3485,12 @@ ASN1G_FLATTEN int DomainComponent_encode(const DomainComponent *in, uint8_t *buf
 
 size_t DomainComponent_encoded_len(const DomainComponent *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->len);
 }
 
 int DomainComponent_check(const DomainComponent *in)
 {
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3575,7 +3575,7 @@ static int EmailAddress_write_(const EmailAddress *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 255u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -3593,7 +3593,7 @@ ASN1G_FLATTEN int EmailAddress_encode(const EmailAddress *in, uint8_t *buf, size
 
 size_t EmailAddress_encoded_len(const EmailAddress *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->len);
 }
 
 int EmailAddress_check(const EmailAddress *in)
@@ -3603,7 +3603,7 @@ int EmailAddress_check(const EmailAddress *in)
         if (n < 1u || n > 255u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -4431,15 +4431,15 @@ size_t DirectoryString_len_(const DirectoryString *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case DirectoryString_PR_teletexString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.len);
     case DirectoryString_PR_printableString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.len);
     case DirectoryString_PR_universalString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.len);
     case DirectoryString_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     case DirectoryString_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     default:
         return 0;
     }
@@ -4454,7 +4454,7 @@ int DirectoryString_check(const DirectoryString *in)
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
         {
@@ -4462,7 +4462,7 @@ int DirectoryString_check(const DirectoryString *in)
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
         {
@@ -4470,7 +4470,7 @@ int DirectoryString_check(const DirectoryString *in)
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UNIVERSALSTRING, in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
         {
@@ -4478,7 +4478,7 @@ int DirectoryString_check(const DirectoryString *in)
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
         {
@@ -4486,7 +4486,7 @@ int DirectoryString_check(const DirectoryString *in)
             if (n < 1u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -4710,12 +4710,12 @@ ASN1G_FLATTEN int Version_encode(const Version *in, uint8_t *buf, size_t cap, si
 
 size_t Version_encoded_len(const Version *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int Version_check(const Version *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -4813,12 +4813,12 @@ ASN1G_FLATTEN int CertificateSerialNumber_encode(const CertificateSerialNumber *
 
 size_t CertificateSerialNumber_encoded_len(const CertificateSerialNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int CertificateSerialNumber_check(const CertificateSerialNumber *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -4859,17 +4859,17 @@ int AlgorithmIdentifier_enc_(const AlgorithmIdentifier *in, asn1rt_writer *w, ui
 size_t AlgorithmIdentifier_len_(const AlgorithmIdentifier *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->algorithm.len);
     if (in->parameters_present)
-        n += (in->parameters).len;
+        n += in->parameters.len;
     return asn1g_tlv_len(tag, n);
 }
 
 int AlgorithmIdentifier_check(const AlgorithmIdentifier *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->algorithm).ptr, (in->algorithm).len));
+    ASN1G_TRY(asn1rt_check_oid(in->algorithm.ptr, in->algorithm.len));
     if (in->parameters_present) {
-        ASN1G_TRY(asn1g_check_any((in->parameters).ptr, (in->parameters).len));
+        ASN1G_TRY(asn1g_check_any(in->parameters.ptr, in->parameters.len));
     }
     return ASN1RT_OK;
 }
@@ -4895,7 +4895,7 @@ int AlgorithmIdentifier_print(FILE *f, const AlgorithmIdentifier *in)
         fputc(',', f);
         asn1jer_name(f, "parameters");
         fputc(':', f);
-        asn1jer_hex(f, (in->parameters).ptr, (in->parameters).len);
+        asn1jer_hex(f, in->parameters.ptr, in->parameters.len);
     }
     fputc('}', f);
     return asn1jer_status(f);
@@ -5007,9 +5007,9 @@ size_t Time_len_(const Time *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Time_PR_utcTime:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), in->u.utcTime.len);
     case Time_PR_generalTime:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->u.generalTime.len);
     default:
         return 0;
     }
@@ -5340,14 +5340,14 @@ size_t SubjectPublicKeyInfo_len_(const SubjectPublicKeyInfo *in, uint32_t tag)
 {
     size_t n = 0;
     n += AlgorithmIdentifier_len_(&(in->algorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->subjectPublicKey).len + 1);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->subjectPublicKey.len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
 int SubjectPublicKeyInfo_check(const SubjectPublicKeyInfo *in)
 {
     ASN1G_TRY(AlgorithmIdentifier_check(&(in->algorithm)));
-    if ((in->subjectPublicKey).unused > 7 || ((in->subjectPublicKey).len == 0 && (in->subjectPublicKey).unused != 0))
+    if (in->subjectPublicKey.unused > 7 || (in->subjectPublicKey.len == 0 && in->subjectPublicKey.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -5537,12 +5537,12 @@ ASN1G_FLATTEN int UniqueIdentifier_encode(const UniqueIdentifier *in, uint8_t *b
 
 size_t UniqueIdentifier_encoded_len(const UniqueIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), ((*in)).len + 1);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->len + 1);
 }
 
 int UniqueIdentifier_check(const UniqueIdentifier *in)
 {
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -5589,16 +5589,16 @@ int Extension_enc_(const Extension *in, asn1rt_writer *w, uint32_t tag)
 size_t Extension_len_(const Extension *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).len);
-    if (!((in->critical) == (false)))
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->extnID.len);
+    if (!(in->critical == false))
         n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), 1);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->extnValue.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int Extension_check(const Extension *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->extnID).ptr, (in->extnID).len));
+    ASN1G_TRY(asn1rt_check_oid(in->extnID.ptr, in->extnID.len));
     return ASN1RT_OK;
 }
 
@@ -5606,7 +5606,7 @@ bool Extension_equal(const Extension *a, const Extension *b)
 {
     if (!(asn1g_view_eq(&(a->extnID), &(b->extnID))))
         return false;
-    if (!((a->critical) == (b->critical)))
+    if (!(a->critical == b->critical))
         return false;
     if (!(asn1g_view_eq(&(a->extnValue), &(b->extnValue))))
         return false;
@@ -5626,7 +5626,7 @@ int Extension_print(FILE *f, const Extension *in)
     fputc(',', f);
     asn1jer_name(f, "extnValue");
     fputc(':', f);
-    asn1jer_hex(f, (in->extnValue).ptr, (in->extnValue).len);
+    asn1jer_hex(f, in->extnValue.ptr, in->extnValue.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -6089,17 +6089,17 @@ size_t TBSCertificate_len_(const TBSCertificate *in, uint32_t tag)
 {
     size_t n = 0;
     if (!(asn1g_view_eq(&(in->version), &(TBSCertificate_version_default_))))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->version).len));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->serialNumber).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->version.len));
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->serialNumber.len);
     n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->issuer), 0);
     n += Validity_len_(&(in->validity), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->subject), 0);
     n += SubjectPublicKeyInfo_len_(&(in->subjectPublicKeyInfo), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->issuerUniqueID_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->issuerUniqueID).len + 1);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->issuerUniqueID.len + 1);
     if (in->subjectUniqueID_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->subjectUniqueID).len + 1);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->subjectUniqueID.len + 1);
     if (in->extensions_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), Extensions_len_(&(in->extensions), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     return asn1g_tlv_len(tag, n);
@@ -6107,19 +6107,19 @@ size_t TBSCertificate_len_(const TBSCertificate *in, uint32_t tag)
 
 int TBSCertificate_check(const TBSCertificate *in)
 {
-    ASN1G_TRY(asn1rt_check_integer((in->version).ptr, (in->version).len, 0));
-    ASN1G_TRY(asn1rt_check_integer((in->serialNumber).ptr, (in->serialNumber).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->version.ptr, in->version.len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->serialNumber.ptr, in->serialNumber.len, 0));
     ASN1G_TRY(AlgorithmIdentifier_check(&(in->signature)));
     ASN1G_TRY(Name_check(&(in->issuer)));
     ASN1G_TRY(Validity_check(&(in->validity)));
     ASN1G_TRY(Name_check(&(in->subject)));
     ASN1G_TRY(SubjectPublicKeyInfo_check(&(in->subjectPublicKeyInfo)));
     if (in->issuerUniqueID_present) {
-        if ((in->issuerUniqueID).unused > 7 || ((in->issuerUniqueID).len == 0 && (in->issuerUniqueID).unused != 0))
+        if (in->issuerUniqueID.unused > 7 || (in->issuerUniqueID.len == 0 && in->issuerUniqueID.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
     if (in->subjectUniqueID_present) {
-        if ((in->subjectUniqueID).unused > 7 || ((in->subjectUniqueID).len == 0 && (in->subjectUniqueID).unused != 0))
+        if (in->subjectUniqueID.unused > 7 || (in->subjectUniqueID.len == 0 && in->subjectUniqueID.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
     if (in->extensions_present) {
@@ -6338,7 +6338,7 @@ size_t Certificate_len_(const Certificate *in, uint32_t tag)
     size_t n = 0;
     n += TBSCertificate_len_(&(in->tbsCertificate), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->signature).len + 1);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->signature.len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -6346,7 +6346,7 @@ int Certificate_check(const Certificate *in)
 {
     ASN1G_TRY(TBSCertificate_check(&(in->tbsCertificate)));
     ASN1G_TRY(AlgorithmIdentifier_check(&(in->signatureAlgorithm)));
-    if ((in->signature).unused > 7 || ((in->signature).len == 0 && (in->signature).unused != 0))
+    if (in->signature.unused > 7 || (in->signature.len == 0 && in->signature.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -6505,7 +6505,7 @@ int TBSCertList_revokedCertificates_item_enc_(const TBSCertList_revokedCertifica
 size_t TBSCertList_revokedCertificates_item_len_(const TBSCertList_revokedCertificates_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->userCertificate).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->userCertificate.len);
     n += Time_len_(&(in->revocationDate), 0);
     if (in->crlEntryExtensions_present)
         n += Extensions_len_(&(in->crlEntryExtensions), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
@@ -6514,7 +6514,7 @@ size_t TBSCertList_revokedCertificates_item_len_(const TBSCertList_revokedCertif
 
 int TBSCertList_revokedCertificates_item_check(const TBSCertList_revokedCertificates_item *in)
 {
-    ASN1G_TRY(asn1rt_check_integer((in->userCertificate).ptr, (in->userCertificate).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->userCertificate.ptr, in->userCertificate.len, 0));
     ASN1G_TRY(Time_check(&(in->revocationDate)));
     if (in->crlEntryExtensions_present) {
         ASN1G_TRY(Extensions_check(&(in->crlEntryExtensions)));
@@ -6981,7 +6981,7 @@ size_t TBSCertList_len_(const TBSCertList *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->version_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->version).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->version.len);
     n += AlgorithmIdentifier_len_(&(in->signature), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += Name_len_(&(in->issuer), 0);
     n += Time_len_(&(in->thisUpdate), 0);
@@ -6997,7 +6997,7 @@ size_t TBSCertList_len_(const TBSCertList *in, uint32_t tag)
 int TBSCertList_check(const TBSCertList *in)
 {
     if (in->version_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->version).ptr, (in->version).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->version.ptr, in->version.len, 0));
     }
     ASN1G_TRY(AlgorithmIdentifier_check(&(in->signature)));
     ASN1G_TRY(Name_check(&(in->issuer)));
@@ -7209,7 +7209,7 @@ size_t CertificateList_len_(const CertificateList *in, uint32_t tag)
     size_t n = 0;
     n += TBSCertList_len_(&(in->tbsCertList), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     n += AlgorithmIdentifier_len_(&(in->signatureAlgorithm), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), (in->signature).len + 1);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), in->signature.len + 1);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -7217,7 +7217,7 @@ int CertificateList_check(const CertificateList *in)
 {
     ASN1G_TRY(TBSCertList_check(&(in->tbsCertList)));
     ASN1G_TRY(AlgorithmIdentifier_check(&(in->signatureAlgorithm)));
-    if ((in->signature).unused > 7 || ((in->signature).len == 0 && (in->signature).unused != 0))
+    if (in->signature.unused > 7 || (in->signature.len == 0 && in->signature.unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -7361,9 +7361,9 @@ size_t CountryName_len_(const CountryName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case CountryName_PR_x121_dcc_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.x121_dcc_code.len);
     case CountryName_PR_iso_3166_alpha2_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.iso_3166_alpha2_code.len);
     default:
         return 0;
     }
@@ -7378,7 +7378,7 @@ int CountryName_check(const CountryName *in)
             if (n != 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->u.x121_dcc_code.ptr, in->u.x121_dcc_code.len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
         {
@@ -7386,7 +7386,7 @@ int CountryName_check(const CountryName *in)
             if (n != 2u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.iso_3166_alpha2_code.ptr, in->u.iso_3166_alpha2_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -7545,9 +7545,9 @@ size_t AdministrationDomainName_len_(const AdministrationDomainName *in, uint32_
     (void)tag;
     switch (in->present) {
     case AdministrationDomainName_PR_numeric:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric.len);
     case AdministrationDomainName_PR_printable:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable.len);
     default:
         return 0;
     }
@@ -7562,7 +7562,7 @@ int AdministrationDomainName_check(const AdministrationDomainName *in)
             if (n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->u.numeric.ptr, in->u.numeric.len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
         {
@@ -7570,7 +7570,7 @@ int AdministrationDomainName_check(const AdministrationDomainName *in)
             if (n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printable.ptr, in->u.printable.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -7771,7 +7771,7 @@ static int X121Address_write_(const X121Address *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -7789,7 +7789,7 @@ ASN1G_FLATTEN int X121Address_encode(const X121Address *in, uint8_t *buf, size_t
 
 size_t X121Address_encoded_len(const X121Address *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->len);
 }
 
 int X121Address_check(const X121Address *in)
@@ -7799,7 +7799,7 @@ int X121Address_check(const X121Address *in)
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -7884,7 +7884,7 @@ static int NetworkAddress_write_(const NetworkAddress *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -7902,7 +7902,7 @@ ASN1G_FLATTEN int NetworkAddress_encode(const NetworkAddress *in, uint8_t *buf, 
 
 size_t NetworkAddress_encoded_len(const NetworkAddress *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->len);
 }
 
 int NetworkAddress_check(const NetworkAddress *in)
@@ -7912,7 +7912,7 @@ int NetworkAddress_check(const NetworkAddress *in)
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -7997,7 +7997,7 @@ static int TerminalIdentifier_write_(const TerminalIdentifier *in, asn1rt_writer
         if (ASN1G_UNLIKELY(n < 1u || n > 24u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8015,7 +8015,7 @@ ASN1G_FLATTEN int TerminalIdentifier_encode(const TerminalIdentifier *in, uint8_
 
 size_t TerminalIdentifier_encoded_len(const TerminalIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int TerminalIdentifier_check(const TerminalIdentifier *in)
@@ -8025,7 +8025,7 @@ int TerminalIdentifier_check(const TerminalIdentifier *in)
         if (n < 1u || n > 24u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8068,9 +8068,9 @@ size_t PrivateDomainName_len_(const PrivateDomainName *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case PrivateDomainName_PR_numeric:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric.len);
     case PrivateDomainName_PR_printable:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable.len);
     default:
         return 0;
     }
@@ -8085,7 +8085,7 @@ int PrivateDomainName_check(const PrivateDomainName *in)
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->u.numeric.ptr, in->u.numeric.len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
         {
@@ -8093,7 +8093,7 @@ int PrivateDomainName_check(const PrivateDomainName *in)
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printable.ptr, in->u.printable.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -8284,7 +8284,7 @@ static int OrganizationName_write_(const OrganizationName *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8302,7 +8302,7 @@ ASN1G_FLATTEN int OrganizationName_encode(const OrganizationName *in, uint8_t *b
 
 size_t OrganizationName_encoded_len(const OrganizationName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int OrganizationName_check(const OrganizationName *in)
@@ -8312,7 +8312,7 @@ int OrganizationName_check(const OrganizationName *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8398,7 +8398,7 @@ static int NumericUserIdentifier_write_(const NumericUserIdentifier *in, asn1rt_
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8416,7 +8416,7 @@ ASN1G_FLATTEN int NumericUserIdentifier_encode(const NumericUserIdentifier *in, 
 
 size_t NumericUserIdentifier_encoded_len(const NumericUserIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->len);
 }
 
 int NumericUserIdentifier_check(const NumericUserIdentifier *in)
@@ -8426,7 +8426,7 @@ int NumericUserIdentifier_check(const NumericUserIdentifier *in)
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8474,13 +8474,13 @@ int PersonalName_enc_(const PersonalName *in, asn1rt_writer *w, uint32_t tag)
 size_t PersonalName_len_(const PersonalName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->surname).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->surname.len);
     if (in->given_name_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->given_name).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->given_name.len);
     if (in->initials_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->initials).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->initials.len);
     if (in->generation_qualifier_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), in->generation_qualifier.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8491,14 +8491,14 @@ int PersonalName_check(const PersonalName *in)
         if (n < 1u || n > 40u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->surname.ptr, in->surname.len));
     if (in->given_name_present) {
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->given_name));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->given_name.ptr, in->given_name.len));
     }
     if (in->initials_present) {
         {
@@ -8506,7 +8506,7 @@ int PersonalName_check(const PersonalName *in)
             if (n < 1u || n > 5u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->initials.ptr, in->initials.len));
     }
     if (in->generation_qualifier_present) {
         {
@@ -8514,7 +8514,7 @@ int PersonalName_check(const PersonalName *in)
             if (n < 1u || n > 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->generation_qualifier.ptr, in->generation_qualifier.len));
     }
     return ASN1RT_OK;
 }
@@ -8715,7 +8715,7 @@ static int OrganizationalUnitName_write_(const OrganizationalUnitName *in, asn1r
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8733,7 +8733,7 @@ ASN1G_FLATTEN int OrganizationalUnitName_encode(const OrganizationalUnitName *in
 
 size_t OrganizationalUnitName_encoded_len(const OrganizationalUnitName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int OrganizationalUnitName_check(const OrganizationalUnitName *in)
@@ -8743,7 +8743,7 @@ int OrganizationalUnitName_check(const OrganizationalUnitName *in)
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8806,7 +8806,7 @@ size_t OrganizationalUnitNames_len_(const OrganizationalUnitNames *in, uint32_t 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -8821,7 +8821,7 @@ int OrganizationalUnitNames_check(const OrganizationalUnitNames *in)
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->items[i].ptr, in->items[i].len));
     }
     return ASN1RT_OK;
 }
@@ -8994,7 +8994,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->network_address.ptr - c.base), "network-address");
         }
     } else {
         out->network_address_present = false;
@@ -9006,7 +9006,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->terminal_identifier.ptr - c.base), "terminal-identifier");
         }
     } else {
         out->terminal_identifier_present = false;
@@ -9032,7 +9032,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->organization_name.ptr - c.base), "organization-name");
         }
     } else {
         out->organization_name_present = false;
@@ -9044,7 +9044,7 @@ int BuiltInStandardAttributes_dec_(BuiltInStandardAttributes *out, asn1rt_reader
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->numeric_user_identifier.ptr - c.base), "numeric-user-identifier");
         }
     } else {
         out->numeric_user_identifier_present = false;
@@ -9083,7 +9083,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), in->numeric_user_identifier.ptr, in->numeric_user_identifier.len));
     }
     if (in->organization_name_present) {
         {
@@ -9091,7 +9091,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->organization_name.ptr, in->organization_name.len));
     }
     if (in->private_domain_name_present) {
         {
@@ -9106,7 +9106,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->terminal_identifier.ptr, in->terminal_identifier.len));
     }
     if (in->network_address_present) {
         {
@@ -9114,7 +9114,7 @@ int BuiltInStandardAttributes_enc_(const BuiltInStandardAttributes *in, asn1rt_w
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->network_address.ptr, in->network_address.len));
     }
     if (in->administration_domain_name_present) {
         {
@@ -9141,15 +9141,15 @@ size_t BuiltInStandardAttributes_len_(const BuiltInStandardAttributes *in, uint3
     if (in->administration_domain_name_present)
         n += asn1g_tlv_len(ASN1RT_TAG(1, 1, 2), AdministrationDomainName_len_(&(in->administration_domain_name), 0));
     if (in->network_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->network_address).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->network_address.len);
     if (in->terminal_identifier_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->terminal_identifier.len);
     if (in->private_domain_name_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), PrivateDomainName_len_(&(in->private_domain_name), 0));
     if (in->organization_name_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), (in->organization_name).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), in->organization_name.len);
     if (in->numeric_user_identifier_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 4), in->numeric_user_identifier.len);
     if (in->personal_name_present)
         n += PersonalName_len_(&(in->personal_name), ASN1RT_TAG(2, 1, 5));
     if (in->organizational_unit_names_present)
@@ -9171,7 +9171,7 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->network_address).ptr, (in->network_address).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->network_address.ptr, in->network_address.len));
     }
     if (in->terminal_identifier_present) {
         {
@@ -9179,7 +9179,7 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
             if (n < 1u || n > 24u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->terminal_identifier.ptr, in->terminal_identifier.len));
     }
     if (in->private_domain_name_present) {
         ASN1G_TRY(PrivateDomainName_check(&(in->private_domain_name)));
@@ -9190,7 +9190,7 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
             if (n < 1u || n > 64u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->organization_name).ptr, (in->organization_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->organization_name.ptr, in->organization_name.len));
     }
     if (in->numeric_user_identifier_present) {
         {
@@ -9198,7 +9198,7 @@ int BuiltInStandardAttributes_check(const BuiltInStandardAttributes *in)
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->numeric_user_identifier.ptr, in->numeric_user_identifier.len));
     }
     if (in->personal_name_present) {
         ASN1G_TRY(PersonalName_check(&(in->personal_name)));
@@ -9425,8 +9425,8 @@ int BuiltInDomainDefinedAttribute_enc_(const BuiltInDomainDefinedAttribute *in, 
 size_t BuiltInDomainDefinedAttribute_len_(const BuiltInDomainDefinedAttribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->type.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->value.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -9437,13 +9437,13 @@ int BuiltInDomainDefinedAttribute_check(const BuiltInDomainDefinedAttribute *in)
         if (n < 1u || n > 8u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->type.ptr, in->type.len));
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->value));
         if (n < 1u || n > 128u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->value.ptr, in->value.len));
     return ASN1RT_OK;
 }
 
@@ -9752,22 +9752,22 @@ int ExtensionAttribute_enc_(const ExtensionAttribute *in, asn1rt_writer *w, uint
 size_t ExtensionAttribute_len_(const ExtensionAttribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)(in->extension_attribute_type)));
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), (in->extension_attribute_value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), asn1g_int_len((int64_t)in->extension_attribute_type));
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), in->extension_attribute_value.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int ExtensionAttribute_check(const ExtensionAttribute *in)
 {
-    if ((in->extension_attribute_type) > 256)
+    if (in->extension_attribute_type > 256)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_check_any((in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
+    ASN1G_TRY(asn1g_check_any(in->extension_attribute_value.ptr, in->extension_attribute_value.len));
     return ASN1RT_OK;
 }
 
 bool ExtensionAttribute_equal(const ExtensionAttribute *a, const ExtensionAttribute *b)
 {
-    if (!((a->extension_attribute_type) == (b->extension_attribute_type)))
+    if (!(a->extension_attribute_type == b->extension_attribute_type))
         return false;
     if (!(asn1g_view_eq(&(a->extension_attribute_value), &(b->extension_attribute_value))))
         return false;
@@ -9779,11 +9779,11 @@ int ExtensionAttribute_print(FILE *f, const ExtensionAttribute *in)
     fputc('{', f);
     asn1jer_name(f, "extension-attribute-type");
     fputc(':', f);
-    asn1jer_int(f, (int64_t)(in->extension_attribute_type));
+    asn1jer_int(f, (int64_t)in->extension_attribute_type);
     fputc(',', f);
     asn1jer_name(f, "extension-attribute-value");
     fputc(':', f);
-    asn1jer_hex(f, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len);
+    asn1jer_hex(f, in->extension_attribute_value.ptr, in->extension_attribute_value.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -10396,7 +10396,7 @@ static int CommonName_write_(const CommonName *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10414,7 +10414,7 @@ ASN1G_FLATTEN int CommonName_encode(const CommonName *in, uint8_t *buf, size_t c
 
 size_t CommonName_encoded_len(const CommonName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int CommonName_check(const CommonName *in)
@@ -10424,7 +10424,7 @@ int CommonName_check(const CommonName *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10509,7 +10509,7 @@ static int TeletexCommonName_write_(const TeletexCommonName *in, asn1rt_writer *
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10527,7 +10527,7 @@ ASN1G_FLATTEN int TeletexCommonName_encode(const TeletexCommonName *in, uint8_t 
 
 size_t TeletexCommonName_encoded_len(const TeletexCommonName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->len);
 }
 
 int TeletexCommonName_check(const TeletexCommonName *in)
@@ -10537,7 +10537,7 @@ int TeletexCommonName_check(const TeletexCommonName *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10623,7 +10623,7 @@ static int TeletexOrganizationName_write_(const TeletexOrganizationName *in, asn
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10641,7 +10641,7 @@ ASN1G_FLATTEN int TeletexOrganizationName_encode(const TeletexOrganizationName *
 
 size_t TeletexOrganizationName_encoded_len(const TeletexOrganizationName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->len);
 }
 
 int TeletexOrganizationName_check(const TeletexOrganizationName *in)
@@ -10651,7 +10651,7 @@ int TeletexOrganizationName_check(const TeletexOrganizationName *in)
         if (n < 1u || n > 64u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10699,13 +10699,13 @@ int TeletexPersonalName_enc_(const TeletexPersonalName *in, asn1rt_writer *w, ui
 size_t TeletexPersonalName_len_(const TeletexPersonalName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->surname).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->surname.len);
     if (in->given_name_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->given_name).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->given_name.len);
     if (in->initials_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->initials).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->initials.len);
     if (in->generation_qualifier_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), in->generation_qualifier.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -10716,14 +10716,14 @@ int TeletexPersonalName_check(const TeletexPersonalName *in)
         if (n < 1u || n > 40u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->surname.ptr, in->surname.len));
     if (in->given_name_present) {
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->given_name));
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->given_name.ptr, in->given_name.len));
     }
     if (in->initials_present) {
         {
@@ -10731,7 +10731,7 @@ int TeletexPersonalName_check(const TeletexPersonalName *in)
             if (n < 1u || n > 5u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->initials.ptr, in->initials.len));
     }
     if (in->generation_qualifier_present) {
         {
@@ -10739,7 +10739,7 @@ int TeletexPersonalName_check(const TeletexPersonalName *in)
             if (n < 1u || n > 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->generation_qualifier.ptr, in->generation_qualifier.len));
     }
     return ASN1RT_OK;
 }
@@ -10940,7 +10940,7 @@ static int TeletexOrganizationalUnitName_write_(const TeletexOrganizationalUnitN
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -10958,7 +10958,7 @@ ASN1G_FLATTEN int TeletexOrganizationalUnitName_encode(const TeletexOrganization
 
 size_t TeletexOrganizationalUnitName_encoded_len(const TeletexOrganizationalUnitName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->len);
 }
 
 int TeletexOrganizationalUnitName_check(const TeletexOrganizationalUnitName *in)
@@ -10968,7 +10968,7 @@ int TeletexOrganizationalUnitName_check(const TeletexOrganizationalUnitName *in)
         if (n < 1u || n > 32u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -11031,7 +11031,7 @@ size_t TeletexOrganizationalUnitNames_len_(const TeletexOrganizationalUnitNames 
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 4; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -11046,7 +11046,7 @@ int TeletexOrganizationalUnitNames_check(const TeletexOrganizationalUnitNames *i
             if (n < 1u || n > 32u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->items[i].ptr, in->items[i].len));
     }
     return ASN1RT_OK;
 }
@@ -11223,7 +11223,7 @@ static int PDSName_write_(const PDSName *in, asn1rt_writer *w)
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -11241,7 +11241,7 @@ ASN1G_FLATTEN int PDSName_encode(const PDSName *in, uint8_t *buf, size_t cap, si
 
 size_t PDSName_encoded_len(const PDSName *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->len);
 }
 
 int PDSName_check(const PDSName *in)
@@ -11251,7 +11251,7 @@ int PDSName_check(const PDSName *in)
         if (n < 1u || n > 16u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -11295,9 +11295,9 @@ size_t PhysicalDeliveryCountryName_len_(const PhysicalDeliveryCountryName *in, u
     (void)tag;
     switch (in->present) {
     case PhysicalDeliveryCountryName_PR_x121_dcc_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.x121_dcc_code.len);
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.iso_3166_alpha2_code.len);
     default:
         return 0;
     }
@@ -11312,7 +11312,7 @@ int PhysicalDeliveryCountryName_check(const PhysicalDeliveryCountryName *in)
             if (n != 3u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->u.x121_dcc_code.ptr, in->u.x121_dcc_code.len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         {
@@ -11320,7 +11320,7 @@ int PhysicalDeliveryCountryName_check(const PhysicalDeliveryCountryName *in)
             if (n != 2u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.iso_3166_alpha2_code.ptr, in->u.iso_3166_alpha2_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -11468,9 +11468,9 @@ size_t PostalCode_len_(const PostalCode *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case PostalCode_PR_numeric_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric_code.len);
     case PostalCode_PR_printable_code:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable_code.len);
     default:
         return 0;
     }
@@ -11485,7 +11485,7 @@ int PostalCode_check(const PostalCode *in)
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->u.numeric_code.ptr, in->u.numeric_code.len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
         {
@@ -11493,7 +11493,7 @@ int PostalCode_check(const PostalCode *in)
             if (n < 1u || n > 16u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->u.printable_code).ptr, (in->u.printable_code).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->u.printable_code.ptr, in->u.printable_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -11642,9 +11642,9 @@ size_t PDSParameter_len_(const PDSParameter *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->printable_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->printable_string.len);
     if (in->teletex_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->teletex_string.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -11656,7 +11656,7 @@ int PDSParameter_check(const PDSParameter *in)
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->printable_string).ptr, (in->printable_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->printable_string.ptr, in->printable_string.len));
     }
     if (in->teletex_string_present) {
         {
@@ -11664,7 +11664,7 @@ int PDSParameter_check(const PDSParameter *in)
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->teletex_string.ptr, in->teletex_string.len));
     }
     return ASN1RT_OK;
 }
@@ -12461,7 +12461,7 @@ size_t UnformattedPostalAddress_printable_address_len_(const UnformattedPostalAd
 {
     size_t n = 0, i;
     for (i = 0; i < in->count && i < 6; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12476,7 +12476,7 @@ int UnformattedPostalAddress_printable_address_check(const UnformattedPostalAddr
             if (n < 1u || n > 30u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_PRINTABLESTRING, in->items[i].ptr, in->items[i].len));
     }
     return ASN1RT_OK;
 }
@@ -12618,7 +12618,7 @@ int UnformattedPostalAddress_dec_(UnformattedPostalAddress *out, asn1rt_reader *
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->teletex_string.ptr - c.base), "teletex-string");
         }
     } else {
         out->teletex_string_present = false;
@@ -12648,7 +12648,7 @@ int UnformattedPostalAddress_enc_(const UnformattedPostalAddress *in, asn1rt_wri
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->teletex_string.ptr, in->teletex_string.len));
     }
     if (in->printable_address_present) {
         ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -12662,7 +12662,7 @@ size_t UnformattedPostalAddress_len_(const UnformattedPostalAddress *in, uint32_
     if (in->printable_address_present)
         n += UnformattedPostalAddress_printable_address_len_(&(in->printable_address), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     if (in->teletex_string_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->teletex_string.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -12677,7 +12677,7 @@ int UnformattedPostalAddress_check(const UnformattedPostalAddress *in)
             if (n < 1u || n > 180u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->teletex_string.ptr, in->teletex_string.len));
     }
     return ASN1RT_OK;
 }
@@ -13345,9 +13345,9 @@ int ExtendedNetworkAddress_e163_4_address_enc_(const ExtendedNetworkAddress_e163
 size_t ExtendedNetworkAddress_e163_4_address_len_(const ExtendedNetworkAddress_e163_4_address *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->number).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->number.len);
     if (in->sub_address_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->sub_address).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->sub_address.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13358,14 +13358,14 @@ int ExtendedNetworkAddress_e163_4_address_check(const ExtendedNetworkAddress_e16
         if (n < 1u || n > 15u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->number).ptr, (in->number).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->number.ptr, in->number.len));
     if (in->sub_address_present) {
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->sub_address));
             if (n < 1u || n > 40u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, (in->sub_address).ptr, (in->sub_address).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_NUMERICSTRING, in->sub_address.ptr, in->sub_address.len));
     }
     return ASN1RT_OK;
 }
@@ -13530,7 +13530,7 @@ size_t PresentationAddress_nAddresses_len_(const PresentationAddress_nAddresses 
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -13586,7 +13586,7 @@ int PresentationAddress_nAddresses_print(FILE *f, const PresentationAddress_nAdd
         if (!first)
             fputc(',', f);
         first = false;
-        asn1jer_hex(f, (item).ptr, (item).len);
+        asn1jer_hex(f, item.ptr, item.len);
     }
     fputc(']', f);
     return asn1jer_status(f);
@@ -13804,21 +13804,21 @@ int PresentationAddress_enc_(const PresentationAddress *in, asn1rt_writer *w, ui
     if (in->tSelector_present) {
         {
             uint8_t *m14 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->tSelector.ptr, in->tSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m14));
         }
     }
     if (in->sSelector_present) {
         {
             uint8_t *m15 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->sSelector.ptr, in->sSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m15));
         }
     }
     if (in->pSelector_present) {
         {
             uint8_t *m16 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->pSelector.ptr, in->pSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m16));
         }
     }
@@ -13829,11 +13829,11 @@ size_t PresentationAddress_len_(const PresentationAddress *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->pSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->pSelector.len));
     if (in->sSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 1), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->sSelector.len));
     if (in->tSelector_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).len));
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 2), asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->tSelector.len));
     n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 3), PresentationAddress_nAddresses_len_(&(in->nAddresses), ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
     return asn1g_tlv_len(tag, n);
 }
@@ -13877,21 +13877,21 @@ int PresentationAddress_print(FILE *f, const PresentationAddress *in)
         sep = ",";
         asn1jer_name(f, "pSelector");
         fputc(':', f);
-        asn1jer_hex(f, (in->pSelector).ptr, (in->pSelector).len);
+        asn1jer_hex(f, in->pSelector.ptr, in->pSelector.len);
     }
     if (in->sSelector_present) {
         fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "sSelector");
         fputc(':', f);
-        asn1jer_hex(f, (in->sSelector).ptr, (in->sSelector).len);
+        asn1jer_hex(f, in->sSelector.ptr, in->sSelector.len);
     }
     if (in->tSelector_present) {
         fputs(sep, f);
         sep = ",";
         asn1jer_name(f, "tSelector");
         fputc(':', f);
-        asn1jer_hex(f, (in->tSelector).ptr, (in->tSelector).len);
+        asn1jer_hex(f, in->tSelector.ptr, in->tSelector.len);
     }
     fputs(sep, f);
     asn1jer_name(f, "nAddresses");
@@ -14243,9 +14243,9 @@ int TerminalType_decode_ex(TerminalType *out, const uint8_t *der, size_t len, un
 
 static int TerminalType_write_(const TerminalType *in, asn1rt_writer *w)
 {
-    if (ASN1G_UNLIKELY(((*in)) > 256))
+    if (ASN1G_UNLIKELY((*in) > 256))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)((*in))));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (int64_t)(*in)));
     return ASN1RT_OK;
 }
 
@@ -14263,24 +14263,24 @@ ASN1G_FLATTEN int TerminalType_encode(const TerminalType *in, uint8_t *buf, size
 
 size_t TerminalType_encoded_len(const TerminalType *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)((*in))));
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), asn1g_int_len((int64_t)(*in)));
 }
 
 int TerminalType_check(const TerminalType *in)
 {
-    if (((*in)) > 256)
+    if ((*in) > 256)
         return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
 bool TerminalType_equal(const TerminalType *a, const TerminalType *b)
 {
-    return ((*a)) == ((*b));
+    return (*a) == (*b);
 }
 
 int TerminalType_print(FILE *f, const TerminalType *in)
 {
-    asn1jer_int(f, (int64_t)((*in)));
+    asn1jer_int(f, (int64_t)(*in));
     return asn1jer_status(f);
 }
 
@@ -14312,8 +14312,8 @@ int TeletexDomainDefinedAttribute_enc_(const TeletexDomainDefinedAttribute *in, 
 size_t TeletexDomainDefinedAttribute_len_(const TeletexDomainDefinedAttribute *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->type.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->value.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -14324,13 +14324,13 @@ int TeletexDomainDefinedAttribute_check(const TeletexDomainDefinedAttribute *in)
         if (n < 1u || n > 8u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->type.ptr, in->type.len));
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->value));
         if (n < 1u || n > 128u)
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_T61STRING, in->value.ptr, in->value.len));
     return ASN1RT_OK;
 }
 
@@ -14762,7 +14762,7 @@ ASN1G_BODY int Attribute_values_enc_inl_(const Attribute_values *in, asn1rt_writ
     if (in->items != NULL) {
         size_t i;
         for (i = in->count; i-- > 0;) {
-            ASN1G_TRY(asn1g_put_raw(w, (in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1g_put_raw(w, in->items[i].ptr, in->items[i].len));
         }
         {
             asn1rt_arena scratch;
@@ -14804,7 +14804,7 @@ ASN1G_BODY int Attribute_enc_inl_(const Attribute *in, asn1rt_writer *w, uint32_
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(Attribute_values_enc_inl_(&(in->values), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SET)));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type.ptr, in->type.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -14834,8 +14834,8 @@ ASN1G_BODY int AttributeTypeAndValue_dec_inl_(AttributeTypeAndValue *out, asn1rt
 ASN1G_BODY int AttributeTypeAndValue_enc_inl_(const AttributeTypeAndValue *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_raw(w, in->value.ptr, in->value.len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type.ptr, in->type.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -14859,7 +14859,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -14869,7 +14869,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -14879,7 +14879,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -14889,7 +14889,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -14899,7 +14899,7 @@ ASN1G_BODY int X520name_dec_inl_(X520name *out, asn1rt_reader *r, uint32_t tag, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -14917,7 +14917,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520name_PR_printableString:
         {
@@ -14925,7 +14925,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520name_PR_universalString:
         {
@@ -14933,7 +14933,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520name_PR_utf8String:
         {
@@ -14941,7 +14941,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520name_PR_bmpString:
         {
@@ -14949,7 +14949,7 @@ ASN1G_BODY int X520name_enc_inl_(const X520name *in, asn1rt_writer *w, uint32_t 
             if (ASN1G_UNLIKELY(n < 1u || n > 32768u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -14976,7 +14976,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -14986,7 +14986,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -14996,7 +14996,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15006,7 +15006,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15016,7 +15016,7 @@ ASN1G_BODY int X520CommonName_dec_inl_(X520CommonName *out, asn1rt_reader *r, ui
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15034,7 +15034,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_printableString:
         {
@@ -15042,7 +15042,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_universalString:
         {
@@ -15050,7 +15050,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520CommonName_PR_utf8String:
         {
@@ -15058,7 +15058,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520CommonName_PR_bmpString:
         {
@@ -15066,7 +15066,7 @@ ASN1G_BODY int X520CommonName_enc_inl_(const X520CommonName *in, asn1rt_writer *
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15093,7 +15093,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15103,7 +15103,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15113,7 +15113,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15123,7 +15123,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15133,7 +15133,7 @@ ASN1G_BODY int X520LocalityName_dec_inl_(X520LocalityName *out, asn1rt_reader *r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15151,7 +15151,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_printableString:
         {
@@ -15159,7 +15159,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_universalString:
         {
@@ -15167,7 +15167,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_utf8String:
         {
@@ -15175,7 +15175,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520LocalityName_PR_bmpString:
         {
@@ -15183,7 +15183,7 @@ ASN1G_BODY int X520LocalityName_enc_inl_(const X520LocalityName *in, asn1rt_writ
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15210,7 +15210,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15220,7 +15220,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15230,7 +15230,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15240,7 +15240,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15250,7 +15250,7 @@ ASN1G_BODY int X520StateOrProvinceName_dec_inl_(X520StateOrProvinceName *out, as
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15268,7 +15268,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_printableString:
         {
@@ -15276,7 +15276,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_universalString:
         {
@@ -15284,7 +15284,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_utf8String:
         {
@@ -15292,7 +15292,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520StateOrProvinceName_PR_bmpString:
         {
@@ -15300,7 +15300,7 @@ ASN1G_BODY int X520StateOrProvinceName_enc_inl_(const X520StateOrProvinceName *i
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15327,7 +15327,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15337,7 +15337,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15347,7 +15347,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15357,7 +15357,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15367,7 +15367,7 @@ ASN1G_BODY int X520OrganizationName_dec_inl_(X520OrganizationName *out, asn1rt_r
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15385,7 +15385,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_printableString:
         {
@@ -15393,7 +15393,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_universalString:
         {
@@ -15401,7 +15401,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_utf8String:
         {
@@ -15409,7 +15409,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520OrganizationName_PR_bmpString:
         {
@@ -15417,7 +15417,7 @@ ASN1G_BODY int X520OrganizationName_enc_inl_(const X520OrganizationName *in, asn
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15444,7 +15444,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15454,7 +15454,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15464,7 +15464,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15474,7 +15474,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15484,7 +15484,7 @@ ASN1G_BODY int X520OrganizationalUnitName_dec_inl_(X520OrganizationalUnitName *o
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15502,7 +15502,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_printableString:
         {
@@ -15510,7 +15510,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_universalString:
         {
@@ -15518,7 +15518,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_utf8String:
         {
@@ -15526,7 +15526,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520OrganizationalUnitName_PR_bmpString:
         {
@@ -15534,7 +15534,7 @@ ASN1G_BODY int X520OrganizationalUnitName_enc_inl_(const X520OrganizationalUnitN
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15561,7 +15561,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15571,7 +15571,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15581,7 +15581,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15591,7 +15591,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15601,7 +15601,7 @@ ASN1G_BODY int X520Title_dec_inl_(X520Title *out, asn1rt_reader *r, uint32_t tag
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15619,7 +15619,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520Title_PR_printableString:
         {
@@ -15627,7 +15627,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520Title_PR_universalString:
         {
@@ -15635,7 +15635,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520Title_PR_utf8String:
         {
@@ -15643,7 +15643,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520Title_PR_bmpString:
         {
@@ -15651,7 +15651,7 @@ ASN1G_BODY int X520Title_enc_inl_(const X520Title *in, asn1rt_writer *w, uint32_
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15682,7 +15682,7 @@ ASN1G_BODY int X520countryName_read_inl_(X520countryName *out, asn1rt_reader *r,
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n != 2u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -15695,7 +15695,7 @@ ASN1G_BODY int X520SerialNumber_read_inl_(X520SerialNumber *out, asn1rt_reader *
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -15712,7 +15712,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -15722,7 +15722,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -15732,7 +15732,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -15742,7 +15742,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -15752,7 +15752,7 @@ ASN1G_BODY int X520Pseudonym_dec_inl_(X520Pseudonym *out, asn1rt_reader *r, uint
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -15770,7 +15770,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_printableString:
         {
@@ -15778,7 +15778,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_universalString:
         {
@@ -15786,7 +15786,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_utf8String:
         {
@@ -15794,7 +15794,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case X520Pseudonym_PR_bmpString:
         {
@@ -15802,7 +15802,7 @@ ASN1G_BODY int X520Pseudonym_enc_inl_(const X520Pseudonym *in, asn1rt_writer *w,
             if (ASN1G_UNLIKELY(n < 1u || n > 128u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -15833,7 +15833,7 @@ ASN1G_BODY int EmailAddress_read_inl_(EmailAddress *out, asn1rt_reader *r, asn1r
     {
         size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 255u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -16014,7 +16014,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->u.teletexString));
             if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.teletexString).ptr - r->base), "teletexString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.teletexString.ptr - r->base), "teletexString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -16024,7 +16024,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printableString));
             if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printableString).ptr - r->base), "printableString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printableString.ptr - r->base), "printableString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING):
@@ -16034,7 +16034,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UNIVERSALSTRING, &(out->u.universalString));
             if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.universalString).ptr - r->base), "universalString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.universalString.ptr - r->base), "universalString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -16044,7 +16044,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -16054,7 +16054,7 @@ ASN1G_BODY int DirectoryString_dec_inl_(DirectoryString *out, asn1rt_reader *r, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     default:
@@ -16072,7 +16072,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->u.teletexString).ptr, (in->u.teletexString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->u.teletexString.ptr, in->u.teletexString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_printableString:
         {
@@ -16080,7 +16080,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printableString).ptr, (in->u.printableString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printableString.ptr, in->u.printableString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_universalString:
         {
@@ -16088,7 +16088,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), (in->u.universalString).ptr, (in->u.universalString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UNIVERSALSTRING), in->u.universalString.ptr, in->u.universalString.len));
         return ASN1RT_OK;
     case DirectoryString_PR_utf8String:
         {
@@ -16096,7 +16096,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     case DirectoryString_PR_bmpString:
         {
@@ -16104,7 +16104,7 @@ ASN1G_BODY int DirectoryString_enc_inl_(const DirectoryString *in, asn1rt_writer
             if (ASN1G_UNLIKELY(n < 1u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -16159,9 +16159,9 @@ ASN1G_BODY int AlgorithmIdentifier_enc_inl_(const AlgorithmIdentifier *in, asn1r
 {
     uint8_t *m = asn1g_mark(w);
     if (in->parameters_present) {
-        ASN1G_TRY(asn1g_put_raw(w, (in->parameters).ptr, (in->parameters).len));
+        ASN1G_TRY(asn1g_put_raw(w, in->parameters.ptr, in->parameters.len));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->algorithm).ptr, (in->algorithm).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->algorithm.ptr, in->algorithm.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -16198,10 +16198,10 @@ ASN1G_BODY int Time_enc_inl_(const Time *in, asn1rt_writer *w, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case Time_PR_utcTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), (in->u.utcTime).ptr, (in->u.utcTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTCTIME), in->u.utcTime.ptr, in->u.utcTime.len));
         return ASN1RT_OK;
     case Time_PR_generalTime:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), (in->u.generalTime).ptr, (in->u.generalTime).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->u.generalTime.ptr, in->u.generalTime.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -16298,7 +16298,7 @@ ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->critical))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "critical");
-        if (ASN1G_UNLIKELY(((out->critical) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->critical == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "critical");
     } else {
         out->critical = false;
@@ -16313,11 +16313,11 @@ ASN1G_BODY int Extension_dec_inl_(Extension *out, asn1rt_reader *r, uint32_t tag
 ASN1G_BODY int Extension_enc_inl_(const Extension *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->extnValue).ptr, (in->extnValue).len));
-    if (!((in->critical) == (false))) {
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->extnValue.ptr, in->extnValue.len));
+    if (!(in->critical == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->critical));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->extnID).ptr, (in->extnID).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->extnID.ptr, in->extnID.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -16750,7 +16750,7 @@ ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
             if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.x121_dcc_code.ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -16760,7 +16760,7 @@ ASN1G_BODY int CountryName_dec_inl_(CountryName *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
             if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.iso_3166_alpha2_code.ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
     default:
@@ -16778,7 +16778,7 @@ ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.x121_dcc_code.ptr, in->u.x121_dcc_code.len));
         return ASN1RT_OK;
     case CountryName_PR_iso_3166_alpha2_code:
         {
@@ -16786,7 +16786,7 @@ ASN1G_BODY int CountryName_enc_inl_(const CountryName *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.iso_3166_alpha2_code.ptr, in->u.iso_3166_alpha2_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -16820,7 +16820,7 @@ ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.numeric.ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -16830,7 +16830,7 @@ ASN1G_BODY int AdministrationDomainName_dec_inl_(AdministrationDomainName *out, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printable.ptr - r->base), "printable");
         }
         return ASN1RT_OK;
     default:
@@ -16848,7 +16848,7 @@ ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName 
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric.ptr, in->u.numeric.len));
         return ASN1RT_OK;
     case AdministrationDomainName_PR_printable:
         {
@@ -16856,7 +16856,7 @@ ASN1G_BODY int AdministrationDomainName_enc_inl_(const AdministrationDomainName 
             if (ASN1G_UNLIKELY(n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable.ptr, in->u.printable.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -16886,7 +16886,7 @@ ASN1G_BODY int X121Address_read_inl_(X121Address *out, asn1rt_reader *r, asn1rt_
     {
         size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -16899,7 +16899,7 @@ ASN1G_BODY int NetworkAddress_read_inl_(NetworkAddress *out, asn1rt_reader *r, a
     {
         size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -16912,7 +16912,7 @@ ASN1G_BODY int TerminalIdentifier_read_inl_(TerminalIdentifier *out, asn1rt_read
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -16929,7 +16929,7 @@ ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric).ptr - r->base), "numeric");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.numeric.ptr - r->base), "numeric");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -16939,7 +16939,7 @@ ASN1G_BODY int PrivateDomainName_dec_inl_(PrivateDomainName *out, asn1rt_reader 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable).ptr - r->base), "printable");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printable.ptr - r->base), "printable");
         }
         return ASN1RT_OK;
     default:
@@ -16957,7 +16957,7 @@ ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_wr
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric).ptr, (in->u.numeric).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric.ptr, in->u.numeric.len));
         return ASN1RT_OK;
     case PrivateDomainName_PR_printable:
         {
@@ -16965,7 +16965,7 @@ ASN1G_BODY int PrivateDomainName_enc_inl_(const PrivateDomainName *in, asn1rt_wr
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable).ptr, (in->u.printable).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable.ptr, in->u.printable.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -16988,7 +16988,7 @@ ASN1G_BODY int OrganizationName_read_inl_(OrganizationName *out, asn1rt_reader *
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17001,7 +17001,7 @@ ASN1G_BODY int NumericUserIdentifier_read_inl_(NumericUserIdentifier *out, asn1r
     {
         size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17026,7 +17026,7 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->surname.ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
@@ -17035,7 +17035,7 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->given_name.ptr - c.base), "given-name");
         }
     } else {
         out->given_name_present = false;
@@ -17047,7 +17047,7 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->initials.ptr - c.base), "initials");
         }
     } else {
         out->initials_present = false;
@@ -17059,7 +17059,7 @@ ASN1G_BODY int PersonalName_dec_inl_(PersonalName *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->generation_qualifier.ptr - c.base), "generation-qualifier");
         }
     } else {
         out->generation_qualifier_present = false;
@@ -17095,7 +17095,7 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->generation_qualifier.ptr, in->generation_qualifier.len));
     }
     if (in->initials_present) {
         {
@@ -17103,7 +17103,7 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->initials.ptr, in->initials.len));
     }
     if (in->given_name_present) {
         {
@@ -17111,14 +17111,14 @@ ASN1G_BODY int PersonalName_enc_inl_(const PersonalName *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->given_name.ptr, in->given_name.len));
     }
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->surname.ptr, in->surname.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -17138,7 +17138,7 @@ ASN1G_BODY int OrganizationalUnitName_read_inl_(OrganizationalUnitName *out, asn
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17151,7 +17151,7 @@ ASN1G_BODY int OrganizationalUnitNames_item_inl_(OrganizationalUnitName *out, as
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17190,7 +17190,7 @@ ASN1G_BODY int OrganizationalUnitNames_enc_inl_(const OrganizationalUnitNames *i
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->items[i].ptr, in->items[i].len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17244,7 +17244,7 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->network_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->network_address).ptr - c.base), "network-address");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->network_address.ptr - c.base), "network-address");
         }
     } else {
         out->network_address_present = false;
@@ -17256,7 +17256,7 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->terminal_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->terminal_identifier).ptr - c.base), "terminal-identifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->terminal_identifier.ptr - c.base), "terminal-identifier");
         }
     } else {
         out->terminal_identifier_present = false;
@@ -17282,7 +17282,7 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->organization_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->organization_name).ptr - c.base), "organization-name");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->organization_name.ptr - c.base), "organization-name");
         }
     } else {
         out->organization_name_present = false;
@@ -17294,7 +17294,7 @@ ASN1G_BODY int BuiltInStandardAttributes_dec_inl_(BuiltInStandardAttributes *out
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->numeric_user_identifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->numeric_user_identifier).ptr - c.base), "numeric-user-identifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->numeric_user_identifier.ptr - c.base), "numeric-user-identifier");
         }
     } else {
         out->numeric_user_identifier_present = false;
@@ -17333,7 +17333,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), (in->numeric_user_identifier).ptr, (in->numeric_user_identifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 4), in->numeric_user_identifier.ptr, in->numeric_user_identifier.len));
     }
     if (in->organization_name_present) {
         {
@@ -17341,7 +17341,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
             if (ASN1G_UNLIKELY(n < 1u || n > 64u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->organization_name).ptr, (in->organization_name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->organization_name.ptr, in->organization_name.len));
     }
     if (in->private_domain_name_present) {
         {
@@ -17356,7 +17356,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
             if (ASN1G_UNLIKELY(n < 1u || n > 24u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->terminal_identifier).ptr, (in->terminal_identifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->terminal_identifier.ptr, in->terminal_identifier.len));
     }
     if (in->network_address_present) {
         {
@@ -17364,7 +17364,7 @@ ASN1G_BODY int BuiltInStandardAttributes_enc_inl_(const BuiltInStandardAttribute
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->network_address).ptr, (in->network_address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->network_address.ptr, in->network_address.len));
     }
     if (in->administration_domain_name_present) {
         {
@@ -17402,14 +17402,14 @@ ASN1G_BODY int BuiltInDomainDefinedAttribute_dec_inl_(BuiltInDomainDefinedAttrib
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->type.ptr - c.base), "type");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), ASN1RT_UT_PRINTABLESTRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->value.ptr - c.base), "value");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -17424,13 +17424,13 @@ ASN1G_BODY int BuiltInDomainDefinedAttribute_enc_inl_(const BuiltInDomainDefined
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->value.ptr, in->value.len));
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->type.ptr, in->type.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -17523,12 +17523,12 @@ ASN1G_BODY int ExtensionAttribute_enc_inl_(const ExtensionAttribute *in, asn1rt_
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->extension_attribute_value).ptr, (in->extension_attribute_value).len));
+        ASN1G_TRY(asn1g_put_raw(w, in->extension_attribute_value.ptr, in->extension_attribute_value.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m2));
     }
-    if (ASN1G_UNLIKELY((in->extension_attribute_type) > 256))
+    if (ASN1G_UNLIKELY(in->extension_attribute_type > 256))
         return ASN1RT_E_VALUE_CONSTRAINT;
-    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)(in->extension_attribute_type)));
+    ASN1G_TRY(asn1g_put_int(w, ASN1RT_TAG(2, 0, 0), (int64_t)in->extension_attribute_type));
     return asn1g_close(w, tag, m);
 }
 
@@ -17665,7 +17665,7 @@ ASN1G_BODY int CommonName_read_inl_(CommonName *out, asn1rt_reader *r, asn1rt_er
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17678,7 +17678,7 @@ ASN1G_BODY int TeletexCommonName_read_inl_(TeletexCommonName *out, asn1rt_reader
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17691,7 +17691,7 @@ ASN1G_BODY int TeletexOrganizationName_read_inl_(TeletexOrganizationName *out, a
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 64u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17716,7 +17716,7 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->surname).ptr - c.base), "surname");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->surname.ptr - c.base), "surname");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->given_name_present = true;
@@ -17725,7 +17725,7 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->given_name));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->given_name).ptr - c.base), "given-name");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->given_name.ptr - c.base), "given-name");
         }
     } else {
         out->given_name_present = false;
@@ -17737,7 +17737,7 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->initials));
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->initials).ptr - c.base), "initials");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->initials.ptr - c.base), "initials");
         }
     } else {
         out->initials_present = false;
@@ -17749,7 +17749,7 @@ ASN1G_BODY int TeletexPersonalName_dec_inl_(TeletexPersonalName *out, asn1rt_rea
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->generation_qualifier));
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->generation_qualifier).ptr - c.base), "generation-qualifier");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->generation_qualifier.ptr - c.base), "generation-qualifier");
         }
     } else {
         out->generation_qualifier_present = false;
@@ -17785,7 +17785,7 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
             if (ASN1G_UNLIKELY(n < 1u || n > 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), (in->generation_qualifier).ptr, (in->generation_qualifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 3), in->generation_qualifier.ptr, in->generation_qualifier.len));
     }
     if (in->initials_present) {
         {
@@ -17793,7 +17793,7 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
             if (ASN1G_UNLIKELY(n < 1u || n > 5u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->initials).ptr, (in->initials).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->initials.ptr, in->initials.len));
     }
     if (in->given_name_present) {
         {
@@ -17801,14 +17801,14 @@ ASN1G_BODY int TeletexPersonalName_enc_inl_(const TeletexPersonalName *in, asn1r
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->given_name).ptr, (in->given_name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->given_name.ptr, in->given_name.len));
     }
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->surname));
         if (ASN1G_UNLIKELY(n < 1u || n > 40u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->surname).ptr, (in->surname).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->surname.ptr, in->surname.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -17828,7 +17828,7 @@ ASN1G_BODY int TeletexOrganizationalUnitName_read_inl_(TeletexOrganizationalUnit
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17841,7 +17841,7 @@ ASN1G_BODY int TeletexOrganizationalUnitNames_item_inl_(TeletexOrganizationalUni
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 32u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17880,7 +17880,7 @@ ASN1G_BODY int TeletexOrganizationalUnitNames_enc_inl_(const TeletexOrganization
             if (ASN1G_UNLIKELY(n < 1u || n > 32u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->items[i].ptr, in->items[i].len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -17901,7 +17901,7 @@ ASN1G_BODY int PDSName_read_inl_(PDSName *out, asn1rt_reader *r, asn1rt_error *e
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -17918,7 +17918,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.x121_dcc_code));
             if (ASN1G_UNLIKELY(n != 3u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.x121_dcc_code).ptr - r->base), "x121-dcc-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.x121_dcc_code.ptr - r->base), "x121-dcc-code");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -17928,7 +17928,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_dec_inl_(PhysicalDeliveryCountryName 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.iso_3166_alpha2_code));
             if (ASN1G_UNLIKELY(n != 2u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.iso_3166_alpha2_code).ptr - r->base), "iso-3166-alpha2-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.iso_3166_alpha2_code.ptr - r->base), "iso-3166-alpha2-code");
         }
         return ASN1RT_OK;
     default:
@@ -17946,7 +17946,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountr
             if (ASN1G_UNLIKELY(n != 3u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.x121_dcc_code).ptr, (in->u.x121_dcc_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.x121_dcc_code.ptr, in->u.x121_dcc_code.len));
         return ASN1RT_OK;
     case PhysicalDeliveryCountryName_PR_iso_3166_alpha2_code:
         {
@@ -17954,7 +17954,7 @@ ASN1G_BODY int PhysicalDeliveryCountryName_enc_inl_(const PhysicalDeliveryCountr
             if (ASN1G_UNLIKELY(n != 2u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.iso_3166_alpha2_code).ptr, (in->u.iso_3166_alpha2_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.iso_3166_alpha2_code.ptr, in->u.iso_3166_alpha2_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -17981,7 +17981,7 @@ ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->u.numeric_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.numeric_code).ptr - r->base), "numeric-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.numeric_code.ptr - r->base), "numeric-code");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING):
@@ -17991,7 +17991,7 @@ ASN1G_BODY int PostalCode_dec_inl_(PostalCode *out, asn1rt_reader *r, uint32_t t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->u.printable_code));
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.printable_code).ptr - r->base), "printable-code");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.printable_code.ptr - r->base), "printable-code");
         }
         return ASN1RT_OK;
     default:
@@ -18009,7 +18009,7 @@ ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint3
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), (in->u.numeric_code).ptr, (in->u.numeric_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_NUMERICSTRING), in->u.numeric_code.ptr, in->u.numeric_code.len));
         return ASN1RT_OK;
     case PostalCode_PR_printable_code:
         {
@@ -18017,7 +18017,7 @@ ASN1G_BODY int PostalCode_enc_inl_(const PostalCode *in, asn1rt_writer *w, uint3
             if (ASN1G_UNLIKELY(n < 1u || n > 16u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->u.printable_code).ptr, (in->u.printable_code).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->u.printable_code.ptr, in->u.printable_code.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -18045,7 +18045,7 @@ ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, &(out->printable_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->printable_string).ptr - c.base), "printable-string");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->printable_string.ptr - c.base), "printable-string");
         }
     } else {
         out->printable_string_present = false;
@@ -18057,7 +18057,7 @@ ASN1G_BODY int PDSParameter_dec_inl_(PDSParameter *out, asn1rt_reader *r, uint32
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->teletex_string.ptr - c.base), "teletex-string");
         }
     } else {
         out->teletex_string_present = false;
@@ -18087,7 +18087,7 @@ ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->teletex_string.ptr, in->teletex_string.len));
     }
     if (in->printable_string_present) {
         {
@@ -18095,7 +18095,7 @@ ASN1G_BODY int PDSParameter_enc_inl_(const PDSParameter *in, asn1rt_writer *w, u
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->printable_string).ptr, (in->printable_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->printable_string.ptr, in->printable_string.len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -18164,7 +18164,7 @@ ASN1G_BODY int UnformattedPostalAddress_printable_address_item_inl_(asn1rt_view 
     {
         size_t n = asn1g_string_size(ASN1RT_UT_PRINTABLESTRING, out);
         if (ASN1G_UNLIKELY(n < 1u || n > 30u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(((*out)).ptr - r->base), NULL);
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->ptr - r->base), NULL);
     }
     return ASN1RT_OK;
 }
@@ -18203,7 +18203,7 @@ ASN1G_BODY int UnformattedPostalAddress_printable_address_enc_inl_(const Unforma
             if (ASN1G_UNLIKELY(n < 1u || n > 30u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), (in->items[i]).ptr, (in->items[i]).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_PRINTABLESTRING), in->items[i].ptr, in->items[i].len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -18236,7 +18236,7 @@ ASN1G_BODY int UnformattedPostalAddress_dec_inl_(UnformattedPostalAddress *out, 
         {
             size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->teletex_string));
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->teletex_string).ptr - c.base), "teletex-string");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->teletex_string.ptr - c.base), "teletex-string");
         }
     } else {
         out->teletex_string_present = false;
@@ -18266,7 +18266,7 @@ ASN1G_BODY int UnformattedPostalAddress_enc_inl_(const UnformattedPostalAddress 
             if (ASN1G_UNLIKELY(n < 1u || n > 180u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->teletex_string).ptr, (in->teletex_string).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->teletex_string.ptr, in->teletex_string.len));
     }
     if (in->printable_address_present) {
         ASN1G_TRY(UnformattedPostalAddress_printable_address_enc_inl_(&(in->printable_address), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
@@ -18333,7 +18333,7 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAdd
     {
         size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->number).ptr - c.base), "number");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->number.ptr - c.base), "number");
     }
     if (asn1g_next_is(&c, ASN1RT_TAG(2, 0, 1))) {
         out->sub_address_present = true;
@@ -18342,7 +18342,7 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_dec_inl_(ExtendedNetworkAdd
         {
             size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(out->sub_address));
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->sub_address).ptr - c.base), "sub-address");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->sub_address.ptr - c.base), "sub-address");
         }
     } else {
         out->sub_address_present = false;
@@ -18361,14 +18361,14 @@ ASN1G_BODY int ExtendedNetworkAddress_e163_4_address_enc_inl_(const ExtendedNetw
             if (ASN1G_UNLIKELY(n < 1u || n > 40u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->sub_address).ptr, (in->sub_address).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->sub_address.ptr, in->sub_address.len));
     }
     {
         size_t n = asn1g_string_size(ASN1RT_UT_NUMERICSTRING, &(in->number));
         if (ASN1G_UNLIKELY(n < 1u || n > 15u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->number).ptr, (in->number).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->number.ptr, in->number.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -18426,7 +18426,7 @@ ASN1G_BODY int PresentationAddress_nAddresses_enc_inl_(const PresentationAddress
         if (ASN1G_UNLIKELY(in->count < 1u))
             return ASN1RT_E_SIZE_CONSTRAINT;
         for (i = in->count; i-- > 0;) {
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->items[i].ptr, in->items[i].len));
         }
         {
             asn1rt_arena scratch;
@@ -18522,21 +18522,21 @@ ASN1G_BODY int PresentationAddress_enc_inl_(const PresentationAddress *in, asn1r
     if (in->tSelector_present) {
         {
             uint8_t *m10 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->tSelector).ptr, (in->tSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->tSelector.ptr, in->tSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 2), m10));
         }
     }
     if (in->sSelector_present) {
         {
             uint8_t *m11 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->sSelector).ptr, (in->sSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->sSelector.ptr, in->sSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 1), m11));
         }
     }
     if (in->pSelector_present) {
         {
             uint8_t *m12 = asn1g_mark(w);
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), (in->pSelector).ptr, (in->pSelector).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->pSelector.ptr, in->pSelector.len));
             ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m12));
         }
     }
@@ -18617,14 +18617,14 @@ ASN1G_BODY int TeletexDomainDefinedAttribute_dec_inl_(TeletexDomainDefinedAttrib
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->type).ptr - c.base), "type");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->type.ptr - c.base), "type");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_read_string(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), ASN1RT_UT_T61STRING, &(out->value))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "value");
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(out->value));
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
-            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->value).ptr - c.base), "value");
+            return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->value.ptr - c.base), "value");
     }
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
         return asn1g_fail(err, rc, c.err_offset, NULL);
@@ -18639,13 +18639,13 @@ ASN1G_BODY int TeletexDomainDefinedAttribute_enc_inl_(const TeletexDomainDefined
         if (ASN1G_UNLIKELY(n < 1u || n > 128u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->value.ptr, in->value.len));
     {
         size_t n = asn1g_string_size(ASN1RT_UT_T61STRING, &(in->type));
         if (ASN1G_UNLIKELY(n < 1u || n > 8u))
             return ASN1RT_E_SIZE_CONSTRAINT;
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), (in->type).ptr, (in->type).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_T61STRING), in->type.ptr, in->type.len));
     return asn1g_close(w, tag, m);
 }
 

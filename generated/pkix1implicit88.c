@@ -190,7 +190,7 @@ int KeyIdentifier_decode_ex(KeyIdentifier *out, const uint8_t *der, size_t len, 
 
 static int KeyIdentifier_write_(const KeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -208,7 +208,7 @@ ASN1G_FLATTEN int KeyIdentifier_encode(const KeyIdentifier *in, uint8_t *buf, si
 
 size_t KeyIdentifier_encoded_len(const KeyIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->len);
 }
 
 int KeyIdentifier_check(const KeyIdentifier *in)
@@ -224,7 +224,7 @@ bool KeyIdentifier_equal(const KeyIdentifier *a, const KeyIdentifier *b)
 
 int KeyIdentifier_print(FILE *f, const KeyIdentifier *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -254,15 +254,15 @@ int AnotherName_enc_(const AnotherName *in, asn1rt_writer *w, uint32_t tag)
 size_t AnotherName_len_(const AnotherName *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), (in->value).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type_id.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), in->value.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int AnotherName_check(const AnotherName *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->type_id).ptr, (in->type_id).len));
-    ASN1G_TRY(asn1g_check_any((in->value).ptr, (in->value).len));
+    ASN1G_TRY(asn1rt_check_oid(in->type_id.ptr, in->type_id.len));
+    ASN1G_TRY(asn1g_check_any(in->value.ptr, in->value.len));
     return ASN1RT_OK;
 }
 
@@ -284,7 +284,7 @@ int AnotherName_print(FILE *f, const AnotherName *in)
     fputc(',', f);
     asn1jer_name(f, "value");
     fputc(':', f);
-    asn1jer_hex(f, (in->value).ptr, (in->value).len);
+    asn1jer_hex(f, in->value.ptr, in->value.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -605,10 +605,10 @@ int GeneralName_enc_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
         ASN1G_TRY(AnotherName_enc_(&(in->u.otherName), w, ASN1RT_TAG(2, 1, 0)));
         return ASN1RT_OK;
     case GeneralName_PR_rfc822Name:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->u.rfc822Name.ptr, in->u.rfc822Name.len));
         return ASN1RT_OK;
     case GeneralName_PR_dNSName:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.dNSName).ptr, (in->u.dNSName).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->u.dNSName.ptr, in->u.dNSName.len));
         return ASN1RT_OK;
     case GeneralName_PR_x400Address:
         ASN1G_TRY(ORAddress_enc_(&(in->u.x400Address), w, ASN1RT_TAG(2, 1, 3)));
@@ -624,13 +624,13 @@ int GeneralName_enc_(const GeneralName *in, asn1rt_writer *w, uint32_t tag)
         ASN1G_TRY(EDIPartyName_enc_(&(in->u.ediPartyName), w, ASN1RT_TAG(2, 1, 5)));
         return ASN1RT_OK;
     case GeneralName_PR_uniformResourceIdentifier:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), in->u.uniformResourceIdentifier.ptr, in->u.uniformResourceIdentifier.len));
         return ASN1RT_OK;
     case GeneralName_PR_iPAddress:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).ptr, (in->u.iPAddress).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), in->u.iPAddress.ptr, in->u.iPAddress.len));
         return ASN1RT_OK;
     case GeneralName_PR_registeredID:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->u.registeredID).ptr, (in->u.registeredID).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), in->u.registeredID.ptr, in->u.registeredID.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -644,9 +644,9 @@ size_t GeneralName_len_(const GeneralName *in, uint32_t tag)
     case GeneralName_PR_otherName:
         return AnotherName_len_(&(in->u.otherName), ASN1RT_TAG(2, 1, 0));
     case GeneralName_PR_rfc822Name:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->u.rfc822Name.len);
     case GeneralName_PR_dNSName:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->u.dNSName).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->u.dNSName.len);
     case GeneralName_PR_x400Address:
         return ORAddress_len_(&(in->u.x400Address), ASN1RT_TAG(2, 1, 3));
     case GeneralName_PR_directoryName:
@@ -654,11 +654,11 @@ size_t GeneralName_len_(const GeneralName *in, uint32_t tag)
     case GeneralName_PR_ediPartyName:
         return EDIPartyName_len_(&(in->u.ediPartyName), ASN1RT_TAG(2, 1, 5));
     case GeneralName_PR_uniformResourceIdentifier:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 6), in->u.uniformResourceIdentifier.len);
     case GeneralName_PR_iPAddress:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 7), in->u.iPAddress.len);
     case GeneralName_PR_registeredID:
-        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 8), (in->u.registeredID).len);
+        return asn1g_tlv_len(ASN1RT_TAG(2, 0, 8), in->u.registeredID.len);
     default:
         return 0;
     }
@@ -671,10 +671,10 @@ int GeneralName_check(const GeneralName *in)
         ASN1G_TRY(AnotherName_check(&(in->u.otherName)));
         return ASN1RT_OK;
     case GeneralName_PR_rfc822Name:
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->u.rfc822Name.ptr, in->u.rfc822Name.len));
         return ASN1RT_OK;
     case GeneralName_PR_dNSName:
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.dNSName).ptr, (in->u.dNSName).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->u.dNSName.ptr, in->u.dNSName.len));
         return ASN1RT_OK;
     case GeneralName_PR_x400Address:
         ASN1G_TRY(ORAddress_check(&(in->u.x400Address)));
@@ -686,12 +686,12 @@ int GeneralName_check(const GeneralName *in)
         ASN1G_TRY(EDIPartyName_check(&(in->u.ediPartyName)));
         return ASN1RT_OK;
     case GeneralName_PR_uniformResourceIdentifier:
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->u.uniformResourceIdentifier.ptr, in->u.uniformResourceIdentifier.len));
         return ASN1RT_OK;
     case GeneralName_PR_iPAddress:
         return ASN1RT_OK;
     case GeneralName_PR_registeredID:
-        ASN1G_TRY(asn1rt_check_oid((in->u.registeredID).ptr, (in->u.registeredID).len));
+        ASN1G_TRY(asn1rt_check_oid(in->u.registeredID.ptr, in->u.registeredID.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -768,7 +768,7 @@ int GeneralName_print(FILE *f, const GeneralName *in)
     case GeneralName_PR_iPAddress:
         asn1jer_name(f, "iPAddress");
         fputc(':', f);
-        asn1jer_hex(f, (in->u.iPAddress).ptr, (in->u.iPAddress).len);
+        asn1jer_hex(f, in->u.iPAddress.ptr, in->u.iPAddress.len);
         break;
     case GeneralName_PR_registeredID:
         asn1jer_name(f, "registeredID");
@@ -1167,7 +1167,7 @@ int AuthorityKeyIdentifier_enc_(const AuthorityKeyIdentifier *in, asn1rt_writer 
         ASN1G_TRY(GeneralNames_enc_(&(in->authorityCertIssuer), w, ASN1RT_TAG(2, 1, 1)));
     }
     if (in->keyIdentifier_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).ptr, (in->keyIdentifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->keyIdentifier.ptr, in->keyIdentifier.len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -1176,11 +1176,11 @@ size_t AuthorityKeyIdentifier_len_(const AuthorityKeyIdentifier *in, uint32_t ta
 {
     size_t n = 0;
     if (in->keyIdentifier_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->keyIdentifier.len);
     if (in->authorityCertIssuer_present)
         n += GeneralNames_len_(&(in->authorityCertIssuer), ASN1RT_TAG(2, 1, 1));
     if (in->authorityCertSerialNumber_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), (in->authorityCertSerialNumber).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), in->authorityCertSerialNumber.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1192,7 +1192,7 @@ int AuthorityKeyIdentifier_check(const AuthorityKeyIdentifier *in)
         ASN1G_TRY(GeneralNames_check(&(in->authorityCertIssuer)));
     }
     if (in->authorityCertSerialNumber_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->authorityCertSerialNumber).ptr, (in->authorityCertSerialNumber).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->authorityCertSerialNumber.ptr, in->authorityCertSerialNumber.len, 0));
     }
     return ASN1RT_OK;
 }
@@ -1222,7 +1222,7 @@ int AuthorityKeyIdentifier_print(FILE *f, const AuthorityKeyIdentifier *in)
         sep = ",";
         asn1jer_name(f, "keyIdentifier");
         fputc(':', f);
-        asn1jer_hex(f, (in->keyIdentifier).ptr, (in->keyIdentifier).len);
+        asn1jer_hex(f, in->keyIdentifier.ptr, in->keyIdentifier.len);
     }
     if (in->authorityCertIssuer_present) {
         fputs(sep, f);
@@ -1384,7 +1384,7 @@ int SubjectKeyIdentifier_decode_ex(SubjectKeyIdentifier *out, const uint8_t *der
 
 static int SubjectKeyIdentifier_write_(const SubjectKeyIdentifier *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1402,7 +1402,7 @@ ASN1G_FLATTEN int SubjectKeyIdentifier_encode(const SubjectKeyIdentifier *in, ui
 
 size_t SubjectKeyIdentifier_encoded_len(const SubjectKeyIdentifier *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OCTET_STRING), in->len);
 }
 
 int SubjectKeyIdentifier_check(const SubjectKeyIdentifier *in)
@@ -1418,7 +1418,7 @@ bool SubjectKeyIdentifier_equal(const SubjectKeyIdentifier *a, const SubjectKeyI
 
 int SubjectKeyIdentifier_print(FILE *f, const SubjectKeyIdentifier *in)
 {
-    asn1jer_hex(f, ((*in)).ptr, ((*in)).len);
+    asn1jer_hex(f, in->ptr, in->len);
     return asn1jer_status(f);
 }
 
@@ -1523,7 +1523,7 @@ size_t KeyUsage_encoded_len(const KeyUsage *in)
 
 int KeyUsage_check(const KeyUsage *in)
 {
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -1566,9 +1566,9 @@ size_t PrivateKeyUsagePeriod_len_(const PrivateKeyUsagePeriod *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->notBefore_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->notBefore).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->notBefore.len);
     if (in->notAfter_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->notAfter).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->notAfter.len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -1765,7 +1765,7 @@ int CertPolicyId_decode_ex(CertPolicyId *out, const uint8_t *der, size_t len, un
 
 static int CertPolicyId_write_(const CertPolicyId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1783,12 +1783,12 @@ ASN1G_FLATTEN int CertPolicyId_encode(const CertPolicyId *in, uint8_t *buf, size
 
 size_t CertPolicyId_encoded_len(const CertPolicyId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->len);
 }
 
 int CertPolicyId_check(const CertPolicyId *in)
 {
-    ASN1G_TRY(asn1rt_check_oid(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1868,7 +1868,7 @@ int PolicyQualifierId_decode_ex(PolicyQualifierId *out, const uint8_t *der, size
 
 static int PolicyQualifierId_write_(const PolicyQualifierId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1886,12 +1886,12 @@ ASN1G_FLATTEN int PolicyQualifierId_encode(const PolicyQualifierId *in, uint8_t 
 
 size_t PolicyQualifierId_encoded_len(const PolicyQualifierId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->len);
 }
 
 int PolicyQualifierId_check(const PolicyQualifierId *in)
 {
-    ASN1G_TRY(asn1rt_check_oid(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -1932,15 +1932,15 @@ int PolicyQualifierInfo_enc_(const PolicyQualifierInfo *in, asn1rt_writer *w, ui
 size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).len);
-    n += (in->qualifier).len;
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyQualifierId.len);
+    n += in->qualifier.len;
     return asn1g_tlv_len(tag, n);
 }
 
 int PolicyQualifierInfo_check(const PolicyQualifierInfo *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->policyQualifierId).ptr, (in->policyQualifierId).len));
-    ASN1G_TRY(asn1g_check_any((in->qualifier).ptr, (in->qualifier).len));
+    ASN1G_TRY(asn1rt_check_oid(in->policyQualifierId.ptr, in->policyQualifierId.len));
+    ASN1G_TRY(asn1g_check_any(in->qualifier.ptr, in->qualifier.len));
     return ASN1RT_OK;
 }
 
@@ -1962,7 +1962,7 @@ int PolicyQualifierInfo_print(FILE *f, const PolicyQualifierInfo *in)
     fputc(',', f);
     asn1jer_name(f, "qualifier");
     fputc(':', f);
-    asn1jer_hex(f, (in->qualifier).ptr, (in->qualifier).len);
+    asn1jer_hex(f, in->qualifier.ptr, in->qualifier.len);
     fputc('}', f);
     return asn1jer_status(f);
 }
@@ -2334,14 +2334,14 @@ int PolicyInformation_enc_(const PolicyInformation *in, asn1rt_writer *w, uint32
     if (in->policyQualifiers_present) {
         ASN1G_TRY(PolicyInformation_policyQualifiers_enc_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyIdentifier.ptr, in->policyIdentifier.len));
     return asn1g_close(w, tag, m);
 }
 
 size_t PolicyInformation_len_(const PolicyInformation *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyIdentifier.len);
     if (in->policyQualifiers_present)
         n += PolicyInformation_policyQualifiers_len_(&(in->policyQualifiers), ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE));
     return asn1g_tlv_len(tag, n);
@@ -2349,7 +2349,7 @@ size_t PolicyInformation_len_(const PolicyInformation *in, uint32_t tag)
 
 int PolicyInformation_check(const PolicyInformation *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    ASN1G_TRY(asn1rt_check_oid(in->policyIdentifier.ptr, in->policyIdentifier.len));
     if (in->policyQualifiers_present) {
         ASN1G_TRY(PolicyInformation_policyQualifiers_check(&(in->policyQualifiers)));
     }
@@ -2777,7 +2777,7 @@ int CPSuri_decode_ex(CPSuri *out, const uint8_t *der, size_t len, unsigned lax, 
 
 static int CPSuri_write_(const CPSuri *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -2795,12 +2795,12 @@ ASN1G_FLATTEN int CPSuri_encode(const CPSuri *in, uint8_t *buf, size_t cap, size
 
 size_t CPSuri_encoded_len(const CPSuri *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->len);
 }
 
 int CPSuri_check(const CPSuri *in)
 {
-    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -2845,13 +2845,13 @@ size_t DisplayText_len_(const DisplayText *in, uint32_t tag)
     (void)tag;
     switch (in->present) {
     case DisplayText_PR_ia5String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->u.ia5String.len);
     case DisplayText_PR_visibleString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), in->u.visibleString.len);
     case DisplayText_PR_bmpString:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.len);
     case DisplayText_PR_utf8String:
-        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).len);
+        return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.len);
     default:
         return 0;
     }
@@ -2866,7 +2866,7 @@ int DisplayText_check(const DisplayText *in)
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, (in->u.ia5String).ptr, (in->u.ia5String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_IA5STRING, in->u.ia5String.ptr, in->u.ia5String.len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
         {
@@ -2874,7 +2874,7 @@ int DisplayText_check(const DisplayText *in)
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_VISIBLESTRING, (in->u.visibleString).ptr, (in->u.visibleString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_VISIBLESTRING, in->u.visibleString.ptr, in->u.visibleString.len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
         {
@@ -2882,7 +2882,7 @@ int DisplayText_check(const DisplayText *in)
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_BMPSTRING, in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
         {
@@ -2890,7 +2890,7 @@ int DisplayText_check(const DisplayText *in)
             if (n < 1u || n > 200u)
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1rt_check_string(ASN1RT_UT_UTF8STRING, in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -3071,7 +3071,7 @@ size_t NoticeReference_noticeNumbers_len_(const NoticeReference_noticeNumbers *i
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -3083,7 +3083,7 @@ int NoticeReference_noticeNumbers_check(const NoticeReference_noticeNumbers *in)
     if (in->items != NULL) {
         size_t i;
         for (i = 0; i < in->count; i++) {
-            ASN1G_TRY(asn1rt_check_integer((in->items[i]).ptr, (in->items[i]).len, 0));
+            ASN1G_TRY(asn1rt_check_integer(in->items[i].ptr, in->items[i].len, 0));
         }
         return ASN1RT_OK;
     }
@@ -3611,15 +3611,15 @@ int PolicyMappings_item_enc_(const PolicyMappings_item *in, asn1rt_writer *w, ui
 size_t PolicyMappings_item_len_(const PolicyMappings_item *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).len);
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->issuerDomainPolicy.len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->subjectDomainPolicy.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int PolicyMappings_item_check(const PolicyMappings_item *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
-    ASN1G_TRY(asn1rt_check_oid((in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
+    ASN1G_TRY(asn1rt_check_oid(in->issuerDomainPolicy.ptr, in->issuerDomainPolicy.len));
+    ASN1G_TRY(asn1rt_check_oid(in->subjectDomainPolicy.ptr, in->subjectDomainPolicy.len));
     return ASN1RT_OK;
 }
 
@@ -4452,24 +4452,24 @@ int BasicConstraints_enc_(const BasicConstraints *in, asn1rt_writer *w, uint32_t
 size_t BasicConstraints_len_(const BasicConstraints *in, uint32_t tag)
 {
     size_t n = 0;
-    if (!((in->cA) == (false)))
+    if (!(in->cA == false))
         n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), 1);
     if (in->pathLenConstraint_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), (in->pathLenConstraint).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->pathLenConstraint.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int BasicConstraints_check(const BasicConstraints *in)
 {
     if (in->pathLenConstraint_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->pathLenConstraint).ptr, (in->pathLenConstraint).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->pathLenConstraint.ptr, in->pathLenConstraint.len, 0));
     }
     return ASN1RT_OK;
 }
 
 bool BasicConstraints_equal(const BasicConstraints *a, const BasicConstraints *b)
 {
-    if (!((a->cA) == (b->cA)))
+    if (!(a->cA == b->cA))
         return false;
     if (a->pathLenConstraint_present != b->pathLenConstraint_present)
         return false;
@@ -4656,12 +4656,12 @@ ASN1G_FLATTEN int BaseDistance_encode(const BaseDistance *in, uint8_t *buf, size
 
 size_t BaseDistance_encoded_len(const BaseDistance *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int BaseDistance_check(const BaseDistance *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -4739,18 +4739,18 @@ size_t GeneralSubtree_len_(const GeneralSubtree *in, uint32_t tag)
     size_t n = 0;
     n += GeneralName_len_(&(in->base), 0);
     if (!(asn1g_view_eq(&(in->minimum), &(GeneralSubtree_minimum_default_))))
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->minimum).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->minimum.len);
     if (in->maximum_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->maximum).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->maximum.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int GeneralSubtree_check(const GeneralSubtree *in)
 {
     ASN1G_TRY(GeneralName_check(&(in->base)));
-    ASN1G_TRY(asn1rt_check_integer((in->minimum).ptr, (in->minimum).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->minimum.ptr, in->minimum.len, 0));
     if (in->maximum_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->maximum).ptr, (in->maximum).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->maximum.ptr, in->maximum.len, 0));
     }
     return ASN1RT_OK;
 }
@@ -5383,12 +5383,12 @@ ASN1G_FLATTEN int SkipCerts_encode(const SkipCerts *in, uint8_t *buf, size_t cap
 
 size_t SkipCerts_encoded_len(const SkipCerts *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int SkipCerts_check(const SkipCerts *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -5430,19 +5430,19 @@ size_t PolicyConstraints_len_(const PolicyConstraints *in, uint32_t tag)
 {
     size_t n = 0;
     if (in->requireExplicitPolicy_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), (in->requireExplicitPolicy).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 0), in->requireExplicitPolicy.len);
     if (in->inhibitPolicyMapping_present)
-        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), (in->inhibitPolicyMapping).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), in->inhibitPolicyMapping.len);
     return asn1g_tlv_len(tag, n);
 }
 
 int PolicyConstraints_check(const PolicyConstraints *in)
 {
     if (in->requireExplicitPolicy_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->requireExplicitPolicy).ptr, (in->requireExplicitPolicy).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->requireExplicitPolicy.ptr, in->requireExplicitPolicy.len, 0));
     }
     if (in->inhibitPolicyMapping_present) {
-        ASN1G_TRY(asn1rt_check_integer((in->inhibitPolicyMapping).ptr, (in->inhibitPolicyMapping).len, 0));
+        ASN1G_TRY(asn1rt_check_integer(in->inhibitPolicyMapping.ptr, in->inhibitPolicyMapping.len, 0));
     }
     return ASN1RT_OK;
 }
@@ -5846,7 +5846,7 @@ size_t ReasonFlags_encoded_len(const ReasonFlags *in)
 
 int ReasonFlags_check(const ReasonFlags *in)
 {
-    if (((*in)).unused > 7 || (((*in)).len == 0 && ((*in)).unused != 0))
+    if (in->unused > 7 || (in->len == 0 && in->unused != 0))
         return ASN1RT_E_BITSTRING_UNUSED;
     return ASN1RT_OK;
 }
@@ -5901,7 +5901,7 @@ int DistributionPoint_dec_(DistributionPoint *out, asn1rt_reader *r, uint32_t ta
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "reasons");
         if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->reasons.ptr - c.base), "reasons");
     } else {
         out->reasons_present = false;
     }
@@ -5957,7 +5957,7 @@ int DistributionPoint_check(const DistributionPoint *in)
         ASN1G_TRY(DistributionPointName_check(&(in->distributionPoint)));
     }
     if (in->reasons_present) {
-        if ((in->reasons).unused > 7 || ((in->reasons).len == 0 && (in->reasons).unused != 0))
+        if (in->reasons.unused > 7 || (in->reasons.len == 0 && in->reasons.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
     if (in->cRLIssuer_present) {
@@ -6404,7 +6404,7 @@ int KeyPurposeId_decode_ex(KeyPurposeId *out, const uint8_t *der, size_t len, un
 
 static int KeyPurposeId_write_(const KeyPurposeId *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -6422,12 +6422,12 @@ ASN1G_FLATTEN int KeyPurposeId_encode(const KeyPurposeId *in, uint8_t *buf, size
 
 size_t KeyPurposeId_encoded_len(const KeyPurposeId *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->len);
 }
 
 int KeyPurposeId_check(const KeyPurposeId *in)
 {
-    ASN1G_TRY(asn1rt_check_oid(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -6493,7 +6493,7 @@ size_t ExtKeyUsageSyntax_len_(const ExtKeyUsageSyntax *in, uint32_t tag)
     if (in->items == NULL)
         return asn1g_tlv_len(tag, in->raw.len);
     for (i = 0; i < in->count; i++)
-        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->items[i]).len);
+        n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->items[i].len);
     return asn1g_tlv_len(tag, n);
 }
 
@@ -6507,7 +6507,7 @@ int ExtKeyUsageSyntax_check(const ExtKeyUsageSyntax *in)
     if (in->items != NULL) {
         size_t i;
         for (i = 0; i < in->count; i++) {
-            ASN1G_TRY(asn1rt_check_oid((in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1rt_check_oid(in->items[i].ptr, in->items[i].len));
         }
         return ASN1RT_OK;
     }
@@ -6762,12 +6762,12 @@ ASN1G_FLATTEN int InhibitAnyPolicy_encode(const InhibitAnyPolicy *in, uint8_t *b
 
 size_t InhibitAnyPolicy_encoded_len(const InhibitAnyPolicy *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int InhibitAnyPolicy_check(const InhibitAnyPolicy *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -6920,21 +6920,21 @@ int AccessDescription_enc_(const AccessDescription *in, asn1rt_writer *w, uint32
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(GeneralName_enc_(&(in->accessLocation), w, 0));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->accessMethod.ptr, in->accessMethod.len));
     return asn1g_close(w, tag, m);
 }
 
 size_t AccessDescription_len_(const AccessDescription *in, uint32_t tag)
 {
     size_t n = 0;
-    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).len);
+    n += asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->accessMethod.len);
     n += GeneralName_len_(&(in->accessLocation), 0);
     return asn1g_tlv_len(tag, n);
 }
 
 int AccessDescription_check(const AccessDescription *in)
 {
-    ASN1G_TRY(asn1rt_check_oid((in->accessMethod).ptr, (in->accessMethod).len));
+    ASN1G_TRY(asn1rt_check_oid(in->accessMethod.ptr, in->accessMethod.len));
     ASN1G_TRY(GeneralName_check(&(in->accessLocation)));
     return ASN1RT_OK;
 }
@@ -7627,12 +7627,12 @@ ASN1G_FLATTEN int CRLNumber_encode(const CRLNumber *in, uint8_t *buf, size_t cap
 
 size_t CRLNumber_encoded_len(const CRLNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int CRLNumber_check(const CRLNumber *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -7688,7 +7688,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->onlyContainsUserCerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsUserCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsUserCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsUserCerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsUserCerts");
     } else {
         out->onlyContainsUserCerts = false;
@@ -7697,7 +7697,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 2), &(out->onlyContainsCACerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsCACerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsCACerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsCACerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsCACerts");
     } else {
         out->onlyContainsCACerts = false;
@@ -7707,7 +7707,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
         if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->onlySomeReasons.ptr - c.base), "onlySomeReasons");
     } else {
         out->onlySomeReasons_present = false;
     }
@@ -7715,7 +7715,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 4), &(out->indirectCRL))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "indirectCRL");
-        if (ASN1G_UNLIKELY(((out->indirectCRL) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->indirectCRL == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "indirectCRL");
     } else {
         out->indirectCRL = false;
@@ -7724,7 +7724,7 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 5), &(out->onlyContainsAttributeCerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsAttributeCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsAttributeCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsAttributeCerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsAttributeCerts");
     } else {
         out->onlyContainsAttributeCerts = false;
@@ -7737,10 +7737,10 @@ int IssuingDistributionPoint_dec_(IssuingDistributionPoint *out, asn1rt_reader *
 int IssuingDistributionPoint_enc_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (!((in->onlyContainsAttributeCerts) == (false))) {
+    if (!(in->onlyContainsAttributeCerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 5), in->onlyContainsAttributeCerts));
     }
-    if (!((in->indirectCRL) == (false))) {
+    if (!(in->indirectCRL == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 4), in->indirectCRL));
     }
     if (in->onlySomeReasons_present) {
@@ -7749,10 +7749,10 @@ int IssuingDistributionPoint_enc_(const IssuingDistributionPoint *in, asn1rt_wri
             ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 3), &t));
         }
     }
-    if (!((in->onlyContainsCACerts) == (false))) {
+    if (!(in->onlyContainsCACerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 2), in->onlyContainsCACerts));
     }
-    if (!((in->onlyContainsUserCerts) == (false))) {
+    if (!(in->onlyContainsUserCerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->onlyContainsUserCerts));
     }
     if (in->distributionPoint_present) {
@@ -7770,15 +7770,15 @@ size_t IssuingDistributionPoint_len_(const IssuingDistributionPoint *in, uint32_
     size_t n = 0;
     if (in->distributionPoint_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 1, 0), DistributionPointName_len_(&(in->distributionPoint), 0));
-    if (!((in->onlyContainsUserCerts) == (false)))
+    if (!(in->onlyContainsUserCerts == false))
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 1), 1);
-    if (!((in->onlyContainsCACerts) == (false)))
+    if (!(in->onlyContainsCACerts == false))
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 2), 1);
     if (in->onlySomeReasons_present)
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 3), asn1g_bits_trim(&(in->onlySomeReasons)).len + 1);
-    if (!((in->indirectCRL) == (false)))
+    if (!(in->indirectCRL == false))
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 4), 1);
-    if (!((in->onlyContainsAttributeCerts) == (false)))
+    if (!(in->onlyContainsAttributeCerts == false))
         n += asn1g_tlv_len(ASN1RT_TAG(2, 0, 5), 1);
     return asn1g_tlv_len(tag, n);
 }
@@ -7789,7 +7789,7 @@ int IssuingDistributionPoint_check(const IssuingDistributionPoint *in)
         ASN1G_TRY(DistributionPointName_check(&(in->distributionPoint)));
     }
     if (in->onlySomeReasons_present) {
-        if ((in->onlySomeReasons).unused > 7 || ((in->onlySomeReasons).len == 0 && (in->onlySomeReasons).unused != 0))
+        if (in->onlySomeReasons.unused > 7 || (in->onlySomeReasons.len == 0 && in->onlySomeReasons.unused != 0))
             return ASN1RT_E_BITSTRING_UNUSED;
     }
     return ASN1RT_OK;
@@ -7801,17 +7801,17 @@ bool IssuingDistributionPoint_equal(const IssuingDistributionPoint *a, const Iss
         return false;
     if (a->distributionPoint_present && !(DistributionPointName_equal(&(a->distributionPoint), &(b->distributionPoint))))
         return false;
-    if (!((a->onlyContainsUserCerts) == (b->onlyContainsUserCerts)))
+    if (!(a->onlyContainsUserCerts == b->onlyContainsUserCerts))
         return false;
-    if (!((a->onlyContainsCACerts) == (b->onlyContainsCACerts)))
+    if (!(a->onlyContainsCACerts == b->onlyContainsCACerts))
         return false;
     if (a->onlySomeReasons_present != b->onlySomeReasons_present)
         return false;
     if (a->onlySomeReasons_present && !(asn1g_bits_eq(&(a->onlySomeReasons), &(b->onlySomeReasons))))
         return false;
-    if (!((a->indirectCRL) == (b->indirectCRL)))
+    if (!(a->indirectCRL == b->indirectCRL))
         return false;
-    if (!((a->onlyContainsAttributeCerts) == (b->onlyContainsAttributeCerts)))
+    if (!(a->onlyContainsAttributeCerts == b->onlyContainsAttributeCerts))
         return false;
     return true;
 }
@@ -8017,12 +8017,12 @@ ASN1G_FLATTEN int BaseCRLNumber_encode(const BaseCRLNumber *in, uint8_t *buf, si
 
 size_t BaseCRLNumber_encoded_len(const BaseCRLNumber *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), in->len);
 }
 
 int BaseCRLNumber_check(const BaseCRLNumber *in)
 {
-    ASN1G_TRY(asn1rt_check_integer(((*in)).ptr, ((*in)).len, 0));
+    ASN1G_TRY(asn1rt_check_integer(in->ptr, in->len, 0));
     return ASN1RT_OK;
 }
 
@@ -8386,7 +8386,7 @@ int HoldInstructionCode_decode_ex(HoldInstructionCode *out, const uint8_t *der, 
 
 static int HoldInstructionCode_write_(const HoldInstructionCode *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8404,12 +8404,12 @@ ASN1G_FLATTEN int HoldInstructionCode_encode(const HoldInstructionCode *in, uint
 
 size_t HoldInstructionCode_encoded_len(const HoldInstructionCode *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->len);
 }
 
 int HoldInstructionCode_check(const HoldInstructionCode *in)
 {
-    ASN1G_TRY(asn1rt_check_oid(((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8489,7 +8489,7 @@ int InvalidityDate_decode_ex(InvalidityDate *out, const uint8_t *der, size_t len
 
 static int InvalidityDate_write_(const InvalidityDate *in, asn1rt_writer *w)
 {
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).ptr, ((*in)).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->ptr, in->len));
     return ASN1RT_OK;
 }
 
@@ -8507,7 +8507,7 @@ ASN1G_FLATTEN int InvalidityDate_encode(const InvalidityDate *in, uint8_t *buf, 
 
 size_t InvalidityDate_encoded_len(const InvalidityDate *in)
 {
-    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), ((*in)).len);
+    return asn1g_tlv_len(ASN1RT_TAG(0, 0, ASN1RT_UT_GENERALIZEDTIME), in->len);
 }
 
 int InvalidityDate_check(const InvalidityDate *in)
@@ -8651,10 +8651,10 @@ ASN1G_BODY int AnotherName_enc_inl_(const AnotherName *in, asn1rt_writer *w, uin
     uint8_t *m = asn1g_mark(w);
     {
         uint8_t *m2 = asn1g_mark(w);
-        ASN1G_TRY(asn1g_put_raw(w, (in->value).ptr, (in->value).len));
+        ASN1G_TRY(asn1g_put_raw(w, in->value.ptr, in->value.len));
         ASN1G_TRY(asn1g_close(w, ASN1RT_TAG(2, 1, 0), m2));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->type_id).ptr, (in->type_id).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->type_id.ptr, in->type_id.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -8796,10 +8796,10 @@ ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uin
         ASN1G_TRY(AnotherName_enc_inl_(&(in->u.otherName), w, ASN1RT_TAG(2, 1, 0)));
         return ASN1RT_OK;
     case GeneralName_PR_rfc822Name:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->u.rfc822Name).ptr, (in->u.rfc822Name).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->u.rfc822Name.ptr, in->u.rfc822Name.len));
         return ASN1RT_OK;
     case GeneralName_PR_dNSName:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), (in->u.dNSName).ptr, (in->u.dNSName).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 2), in->u.dNSName.ptr, in->u.dNSName.len));
         return ASN1RT_OK;
     case GeneralName_PR_x400Address:
         ASN1G_TRY(ORAddress_enc_(&(in->u.x400Address), w, ASN1RT_TAG(2, 1, 3)));
@@ -8815,13 +8815,13 @@ ASN1G_BODY int GeneralName_enc_inl_(const GeneralName *in, asn1rt_writer *w, uin
         ASN1G_TRY(EDIPartyName_enc_inl_(&(in->u.ediPartyName), w, ASN1RT_TAG(2, 1, 5)));
         return ASN1RT_OK;
     case GeneralName_PR_uniformResourceIdentifier:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), (in->u.uniformResourceIdentifier).ptr, (in->u.uniformResourceIdentifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 6), in->u.uniformResourceIdentifier.ptr, in->u.uniformResourceIdentifier.len));
         return ASN1RT_OK;
     case GeneralName_PR_iPAddress:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), (in->u.iPAddress).ptr, (in->u.iPAddress).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 7), in->u.iPAddress.ptr, in->u.iPAddress.len));
         return ASN1RT_OK;
     case GeneralName_PR_registeredID:
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), (in->u.registeredID).ptr, (in->u.registeredID).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 8), in->u.registeredID.ptr, in->u.registeredID.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -8934,7 +8934,7 @@ ASN1G_BODY int AuthorityKeyIdentifier_enc_inl_(const AuthorityKeyIdentifier *in,
         ASN1G_TRY(GeneralNames_enc_inl_(&(in->authorityCertIssuer), w, ASN1RT_TAG(2, 1, 1)));
     }
     if (in->keyIdentifier_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->keyIdentifier).ptr, (in->keyIdentifier).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->keyIdentifier.ptr, in->keyIdentifier.len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -8961,7 +8961,7 @@ ASN1G_BODY int KeyUsage_read_inl_(KeyUsage *out, asn1rt_reader *r, asn1rt_error 
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->ptr - r->base), NULL);
     return ASN1RT_OK;
 }
 
@@ -8994,10 +8994,10 @@ ASN1G_BODY int PrivateKeyUsagePeriod_enc_inl_(const PrivateKeyUsagePeriod *in, a
 {
     uint8_t *m = asn1g_mark(w);
     if (in->notAfter_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), (in->notAfter).ptr, (in->notAfter).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 1), in->notAfter.ptr, in->notAfter.len));
     }
     if (in->notBefore_present) {
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), (in->notBefore).ptr, (in->notBefore).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(2, 0, 0), in->notBefore.ptr, in->notBefore.len));
     }
     return asn1g_close(w, tag, m);
 }
@@ -9044,8 +9044,8 @@ ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_rea
 ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_raw(w, (in->qualifier).ptr, (in->qualifier).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyQualifierId).ptr, (in->policyQualifierId).len));
+    ASN1G_TRY(asn1g_put_raw(w, in->qualifier.ptr, in->qualifier.len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyQualifierId.ptr, in->policyQualifierId.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -9139,7 +9139,7 @@ ASN1G_BODY int PolicyInformation_enc_inl_(const PolicyInformation *in, asn1rt_wr
     if (in->policyQualifiers_present) {
         ASN1G_TRY(PolicyInformation_policyQualifiers_enc_inl_(&(in->policyQualifiers), w, ASN1RT_TAG(0, 1, ASN1RT_UT_SEQUENCE)));
     }
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->policyIdentifier).ptr, (in->policyIdentifier).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyIdentifier.ptr, in->policyIdentifier.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -9227,7 +9227,7 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_IA5STRING, &(out->u.ia5String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.ia5String).ptr - r->base), "ia5String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.ia5String.ptr - r->base), "ia5String");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING):
@@ -9237,7 +9237,7 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_VISIBLESTRING, &(out->u.visibleString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.visibleString).ptr - r->base), "visibleString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.visibleString.ptr - r->base), "visibleString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING):
@@ -9247,7 +9247,7 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_BMPSTRING, &(out->u.bmpString));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.bmpString).ptr - r->base), "bmpString");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.bmpString.ptr - r->base), "bmpString");
         }
         return ASN1RT_OK;
     case ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING):
@@ -9257,7 +9257,7 @@ ASN1G_BODY int DisplayText_dec_inl_(DisplayText *out, asn1rt_reader *r, uint32_t
         {
             size_t n = asn1g_string_size(ASN1RT_UT_UTF8STRING, &(out->u.utf8String));
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
-                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)((out->u.utf8String).ptr - r->base), "utf8String");
+                return asn1g_fail(err, ASN1RT_E_SIZE_CONSTRAINT, (size_t)(out->u.utf8String.ptr - r->base), "utf8String");
         }
         return ASN1RT_OK;
     default:
@@ -9275,7 +9275,7 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), (in->u.ia5String).ptr, (in->u.ia5String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_IA5STRING), in->u.ia5String.ptr, in->u.ia5String.len));
         return ASN1RT_OK;
     case DisplayText_PR_visibleString:
         {
@@ -9283,7 +9283,7 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), (in->u.visibleString).ptr, (in->u.visibleString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_VISIBLESTRING), in->u.visibleString.ptr, in->u.visibleString.len));
         return ASN1RT_OK;
     case DisplayText_PR_bmpString:
         {
@@ -9291,7 +9291,7 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), (in->u.bmpString).ptr, (in->u.bmpString).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BMPSTRING), in->u.bmpString.ptr, in->u.bmpString.len));
         return ASN1RT_OK;
     case DisplayText_PR_utf8String:
         {
@@ -9299,7 +9299,7 @@ ASN1G_BODY int DisplayText_enc_inl_(const DisplayText *in, asn1rt_writer *w, uin
             if (ASN1G_UNLIKELY(n < 1u || n > 200u))
                 return ASN1RT_E_SIZE_CONSTRAINT;
         }
-        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), (in->u.utf8String).ptr, (in->u.utf8String).len));
+        ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_UTF8STRING), in->u.utf8String.ptr, in->u.utf8String.len));
         return ASN1RT_OK;
     default:
         return ASN1RT_E_BAD_CHOICE;
@@ -9460,8 +9460,8 @@ ASN1G_BODY int PolicyMappings_item_dec_inl_(PolicyMappings_item *out, asn1rt_rea
 ASN1G_BODY int PolicyMappings_item_enc_inl_(const PolicyMappings_item *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->subjectDomainPolicy).ptr, (in->subjectDomainPolicy).len));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->issuerDomainPolicy).ptr, (in->issuerDomainPolicy).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->subjectDomainPolicy.ptr, in->subjectDomainPolicy.len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->issuerDomainPolicy.ptr, in->issuerDomainPolicy.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -9611,7 +9611,7 @@ ASN1G_BODY int BasicConstraints_dec_inl_(BasicConstraints *out, asn1rt_reader *r
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), &(out->cA))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "cA");
-        if (ASN1G_UNLIKELY(((out->cA) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->cA == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "cA");
     } else {
         out->cA = false;
@@ -9634,7 +9634,7 @@ ASN1G_BODY int BasicConstraints_enc_inl_(const BasicConstraints *in, asn1rt_writ
     if (in->pathLenConstraint_present) {
         ASN1G_TRY(asn1g_put_bigint(w, ASN1RT_TAG(0, 0, ASN1RT_UT_INTEGER), &(in->pathLenConstraint)));
     }
-    if (!((in->cA) == (false))) {
+    if (!(in->cA == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(0, 0, ASN1RT_UT_BOOLEAN), in->cA));
     }
     return asn1g_close(w, tag, m);
@@ -9909,7 +9909,7 @@ ASN1G_BODY int ReasonFlags_read_inl_(ReasonFlags *out, asn1rt_reader *r, asn1rt_
     if (ASN1G_UNLIKELY((rc = asn1g_read_bits(r, ASN1RT_TAG(0, 0, ASN1RT_UT_BIT_STRING), out)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
     if (ASN1G_UNLIKELY(((*out)).len > 0 && (((*out)).ptr[((*out)).len - 1] & (1u << ((*out)).unused)) == 0))
-        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(((*out)).ptr - r->base), NULL);
+        return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->ptr - r->base), NULL);
     return ASN1RT_OK;
 }
 
@@ -9938,7 +9938,7 @@ ASN1G_BODY int DistributionPoint_dec_inl_(DistributionPoint *out, asn1rt_reader 
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 1), &(out->reasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "reasons");
         if (ASN1G_UNLIKELY((out->reasons).len > 0 && ((out->reasons).ptr[(out->reasons).len - 1] & (1u << (out->reasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->reasons).ptr - c.base), "reasons");
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->reasons.ptr - c.base), "reasons");
     } else {
         out->reasons_present = false;
     }
@@ -10088,7 +10088,7 @@ ASN1G_BODY int ExtKeyUsageSyntax_enc_inl_(const ExtKeyUsageSyntax *in, asn1rt_wr
         if (ASN1G_UNLIKELY(in->count < 1u))
             return ASN1RT_E_SIZE_CONSTRAINT;
         for (i = in->count; i-- > 0;) {
-            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->items[i]).ptr, (in->items[i]).len));
+            ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->items[i].ptr, in->items[i].len));
         }
     } else {
         ASN1G_TRY(asn1g_put_raw(w, in->raw.ptr, in->raw.len));
@@ -10139,7 +10139,7 @@ ASN1G_BODY int AccessDescription_enc_inl_(const AccessDescription *in, asn1rt_wr
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(GeneralName_enc_inl_(&(in->accessLocation), w, 0));
-    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), (in->accessMethod).ptr, (in->accessMethod).len));
+    ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->accessMethod.ptr, in->accessMethod.len));
     return asn1g_close(w, tag, m);
 }
 
@@ -10295,7 +10295,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 1), &(out->onlyContainsUserCerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsUserCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsUserCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsUserCerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsUserCerts");
     } else {
         out->onlyContainsUserCerts = false;
@@ -10304,7 +10304,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 2), &(out->onlyContainsCACerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsCACerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsCACerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsCACerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsCACerts");
     } else {
         out->onlyContainsCACerts = false;
@@ -10314,7 +10314,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
         if (ASN1G_UNLIKELY((rc = asn1g_read_bits(&c, ASN1RT_TAG(2, 0, 3), &(out->onlySomeReasons))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlySomeReasons");
         if (ASN1G_UNLIKELY((out->onlySomeReasons).len > 0 && ((out->onlySomeReasons).ptr[(out->onlySomeReasons).len - 1] & (1u << (out->onlySomeReasons).unused)) == 0))
-            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)((out->onlySomeReasons).ptr - c.base), "onlySomeReasons");
+            return asn1g_fail(err, ASN1RT_E_BITSTRING_TRAILING_ZERO, (size_t)(out->onlySomeReasons.ptr - c.base), "onlySomeReasons");
     } else {
         out->onlySomeReasons_present = false;
     }
@@ -10322,7 +10322,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 4), &(out->indirectCRL))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "indirectCRL");
-        if (ASN1G_UNLIKELY(((out->indirectCRL) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->indirectCRL == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "indirectCRL");
     } else {
         out->indirectCRL = false;
@@ -10331,7 +10331,7 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
         const uint8_t *s = c.cur;
         if (ASN1G_UNLIKELY((rc = asn1g_read_bool(&c, ASN1RT_TAG(2, 0, 5), &(out->onlyContainsAttributeCerts))) != 0))
             return asn1g_fail(err, rc, c.err_offset, "onlyContainsAttributeCerts");
-        if (ASN1G_UNLIKELY(((out->onlyContainsAttributeCerts) == (false)) && !(c.lax & ASN1RT_LAX_DEFAULT)))
+        if (ASN1G_UNLIKELY((out->onlyContainsAttributeCerts == false) && !(c.lax & ASN1RT_LAX_DEFAULT)))
             return asn1g_fail(err, ASN1RT_E_DEFAULT_ENCODED, (size_t)(s - c.base), "onlyContainsAttributeCerts");
     } else {
         out->onlyContainsAttributeCerts = false;
@@ -10344,10 +10344,10 @@ ASN1G_BODY int IssuingDistributionPoint_dec_inl_(IssuingDistributionPoint *out, 
 ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint *in, asn1rt_writer *w, uint32_t tag)
 {
     uint8_t *m = asn1g_mark(w);
-    if (!((in->onlyContainsAttributeCerts) == (false))) {
+    if (!(in->onlyContainsAttributeCerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 5), in->onlyContainsAttributeCerts));
     }
-    if (!((in->indirectCRL) == (false))) {
+    if (!(in->indirectCRL == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 4), in->indirectCRL));
     }
     if (in->onlySomeReasons_present) {
@@ -10356,10 +10356,10 @@ ASN1G_BODY int IssuingDistributionPoint_enc_inl_(const IssuingDistributionPoint 
             ASN1G_TRY(asn1g_put_bits(w, ASN1RT_TAG(2, 0, 3), &t));
         }
     }
-    if (!((in->onlyContainsCACerts) == (false))) {
+    if (!(in->onlyContainsCACerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 2), in->onlyContainsCACerts));
     }
-    if (!((in->onlyContainsUserCerts) == (false))) {
+    if (!(in->onlyContainsUserCerts == false)) {
         ASN1G_TRY(asn1g_put_bool(w, ASN1RT_TAG(2, 0, 1), in->onlyContainsUserCerts));
     }
     if (in->distributionPoint_present) {
