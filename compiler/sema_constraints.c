@@ -1222,7 +1222,7 @@ static Permit permits(Sema *S, Type *owner, Type *b, Constraint *c, Value *v, in
         return PV_UNKNOWN;   /* ranges of character strings: per character (FROM) */
     case C_BRACED:
         /* { 1 2 3 }: a single OBJECT IDENTIFIER value (else an object set, or a value kept as written). */
-        if (b->kind != TY_OID && b->kind != TY_RELATIVE_OID)
+        if ((b->kind != TY_OID && b->kind != TY_RELATIVE_OID) || !braced_has_number(c))
             return PV_UNKNOWN;
         return same_value(v, sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b));
     case C_UNION:

@@ -325,6 +325,19 @@ static Component *find_comp(Type *b, const char *name, size_t len)
     return NULL;
 }
 
+static void check_range(Type *gov, Value *r, Loc loc);
+
+/* A component, element or alternative value against its own type's
+ * constraints, as a value assignment is (X.680 51: { b 9 } of
+ * SEQUENCE { b INTEGER (0..5) } is not a value of the type). */
+static void check_item(Sema *S, Type *t, Value *r, Loc loc)
+{
+    if (!r || !t)
+        return;
+    check_range(t, r, loc);
+    sema_check_value_constraints(S, t, r, loc);
+}
+
 static Value *eval_sequence(Sema *S, Module *m, Env *env, Value *v, Type *b, int depth)
 {
     TokRange *parts;
@@ -371,6 +384,7 @@ static Value *eval_sequence(Sema *S, Module *m, Env *env, Value *v, Type *b, int
             return NULL;
         r->item_names[r->nitems] = c->name;
         r->items[r->nitems++] = eval(S, m, env, cv, c->type, depth + 1);
+        check_item(S, c->type, r->items[r->nitems - 1], cv->loc);
     }
     for (int i = 0; i < b->ncomps; i++) {
         Component *c = b->comps[i];
@@ -394,6 +408,7 @@ static Value *eval_sequence_of(Sema *S, Module *m, Env *env, Value *v, Type *b, 
         if (!ev)
             return NULL;
         r->items[r->nitems++] = eval(S, m, env, ev, b->inner, depth + 1);
+        check_item(S, b->inner, r->items[r->nitems - 1], ev->loc);
     }
     return r;
 }
@@ -783,6 +798,7 @@ static Value *eval_inner(Sema *S, Module *m, Env *env, Value *v, Type *gov, int 
                 r = new_value(S, V_CHOICE, v->loc);
                 r->alt_name = v->alt_name;
                 r->inner = eval(S, m, env, v->inner, alt->type, depth + 1);
+                check_item(S, alt->type, r->inner, v->inner ? v->inner->loc : v->loc);
             } else {
                 r = mismatch(v, b);
             }
