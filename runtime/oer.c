@@ -315,7 +315,19 @@ static int check_bits(const uint8_t *p, size_t n, unsigned lax, int padding_code
     return ASN1RT_OK;
 }
 
-int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out)
+/* Any bit set among the first nbits of [p, ...). */
+static bool any_bit(const uint8_t *p, size_t len, unsigned unused)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (p[i] != 0)
+            return true;
+    return len != 0 && (p[len - 1] >> unused) != 0;
+}
+
+/* A length-prefixed BIT STRING (13.3) or extension bitmap (16.4): one
+ * body, since they differ only in the least length, the codes and the
+ * bitmap's rule that some bit be set. */
+static int read_bits_common(asn1rt_reader *r, asn1rt_bits *out, bool bitmap)
 {
     const uint8_t *at, *p, *bad = NULL;
     size_t n;
@@ -327,15 +339,25 @@ int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out)
         return rc;
     p = r->cur;
     r->cur = at;
-    if (n == 0)
-        return asn1rt_i_fail_at(r, ASN1RT_E_BITSTRING_EMPTY, at);
-    if ((rc = check_bits(p, n, r->lax, ASN1RT_E_BITSTRING_PADDING, &bad)) != ASN1RT_OK)
+    /* A bitmap has an unused-bits octet and at least one bit (16.4). */
+    if (n < (bitmap ? 2u : 1u))
+        return asn1rt_i_fail_at(r, bitmap ? ASN1RT_E_OER_EXTENSIONS : ASN1RT_E_BITSTRING_EMPTY, at);
+    rc = check_bits(p, n, r->lax, bitmap ? ASN1RT_E_OER_PADDING : ASN1RT_E_BITSTRING_PADDING, &bad);
+    if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, bad);
+    /* The extension bit is set only when an addition is present (16.2.2). */
+    if (bitmap && !any_bit(p + 1, n - 1, p[0]))
+        return asn1rt_i_fail_at(r, ASN1RT_E_OER_EXTENSIONS, at);
     out->ptr = p + 1;
     out->len = n - 1;
     out->unused = p[0];
     r->cur = p + n;
     return ASN1RT_OK;
+}
+
+int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out)
+{
+    return read_bits_common(r, out, false);
 }
 
 int asn1oer_read_fixed_bits(asn1rt_reader *r, size_t nbits, asn1rt_bits *out)
@@ -404,40 +426,9 @@ int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nb
     return asn1rt_prepend_bytes(w, v->ptr, v->len);
 }
 
-/* Any bit set among the first nbits of [p, ...). */
-static bool any_bit(const uint8_t *p, size_t len, unsigned unused)
-{
-    for (size_t i = 0; i + 1 < len; i++)
-        if (p[i] != 0)
-            return true;
-    return len != 0 && (p[len - 1] >> unused) != 0;
-}
-
 int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out)
 {
-    const uint8_t *at, *p, *bad = NULL;
-    size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
-        return rc;
-    p = r->cur;
-    r->cur = at;
-    /* An unused-bits octet and at least one bit (16.4). */
-    if (n < 2)
-        return asn1rt_i_fail_at(r, ASN1RT_E_OER_EXTENSIONS, at);
-    if ((rc = check_bits(p, n, r->lax, ASN1RT_E_OER_PADDING, &bad)) != ASN1RT_OK)
-        return asn1rt_i_fail_at(r, rc, bad);
-    /* The extension bit is set only when an addition is present (16.2.2). */
-    if (!any_bit(p + 1, n - 1, p[0]))
-        return asn1rt_i_fail_at(r, ASN1RT_E_OER_EXTENSIONS, at);
-    out->ptr = p + 1;
-    out->len = n - 1;
-    out->unused = p[0];
-    r->cur = p + n;
-    return ASN1RT_OK;
+    return read_bits_common(r, out, true);
 }
 
 int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v)
