@@ -326,56 +326,55 @@ int asn1rt_i_slow_u128(asn1rt_reader *r, const uint8_t *p, size_t n, asn1rt_u128
     return ASN1RT_OK;
 }
 
+/* The ranged readers' common end, once the value is read into probe:
+ * beyond 64 bits is beyond [lo, hi] too; a value outside the range fails
+ * at its content; on success r moves past the element. */
+static int range_result(asn1rt_reader *r, const asn1rt_reader *probe, int rc, bool in_range)
+{
+    if (rc == ASN1RT_E_INTEGER_RANGE)
+        rc = ASN1RT_E_VALUE_CONSTRAINT;
+    if (rc != ASN1RT_OK) {
+        r->err_offset = probe->err_offset;
+        return rc;
+    }
+    if (!in_range) {
+        size_t hl, n;
+        uint32_t t;
+        (void)asn1rt_i_parse_header(r, &t, &hl, &n);
+        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
+    }
+    r->cur = probe->cur;
+    return ASN1RT_OK;
+}
+
 int asn1rt_read_int_range(asn1rt_reader *r, uint32_t tag, int64_t lo, int64_t hi, int64_t *out)
 {
     asn1rt_reader probe;
-    int64_t v;
+    int64_t v = 0;  /* read even when rc fails */
     int rc;
     if (r == NULL || out == NULL || lo > hi)
         return ASN1RT_E_ARG;
     probe = *r;
     rc = asn1rt_read_int64(&probe, tag, &v);
-    if (rc == ASN1RT_E_INTEGER_RANGE)
-        rc = ASN1RT_E_VALUE_CONSTRAINT;           /* beyond 64 bits is beyond [lo, hi] too */
-    if (rc != ASN1RT_OK) {
-        r->err_offset = probe.err_offset;
-        return rc;
-    }
-    if (v < lo || v > hi) {
-        size_t hl, n;
-        uint32_t t;
-        (void)asn1rt_i_parse_header(r, &t, &hl, &n);
-        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
-    }
-    *out = v;
-    r->cur = probe.cur;
-    return ASN1RT_OK;
+    rc = range_result(r, &probe, rc, v >= lo && v <= hi);
+    if (rc == ASN1RT_OK)
+        *out = v;
+    return rc;
 }
 
 int asn1rt_read_uint_range(asn1rt_reader *r, uint32_t tag, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     asn1rt_reader probe;
-    uint64_t v;
+    uint64_t v = 0; /* read even when rc fails */
     int rc;
     if (r == NULL || out == NULL || lo > hi)
         return ASN1RT_E_ARG;
     probe = *r;
     rc = asn1rt_read_uint64(&probe, tag, &v);
-    if (rc == ASN1RT_E_INTEGER_RANGE)
-        rc = ASN1RT_E_VALUE_CONSTRAINT;
-    if (rc != ASN1RT_OK) {
-        r->err_offset = probe.err_offset;
-        return rc;
-    }
-    if (v < lo || v > hi) {
-        size_t hl, n;
-        uint32_t t;
-        (void)asn1rt_i_parse_header(r, &t, &hl, &n);
-        return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, r->cur + hl);
-    }
-    *out = v;
-    r->cur = probe.cur;
-    return ASN1RT_OK;
+    rc = range_result(r, &probe, rc, v >= lo && v <= hi);
+    if (rc == ASN1RT_OK)
+        *out = v;
+    return rc;
 }
 
 int asn1rt_read_bigint(asn1rt_reader *r, uint32_t tag, asn1rt_bigint *out)
