@@ -585,7 +585,6 @@ static CType *map_type(Type *t, const char *path, Module *m)
         if (b->kind == TY_SEQUENCE_OF || b->kind == TY_SET_OF) {
             map_size(ct, &t->size_range);
             map_size_set(ct, t);
-        map_size_set(ct, t);
             ct->set_of = b->kind == TY_SET_OF;
             if (ct->size_hi_set && ct->size_hi >= 1 && ct->size_hi <= cmap_array_limit)
                 ct->kind = CK_ARRAY;
