@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Every valid module of tests/compiler through `asn1cc -o`: the output must
 # compile clean with gcc and clang (if present) at -std=c99 -Wall -Wextra
-# -Wpedantic -Wconversion -Werror, and the headers with g++. A module the
-# generator declines must say so with a "code generation:" diagnostic
-# (exit 1); anything else is a failure.
+# -Wpedantic -Wconversion -Werror, and the headers with g++. These modules
+# are all meant to generate: a "code generation:" decline is a failure too
+# (counting it as a pass hid a regression that loaded a module twice and
+# declined 18 of them). Modules that test a decline are err-codegen-*.
 #
 # The golden-test modules go one file per run, compiled at -O1. The real
 # modules of tests/compiler/real (RFC 5912's import each other, CMS imports
@@ -16,7 +17,7 @@ asn1cc=$1; out=$2/codegen-modules
 rm -rf "$out"; mkdir -p "$out"
 warn="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1"
 ccs="gcc"; command -v clang >/dev/null 2>&1 && ccs="gcc clang"
-pass=0; fail=0; declined=0
+pass=0; fail=0
 for f in tests/compiler/*.asn; do
   [ -f "$f" ] || continue
   case $(basename "$f") in err-*) continue;; esac
@@ -24,7 +25,7 @@ for f in tests/compiler/*.asn; do
   "$asn1cc" -Ischemas -Itests/compiler -Itests/compiler/real "$f" -o "$d" >"$d.log" 2>&1
   rc=$?
   if [ $rc -eq 1 ] && grep -q "code generation:" "$d.log"; then
-    declined=$((declined + 1)); echo "declined: $f: $(grep -m1 'code generation:' "$d.log")"; continue
+    fail=$((fail + 1)); echo "FAIL (declined): $f: $(grep -m1 'code generation:' "$d.log")"; continue
   elif [ $rc -eq 1 ] && ! grep -q "error:" "$d.log"; then
     :
   elif [ $rc -ne 0 ]; then
@@ -53,7 +54,7 @@ nreal=$(echo "$real" | wc -w)
 "$asn1cc" --emit-imports -Ischemas -Itests/compiler/real $real -o "$d" >"$d.log" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && grep -q "code generation:" "$d.log"; then
-  declined=$((declined + nreal)); echo "declined: tests/compiler/real: $(grep -m1 'code generation:' "$d.log")"
+  fail=$((fail + nreal)); echo "FAIL (declined): tests/compiler/real: $(grep -m1 'code generation:' "$d.log")"
 elif [ $rc -ne 0 ]; then
   fail=$((fail + nreal)); echo "FAIL: tests/compiler/real: asn1cc exit $rc"; head -20 "$d.log"
 else
@@ -75,5 +76,5 @@ else
   fi
   echo "real modules: $nreal files, $(ls "$d"/*.c | wc -l) modules written (imports included), $(wc -l <"$d.jobs") compilations"
 fi
-echo "codegen-modules: $pass modules compiled clean, $declined declined with a diagnostic: $pass passed, $fail failed"
+echo "codegen-modules: $pass modules compiled clean: $pass passed, $fail failed"
 [ $fail -eq 0 ]
