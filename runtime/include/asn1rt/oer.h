@@ -74,7 +74,7 @@ ASN1RT_INLINE void asn1oer_reader_init(asn1rt_reader *r, const uint8_t *p, size_
 /* Bit i (0 = the most significant bit of bits[0]) of a bitmap. */
 ASN1RT_INLINE bool asn1oer_bit(const uint8_t *bits, size_t i)
 {
-    return ((bits[i >> 3] >> (7u - (i & 7u))) & 1u) != 0;
+    return (((unsigned)bits[i >> 3] >> (7u - (i & 7u))) & 1u) != 0;
 }
 /* Sets bit i of a bitmap the caller zeroed. */
 ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
