@@ -36,7 +36,7 @@ INSTALL_TARGETS :=   # phony targets run by `make install`
 CLEAN_FILES :=
 
 .DEFAULT_GOAL := all
-.PHONY: all build deps deps-bench test checks sanitize install clean demo
+.PHONY: all build deps deps-bench deps-test test checks sanitize install clean demo
 
 all: deps
 	@$(MAKE) --no-print-directory -j$(NPROC) build
@@ -46,6 +46,10 @@ deps:
 
 deps-bench:
 	@scripts/deps.sh bench
+
+# make test also wants the oracle tests' peer tools (asn1c, tshark); without them those tests skip.
+deps-test:
+	@scripts/deps.sh test
 
 # A missing fragment is an error, not a build with fewer targets. Order
 # matters: a fragment may use the variables of those above it (tools and
@@ -63,7 +67,7 @@ build: $(PROGRAMS)
 
 # One line per check, then the total; the last line is what CI reads.
 # check-sanitize (last) runs the test programs again under ASan+UBSan.
-test: deps
+test: deps-test
 	@$(MAKE) --no-print-directory -j$(NPROC) build
 	@scripts/run-checks.sh $(MAKE) -- $(CHECKS) check-sanitize
 

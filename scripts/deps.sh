@@ -3,6 +3,9 @@
 # Checks what the build needs; as root on Debian it installs what is missing
 # with apt-get, otherwise it prints the exact apt-get line and stops.
 # `deps.sh bench` adds the peer libraries and tools that only benchmarks use.
+# `deps.sh test` (make test) adds the peer tools that only oracle tests use
+# (asn1c, tshark): installed when it can be; when it cannot, the tests that
+# need them print why and count as skipped, so their absence is not an error.
 set -u
 
 missing=()
@@ -39,6 +42,26 @@ if [ "${1:-}" = bench ]; then
   need_file /usr/bin/cargo cargo
   need_file /usr/bin/rustc rustc
   need_file /usr/share/doc/librust-asn1-dev librust-asn1-dev
+fi
+
+optional=()
+if [ "${1:-}" = test ]; then
+  # tests/per: asn1c's UPER is the oracle for ours, tshark's NGAP, S1AP
+  # and ITS dissectors for APER and UPER (text2pcap is wireshark-common's).
+  command -v asn1c >/dev/null 2>&1 || optional+=(asn1c)
+  command -v tshark >/dev/null 2>&1 || optional+=(tshark)
+  command -v text2pcap >/dev/null 2>&1 || optional+=(wireshark-common)
+fi
+if [ ${#optional[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "deps: installing for the oracle tests: ${optional[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null || \
+      echo "deps: could not install ${optional[*]}; the tests that need them will be skipped" >&2
+  else
+    echo "deps: ${optional[*]} missing; the tests that need them will be skipped. To run them, as root:" >&2
+    echo "  apt-get update && apt-get install -y ${optional[*]}" >&2
+  fi
 fi
 
 # Deduplicate while keeping order.
