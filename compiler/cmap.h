@@ -41,7 +41,7 @@ typedef enum CKind {
 typedef struct CNamed CNamed;
 
 /* Encoding rules with a code generator. */
-typedef enum CEnc { ENC_DER, ENC_OER, ENC_COUNT } CEnc;
+typedef enum CEnc { ENC_DER, ENC_OER, ENC_PER, ENC_COUNT } CEnc;
 
 /* Functions and constants every type has, whatever the encoding. */
 typedef enum CFn {
@@ -70,11 +70,24 @@ typedef enum COerFn {
     OER_FN_COUNT
 } COerFn;
 
+/* PER's functions of a type (emit_per.c, X.691): UPER and APER entry points
+ * share one body per type, which the reader's and writer's aligned flag
+ * steers. */
+typedef enum CPerFn {
+    UPER_DECODE, UPER_DECODE_EX, UPER_ENCODE,  /* public */
+    APER_DECODE, APER_DECODE_EX, APER_ENCODE,
+    PER_MAX_OCTETS,                          /* the constant, where the encoding is bounded */
+    PER_READ, PER_WRITE,                     /* static: the entry points' bodies */
+    PER_DEC, PER_ENC,                        /* defining types */
+    PER_FN_COUNT
+} CPerFn;
+
 /* A named number, named bit or enumerator: its C constant. */
 typedef struct CItem {
     const char *cname;       /* T_red */
     const char *asn1;        /* red (JER text) */
     const char *number;      /* decimal */
+    bool ext;                /* an enumerator after the extension marker */
 } CItem;
 
 /* The mapping of one Type node (a component's type, an assignment's type). */
@@ -115,6 +128,15 @@ typedef struct CType {
     bool octet_string;       /* CK_OCTETS: an OCTET STRING (not REAL, RELATIVE-OID, a time type) */
     bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
     CNamed *recursive;       /* CK_ANY of a recursive reference: the type it names (NULL: unknown) */
+    /* What PER (X.691 10) asks: the PER-visible root of the value and SIZE
+     * constraints, whether they are extensible, and the permitted alphabet. */
+    bool per_ext;            /* INTEGER: the value constraint has "..." */
+    bool per_has_lo, per_has_hi; /* INTEGER root bounds (false: MIN / MAX) */
+    bool per_wide;           /* a root bound beyond int64_t / uint64_t */
+    const char *per_lo, *per_hi; /* their C literals (UINT64_C(..) when above INT64_MAX) */
+    bool per_size_ext;       /* SIZE with "..." */
+    bool per_size_has_hi; uint64_t per_size_lo, per_size_hi; /* root SIZE (lo 0 without one) */
+    const uint8_t *alphabet; /* CK_STRING: FROM, bit c of alphabet[c / 8] (16 octets); NULL: the whole */
 } CType;
 
 typedef struct CComp {
@@ -131,6 +153,8 @@ typedef struct CComp {
     bool has_member;         /* false for NULL (presence only) */
     int ext_index;           /* extension addition: its bit in OER's presence bitmap; -1 in the root */
     bool ext_group;          /* in an extension addition group [[ ]] (which shares one bit) */
+    bool own_optional;       /* OPTIONAL in the schema (an addition's presence flag is there either way) */
+    int alt_index;           /* CHOICE: PER's index, in canonical tag order among the root or the additions */
 } CComp;
 
 struct CNamed {

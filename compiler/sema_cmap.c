@@ -505,6 +505,33 @@ static void map_size(CType *ct, const Range *r)
     }
 }
 
+/* PER's view of t's constraints (X.691 10.3-10.9): the root of an
+ * extensible constraint still bounds the encoding of a value inside it. */
+static void map_per(CType *ct, const Type *t)
+{
+    const Range *r = &t->value_range, *z = &t->size_range;
+    if (r->present && !r->empty) {
+        bool uns = r->has_hi && r->hi > (AsnInt)INT64_MAX;
+        ct->per_ext = r->extensible;
+        ct->per_has_lo = r->has_lo;
+        ct->per_has_hi = r->has_hi;
+        ct->per_wide = (r->has_lo && r->lo < (AsnInt)INT64_MIN) || (r->has_hi && (r->hi_above ||
+                       r->hi > (AsnInt)(AsnUInt)UINT64_MAX)) || (uns && r->has_lo && r->lo < 0);
+        if (!ct->per_wide && r->has_lo)
+            ct->per_lo = int_literal(r->lo, uns);
+        if (!ct->per_wide && r->has_hi)
+            ct->per_hi = int_literal(r->hi, uns);
+    }
+    if (z->present && !z->empty) {
+        ct->per_size_ext = z->extensible;
+        ct->per_size_lo = z->has_lo && z->lo > 0 ? (uint64_t)z->lo : 0;
+        ct->per_size_has_hi = z->has_hi && z->hi >= 0 && z->hi < (AsnInt)INT64_MAX;
+        ct->per_size_hi = ct->per_size_has_hi ? (uint64_t)z->hi : 0;
+    }
+    if (t->has_alphabet)
+        ct->alphabet = t->alphabet;
+}
+
 static CType *map_type(Type *t, const char *path, Module *m)
 {
     CType *ct = t->cinfo;
@@ -625,6 +652,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
     }
     if (ct->universal)
         ct->universal_name = universal_const(ct->universal);
+    map_per(ct, t);
     if (ct->kind != CK_ENUM && ct->kind < CK_SEQ && u && u->kind == TY_REF && u->ref_assign &&
         u->ref_assign->cinfo && !recursive_ref) {
         /* A member of a named primitive type has that type's C type; a
@@ -708,6 +736,7 @@ static void name_items(CNamed *cn)
         cn->items[i].cname = arena_printf(A, "%s_%s", cn->cname, c_spelling(b->named[i]->name));
         cn->items[i].asn1 = b->named[i]->name;
         cn->items[i].number = arena_strdup(A, asn_int_str(nb, b->named[i]->number));
+        cn->items[i].ext = b->named[i]->is_extension;
     }
     if (cn->items_kind == ITEMS_ENUM && b->nnamed == 0)
         cn->enum_empty = arena_printf(A, "%s_NONE_", cn->cname);
@@ -1115,6 +1144,7 @@ static void map_components(CNamed *cn, Type *b, Module *m)
             cc->ct = map_type(c->type, arena_printf(A, "%s_%s", cn->cname, cc->name), m);
             cc->optional = b->kind != TY_CHOICE && (c->optional || (c->is_extension && !c->default_value));
             cc->has_member = cc->ct->kind != CK_NULL;
+            cc->own_optional = c->optional;
             /* OER's presence bitmap: one bit per addition, one per group. */
             cc->ext_index = -1;
             if (c->is_extension) {
@@ -1146,6 +1176,18 @@ static void map_components(CNamed *cn, Type *b, Module *m)
         }
         /* CHOICE first tags need the alternatives: recompute now they exist. */
         if (b->kind == TY_CHOICE) {
+            /* PER's index (X.691 23): canonical tag order, the root and the
+             * additions counted apart. */
+            int *order = arena_alloc(A, sizeof(int) * (size_t)(cn->ncomps ? cn->ncomps : 1));
+            for (int i = 0; i < cn->ncomps; i++)
+                order[i] = i;
+            sort_ctx = cn->comps;
+            qsort(order, (size_t)cn->ncomps, sizeof(int), cmp_set);
+            int nroot = 0, nadd = 0;
+            for (int i = 0; i < cn->ncomps; i++) {
+                CComp *alt = cn->comps[order[i]];
+                alt->alt_index = alt->ext_index >= 0 ? nadd++ : nroot++;
+            }
             cn->ct->nfirst = 0;
             cn->ct->any_first = false;
             compute_first(cn->ct);
@@ -1579,6 +1621,20 @@ static const FnName oer_fns[OER_FN_COUNT] = {
     [OER_ENC] = {"oer_enc_", FOR_DEFINES},
 };
 
+static const FnName per_fns[PER_FN_COUNT] = {
+    [UPER_DECODE] = {"uper_decode", FOR_ALL},
+    [UPER_DECODE_EX] = {"uper_decode_ex", FOR_ALL},
+    [UPER_ENCODE] = {"uper_encode", FOR_ALL},
+    [APER_DECODE] = {"aper_decode", FOR_ALL},
+    [APER_DECODE_EX] = {"aper_decode_ex", FOR_ALL},
+    [APER_ENCODE] = {"aper_encode", FOR_ALL},
+    [PER_MAX_OCTETS] = {"PER_MAX_OCTETS", FOR_ALL},
+    [PER_READ] = {"per_read_", FOR_ALL},
+    [PER_WRITE] = {"per_write_", FOR_ALL},
+    [PER_DEC] = {"per_dec_", FOR_DEFINES},
+    [PER_ENC] = {"per_enc_", FOR_DEFINES},
+};
+
 /* The functions of each encoding: a new rule adds its row. */
 static const struct {
     const FnName *fns;
@@ -1586,6 +1642,7 @@ static const struct {
 } enc_fns[ENC_COUNT] = {
     [ENC_DER] = {der_fns, DER_FN_COUNT},
     [ENC_OER] = {oer_fns, OER_FN_COUNT},
+    [ENC_PER] = {per_fns, PER_FN_COUNT},
 };
 
 static const char *fn_name(const CNamed *cn, const FnName *f)
