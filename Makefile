@@ -9,7 +9,10 @@
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
-VERSION := 0.1.0
+# The one version number: --version, banners, asn1rt.pc, the CMake package, debian/changelog (checked).
+VERSION := $(shell cat VERSION)
+# The objects that print it are rebuilt when it changes.
+$(B)/compiler/main.o $(B)/compiler/emit_c.o $(B)/compiler/emit_fuzz.o: VERSION
 
 CC      ?= cc
 OPT     ?= -O2 -g
