@@ -103,6 +103,9 @@ static const char usage_text[] =
     "                a fixed array; larger or unbounded ones as views\n"
     "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
     "                for type T (decode, re-encode identity, check, equal, print)\n"
+    "  --print-outputs  write nothing: print, one per line, the .h and .c files\n"
+    "                the same run would write (outdir/name with -o, else name;\n"
+    "                not --emit-fuzz's harness), for build systems\n"
     "  --check       parse and analyse only\n"
     "  --dump-ast    print the resolved AST in a stable text form\n"
     "  --stats       print timing and memory use to stderr\n"
@@ -132,6 +135,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     const char **dirs = arena_alloc(c->arena, sizeof(char *) * (size_t)argc);
     const char *outdir = NULL;
     bool check = false, dump = false, stats = false, emit_imports = false;
+    bool print_outputs = false; /* --print-outputs: the file names, no files */
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
@@ -174,6 +178,8 @@ static int run_in(Arena *arena, int argc, char **argv)
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--emit-imports") == 0) {
             emit_imports = true;
+        } else if (strcmp(a, "--print-outputs") == 0) {
+            print_outputs = true;
         } else if (strcmp(a, "--int64") == 0) {
             cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
@@ -208,7 +214,7 @@ static int run_in(Arena *arena, int argc, char **argv)
         fprintf(stderr, "asn1cc: no input files\n%s", usage_text);
         return 2;
     }
-    if (!check && !dump && !outdir) {
+    if (!check && !dump && !outdir && !print_outputs) {
         fprintf(stderr, "asn1cc: nothing to do: give -o outdir, --check or --dump-ast\n");
         return 2;
     }
@@ -230,8 +236,8 @@ static int run_in(Arena *arena, int argc, char **argv)
         return 1;
     if (dump)
         ast_dump(stdout, c);
-    if (outdir && !check) {
-        if (make_outdir(outdir) != 0) {
+    if ((outdir || print_outputs) && !check) {
+        if (!print_outputs && make_outdir(outdir) != 0) {
             fprintf(stderr, "asn1cc: error: cannot create output directory %s: %s\n", outdir, strerror(errno));
             return 2;
         }
@@ -253,6 +259,16 @@ static int run_in(Arena *arena, int argc, char **argv)
                 rules[nrules++] = encodings[i].rule;
         if (want[1] && !emit_oer_supported(map))
             return 1;
+        /* The names emit_module_files would write, after every check that
+         * could stop it, so a build system's list matches the real run. */
+        if (print_outputs) {
+            for (int i = 0; i < map->nmodules; i++)
+                if (map->modules[i]->emit)
+                    printf("%s%s%s\n%s%s%s\n", outdir ? outdir : "", outdir ? "/" : "", map->modules[i]->header,
+                           outdir ? outdir : "", outdir ? "/" : "", map->modules[i]->source);
+            fflush(stdout);
+            return ferror(stdout) ? 2 : 0;
+        }
         if (emit_module_files(map, outdir, rules, nrules) != 0)
             return diag_error_count() > 0 ? 1 : 2;
         if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir) != 0)
