@@ -65,6 +65,7 @@ include tools/tools.mk
 include tests/tests.mk
 include bench/bench.mk
 include examples/examples.mk
+include cmake/cmake.mk
 
 build: $(PROGRAMS)
 
