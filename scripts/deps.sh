@@ -51,6 +51,14 @@ if [ "${1:-}" = test ]; then
   command -v asn1c >/dev/null 2>&1 || optional+=(asn1c)
   command -v tshark >/dev/null 2>&1 || optional+=(tshark)
   command -v text2pcap >/dev/null 2>&1 || optional+=(wireshark-common)
+  # tests/packaging: the CMake and Meson consumers and `make deb`.
+  command -v cmake >/dev/null 2>&1 || optional+=(cmake)
+  command -v meson >/dev/null 2>&1 || optional+=(meson)
+  command -v ninja >/dev/null 2>&1 || optional+=(ninja-build)
+  command -v dpkg-buildpackage >/dev/null 2>&1 || optional+=(dpkg-dev)
+  command -v dh >/dev/null 2>&1 || optional+=(debhelper)
+  command -v lintian >/dev/null 2>&1 || optional+=(lintian)
+  command -v fakeroot >/dev/null 2>&1 || optional+=(fakeroot)
 fi
 if [ ${#optional[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
