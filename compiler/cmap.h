@@ -126,6 +126,7 @@ typedef struct CType {
     bool int_bounded;        /* CK_INT / CK_UINT: lo..hi is the type's own finite range, not --int64's */
     bool int_nonneg;         /* INTEGER with a non-extensible lower bound >= 0: X.696 10 unsigned forms */
     bool octet_string;       /* CK_OCTETS: an OCTET STRING (not REAL, RELATIVE-OID, a time type) */
+    bool x690_content;       /* CK_OCTETS: REAL, RELATIVE-OID, TIME or an IRI type, whose OER is a length and X.690's content (not DATE, TIME-OF-DAY, DATE-TIME, DURATION) */
     bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
     CNamed *recursive;       /* CK_ANY of a recursive reference: the type it names (NULL: unknown) */
     /* What PER (X.691 10) asks: the PER-visible root of the value and SIZE
@@ -153,6 +154,7 @@ typedef struct CComp {
     bool has_member;         /* false for NULL (presence only) */
     int ext_index;           /* extension addition: its bit in OER's presence bitmap; -1 in the root */
     bool ext_group;          /* in an extension addition group [[ ]] (which shares one bit) */
+    bool group_optional;     /* ext_group: OPTIONAL or DEFAULT inside its group (a bit of the group's preamble) */
     bool own_optional;       /* OPTIONAL in the schema (an addition's presence flag is there either way) */
     int alt_index;           /* CHOICE: PER's index, in canonical tag order among the root or the additions */
 } CComp;

@@ -137,15 +137,13 @@ static const char *ct_unsupported(const CType *ct)
     case CK_INT: case CK_UINT:
         /* --int64 replaced the bounds by int64_t's: a lower bound >= 0 is lost. */
         return !ct->int_bounded && ct->int_nonneg ? "a semi-bounded INTEGER under --int64" : NULL;
-    case CK_U128: case CK_I128: return "an INTEGER range beyond 64 bits";
-    case CK_BIGINT:
+    case CK_U128: case CK_I128: case CK_BIGINT: case CK_TIME:
         return NULL;
     case CK_OCTETS:
-        if (!ct->octet_string) return "REAL, RELATIVE-OID or a time type";
+        if (!ct->octet_string && !ct->x690_content) return "DATE, TIME-OF-DAY, DATE-TIME or DURATION (X.696's own time forms)";
         return size_zero_only(ct) ? "SIZE (0)" : NULL;
     case CK_STRING:
         return size_zero_only(ct) ? "SIZE (0)" : NULL;
-    case CK_TIME: return "UTCTime / GeneralizedTime";
     case CK_BITS:
         if (size_zero_only(ct)) return "SIZE (0)";
         /* X.696 13.3 with X.680 22.7: trailing 0 bits go down to the lower bound only. */
@@ -154,7 +152,6 @@ static const char *ct_unsupported(const CType *ct)
     case CK_ANY:
         return ct->open_type || rec_target(ct) ? NULL : "EXTERNAL, EMBEDDED PDV, CHARACTER STRING or INSTANCE OF";
     case CK_ARRAY: case CK_LIST:
-        if (ct->set_of) return "SET OF (canonical order)";
         return ct->elem ? ct_unsupported(ct->elem) : NULL;
     }
     return "this type";
@@ -178,6 +175,13 @@ static const char *alt_tag(const CType *ct)
     return strcmp(ct->vtag, "0") == 0 ? NULL : ct->vtag;
 }
 
+/* An untagged CHOICE alternative (X.696 20.1): its tag is the tag of the
+ * alternative chosen inside it, which its own encoding starts with. */
+static bool untagged_choice(const CType *ct)
+{
+    return ct->kind == CK_CHOICE && ct->nwraps == 0 && strcmp(ct->vtag, "0") == 0 && ct->nfirst > 0 && !ct->any_first;
+}
+
 static bool type_supported(const CNamed *cn)
 {
     const char *why = ct_unsupported(cn->ct);
@@ -190,14 +194,9 @@ static bool type_supported(const CNamed *cn)
         const CComp *cc = cn->comps[k];
         if ((why = ct_unsupported(cc->ct)) != NULL)
             ok = decline(cn, why, cc->asn1);
-        else if (cc->ext_group)
-            ok = decline(cn, "an extension addition group", cc->asn1);
-        else if (cc->ext_index >= 0 && cc->has_default)
-            ok = decline(cn, "a DEFAULT extension addition", cc->asn1);
-        else if (cc->ext_index >= 0 && cn->ct->kind == CK_SET)
-            ok = decline(cn, "a SET extension addition", cc->asn1);
-        else if (cn->ct->kind == CK_CHOICE && !alt_tag(cc->ct))
-            ok = decline(cn, "an untagged CHOICE or open type alternative", cc->asn1);
+        else if (cn->ct->kind == CK_CHOICE && !alt_tag(cc->ct) && !untagged_choice(cc->ct))
+            /* X.680 forbids it (an open type has no tag of its own); kept as a guard. */
+            ok = decline(cn, "an untagged open type alternative", cc->asn1);
     }
     return ok;
 }
@@ -333,7 +332,31 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         P(ind, "}");
         emit_rc_used = true;
         break;
+    case CK_U128:
+        if (!ct->int_nonneg) {
+            /* An extensible range: X.696 10 takes the signed form. */
+            P(ind, "{");
+            P(ind + 4, "asn1rt_i128 t;");
+            P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+            try_dec(ind + 4, S("asn1oer_read_i128(%s, &t)", rd), rd, nm);
+            P(ind + 4, "if (ASN1G_UNLIKELY(t.hi < 0))");
+            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+            P(ind + 4, "%s.hi = (uint64_t)t.hi;", emit_par(lv));
+            P(ind + 4, "%s.lo = t.lo;", emit_par(lv));
+            P(ind, "}");
+            break;
+        }
+        try_dec(ind, S("asn1oer_read_u128(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    case CK_I128:
+        try_dec(ind, S("asn1oer_read_i128(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    case CK_TIME:
+        try_dec(ind, S("asn1oer_read_time(%s, %s, %s)", rd, ct->universal_name, emit_addr(lv)), rd, nm);
+        break;
     case CK_OCTETS: case CK_STRING: {
+        /* CK_OCTETS also holds REAL, RELATIVE-OID, TIME and the IRIs: a
+         * length and X.690's content octets (X.696 12, 22, ...). */
         unsigned mult = ct->kind == CK_OCTETS ? 1 : str_mult(ct);
         bool fixed = size_fixed(ct) && mult > 0;
         if (fixed && ct->kind == CK_OCTETS)
@@ -436,10 +459,20 @@ static void enc_value(int ind, CType *ct, const char *rv)
         P(ind + 4, "ASN1G_TRY(asn1oer_prepend_biguint(w, &u));");
         P(ind, "}");
         break;
-    case CK_OCTETS: case CK_STRING: case CK_BITS: case CK_OID: {
+    case CK_U128:
+        if (ct->int_nonneg) {
+            P(ind, "ASN1G_TRY(asn1oer_prepend_u128(w, %s));", rv);
+            break;
+        }
+        P(ind, "if (ASN1G_UNLIKELY((%s).hi > (uint64_t)INT64_MAX))", rv);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        P(ind, "ASN1G_TRY(asn1oer_prepend_i128(w, (asn1rt_i128){ (int64_t)(%s).hi, (%s).lo }));", rv, rv);
+        break;
+    case CK_I128: P(ind, "ASN1G_TRY(asn1oer_prepend_i128(w, %s));", rv); break;
+    case CK_OCTETS: case CK_STRING: case CK_BITS: case CK_OID: case CK_TIME: {
         unsigned mult = ct->kind == CK_STRING ? str_mult(ct) : 1;
-        bool fixed = ct->kind != CK_OID && size_fixed(ct) && mult > 0;
-        viol = ct->kind == CK_OID ? NULL : emit_size_violation(ct, "n");
+        bool fixed = ct->kind != CK_OID && ct->kind != CK_TIME && size_fixed(ct) && mult > 0;
+        viol = ct->kind == CK_OID || ct->kind == CK_TIME ? NULL : emit_size_violation(ct, "n");
         if (viol && !(fixed && ct->kind == CK_BITS)) {
             P(ind, "{");
             P(ind + 4, "size_t n = %s;", emit_size_measure(ct, rv));
@@ -485,6 +518,140 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
     enc_value(ind + 4, ct, rv);
     P(ind + 4, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
     P(ind, "}");
+}
+
+/* Extension additions (X.696 16.4, 16.5): slot e of the presence bitmap is
+ * one addition, or one group [[ ]] whose components are encoded as a
+ * SEQUENCE (a preamble for its OPTIONAL and DEFAULT ones, no extension
+ * bit) inside the open type. */
+static int slot_comps(const CNamed *cn, int e, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index == e)
+            out[n++] = cn->comps[k];
+    return n;
+}
+
+/* One component inside a group's SEQUENCE, read from rd (preamble gp). */
+static void dec_group_comp(int ind, CComp *cc, const char *rd, int *bit)
+{
+    const char *lv = emit_member(cc, "out->"), *nm = emit_qname(cc->asn1);
+    if (cc->has_default) {
+        P(ind, "if (asn1oer_bit(gp, %d)) {", (*bit)++);
+        P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+        dec_value(ind + 4, cc->ct, lv, rd, nm);
+        P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
+        fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+        P(ind, "}");
+        return;
+    }
+    if (cc->group_optional) {
+        P(ind, "out->%s = asn1oer_bit(gp, %d);", cc->present, (*bit)++);
+        P(ind, "if (out->%s) {", cc->present);
+        dec_value(ind + 4, cc->ct, lv, rd, nm);
+        P(ind, "}");
+        return;
+    }
+    P(ind, "out->%s = true;", cc->present);
+    dec_value(ind, cc->ct, lv, rd, nm);
+}
+
+static void dec_ext_slot(int ind, CNamed *cn, int e)
+{
+    CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
+    int n = slot_comps(cn, e, cs);
+    CComp *cc = cs[0];
+    if (!cc->ext_group) {
+        const char *lv = emit_member(cc, "out->"), *nm = emit_qname(cc->asn1);
+        if (cc->has_default) {
+            P(ind, "{");
+            P(ind + 4, "const uint8_t *s = r->cur;");
+            dec_open_wrapped(ind + 4, cc->ct, lv, "r", nm);
+            /* X.696 16.3 (COER) holds for additions too. */
+            P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
+            fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
+            P(ind, "}");
+        } else {
+            P(ind, "out->%s = true;", cc->present);
+            dec_open_wrapped(ind, cc->ct, lv, "r", nm);
+        }
+        free(cs);
+        return;
+    }
+    int nopt = 0, bit = 0, id = ++g_tmp;
+    for (int i = 0; i < n; i++)
+        nopt += cs[i]->group_optional;
+    const char *x = S("&x%d", id);
+    P(ind, "{");
+    P(ind + 4, "asn1rt_reader x%d;", id);
+    if (nopt)
+        P(ind + 4, "const uint8_t *gp;");
+    try_dec(ind + 4, S("asn1oer_enter_open(r, %s)", x), "r", "NULL");
+    if (nopt)
+        try_dec(ind + 4, S("asn1oer_read_preamble(%s, %d, &gp)", x, nopt), x, "NULL");
+    for (int i = 0; i < n; i++)
+        dec_group_comp(ind + 4, cs[i], x, &bit);
+    try_dec(ind + 4, S("asn1rt_expect_end(%s)", x), x, "NULL");
+    P(ind, "}");
+    free(cs);
+}
+
+static void enc_ext_slot(int ind, CNamed *cn, int e)
+{
+    CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
+    int n = slot_comps(cn, e, cs);
+    CComp *cc = cs[0];
+    if (!cc->ext_group) {
+        const char *rv = emit_member(cc, "in->");
+        if (cc->has_default)
+            P(ind, "if (!(%s)) {", emit_eq(cc->ct, rv, cc->default_expr));
+        else
+            P(ind, "if (in->%s) {", cc->present);
+        enc_open_wrapped(ind + 4, cc->ct, rv);
+    } else {
+        /* The group is there when any of its components is. */
+        const char *cond = NULL;
+        int nopt = 0, id = ++g_tmp;
+        for (int i = 0; i < n; i++) {
+            const char *c = cs[i]->has_default ? S("!(%s)", emit_eq(cs[i]->ct, emit_member(cs[i], "in->"), cs[i]->default_expr))
+                                               : S("in->%s", cs[i]->present);
+            cond = cond ? S("%s || %s", cond, c) : c;
+            nopt += cs[i]->group_optional;
+        }
+        P(ind, "if (%s) {", cond ? cond : "false");
+        P(ind + 4, "uint8_t *m%d = w->pos;", id);
+        if (nopt)
+            P(ind + 4, "uint8_t gp[%d] = {0};", (nopt + 7) / 8);
+        int bit = nopt;
+        for (int i = n - 1; i >= 0; i--) {
+            CComp *c = cs[i];
+            const char *rv = emit_member(c, "in->");
+            if (c->has_default) {
+                P(ind + 4, "if (!(%s)) {", emit_eq(c->ct, rv, c->default_expr));
+                enc_value(ind + 8, c->ct, rv);
+                P(ind + 8, "asn1oer_set_bit(gp, %d);", --bit);
+                P(ind + 4, "}");
+            } else if (c->group_optional) {
+                P(ind + 4, "if (in->%s) {", c->present);
+                enc_value(ind + 8, c->ct, rv);
+                P(ind + 8, "asn1oer_set_bit(gp, %d);", --bit);
+                P(ind + 4, "}");
+            } else {
+                /* A group that is there has all its mandatory components. */
+                P(ind + 4, "if (ASN1G_UNLIKELY(!in->%s))", c->present);
+                P(ind + 8, "return ASN1RT_E_MISSING_COMPONENT;");
+                enc_value(ind + 4, c->ct, rv);
+            }
+        }
+        if (nopt)
+            P(ind + 4, "ASN1G_TRY(asn1oer_prepend_preamble(w, gp, %d));", nopt);
+        P(ind + 4, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
+    }
+    P(ind + 4, "asn1oer_set_bit(bm, %d);", e);
+    P(ind + 4, "any = true;");
+    P(ind, "}");
+    free(cs);
 }
 
 /* ---------------------------------------------------------------- SEQUENCE, SET */
@@ -556,9 +723,13 @@ static void emit_seq_dec(CNamed *cn)
         /* Unknown additions are skipped: unknown_ext is DER's and stays empty. */
         P(4, "out->unknown_ext.ptr = NULL;");
         P(4, "out->unknown_ext.len = 0;");
-        for (int k = 0; k < cn->ncomps; k++)
-            if (cn->comps[k]->ext_index >= 0)
-                P(4, "out->%s = false;", cn->comps[k]->present);
+        for (int k = 0; k < cn->ncomps; k++) {
+            CComp *cc = cn->comps[k];
+            if (cc->ext_index >= 0 && cc->optional)
+                P(4, "out->%s = false;", cc->present);
+            else if (cc->ext_index >= 0 && cc->has_default)
+                P(4, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
+        }
         P(4, "if (asn1oer_bit(pre, 0)) {");
         P(8, "asn1rt_bits bm;");
         P(8, "size_t i, nb;");
@@ -569,13 +740,9 @@ static void emit_seq_dec(CNamed *cn)
         P(16, "continue;");
         if (next > 0) {
             P(12, "switch (i) {");
-            for (int k = 0; k < cn->ncomps; k++) {
-                CComp *cc = cn->comps[k];
-                if (cc->ext_index < 0)
-                    continue;
-                P(12, "case %d:", cc->ext_index);
-                P(16, "out->%s = true;", cc->present);
-                dec_open_wrapped(16, cc->ct, emit_member(cc, "out->"), "r", emit_qname(cc->asn1));
+            for (int e = 0; e < next; e++) {
+                P(12, "case %d:", e);
+                dec_ext_slot(16, cn, e);
                 P(16, "break;");
             }
             P(12, "default:");
@@ -621,16 +788,8 @@ static void emit_seq_enc(CNamed *cn)
         P(4, "{");
         P(8, "uint8_t bm[%d] = {0};", (next + 7) / 8);
         P(8, "bool any = false;");
-        for (int k = cn->ncomps - 1; k >= 0; k--) {
-            CComp *cc = cn->comps[k];
-            if (cc->ext_index < 0)
-                continue;
-            P(8, "if (in->%s) {", cc->present);
-            enc_open_wrapped(12, cc->ct, emit_member(cc, "in->"));
-            P(12, "asn1oer_set_bit(bm, %d);", cc->ext_index);
-            P(12, "any = true;");
-            P(8, "}");
-        }
+        for (int e = next - 1; e >= 0; e--)
+            enc_ext_slot(8, cn, e);
         /* X.696 16.2.2: the extension bit says an addition is present. */
         P(8, "if (any) {");
         P(12, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
@@ -691,12 +850,20 @@ static void emit_choice_dec(CNamed *cn)
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         const char *lv = emit_member(cc, "out->u.");
-        P(4, "case %s:", tag_key(alt_tag(cc->ct)));
+        const char *tag = alt_tag(cc->ct);
+        if (tag)
+            P(4, "case %s:", tag_key(tag));
+        else  /* an untagged CHOICE: the tags it starts with */
+            for (int f = 0; f < cc->ct->nfirst; f++)
+                P(4, "case %s:", tag_key(cc->ct->first_expr[f]));
         P(8, "out->present = %s;", cc->pr);
-        if (cc->ext_index >= 0)
+        if (cc->ext_index >= 0) {
             dec_open_wrapped(8, cc->ct, lv, "r", emit_qname(cc->asn1));
-        else
+        } else {
+            if (!tag)  /* its tag is its own value's: read again */
+                P(8, "r->cur = s;");
             dec_value(8, cc->ct, lv, "r", emit_qname(cc->asn1));
+        }
         P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
@@ -726,11 +893,30 @@ static void emit_choice_enc(CNamed *cn)
         CComp *cc = cn->comps[k];
         const char *rv = emit_member(cc, "in->u.");
         P(4, "case %s:", cc->pr);
-        if (cc->ext_index >= 0)
-            enc_open_wrapped(8, cc->ct, rv);
-        else
+        if (!alt_tag(cc->ct) && cc->ext_index < 0) {
+            /* An untagged CHOICE writes the tag of its own alternative. */
             enc_value(8, cc->ct, rv);
-        P(8, "return asn1oer_prepend_tag(w, %s);", alt_tag(cc->ct));
+            P(8, "return ASN1RT_OK;");
+        } else if (!alt_tag(cc->ct)) {
+            /* After the marker: that tag, then the whole CHOICE as an open type. */
+            int id = ++g_tmp;
+            P(8, "{");
+            P(12, "uint8_t *m%d = w->pos;", id);
+            P(12, "asn1rt_reader t%d;", id);
+            P(12, "uint32_t tag%d;", id);
+            enc_value(12, cc->ct, rv);
+            P(12, "asn1oer_reader_init(&t%d, w->pos, (size_t)(m%d - w->pos), 0);", id, id);
+            P(12, "ASN1G_TRY(asn1oer_read_tag(&t%d, &tag%d));", id, id);
+            P(12, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
+            P(12, "return asn1oer_prepend_tag(w, tag%d);", id);
+            P(8, "}");
+        } else {
+            if (cc->ext_index >= 0)
+                enc_open_wrapped(8, cc->ct, rv);
+            else
+                enc_value(8, cc->ct, rv);
+            P(8, "return asn1oer_prepend_tag(w, %s);", alt_tag(cc->ct));
+        }
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
@@ -802,6 +988,29 @@ static unsigned min_item(const CType *el)
     }
 }
 
+/* SET OF: each item's encoding sorts at or after the one before
+ * (canonical OER, DER's order; ASN1RT_LAX_SET_ORDER accepts any). */
+static void set_of_item_begin(int ind, const CType *ct)
+{
+    if (ct->set_of)
+        P(ind, "const uint8_t *is = r->cur;");
+}
+
+static void set_of_item_end(int ind, const CType *ct)
+{
+    if (!ct->set_of)
+        return;
+    emit_rc_used = true;
+    P(ind, "{");
+    P(ind + 4, "asn1rt_view cur = { is, (size_t)(r->cur - is) };");
+    P(ind + 4, "if (ASN1G_UNLIKELY(prev.ptr != NULL && (rc = asn1rt_check_set_order(r, &prev, &cur)) != 0)) {");
+    P(ind + 8, "r->cur = is;");
+    fail_line(ind + 8, "rc", "r->err_offset", "NULL");
+    P(ind + 4, "}");
+    P(ind + 4, "prev = cur;");
+    P(ind, "}");
+}
+
 static void emit_of_dec(CNamed *cn)
 {
     CType *ct = cn->ct, *el = ct->elem;
@@ -823,9 +1032,13 @@ static void emit_of_dec(CNamed *cn)
         fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - r->base)", "NULL");
         P(4, "}");
     }
+    if (ct->set_of)
+        P(4, "asn1rt_view prev = { NULL, 0 };");
     if (array) {
         P(4, "for (i = 0; i < n; i++) {");
+        set_of_item_begin(8, ct);
         dec_value(8, el, "out->items[i]", "r", "NULL");
+        set_of_item_end(8, ct);
         P(4, "}");
         P(4, "(void)arena;");
     } else {
@@ -840,7 +1053,9 @@ static void emit_of_dec(CNamed *cn)
         P(8, "items = p;");
         P(4, "}");
         P(4, "for (i = 0; i < n; i++) {");
+        set_of_item_begin(8, ct);
         dec_value(8, el, "items[i]", "r", "NULL");
+        set_of_item_end(8, ct);
         P(4, "}");
         P(4, "out->raw.ptr = NULL;");
         P(4, "out->raw.len = 0;");
@@ -870,9 +1085,17 @@ static void emit_of_enc(CNamed *cn)
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
     }
+    if (ct->set_of)
+        P(4, "uint8_t *base = w->start;  /* the items' lengths go here while they are sorted */");
     P(4, "for (i = in->count; i-- > 0;) {");
+    if (ct->set_of)
+        P(8, "uint8_t *end = w->pos;");
     enc_value(8, el, "in->items[i]");
+    if (ct->set_of)  /* canonical OER: DER's order (X.690 11.6) */
+        P(8, "ASN1G_TRY(asn1oer_set_of_insert(w, base, in->count - 1 - i, end));");
     P(4, "}");
+    if (ct->set_of)
+        P(4, "asn1oer_set_of_end(w, base);");
     P(4, "return asn1oer_prepend_quantity(w, in->count);");
     emit_fn_close();
 }
@@ -971,6 +1194,9 @@ static void emit_public(CNamed *cn)
 
 static void oer_header_doc(void)
 {
+    /* The leniency flags (ASN1RT_LAX_OER_*) are part of the interface. */
+    P(0, "#include <asn1rt/oer.h>");
+    P(0, "%s", "");
     static const char *const doc =
         "/*\n"
         " * OER (X.696), for every type T below:\n"
@@ -1027,10 +1253,7 @@ static void oer_decl_open(const COpen *op) { (void)op; }
 
 static void oer_file_begin(const CModule *cm) { (void)cm; }
 
-static void oer_file_preamble(void)
-{
-    P(0, "#include <asn1rt/oer.h>");
-}
+static void oer_file_preamble(void) {}  /* the header includes asn1rt/oer.h */
 
 static void oer_file_end(void) {}
 

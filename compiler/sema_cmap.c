@@ -568,7 +568,9 @@ static CType *map_type(Type *t, const char *path, Module *m)
     case TY_INTEGER: map_int(ct, &t->value_range); map_int_set(ct, t); break;
     case TY_REAL: case TY_RELATIVE_OID: case TY_DATE: case TY_TIME_OF_DAY:
     case TY_DATE_TIME: case TY_DURATION: case TY_TIME: case TY_OID_IRI: case TY_RELATIVE_OID_IRI:
-        ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view"; break;
+        ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
+        ct->x690_content = !(b->kind == TY_DATE || b->kind == TY_TIME_OF_DAY || b->kind == TY_DATE_TIME || b->kind == TY_DURATION);
+        break;
     case TY_OCTET_STRING:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
         ct->octet_string = true;
@@ -1152,6 +1154,7 @@ static void map_components(CNamed *cn, Type *b, Module *m)
                                   b->comps[i - 1]->ext_group == c->ext_group;
                 cc->ext_index = same_group ? next_ext - 1 : next_ext++;
                 cc->ext_group = c->ext_group != 0;
+                cc->group_optional = cc->ext_group && (c->optional || c->default_value);
             }
             vec_push(A, &v, cc);
         }

@@ -182,6 +182,77 @@ static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
 int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v) { return prepend_big(w, true, v); }
 int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v) { return prepend_big(w, false, v); }
 
+/* The minimal content of a 128-bit integer, sign-extended to 16 octets. */
+static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo)
+{
+    const uint8_t *at = r == NULL ? NULL : r->cur;
+    asn1rt_view v;
+    uint8_t b[16];
+    int rc = read_big(r, is_signed, &v);
+    if (rc != ASN1RT_OK)
+        return rc;
+    if (v.len > 16) {
+        r->cur = at;
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, v.ptr);
+    }
+    memset(b, is_signed && (v.ptr[0] & 0x80u) ? 0xFF : 0x00, sizeof b);
+    memcpy(b + 16 - v.len, v.ptr, v.len);
+    *hi = *lo = 0;
+    for (size_t i = 0; i < 8; i++) {
+        *hi = (*hi << 8) | b[i];
+        *lo = (*lo << 8) | b[8 + i];
+    }
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_u128(asn1rt_reader *r, asn1rt_u128 *out)
+{
+    uint64_t hi, lo;
+    int rc;
+    if (out == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = read_128(r, false, &hi, &lo)) != ASN1RT_OK)
+        return rc;
+    out->hi = hi;
+    out->lo = lo;
+    return ASN1RT_OK;
+}
+
+int asn1oer_read_i128(asn1rt_reader *r, asn1rt_i128 *out)
+{
+    uint64_t hi, lo;
+    int rc;
+    if (out == NULL)
+        return ASN1RT_E_ARG;
+    if ((rc = read_128(r, true, &hi, &lo)) != ASN1RT_OK)
+        return rc;
+    out->hi = (int64_t)hi;
+    out->lo = lo;
+    return ASN1RT_OK;
+}
+
+/* 16 octets big-endian, then the fewest of them (unsigned: no leading
+ * 0x00; signed: no redundant sign octet), as a length-prefixed integer. */
+static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t lo)
+{
+    uint8_t b[16];
+    asn1rt_view v;
+    size_t skip;
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    for (size_t i = 0; i < 8; i++) {
+        b[7 - i] = (uint8_t)(hi >> (8 * i));
+        b[15 - i] = (uint8_t)(lo >> (8 * i));
+    }
+    skip = is_signed ? redundant_signed(b, 16) : redundant_unsigned(b, 16);
+    v.ptr = b + skip;
+    v.len = 16 - skip;
+    return asn1oer_prepend_octets(w, v.ptr, v.len);
+}
+
+int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v) { return prepend_128(w, false, v.hi, v.lo); }
+int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v) { return prepend_128(w, true, (uint64_t)v.hi, v.lo); }
+
 int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
 {
     const uint8_t *at;
@@ -202,6 +273,31 @@ int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, at);
     }
     *n = (size_t)q;
+    return ASN1RT_OK;
+}
+
+int asn1oer_set_of_insert(asn1rt_writer *w, uint8_t *base, size_t k, const uint8_t *end)
+{
+    uint8_t *cur;
+    size_t len, next;
+    if (w == NULL || base == NULL || end == NULL || end < w->pos || w->start != base + k * sizeof(size_t))
+        return ASN1RT_E_ARG;
+    if (asn1rt_i_room(w) < sizeof(size_t))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    cur = w->pos;
+    len = (size_t)(end - cur);
+    memcpy(base + k * sizeof len, &len, sizeof len);
+    w->start += sizeof len;
+    /* lengths[k] is the front item, lengths[0] the last one in the buffer. */
+    for (size_t j = k; j > 0; j--) {
+        memcpy(&next, base + (j - 1) * sizeof next, sizeof next);
+        if (asn1rt_der_compare(cur, len, cur + len, next) <= 0)
+            break;
+        asn1rt_i_rotate_blocks(cur, len, next);
+        memcpy(base + j * sizeof next, &next, sizeof next);
+        memcpy(base + (j - 1) * sizeof len, &len, sizeof len);
+        cur += next;
+    }
     return ASN1RT_OK;
 }
 
@@ -483,6 +579,24 @@ int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, as
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, r->cur);
     if ((rc = check_string_at(r, universal, r->cur, r->cur, n)) != ASN1RT_OK)
         return rc;
+    return asn1rt_i_take_view(r, r->cur, n, out);
+}
+
+int asn1oer_read_time(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
+{
+    const uint8_t *at;
+    size_t n;
+    int rc;
+    if (r == NULL || out == NULL || (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME))
+        return ASN1RT_E_ARG;
+    at = r->cur;
+    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+        return rc;
+    if ((rc = asn1rt_i_time_parse(universal, r->cur, n, NULL)) != ASN1RT_OK) {
+        const uint8_t *where = r->cur;
+        r->cur = at;
+        return asn1rt_i_fail_at(r, rc, where);
+    }
     return asn1rt_i_take_view(r, r->cur, n, out);
 }
 

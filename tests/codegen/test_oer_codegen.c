@@ -59,6 +59,10 @@ static int load_PersonnelRecord(void *p, asn1rt_arena *a)
 #define load_ExtSeq load_none
 #define load_ExtChoice load_none
 #define load_Forms load_none
+#define load_Outer load_none
+#define load_Grp load_none
+#define load_Misc load_none
+static int load_Bag(void *p, asn1rt_arena *a) { return Bag_load_items(p, a); }
 
 /* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
  * der, also OER -> DER -> T -> OER. */
@@ -98,6 +102,10 @@ ROUNDTRIP(ExtSeq)
 ROUNDTRIP(ExtChoice)
 ROUNDTRIP(PersonnelRecord)
 ROUNDTRIP(Forms)
+ROUNDTRIP(Outer)
+ROUNDTRIP(Bag)
+ROUNDTRIP(Grp)
+ROUNDTRIP(Misc)
 
 typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
 
@@ -126,6 +134,12 @@ typedef struct dec_row {
 #define FORMS_D7 "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01"
 /* The same with d 9: preamble 80 and d's one octet after u. */
 #define FORMS_D9 "80 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 09 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01"
+
+/* Misc { r 1.0 (X.690 8.5 binary: 80 00 01), ro 8571.3.2, t "991231235959Z",
+ * big 2^64 (10.4 unsigned: 9 octets), neg -2^64 (10.4 two's complement) }:
+ * X.696 12, 22, 26 (a length, then the X.690 content or the characters). */
+#define MISC "03 80 00 01 04 C2 7B 03 02 0D 39 39 31 32 33 31 32 33 35 39 35 39 5A " \
+             "09 01 00 00 00 00 00 00 00 00 09 FF 00 00 00 00 00 00 00 00"
 
 static const dec_row dec_rows[] = {
     { "overview A", "asn1tools", rt_OverviewA, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", 0, 0, NULL, true, false },
@@ -182,6 +196,34 @@ static const dec_row dec_rows[] = {
     { "Forms, fixed b padding", "derived 13.2", rt_Forms,
       "00 61 62 63 01 02 03 04 A1 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF 01",
       0, ASN1RT_E_BITSTRING_PADDING, NULL, false, false },
+    /* X.696 20.1: an untagged CHOICE alternative has the tag of its own chosen alternative. */
+    { "Outer a TRUE", "derived 20", rt_Outer, "80 FF", 0, 0, NULL, true, false },
+    { "Outer inner x TRUE", "derived 20.1", rt_Outer, "85 FF", 0, 0, NULL, true, false },
+    { "Outer inner y 200", "derived 20.1", rt_Outer, "86 C8", 0, 0, NULL, true, false },
+    { "Outer late p TRUE (open type)", "derived 20.2", rt_Outer, "87 02 87 FF", 0, 0, NULL, true, false },
+    { "Outer, unknown [8] kept", "derived 20.2", rt_Outer, "88 01 00", 0, 0, NULL, false, false },
+    { "Outer inner y truncated", "derived 10.2", rt_Outer, "86", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    /* SET OF: the items in DER's order, 01 01 < 01 02 < 02 01 01. */
+    { "Bag sorted", "derived 19, X.690 11.6", rt_Bag, "01 03 01 01 01 02 02 01 01", 0, 0, NULL, true, false },
+    { "Bag unsorted", "derived 19", rt_Bag, "01 03 01 02 01 01 02 01 01", 0, ASN1RT_E_SET_ORDER, NULL, false, false },
+    { "Bag unsorted, lax", "derived 19", rt_Bag, "01 03 01 02 01 01 02 01 01", ASN1RT_LAX_SET_ORDER, 0,
+      "01 03 01 01 01 02 02 01 01", false, false },
+    /* Grp: bitmap bit 0 the group (a SEQUENCE { b, c OPTIONAL } in an open type), bit 1 d. */
+    { "Grp { a 1 }", "derived 16", rt_Grp, "00 01", 0, 0, NULL, true, false },
+    { "Grp { a 1, b 2, c TRUE }", "derived 16.4, 16.5", rt_Grp, "80 01 02 06 80 03 80 02 FF", 0, 0, NULL, true, false },
+    { "Grp { a 1, b 2, d 9 }", "derived 16.4", rt_Grp, "80 01 02 06 C0 02 00 02 01 09", 0, 0, NULL, true, false },
+    { "Grp { a 1, d 9 }", "derived 16.4", rt_Grp, "80 01 02 06 40 01 09", 0, 0, NULL, true, false },
+    { "Grp, d 5 (its DEFAULT) encoded", "derived 16.3", rt_Grp, "80 01 02 06 40 01 05", 0, ASN1RT_E_DEFAULT_ENCODED, NULL, false, false },
+    { "Grp, d 5 encoded, lax", "derived 16.3", rt_Grp, "80 01 02 06 40 01 05", ASN1RT_LAX_DEFAULT, 0, "00 01", false, false },
+    { "Grp, group without b", "derived 16.5", rt_Grp, "80 01 02 06 80 02 80 FF", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    { "Grp, group longer than its value", "derived 16.5", rt_Grp, "80 01 02 06 80 04 80 02 FF 00", 0, ASN1RT_E_TRAILING_DATA, NULL, false, false },
+    { "Misc", "derived 10, 12, 22, 26", rt_Misc, MISC, 0, 0, NULL, true, false },
+    { "Misc, t not DER", "derived 26", rt_Misc,
+      "03 80 00 01 04 C2 7B 03 02 0B 39 39 31 32 33 31 32 33 35 39 5A 09 01 00 00 00 00 00 00 00 00 09 FF 00 00 00 00 00 00 00 00",
+      0, ASN1RT_E_TIME_FORMAT, NULL, false, false },
+    { "Misc, big beyond 128 bits", "derived 10.4", rt_Misc,
+      "03 80 00 01 04 C2 7B 03 02 0D 39 39 31 32 33 31 32 33 35 39 35 39 5A 11 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 "
+      "09 FF 00 00 00 00 00 00 00 00", 0, ASN1RT_E_INTEGER_RANGE, NULL, false, false },
 };
 
 static void test_decode_table(void)
@@ -265,6 +307,37 @@ static void test_encode_refusals(void)
     CU_ASSERT_EQUAL(Forms_oer_encode(&f, out, sizeof out, &len), ASN1RT_E_SIZE_CONSTRAINT);
 }
 
+/* SET OF items given in any order are written in DER's order; a group
+ * that is there has its mandatory components. */
+static void test_encode_set_of_group(void)
+{
+    static const uint8_t i0[] = { 0x02, 0x01 }, i1[] = { 0x01 }, i2[] = { 0x02 };
+    asn1rt_view items[3] = { { i0, 2 }, { i1, 1 }, { i2, 1 } };
+    uint8_t out[64], want[64];
+    size_t len, wn = unhex("01 03 01 01 01 02 02 02 01", want, sizeof want);
+    Bag b;
+    Bag_init(&b);
+    b.items = items;
+    b.count = 3;
+    CU_ASSERT_EQUAL_FATAL(Bag_oer_encode(&b, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+    /* The sort keeps lengths in the free room: too little of it fails cleanly. */
+    for (size_t cap = 0; cap < wn; cap++)
+        CU_ASSERT_EQUAL(Bag_oer_encode(&b, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+
+    Grp g;
+    Grp_init(&g);
+    g.a = 1;
+    g.c_present = true;
+    g.c = true;
+    CU_ASSERT_EQUAL(Grp_oer_encode(&g, out, sizeof out, &len), ASN1RT_E_MISSING_COMPONENT);
+    g.b_present = true;
+    g.b = 2;
+    wn = unhex("80 01 02 06 80 03 80 02 FF", want, sizeof want);
+    CU_ASSERT_EQUAL(Grp_oer_encode(&g, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+}
+
 /* Where a failure is reported: code, octet offset, component path. */
 static void test_error_report(void)
 {
@@ -321,6 +394,7 @@ int main(void)
     CU_add_test(s, "decode table (codes, leniencies, re-encoding, DER round trip)", test_decode_table);
     CU_add_test(s, "Forms values to exact bytes", test_encode_forms);
     CU_add_test(s, "encoder refusals", test_encode_refusals);
+    CU_add_test(s, "SET OF sorted, extension group", test_encode_set_of_group);
     CU_add_test(s, "error reports (code, offset, path)", test_error_report);
     CU_add_test(s, "failed decode: out zeroed, arena reset; prefix", test_failure_state);
     CU_basic_set_mode(CU_BRM_VERBOSE);

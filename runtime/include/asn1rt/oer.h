@@ -357,6 +357,15 @@ ASN1RT_MUST_USE int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out);
 ASN1RT_MUST_USE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v);
 ASN1RT_MUST_USE int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v);
 
+/* INTEGER ranges beyond 64 bits (cmap's asn1rt_u128 / asn1rt_i128):
+ * always length-prefixed (the fixed sizes stop at 8 octets), unsigned or
+ * two's complement, at most 16 content octets once minimal. Failures as
+ * asn1oer_read_uint; INTEGER_RANGE beyond 128 bits. */
+ASN1RT_MUST_USE int asn1oer_read_u128(asn1rt_reader *r, asn1rt_u128 *out);
+ASN1RT_MUST_USE int asn1oer_read_i128(asn1rt_reader *r, asn1rt_i128 *out);
+ASN1RT_MUST_USE int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v);
+ASN1RT_MUST_USE int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v);
+
 /* ------------------------------------------------------------------ */
 /* BOOLEAN (X.696 9): one octet, FALSE 0x00, TRUE 0xFF in COER (any     */
 /* non-zero octet under ASN1RT_LAX_BOOLEAN). Failures at the octet:     */
@@ -556,6 +565,24 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, siz
     return asn1oer_prepend_uint(w, (uint64_t)n);
 }
 
+/* SET OF in canonical OER is in DER's order (X.690 11.6: the items'
+ * encodings compared as octet strings, the shorter padded with zeros).
+ * Encoding back to front, call this after each item is prepended, the
+ * last item first: k counts the items written before it, base is w->start
+ * before the first call, end is w->pos before this item. The new item
+ * [w->pos, end) is moved into order among the ones written before it
+ * (insertion by block rotation, no memory: O(n^2) moves, fine for the few
+ * items SETs OF carry). Their lengths are kept at base, in the writer's
+ * free room, which shrinks by sizeof(size_t) per item until
+ * asn1oer_set_of_end(w, base) gives it back. BUFFER_TOO_SMALL when there
+ * is no room for a length (nothing moved). Reading, the order is checked
+ * with asn1rt_check_set_order (SET_ORDER unless ASN1RT_LAX_SET_ORDER). */
+ASN1RT_MUST_USE int asn1oer_set_of_insert(asn1rt_writer *w, uint8_t *base, size_t k, const uint8_t *end);
+ASN1RT_INLINE void asn1oer_set_of_end(asn1rt_writer *w, uint8_t *base)
+{
+    w->start = base;
+}
+
 /* ------------------------------------------------------------------ */
 /* Strings (X.696 14, 26): a length determinant in octets then the      */
 /* octets, or the octets alone when the type has a fixed size (SIZE (n) */
@@ -590,6 +617,11 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_octets(asn1rt_reader *r, si
  * first octet when fixed). ASN1RT_E_ARG for a type that is not a string. */
 ASN1RT_MUST_USE int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out);
 ASN1RT_MUST_USE int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out);
+
+/* UTCTime / GeneralizedTime (X.696 26: VisibleString, a length and the
+ * characters), in the DER form asn1rt_read_time accepts: TIME_FORMAT /
+ * TIME_VALUE at the first character. */
+ASN1RT_MUST_USE int asn1oer_read_time(asn1rt_reader *r, unsigned universal, asn1rt_view *out);
 
 /* OBJECT IDENTIFIER / RELATIVE-OID (X.696 21, 22): a length determinant
  * and the X.690 content octets, checked by asn1rt_check_oid (codes at the
