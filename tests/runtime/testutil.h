@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "asn1rt/asn1rt.h"
+#include "cunit_run.h"
 
 /* Hex text ("02 01 7F") to bytes; spaces ignored. Returns the length. */
 size_t unhex(const char *hex, uint8_t *out, size_t cap);
@@ -25,6 +26,7 @@ void assert_bytes(const char *name, const uint8_t *got, size_t gotlen,
         CU_ASSERT(ok_); \
     } while (0)
 
+/* Each registers its suite with cunit_add_suite (tests/common/cunit_run.h). */
 void register_encode_suite(void);
 void register_reject_suite(void);
 void register_reader_suite(void);
