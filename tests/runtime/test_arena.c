@@ -294,11 +294,13 @@ static void test_sort_random(void)
 
 void register_arena_suite(void)
 {
-    CU_pSuite s = CU_add_suite("arena", NULL, NULL);
-    CU_add_test(s, "allocation table: offsets, padding, codes", test_arena_alloc);
-    CU_add_test(s, "init and the cap-0 arena", test_arena_init);
-    CU_add_test(s, "typed arrays: count * size, alignment, overflow", test_arena_array);
-    CU_add_test(s, "copy, append (joined segments), mark and reset", test_arena_copy_append);
-    CU_add_test(s, "SET OF sort table", test_sort_table);
-    CU_add_test(s, "SET OF sort: random sets against a reference", test_sort_random);
+    static const cunit_test tests[] = {
+        { "allocation table: offsets, padding, codes", test_arena_alloc },
+        { "init and the cap-0 arena", test_arena_init },
+        { "typed arrays: count * size, alignment, overflow", test_arena_array },
+        { "copy, append (joined segments), mark and reset", test_arena_copy_append },
+        { "SET OF sort table", test_sort_table },
+        { "SET OF sort: random sets against a reference", test_sort_random },
+    };
+    CUNIT_SUITE("arena", tests);
 }
