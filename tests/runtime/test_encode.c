@@ -413,16 +413,18 @@ static void test_sequence(void)
 
 void register_encode_suite(void)
 {
-    CU_pSuite s = CU_add_suite("encodings", NULL, NULL);
-    CU_add_test(s, "INTEGER int64", test_int64);
-    CU_add_test(s, "INTEGER uint64", test_uint64);
-    CU_add_test(s, "INTEGER i128", test_i128);
-    CU_add_test(s, "INTEGER u128", test_u128);
-    CU_add_test(s, "INTEGER bigint view", test_bigint);
-    CU_add_test(s, "BOOLEAN and NULL", test_bool_null);
-    CU_add_test(s, "identifier and length", test_headers);
-    CU_add_test(s, "OCTET STRING and BIT STRING", test_octets_bits);
-    CU_add_test(s, "strings at alphabet edges", test_strings);
-    CU_add_test(s, "short buffer", test_short_buffer);
-    CU_add_test(s, "SEQUENCE back to front", test_sequence);
+    static const cunit_test tests[] = {
+        { "INTEGER int64", test_int64 },
+        { "INTEGER uint64", test_uint64 },
+        { "INTEGER i128", test_i128 },
+        { "INTEGER u128", test_u128 },
+        { "INTEGER bigint view", test_bigint },
+        { "BOOLEAN and NULL", test_bool_null },
+        { "identifier and length", test_headers },
+        { "OCTET STRING and BIT STRING", test_octets_bits },
+        { "strings at alphabet edges", test_strings },
+        { "short buffer", test_short_buffer },
+        { "SEQUENCE back to front", test_sequence },
+    };
+    CUNIT_SUITE("encodings", tests);
 }
