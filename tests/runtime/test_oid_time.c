@@ -160,10 +160,12 @@ static void test_epoch_days(void)
 
 void register_oid_time_suite(void)
 {
-    CU_pSuite s = CU_add_suite("oid and time", NULL, NULL);
-    CU_add_test(s, "OID text, arcs and content", test_oid);
-    CU_add_test(s, "OID errors", test_oid_errors);
-    CU_add_test(s, "RFC 5280 times", test_times);
-    CU_add_test(s, "time limits", test_time_limits);
-    CU_add_test(s, "epoch days 1900-2099", test_epoch_days);
+    static const cunit_test tests[] = {
+        { "OID text, arcs and content", test_oid },
+        { "OID errors", test_oid_errors },
+        { "RFC 5280 times", test_times },
+        { "time limits", test_time_limits },
+        { "epoch days 1900-2099", test_epoch_days },
+    };
+    CUNIT_SUITE("oid and time", tests);
 }
