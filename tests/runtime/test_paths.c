@@ -95,7 +95,9 @@ static void test_integer_paths(void)
 
 void register_paths_suite(void)
 {
-    CU_pSuite s = CU_add_suite("fast paths", NULL, NULL);
-    CU_add_test(s, "read_header equals the full parser on every prefix", test_header_paths);
-    CU_add_test(s, "INTEGER fast and byte paths against a reference", test_integer_paths);
+    static const cunit_test tests[] = {
+        { "read_header equals the full parser on every prefix", test_header_paths },
+        { "INTEGER fast and byte paths against a reference", test_integer_paths },
+    };
+    CUNIT_SUITE("fast paths", tests);
 }
