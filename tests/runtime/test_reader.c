@@ -150,10 +150,12 @@ static void test_error_path(void)
 
 void register_reader_suite(void)
 {
-    CU_pSuite s = CU_add_suite("reader", NULL, NULL);
-    CU_add_test(s, "cursor discipline", test_cursor);
-    CU_add_test(s, "child readers are bounded", test_child_bounds);
-    CU_add_test(s, "range-checked INTEGER", test_ranges);
-    CU_add_test(s, "argument errors", test_arguments);
-    CU_add_test(s, "error path", test_error_path);
+    static const cunit_test tests[] = {
+        { "cursor discipline", test_cursor },
+        { "child readers are bounded", test_child_bounds },
+        { "range-checked INTEGER", test_ranges },
+        { "argument errors", test_arguments },
+        { "error path", test_error_path },
+    };
+    CUNIT_SUITE("reader", tests);
 }
