@@ -290,9 +290,11 @@ static void test_strerror(void)
 
 void register_reject_suite(void)
 {
-    CU_pSuite s = CU_add_suite("rejections", NULL, NULL);
-    CU_add_test(s, "one bad input per rule, code and offset", test_rejections);
-    CU_add_test(s, "nesting limit", test_depth);
-    CU_add_test(s, "SET OF order and DEFAULT", test_set_default);
-    CU_add_test(s, "strerror", test_strerror);
+    static const cunit_test tests[] = {
+        { "one bad input per rule, code and offset", test_rejections },
+        { "nesting limit", test_depth },
+        { "SET OF order and DEFAULT", test_set_default },
+        { "strerror", test_strerror },
+    };
+    CUNIT_SUITE("rejections", tests);
 }
