@@ -388,8 +388,10 @@ static void test_dump(void)
 
 void register_certs_suite(void)
 {
-    CU_pSuite s = CU_add_suite("ca-certificates", suite_init, suite_clean);
-    CU_add_test(s, "walk and re-encode byte-identically", test_walk_reencode);
-    CU_add_test(s, "fields agree with OpenSSL", test_openssl_fields);
-    CU_add_test(s, "dump", test_dump);
+    static const cunit_test tests[] = {
+        { "walk and re-encode byte-identically", test_walk_reencode },
+        { "fields agree with OpenSSL", test_openssl_fields },
+        { "dump", test_dump },
+    };
+    cunit_add_suite("ca-certificates", suite_init, suite_clean, tests, CUNIT_COUNT(tests));
 }
