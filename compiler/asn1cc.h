@@ -410,7 +410,7 @@ struct Value {
     TokRange *actuals; int nactuals;
     const char **fields; Loc *field_locs; int nfields; /* V_FROM_OBJECT: "&a", "&b" */
     /* sema (in Value.eval nodes): */
-    AsnInt *arcs; int narcs;             /* V_OID */
+    AsnInt *arcs; int narcs;             /* V_OID; a braced REAL: mantissa, base, exponent */
     uint8_t *bytes; size_t nbytes, nbits;/* V_BITS, V_OCTETS, V_CSTRING (UTF-8) */
     Value **items; const char **item_names; int nitems; /* V_SEQUENCE(_OF) */
     /* sema: the value evaluated against its governor: V_INTEGER, V_BOOLEAN,

@@ -716,6 +716,166 @@ static size_t oid_encode(const Value *v, uint8_t *buf, size_t cap)
     return n;
 }
 
+/* Content octets of a RELATIVE-OID value (X.690 8.20): every arc on its own;
+ * 0 when it does not fit or is empty. */
+static size_t reloid_encode(const Value *v, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    for (int i = 0; i < v->narcs; i++) {
+        AsnUInt arc = (AsnUInt)v->arcs[i];
+        uint8_t tmp[20];
+        size_t k = 0;
+        do {
+            tmp[k++] = (uint8_t)(arc & 0x7F);
+            arc >>= 7;
+        } while (arc && k < sizeof tmp);
+        if (n + k > cap)
+            return 0;
+        while (k > 0) {
+            k--;
+            buf[n++] = (uint8_t)(tmp[k] | (k ? 0x80 : 0));
+        }
+    }
+    return n;
+}
+
+/* DER content of the base-10 REAL value (-1)^neg * digits * 10^exp
+ * (X.690 8.5.8 decimal encoding, NR3 form as DER 11.3.2 restricts it:
+ * no leading or trailing zero in the mantissa, "." then "E", exponent
+ * "+0" or without a plus sign or leading zero). digits are ASCII. */
+static size_t real_nr3(bool neg, const char *digits, size_t nd, long exp, uint8_t *out, size_t cap)
+{
+    while (nd > 0 && *digits == '0')
+        digits++, nd--;
+    while (nd > 0 && digits[nd - 1] == '0')
+        nd--, exp++;
+    if (nd == 0)
+        return 0;            /* zero: no content octets (X.690 8.5.2) */
+    char e[32];
+    snprintf(e, sizeof e, exp == 0 ? "+0" : "%ld", exp);
+    size_t n = 1 + (neg ? 1 : 0) + nd + 2 + strlen(e);
+    if (n > cap)
+        return (size_t)-1;
+    size_t k = 0;
+    out[k++] = 0x03;         /* NR3 */
+    if (neg)
+        out[k++] = '-';
+    memcpy(out + k, digits, nd);
+    k += nd;
+    out[k++] = '.';
+    out[k++] = 'E';
+    memcpy(out + k, e, strlen(e));
+    return n;
+}
+
+/* DER content of a REAL value (X.690 8.5, DER 11.3): a number written in
+ * decimal (realnumber, an integer) is a base-10 value, { mantissa m, base
+ * 2, exponent e } a base-2 one (binary encoding, m odd, F = 0). Returns
+ * the length, or (size_t)-1 when v is not such a value or does not fit. */
+static size_t real_content(const Value *v, uint8_t *out, size_t cap)
+{
+    char digits[64];
+    size_t nd = 0;
+    long exp = 0;
+    bool neg = false;
+    switch (v->kind) {
+    case V_PLUS_INF: case V_MINUS_INF: case V_NAN:
+        if (cap < 1)
+            return (size_t)-1;
+        out[0] = v->kind == V_PLUS_INF ? 0x40 : v->kind == V_MINUS_INF ? 0x41 : 0x42;  /* X.690 8.5.9 */
+        return 1;
+    case V_INTEGER: {
+        if (v->big)
+            return (size_t)-1;
+        char buf[48];
+        const char *t = asn_int_str(buf, v->ival);
+        neg = *t == '-';
+        return real_nr3(neg, t + neg, strlen(t + neg), 0, out, cap);
+    }
+    case V_REAL: {
+        const char *t = v->text;
+        if (!t)
+            return (size_t)-1;
+        neg = *t == '-';
+        t += neg;
+        for (; *t && *t != 'e' && *t != 'E'; t++) {
+            if (*t == '.')
+                continue;
+            if (*t < '0' || *t > '9' || nd == sizeof digits)
+                return (size_t)-1;
+            if (strchr(v->text, '.') && t > strchr(v->text, '.'))
+                exp--;
+            digits[nd++] = *t;
+        }
+        if (*t) {
+            char *end;
+            long x = strtol(t + 1, &end, 10);
+            if (*end || x > 100000 || x < -100000)
+                return (size_t)-1;
+            exp += x;
+        }
+        return real_nr3(neg, digits, nd, exp, out, cap);
+    }
+    case V_BRACED: {
+        /* { mantissa, base, exponent }, read by sema into arcs[0..2] */
+        if (v->narcs != 3)
+            return (size_t)-1;
+        AsnInt m = v->arcs[0], e = v->arcs[2];
+        if (m == 0)
+            return 0;
+        neg = m < 0;
+        AsnUInt um = neg ? (AsnUInt)0 - (AsnUInt)m : (AsnUInt)m;
+        if (v->arcs[1] == 10) {
+            const char *t = asn_int_str(digits, (AsnInt)um);
+            if (e > 100000 || e < -100000)
+                return (size_t)-1;
+            return real_nr3(neg, t, strlen(t), (long)e, out, cap);
+        }
+        while (!(um & 1)) {  /* DER 11.3.1: the mantissa is odd */
+            um >>= 1;
+            e++;
+        }
+        uint8_t eb[17], mb[17];
+        size_t ne = int_bytes(e, eb), nm = 0;
+        for (AsnUInt x = um; x; x >>= 8)
+            nm++;
+        for (size_t i = 0; i < nm; i++)
+            mb[i] = (uint8_t)(um >> (8 * (nm - 1 - i)));
+        size_t hdr = ne <= 3 ? 1 : 2;
+        if (hdr + ne + nm > cap)
+            return (size_t)-1;
+        out[0] = (uint8_t)(0x80 | (neg ? 0x40 : 0) | (ne <= 3 ? ne - 1 : 3));  /* base 2, F = 0 */
+        if (ne > 3)
+            out[1] = (uint8_t)ne;
+        memcpy(out + hdr, eb, ne);
+        memcpy(out + hdr + ne, mb, nm);
+        return hdr + ne + nm;
+    }
+    default:
+        return (size_t)-1;
+    }
+}
+
+/* A GeneralizedTime or UTCTime value in the form DER writes (X.690 11.7,
+ * 11.8): "YYYYMMDDHHMMSS[.f]Z" without a trailing zero in the fraction,
+ * "YYMMDDHHMMSSZ". Decoded values are compared with the DEFAULT as text, so
+ * another form of the same time would never compare equal. */
+static bool time_der_form(const char *t, unsigned universal)
+{
+    size_t digits = universal == 23 ? 12 : 14, n = strlen(t), i = 0;
+    for (; i < digits; i++)
+        if (i >= n || t[i] < '0' || t[i] > '9')
+            return false;
+    if (universal == 24 && t[i] == '.') {
+        size_t f = ++i;
+        while (t[i] >= '0' && t[i] <= '9')
+            i++;
+        if (i == f || t[i - 1] == '0')
+            return false;
+    }
+    return t[i] == 'Z' && t[i + 1] == 0;
+}
+
 /* ---------------------------------------------------------------- named items */
 
 /* The C constants of a type's enumerators (a defining CK_ENUM) or of the
@@ -903,6 +1063,24 @@ static void der_value(DerBuf *d, Type *t, const Value *v, int depth)
         der_wrap(d, from, &t->tags[i], t->tags[i].explicit_wrap || kind_constructed(b->kind));
 }
 
+/* X.690 11.6: SET OF elements in ascending order of their encodings, the
+ * shorter one as if padded with zero octets. */
+static int cmp_der(const void *pa, const void *pb)
+{
+    const DerBuf *a = pa, *b = pb;
+    size_t n = a->n < b->n ? a->n : b->n;
+    int c = memcmp(a->b, b->b, n);
+    if (c != 0)
+        return c;
+    for (size_t i = n; i < a->n; i++)
+        if (a->b[i])
+            return 1;
+    for (size_t i = n; i < b->n; i++)
+        if (b->b[i])
+            return -1;
+    return 0;
+}
+
 /* A C initializer (constant expression) of a member of type ct holding v;
  * decls receives the static arrays it points to. NULL when unsupported. */
 static const char *c_init(CType *ct, const Value *v, const char *id, const char **decls, int depth)
@@ -923,10 +1101,17 @@ static const char *c_init(CType *ct, const Value *v, const char *id, const char 
             d.n = v->kind == V_OID ? oid_encode(v, d.b, sizeof d.b) : 0;
             d.ok = d.n > 0;
         } else if (ct->kind == CK_OCTETS) {
-            if (v->kind == V_OCTETS)
+            if (v->kind == V_OCTETS) {
                 der_put(&d, v->bytes, v->nbytes);
-            else
+            } else if (ct->base && ct->base->kind == TY_REAL) {
+                d.n = real_content(v, d.b, sizeof d.b);
+                d.ok = d.n != (size_t)-1;
+            } else if (ct->base && ct->base->kind == TY_RELATIVE_OID && v->kind == V_OID) {
+                d.n = reloid_encode(v, d.b, sizeof d.b);
+                d.ok = d.n > 0;
+            } else {
                 d.ok = false;
+            }
         } else if (v->kind == V_OPEN_TYPE) {
             /* the element itself: explicit wrappers of the member are the emitter's */
             der_value(&d, v->open_type, v->inner, depth);
@@ -998,7 +1183,82 @@ static const char *c_init(CType *ct, const Value *v, const char *id, const char 
             if (k->optional)
                 init = arena_printf(A, "%s .%s_present = true,", init, k->name);
         }
-        return arena_printf(A, "%s }", init);
+        /* A struct without components has one placeholder member: ISO C has no "{ }". */
+        return strcmp(init, "{") == 0 ? "{ 0 }" : arena_printf(A, "%s }", init);
+    }
+    case CK_TIME:
+        if (v->kind != V_CSTRING || !v->text || !time_der_form(v->text, ct->universal))
+            return NULL;
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id,
+                              bytes_init((const uint8_t *)v->text, strlen(v->text)));
+        return arena_printf(A, "{ %sbytes_, %zu }", id, strlen(v->text));
+    case CK_U128: case CK_I128: {
+        if (v->kind != V_INTEGER)
+            return NULL;
+        AsnUInt x = v->big ? v->uval : (AsnUInt)v->ival;
+        uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+        if (ct->kind == CK_U128)
+            return arena_printf(A, "{ UINT64_C(0x%016llX), UINT64_C(0x%016llX) }", (unsigned long long)hi,
+                                (unsigned long long)lo);
+        return arena_printf(A, "{ %s, UINT64_C(0x%016llX) }", int_literal((AsnInt)(int64_t)hi, false),
+                            (unsigned long long)lo);
+    }
+    case CK_CHOICE: {
+        CNamed *o = ct->owner;
+        if (v->kind != V_CHOICE || !o)
+            return NULL;
+        for (int i = 0; i < o->ncomps; i++) {
+            CComp *k = o->comps[i];
+            if (!v->alt_name || strcmp(k->comp->name, v->alt_name) != 0)
+                continue;
+            /* (name_type spells k->pr the same way, after the DEFAULTs are mapped) */
+            const char *pr = k->pr ? k->pr : arena_printf(A, "%s_PR_%s", o->cname, k->name);
+            if (!k->has_member)
+                return arena_printf(A, "{ .present = %s }", pr);
+            const char *mi = c_init(k->ct, v->inner && v->inner->eval ? v->inner->eval : v->inner,
+                                    arena_printf(A, "%s%s_", id, k->name), decls, depth + 1);
+            return mi ? arena_printf(A, "{ .present = %s, .u.%s = %s }", pr, k->name, mi) : NULL;
+        }
+        return NULL;
+    }
+    case CK_ARRAY: {
+        if (v->kind != V_SEQUENCE_OF || !ct->elem || (uint64_t)v->nitems > ct->size_hi)
+            return NULL;
+        if (v->nitems == 0)
+            return "{ .count = 0 }";
+        const char *init = arena_printf(A, "{ .count = %d, .items = {", v->nitems);
+        for (int i = 0; i < v->nitems; i++) {
+            const char *mi = c_init(ct->elem, v->items[i], arena_printf(A, "%s%d_", id, i), decls, depth + 1);
+            if (!mi)
+                return NULL;
+            init = arena_printf(A, "%s%s %s", init, i ? "," : "", mi);
+        }
+        return arena_printf(A, "%s } }", init);
+    }
+    case CK_LIST: {
+        /* raw holds the elements' DER (what a decoder keeps), in DER order
+         * for SET OF (X.690 11.6), so that T_equal compares it as bytes. */
+        if (v->kind != V_SEQUENCE_OF || !ct->elem || !ct->elem->node)
+            return NULL;
+        if (v->nitems == 0)
+            return "{ { NULL, 0 }, 0, NULL }";
+        DerBuf *el = arena_alloc(A, sizeof *el * (size_t)v->nitems);
+        for (int i = 0; i < v->nitems; i++) {
+            el[i].ok = true;
+            el[i].n = 0;
+            der_value(&el[i], ct->elem->node, v->items[i], depth + 1);
+            if (!el[i].ok)
+                return NULL;
+        }
+        if (ct->set_of)
+            qsort(el, (size_t)v->nitems, sizeof *el, cmp_der);
+        DerBuf d = {.ok = true};
+        for (int i = 0; i < v->nitems; i++)
+            der_put(&d, el[i].b, el[i].n);
+        if (!d.ok)
+            return NULL;
+        *decls = arena_printf(A, "%sstatic const uint8_t %sbytes_[] = { %s };\n", *decls, id, bytes_init(d.b, d.n));
+        return arena_printf(A, "{ { %sbytes_, %zu }, %d, NULL }", id, d.n, v->nitems);
     }
     default:
         return NULL;
@@ -1100,8 +1360,25 @@ static const char *default_for(CComp *cc, CNamed *cn)
     default:
         break;
     }
-    diag(DIAG_ERROR, cc->comp->loc, "code generation: DEFAULT value of component '%s' is not supported",
-         cc->comp->name);
+    /* Any other kind: a static const object of the member's C type. */
+    const char *decls = "";
+    const char *init = c_init(ct, v, id, &decls, 0);
+    if (init) {
+        cc->default_decl = arena_printf(A, "%sstatic const %s %s = %s;\n", decls, ct->ctype, id, init);
+        return id;
+    }
+    if (ct->kind == CK_NULL)
+        /* The emitters keep no member for a NULL and would need one to fill in. */
+        diag(DIAG_ERROR, cc->comp->loc, "code generation: NULL DEFAULT NULL (component '%s') is not supported: "
+             "write the component OPTIONAL", cc->comp->name);
+    else if (ct->kind == CK_TIME && v->kind == V_CSTRING)
+        diag(DIAG_ERROR, cc->comp->default_value->loc,
+             "code generation: DEFAULT value of component '%s' is not in the form DER writes (X.690 11.7, 11.8: "
+             "%s): a decoded value is compared with it as text", cc->comp->name,
+             ct->universal == 23 ? "YYMMDDHHMMSSZ" : "YYYYMMDDHHMMSS[.fff]Z, no trailing zero in the fraction");
+    else
+        diag(DIAG_ERROR, cc->comp->loc, "code generation: DEFAULT value of component '%s' is not supported",
+             cc->comp->name);
     g_ok = false;
     return "0";
 }

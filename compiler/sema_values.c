@@ -464,6 +464,7 @@ static bool real_parts_ok(Sema *S, Module *m, Env *env, Value *v)
     static const char *const names[] = {"mantissa", "base", "exponent"};
     TokRange *parts;
     int n = tokrange_split(S->a, v->braced, &parts);
+    AsnInt *mbe = arena_alloc(S->a, sizeof *mbe * 3);
     for (int i = 0; i < n && i < 3; i++) {
         TokRange p = parts[i];
         const Token *t = p.end > p.begin ? tok_at(p, p.begin) : NULL;
@@ -482,12 +483,16 @@ static bool real_parts_ok(Sema *S, Module *m, Env *env, Value *v)
             diag(DIAG_ERROR, cv->loc, "a REAL value's base is 2 or 10, not %s", asn_int_str(buf, x));
             return false;
         }
+        mbe[i] = x;
     }
     if (n != 3) {
         diag(DIAG_ERROR, v->loc, "a REAL value is { mantissa m, base 2 or 10, exponent e }: %d component%s given", n,
              n == 1 ? "" : "s");
         return false;
     }
+    /* The braced value keeps its parts for the code generator (a DEFAULT's DER). */
+    v->arcs = mbe;
+    v->narcs = 3;
     return true;
 }
 

@@ -86,6 +86,7 @@ ROUNDTRIP(Flags) ROUNDTRIP(Alt) ROUNDTRIP(ExtV1) ROUNDTRIP(ExtV2) ROUNDTRIP(Choi
 ROUNDTRIP(ChoiceV2) ROUNDTRIP(Set1) ROUNDTRIP(SetOfBounded) ROUNDTRIP(SetOfList)
 ROUNDTRIP(Bounded) ROUNDTRIP(Strings) ROUNDTRIP(Opt) ROUNDTRIP(Ex) ROUNDTRIP(Tagged)
 ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag) ROUNDTRIP(WithAlg) ROUNDTRIP(WithInline)
+ROUNDTRIP(MoreDefaults)
 
 typedef struct decode_case {
     const char *name;
@@ -219,6 +220,29 @@ static const decode_case decode_cases[] = {
     { "inline default other bits", rt_WithInline, "300EA00C 8002012C 81026162 82020780", 0, 0 },
     { "inline default encoded", rt_WithInline, "300EA00C 8002012C 81026162 82020640", 0,
       ASN1RT_E_DEFAULT_ENCODED },
+    /* DEFAULTs of every other kind: absent, the default itself (not DER), another value */
+    { "more defaults absent", rt_MoreDefaults, "3000", 0, 0 },
+    { "real 0 encoded", rt_MoreDefaults, "3002 8000", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "real 2.5 encoded (NR3 25.E-1)", rt_MoreDefaults, "3009 8107 033235 2E452D31", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "real 2.5 lax", rt_MoreDefaults, "3009 8107 033235 2E452D31", ASN1RT_LAX_DEFAULT, 0 },
+    { "real other (1.E+0)", rt_MoreDefaults, "3008 8106 03312E452B30", 0, 0 },
+    { "real base 2 encoded (3*2^3)", rt_MoreDefaults, "3005 8203 800303", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "generalized time encoded", rt_MoreDefaults, "3011 830F 3230303030313031303030303030 5A", 0,
+      ASN1RT_E_DEFAULT_ENCODED },
+    { "generalized time other", rt_MoreDefaults, "3011 830F 3230303130313031303030303030 5A", 0, 0 },
+    { "utc time encoded", rt_MoreDefaults, "300F 840D 303030313031303030303030 5A", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "relative oid encoded", rt_MoreDefaults, "3004 8502 0304", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "relative oid other", rt_MoreDefaults, "3004 8502 0305", 0, 0 },
+    { "choice encoded", rt_MoreDefaults, "3005 A603 800100", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "choice other alternative", rt_MoreDefaults, "3005 A603 810161", 0, 0 },
+    { "array encoded", rt_MoreDefaults, "3008 A706 020101 020102", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "array other", rt_MoreDefaults, "3005 A703 020101", 0, 0 },
+    { "list encoded", rt_MoreDefaults, "300B A809 020101 020102 020103", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "list other (empty)", rt_MoreDefaults, "3002 A800", 0, 0 },
+    { "set of encoded (DER order)", rt_MoreDefaults, "3009 A907 020104 0202012C", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "set of other", rt_MoreDefaults, "3005 A903 020104", 0, 0 },
+    { "128-bit encoded", rt_MoreDefaults, "300B 8A09 010000000000000000", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "128-bit other", rt_MoreDefaults, "3003 8A01 01", 0, 0 },
     { "wrong tag", rt_Imp, "A503020107", 0, ASN1RT_E_UNEXPECTED_TAG },
     { "trailing bytes", rt_U8, "02010500", 0, ASN1RT_E_TRAILING_DATA },
     { "trailing bytes, lax", rt_U8, "02010500", ASN1RT_LAX_TRAILING, 0 },
@@ -273,6 +297,13 @@ static int enc_struct_default(uint8_t *b, size_t c, size_t *l)
     WithAlg v;
     WithAlg_init(&v);
     return WithAlg_encode(&v, b, c, l);
+}
+/* Every kind of DEFAULT: init fills each in, encode omits each. */
+static int enc_more_defaults(uint8_t *b, size_t c, size_t *l)
+{
+    MoreDefaults v;
+    MoreDefaults_init(&v);
+    return MoreDefaults_encode(&v, b, c, l);
 }
 static const uint8_t b_ed25519[] = { 0x2B, 0x65, 0x70 };
 static int enc_struct_other(uint8_t *b, size_t c, size_t *l)
@@ -445,6 +476,7 @@ static const encode_case encode_cases[] = {
     { "defaults omitted", enc_defaults_all, "3000", 0 },
     { "non-defaults written", enc_defaults_some, "300680010A830100", 0 },
     { "struct default omitted", enc_struct_default, "3000", 0 },
+    { "every kind of default omitted", enc_more_defaults, "3000", 0 },
     { "struct non-default written", enc_struct_other, "300AA00580032B6570810102", 0 },
     { "integer over range", enc_defaults_range, NULL, ASN1RT_E_VALUE_CONSTRAINT },
     { "enumerated not in list", enc_enum_unknown, NULL, ASN1RT_E_ENUM_VALUE },
