@@ -939,16 +939,18 @@ static void test_enter_depth(void)
 
 void register_ber_suite(void)
 {
-    CU_pSuite s = CU_add_suite("ber", NULL, NULL);
-    CU_add_test(s, "BER rules: values, codes, offsets", test_rows);
-    CU_add_test(s, "constructed string into a full arena", test_arena_full);
-    CU_add_test(s, "LDAP with 0x84 lengths (Active Directory)", test_ldap);
-    CU_add_test(s, "SNMP with 0x82 00 xx lengths (Net-SNMP)", test_snmp);
-    CU_add_test(s, "element_size rows", test_element_size_rows);
-    CU_add_test(s, "element_size at every cut", test_element_size_cuts);
-    CU_add_test(s, "OpenSSL and cryptography-vectors BER against asn1parse", test_peers);
-    CU_add_test(s, "BER certificates through the generated DER decoder", test_generated_der_code);
-    CU_add_test(s, "1M indefinite segments, linear", test_linear_flat);
-    CU_add_test(s, "1M nested indefinite segments, bounded", test_deep);
-    CU_add_test(s, "enter at the depth limit", test_enter_depth);
+    static const cunit_test tests[] = {
+        { "BER rules: values, codes, offsets", test_rows },
+        { "constructed string into a full arena", test_arena_full },
+        { "LDAP with 0x84 lengths (Active Directory)", test_ldap },
+        { "SNMP with 0x82 00 xx lengths (Net-SNMP)", test_snmp },
+        { "element_size rows", test_element_size_rows },
+        { "element_size at every cut", test_element_size_cuts },
+        { "OpenSSL and cryptography-vectors BER against asn1parse", test_peers },
+        { "BER certificates through the generated DER decoder", test_generated_der_code },
+        { "1M indefinite segments, linear", test_linear_flat },
+        { "1M nested indefinite segments, bounded", test_deep },
+        { "enter at the depth limit", test_enter_depth },
+    };
+    CUNIT_SUITE("ber", tests);
 }
