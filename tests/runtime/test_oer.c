@@ -937,13 +937,15 @@ static void test_long_lengths(void)
 
 void register_oer_suite(void)
 {
-    CU_pSuite s = CU_add_suite("oer", NULL, NULL);
-    CU_add_test(s, "scalars: exact bytes both ways", test_scalars);
-    CU_add_test(s, "views: exact bytes both ways", test_views);
-    CU_add_test(s, "rejections: code, offset, leniency", test_rejects);
-    CU_add_test(s, "writers refuse non-canonical values", test_write_refusals);
-    CU_add_test(s, "fixed sizes from bounds", test_fixed_sizes);
-    CU_add_test(s, "whole values piece by piece", test_values);
-    CU_add_test(s, "open types", test_open_types);
-    CU_add_test(s, "long lengths", test_long_lengths);
+    static const cunit_test tests[] = {
+        { "scalars: exact bytes both ways", test_scalars },
+        { "views: exact bytes both ways", test_views },
+        { "rejections: code, offset, leniency", test_rejects },
+        { "writers refuse non-canonical values", test_write_refusals },
+        { "fixed sizes from bounds", test_fixed_sizes },
+        { "whole values piece by piece", test_values },
+        { "open types", test_open_types },
+        { "long lengths", test_long_lengths },
+    };
+    CUNIT_SUITE("oer", tests);
 }
