@@ -711,12 +711,14 @@ static void test_views(void)
 
 void register_per_suite(void)
 {
-    CU_pSuite s = CU_add_suite("per", NULL, NULL);
-    CU_add_test(s, "vectors: asn1c UPER, X.691 A.2.3 APER, rules", test_vectors);
-    CU_add_test(s, "reader rejects: code, bit offset, nothing consumed", test_rejects);
-    CU_add_test(s, "writer rejects", test_write_rejects);
-    CU_add_test(s, "fragmentation: 16K..64K blocks both ways", test_fragments);
-    CU_add_test(s, "fragment sequences rejected, lists counted", test_fragment_rejects);
-    CU_add_test(s, "open types written in place", test_open_in_place);
-    CU_add_test(s, "views and copies", test_views);
+    static const cunit_test tests[] = {
+        { "vectors: asn1c UPER, X.691 A.2.3 APER, rules", test_vectors },
+        { "reader rejects: code, bit offset, nothing consumed", test_rejects },
+        { "writer rejects", test_write_rejects },
+        { "fragmentation: 16K..64K blocks both ways", test_fragments },
+        { "fragment sequences rejected, lists counted", test_fragment_rejects },
+        { "open types written in place", test_open_in_place },
+        { "views and copies", test_views },
+    };
+    CUNIT_SUITE("per", tests);
 }
