@@ -8,7 +8,7 @@ BISON ?= bison
 ASN1CC_FRONTEND := compiler/main.c compiler/diag.c compiler/arena.c compiler/ast.c compiler/source.c \
                    compiler/sema.c compiler/sema_scope.c compiler/sema_params.c compiler/sema_types.c \
                    compiler/sema_constraints.c compiler/sema_values.c compiler/sema_objects.c compiler/sema_checks.c
-ASN1CC_BACKEND  := compiler/sema_cmap.c compiler/emit_c.c compiler/emit_der.c compiler/emit_oer.c compiler/emit_fuzz.c
+ASN1CC_BACKEND  := compiler/sema_cmap.c compiler/emit_c.c compiler/emit_der.c compiler/emit_oer.c compiler/emit_per.c compiler/emit_fuzz.c
 ASN1CC_SRCS := $(ASN1CC_FRONTEND) $(ASN1CC_BACKEND)
 ASN1CC_GEN  := $(B)/compiler/lexer.c $(B)/compiler/parser.c
 ASN1CC_OBJS := $(ASN1CC_SRCS:%.c=$(B)/%.o) $(ASN1CC_GEN:.c=.o)

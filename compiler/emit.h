@@ -35,6 +35,12 @@ extern const EmitRule emit_oer;
 /* Diagnoses, at each type, what emit_oer.c cannot print (before any file
  * is written); false after such errors. */
 bool emit_oer_supported(const CMap *map);
+/* UNALIGNED and ALIGNED PER (emit_per.c: one body per type for both, the
+ * first of the two in a run prints it); emit_per_supported diagnoses, at
+ * each type, what emit_per.c cannot print, before any file is written. */
+extern const EmitRule emit_uper;
+extern const EmitRule emit_aper;
+bool emit_per_supported(const CMap *map);
 
 /* outdir/<module>.h and .c for each module with CModule.emit, with the
  * functions of each of the nrules rules; 0, or non-zero after a diagnosed

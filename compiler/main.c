@@ -24,6 +24,8 @@ static const struct {
 } encodings[] = {
     {"der", &emit_der},
     {"oer", &emit_oer},
+    {"uper", &emit_uper},
+    {"aper", &emit_aper},
 };
 #define NENCODINGS ((int)(sizeof encodings / sizeof encodings[0]))
 
@@ -86,7 +88,7 @@ static const char usage_text[] =
     "usage: asn1cc [options] file.asn... [-o outdir]\n"
     "\n"
     "Compiles ASN.1 modules (X.680-X.683) to C encoders and decoders: DER, and\n"
-    "OER (X.696) with --encodings.\n"
+    "OER (X.696), UPER and APER (X.691) with --encodings.\n"
     "\n"
     "options:\n"
     "  -I dir        look up modules named in IMPORTS ... FROM in the .asn/.asn1\n"
@@ -95,7 +97,7 @@ static const char usage_text[] =
     "  --emit-imports  with -o: also write the modules found through -I, so\n"
     "                one run gives every header and source a program needs\n"
     "  --prefix P    prepend P to every emitted C symbol\n"
-    "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, or\n"
+    "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, uper, aper, or\n"
     "                all (default der; der is always emitted, the C mapping is its)\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
@@ -170,7 +172,7 @@ static int run_in(Arena *arena, int argc, char **argv)
             }
         } else if (strcmp(a, "--encodings") == 0) {
             if (i + 1 >= argc || !parse_encodings(argv[i + 1], want)) {
-                fprintf(stderr, "asn1cc: --encodings wants a comma-separated list of der, oer, all\n%s", usage_text);
+                fprintf(stderr, "asn1cc: --encodings wants a comma-separated list of der, oer, uper, aper, all\n%s", usage_text);
                 return 2;
             }
             i++;
@@ -258,6 +260,11 @@ static int run_in(Arena *arena, int argc, char **argv)
             if (want[i])
                 rules[nrules++] = encodings[i].rule;
         if (want[1] && !emit_oer_supported(map))
+            return 1;
+        bool per = false;
+        for (int i = 0; i < NENCODINGS; i++)
+            per |= want[i] && encodings[i].rule->enc == ENC_PER;
+        if (per && !emit_per_supported(map))
             return 1;
         /* The names emit_module_files would write, after every check that
          * could stop it, so a build system's list matches the real run. */

@@ -1072,3 +1072,67 @@ int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
         return rc;
     return asn1rt_per_write_octets(w, 0, ASN1RT_PER_NO_UB, v->ptr, v->len);
 }
+
+/* ------------------------------------------------------------------ */
+/* Generated code's entry points and helpers.                          */
+
+int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in, size_t len,
+                            bool aligned, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)
+{
+    asn1rt_per_reader r;
+    size_t mark = arena ? asn1rt_arena_mark(arena) : 0;
+    int rc;
+    asn1rt_error_clear(err);
+    if (out == NULL || dec == NULL || asn1rt_per_reader_init(&r, in, len, aligned) != ASN1RT_OK) {
+        if (err)
+            err->code = ASN1RT_E_ARG;
+        return ASN1RT_E_ARG;
+    }
+    r.lax = lax;
+    memset(out, 0, size);
+    rc = dec(out, &r, arena, err);
+    if (rc == ASN1RT_OK && (rc = asn1rt_per_reader_finish(&r)) != ASN1RT_OK && err && err->code == ASN1RT_OK) {
+        err->code = rc;
+        err->offset = r.err_bit;
+    }
+    if (rc != ASN1RT_OK) {
+        memset(out, 0, size);
+        if (arena)
+            asn1rt_arena_reset(arena, mark);
+    }
+    return rc;
+}
+
+int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn enc, uint8_t *buf, size_t cap, size_t *len,
+                            bool aligned)
+{
+    asn1rt_per_writer w;
+    int rc;
+    if (in == NULL || enc == NULL || len == NULL || asn1rt_per_writer_init(&w, buf, cap, aligned) != ASN1RT_OK)
+        return ASN1RT_E_ARG;
+    rc = enc(in, &w);
+    if (rc != ASN1RT_OK)
+        return rc;
+    return asn1rt_per_writer_finish(&w, len);
+}
+
+int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
+{
+    uint8_t tmp[8];
+    unsigned n = 8, i = 0;
+    uint64_t u = (uint64_t)v;
+    asn1rt_view copy;
+    int rc;
+    for (unsigned k = 0; k < 8; k++)
+        tmp[k] = (uint8_t)(u >> (56u - 8u * k));
+    /* X.690 8.3.2: drop an octet that only repeats the next one's sign bit. */
+    while (n - i > 1 && ((tmp[i] == 0x00 && !(tmp[i + 1] & 0x80u)) || (tmp[i] == 0xFF && (tmp[i + 1] & 0x80u))))
+        i++;
+    if (arena == NULL)
+        return ASN1RT_E_ARENA_FULL;
+    rc = asn1rt_arena_copy(arena, tmp + i, n - i, &copy);
+    if (rc != ASN1RT_OK)
+        return rc;
+    *out = copy;
+    return ASN1RT_OK;
+}

@@ -179,3 +179,6 @@ CHECKS += check-codegen-oer
 .PHONY: check-codegen-oer
 check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
 	$(B)/tests/codegen/test-oer-codegen
+
+# PER (pA): its own fragment.
+include tests/codegen/per.mk

@@ -272,6 +272,35 @@ void asn1rt_per_write_open_begin(asn1rt_per_writer *w, asn1rt_per_writer *inner)
 ASN1RT_MUST_USE int asn1rt_per_write_open_end(asn1rt_per_writer *w, asn1rt_per_writer *inner);
 
 /* ------------------------------------------------------------------ */
+/* For generated code (T_uper_* / T_aper_*).                            */
+
+/* A value's codec: out / in point to the generated C type. */
+typedef int (*asn1rt_per_dec_fn)(void *out, asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_error *err);
+typedef int (*asn1rt_per_enc_fn)(const void *in, asn1rt_per_writer *w);
+
+/* Decodes one complete encoding (X.691 11.1, asn1rt_per_reader_finish) of
+ * [in, in + len) with dec into out (size octets, zeroed first). On failure
+ * out is zeroed again, the arena is reset to its state on entry and err
+ * (when not NULL) holds the code, the bit offset and the path. ASN1RT_E_ARG
+ * for NULL out or dec, or NULL in with len > 0. */
+ASN1RT_MUST_USE int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in,
+                                            size_t len, bool aligned, unsigned lax, asn1rt_arena *arena,
+                                            asn1rt_error *err);
+/* Encodes in with enc into buf[0..*len), completed (asn1rt_per_writer_finish).
+ * ASN1RT_E_ARG for NULL in, enc or len; enc's code otherwise (*len untouched). */
+ASN1RT_MUST_USE int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn enc, uint8_t *buf, size_t cap,
+                                            size_t *len, bool aligned);
+/* v as an asn1rt_bigint (minimal two's complement) copied into the arena,
+ * for a big INTEGER read as a constrained number. NULL or full arena:
+ * ASN1RT_E_ARENA_FULL, *out untouched. */
+ASN1RT_MUST_USE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out);
+/* Steps over n bits (an extension presence bitmap, read afterwards with
+ * asn1rt_per_bit_at): ASN1RT_E_TRUNCATED when fewer are left. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n);
+/* The bit at offset pos (< r->pos, already stepped over). */
+ASN1RT_INLINE bool asn1rt_per_bit_at(const asn1rt_per_reader *r, size_t pos);
+
+/* ------------------------------------------------------------------ */
 /* Inline implementations.                                              */
 
 ASN1RT_INLINE unsigned asn1rt_per_bits_for(uint64_t span)
@@ -471,6 +500,21 @@ ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t sp
     if (rc != ASN1RT_OK)
         asn1rt_i_per_rewind(w, start);
     return rc;
+}
+
+ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n)
+{
+    if (ASN1RT_I_UNLIKELY(r->end - r->pos < n)) {
+        r->err_bit = r->pos;
+        return ASN1RT_E_TRUNCATED;
+    }
+    r->pos += (size_t)n;
+    return ASN1RT_OK;
+}
+
+ASN1RT_INLINE bool asn1rt_per_bit_at(const asn1rt_per_reader *r, size_t pos)
+{
+    return (r->base[pos >> 3] >> (7u - (pos & 7u))) & 1u;
 }
 
 #ifdef __cplusplus

@@ -1,0 +1,1368 @@
+/* emit_per.c — PER (X.691) functions of each type, both variants, printed
+ * into the files emit_c.c writes: T_uper_decode, T_uper_decode_ex,
+ * T_uper_encode, the same with aper, T_PER_MAX_OCTETS, on the runtime's
+ * asn1rt/per.h. The C structs are DER's (cmap.h).
+ *
+ * One body per type serves both variants: T_per_dec_ / T_per_enc_ read and
+ * write through asn1rt_per_reader / asn1rt_per_writer, whose `aligned` flag
+ * the entry points set, and every per.h primitive already takes the
+ * alignment from it. Printing each body twice with the flag constant would
+ * save a predictable branch per field at the price of twice the text (S1AP
+ * and NGAP are mostly encoding code); --encodings uper,aper costs only the
+ * second set of entry points. So emit_uper and emit_aper are two EmitRules
+ * over one printer: whichever comes first in a file prints the shared
+ * bodies and declarations, the other only its entry points.
+ *
+ *  - decode: straight-line calls of asn1rt_per_read_*, each failure
+ *    returned through asn1g_fail() (code, BIT offset, component path);
+ *    strict unless a caller's ASN1RT_PER_LAX_* / ASN1RT_LAX_* flag relaxes
+ *    one rule. Octet-aligned strings are views into the input, the others
+ *    copies in the arena; lists are typed items in the arena.
+ *  - encode: front to back (asn1rt_per_writer); open types (extension
+ *    additions) are written in place behind room for their length.
+ * What X.691 asks that this file does not print is refused by
+ * emit_per_supported() before anything is written, with a diagnostic at
+ * the type: the output is either right or not there.
+ * Every name and expression comes from cmap.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  /* open_memstream */
+#endif
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+static int g_tmp;                 /* unique local names within one function */
+/* The first PER rule of a run prints what both variants share. */
+static const EmitRule *g_first;
+
+static const char *per_fn(const CNamed *cn, CPerFn f) { return cn->enc_fn[ENC_PER][f]; }
+
+static const char *per_sig(const CNamed *cn, CPerFn f)
+{
+    const char *T = cn->cname, *n = per_fn(cn, f);
+    switch (f) {
+    case UPER_DECODE: case APER_DECODE:
+        return S("int %s(%s *out, const uint8_t *in, size_t len, asn1rt_arena *arena)", n, T);
+    case UPER_DECODE_EX: case APER_DECODE_EX:
+        return S("int %s(%s *out, const uint8_t *in, size_t len, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)",
+                 n, T);
+    case UPER_ENCODE: case APER_ENCODE: return S("int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", n, T);
+    case PER_READ: return S("int %s(void *vout, asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_error *err)", n);
+    case PER_WRITE: return S("int %s(const void *vin, asn1rt_per_writer *w)", n);
+    /* struct tags: the headers declare these without including asn1rt/per.h */
+    case PER_DEC: return S("int %s(%s *out, struct asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_error *err)", n, T);
+    case PER_ENC: return S("int %s(const %s *in, struct asn1rt_per_writer *w)", n, T);
+    default: return NULL;
+    }
+}
+
+/* ---------------------------------------------------------------- what PER can print */
+
+/* Octets per character of a known-multiplier string (X.691 30), 0 for the others. */
+static unsigned str_mult(unsigned universal)
+{
+    switch (universal) {
+    case 18: case 19: case 22: case 26: return 1;  /* Numeric, Printable, IA5, Visible */
+    case 30: return 2;                             /* BMPString */
+    case 28: return 4;                             /* UniversalString */
+    default: return 0;
+    }
+}
+
+static bool lit_neg(const char *s) { return s && (strcmp(s, "INT64_MIN") == 0 || strchr(s, '-') != NULL); }
+static bool lit_unsigned(const char *s) { return s && (strncmp(s, "UINT64", 6) == 0); }
+
+/* NULL when PER of a value of ct (its own kind; a structured kind's
+ * components are its owner's) is printed here, else what is not. */
+static const char *ct_unsupported(const CType *ct)
+{
+    switch (ct->kind) {
+    case CK_BOOL: case CK_NULL: case CK_ENUM: case CK_OID: case CK_SEQ: case CK_SET: case CK_CHOICE: case CK_TIME:
+        return NULL;
+    case CK_INT: case CK_UINT: case CK_BIGINT:
+        if (ct->per_wide) return "an INTEGER bound beyond 64 bits";
+        if (ct->kind == CK_BIGINT && (lit_unsigned(ct->per_lo) || lit_unsigned(ct->per_hi)))
+            return "a big INTEGER with a bound above INT64_MAX";
+        return NULL;
+    case CK_U128: case CK_I128: return "an INTEGER range beyond 64 bits";
+    case CK_OCTETS:
+        return ct->octet_string ? NULL : "REAL, RELATIVE-OID or a time type";
+    case CK_STRING:
+        return NULL;
+    case CK_BITS:
+        /* X.691 16.3 with X.680 22.7: trailing 0 bits go down to the lower bound only. */
+        if (ct->named_bits && ct->per_size_lo > 0 && !(ct->per_size_has_hi && ct->per_size_hi == ct->per_size_lo))
+            return "a named-bit BIT STRING with a SIZE lower bound";
+        return NULL;
+    case CK_ANY:
+        return ct->open_type ? NULL : "a recursive reference, EXTERNAL, EMBEDDED PDV, CHARACTER STRING or INSTANCE OF";
+    case CK_ARRAY: case CK_LIST:
+        return ct->elem ? ct_unsupported(ct->elem) : NULL;
+    }
+    return "this type";
+}
+
+/* Runs before emit_module_files, so without the emitters' S() strings. */
+static bool decline(const CNamed *cn, const char *what, const char *comp)
+{
+    if (comp)
+        diag(DIAG_ERROR, cn->loc, "code generation: PER encoding of %s (%s.%s) is not supported", what, cn->asn1, comp);
+    else
+        diag(DIAG_ERROR, cn->loc, "code generation: PER encoding of %s (%s) is not supported", what, cn->asn1);
+    return false;
+}
+
+static bool type_supported(const CNamed *cn)
+{
+    const char *why = ct_unsupported(cn->ct);
+    bool ok = true;
+    if (why)
+        return decline(cn, why, NULL);
+    if (!cn->defines)
+        return true;
+    for (int k = 0; k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        if ((why = ct_unsupported(cc->ct)) != NULL)
+            ok = decline(cn, why, cc->asn1);
+    }
+    return ok;
+}
+
+bool emit_per_supported(const CMap *map)
+{
+    bool ok = true;
+    for (int i = 0; i < map->nmodules; i++) {
+        const CModule *cm = map->modules[i];
+        if (!cm->emit)
+            continue;
+        for (int j = 0; j < cm->ntypes; j++)
+            ok &= type_supported(cm->types[j]);
+    }
+    return ok;
+}
+
+/* ---------------------------------------------------------------- decode */
+
+static void fail_line(int ind, const char *code, const char *off, const char *nm)
+{
+    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
+}
+
+static const char *rfield(const char *rd, const char *field)
+{
+    if (rd[0] == '&')
+        return S("%s.%s", rd + 1, field);
+    return S("%s->%s", rd, field);
+}
+
+static void try_dec(int ind, const char *call, const char *rd, const char *nm)
+{
+    emit_rc_used = true;
+    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
+    fail_line(ind + 4, "rc", rfield(rd, "err_bit"), nm);
+}
+
+/* The root SIZE bounds as C arguments (ub ASN1RT_PER_NO_UB without one). */
+static const char *size_lb(const CType *ct) { return S("%" PRIu64 "u", ct->per_size_lo); }
+static const char *size_ub(const CType *ct)
+{
+    return ct->per_size_has_hi ? S("%" PRIu64 "u", ct->per_size_hi) : "ASN1RT_PER_NO_UB";
+}
+
+/* An extensible SIZE: the extension bit, then the root bounds or none
+ * (X.691 16.6, 17.3, 20.4, 30.4). Prints the bit's read and declares e. */
+static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *nm, const char **lb, const char **ub)
+{
+    *lb = size_lb(ct);
+    *ub = size_ub(ct);
+    if (!ct->per_size_ext)
+        return;
+    int id = ++g_tmp;
+    P(ind, "bool e%d;", id);
+    try_dec(ind, S("asn1rt_per_read_bit(%s, &e%d)", rd, id), rd, nm);
+    *lb = S("e%d ? 0u : %s", id, *lb);
+    *ub = S("e%d ? ASN1RT_PER_NO_UB : %s", id, *ub);
+}
+
+static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm, const char *start)
+{
+    const char *viol = emit_size_violation(ct, "n");
+    if (!viol)
+        return;
+    P(ind, "{");
+    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+    fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", start, nm);
+    P(ind, "}");
+    (void)rd;
+}
+
+/* The alphabet constant of a known-multiplier string: a FROM's ranges,
+ * printed once per use as a static (they are small), or the whole one. */
+static const char *alphabet_of(int ind, const CType *ct)
+{
+    unsigned w = str_mult(ct->universal);
+    if (!ct->alphabet) {
+        switch (ct->universal) {
+        case 18: return "&asn1rt_per_alpha_numeric";
+        case 19: return "&asn1rt_per_alpha_printable";
+        case 22: return "&asn1rt_per_alpha_ia5";
+        case 26: return "&asn1rt_per_alpha_visible";
+        case 30: return "&asn1rt_per_alpha_bmp";
+        case 28: return "&asn1rt_per_alpha_universal";
+        default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
+        }
+    }
+    int id = ++g_tmp;
+    char *ranges = S("%s", "");
+    unsigned n = 0, count = 0;
+    for (unsigned c = 0; c < 128; c++) {
+        if (!(ct->alphabet[c / 8] & (1u << (c % 8))))
+            continue;
+        unsigned lo = c;
+        while (c + 1 < 128 && (ct->alphabet[(c + 1) / 8] & (1u << ((c + 1) % 8))))
+            c++;
+        ranges = S("%s%s{%u, %u}", ranges, n ? ", " : "", lo, c);
+        count += c - lo + 1;
+        n++;
+    }
+    if (n == 0)
+        ranges = "{0, 0}";
+    P(ind, "static const uint32_t a%d_r[][2] = { %s };", id, ranges);
+    P(ind, "static const asn1rt_per_alphabet a%d = { a%d_r, %u, %u, %u };", id, id, n, count, w);
+    return S("&a%d", id);
+}
+
+static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    bool big = ct->kind == CK_BIGINT;
+    bool uns = lit_unsigned(ct->per_hi) || (!big && ct->is_unsigned && ct->per_has_lo && !lit_neg(ct->per_lo));
+    const char *vt = uns ? "uint64_t" : "int64_t";
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "size_t s%d = %s;", id, rfield(rd, "pos"));
+    if (ct->per_ext)
+        P(ind + 4, "bool e = false;");
+    if (!big || ct->per_has_lo)
+        P(ind + 4, "%s v;", vt);
+    if (ct->per_ext)
+        try_dec(ind + 4, S("asn1rt_per_read_bit(%s, &e)", rd), rd, nm);
+    int in = ind + 4;
+    if (ct->per_ext) {
+        /* X.691 13.1: outside the root, the unconstrained form. */
+        P(in, "if (e) {");
+        if (big)
+            try_dec(in + 4, S("asn1rt_per_read_bigint(%s, arena, %s)", rd, emit_addr(lv)), rd, nm);
+        else {
+            P(in + 4, "int64_t x;");
+            try_dec(in + 4, S("asn1rt_per_read_int(%s, &x)", rd), rd, nm);
+            if (uns) {
+                P(in + 4, "if (ASN1G_UNLIKELY(x < 0))");
+                fail_line(in + 8, "ASN1RT_E_INTEGER_RANGE", S("s%d", id), nm);
+            }
+            P(in + 4, "v = (%s)x;", vt);
+        }
+        P(in, "} else {");
+        in += 4;
+    }
+    if (ct->per_has_lo && ct->per_has_hi)
+        try_dec(in, S("asn1rt_per_read_%s_range(%s, %s, %s, &v)", uns ? "uint" : "int", rd, ct->per_lo, ct->per_hi),
+                rd, nm);
+    else if (ct->per_has_lo)
+        try_dec(in, S("asn1rt_per_read_semi_%s(%s, %s, &v)", uns ? "uint" : "int", rd, ct->per_lo), rd, nm);
+    else if (big)
+        try_dec(in, S("asn1rt_per_read_bigint(%s, arena, %s)", rd, emit_addr(lv)), rd, nm);
+    else
+        try_dec(in, S("asn1rt_per_read_int(%s, &v)", rd), rd, nm);
+    if (big && ct->per_has_lo)
+        try_dec(in, S("asn1rt_per_bigint_from_%s(arena, v, %s)", uns ? "uint" : "int", emit_addr(lv)), rd, nm);
+    if (ct->per_ext)
+        P(ind + 4, "}");
+    if (!big) {
+        const char *viol = emit_range_violation(ct, "v");
+        if (viol) {
+            P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", viol);
+            P(ind + 8, "%s = s%d;", rfield(rd, "pos"), id);
+            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
+            P(ind + 4, "}");
+        }
+        P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
+    }
+    P(ind + 4, "(void)s%d;", id);
+    P(ind, "}");
+}
+
+/* Decodes one value of ct into lvalue lv from reader rd. */
+static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *lb, *ub;
+    switch (ct->kind) {
+    case CK_BOOL:
+        try_dec(ind, S("asn1rt_per_read_bit(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    case CK_NULL:
+        break;
+    case CK_INT: case CK_UINT: case CK_BIGINT:
+        dec_int(ind, ct, lv, rd, nm);
+        break;
+    case CK_OCTETS:
+        P(ind, "{");
+        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+        try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+        P(ind + 4, "(void)s;");
+        P(ind, "}");
+        break;
+    case CK_STRING: case CK_TIME:
+        P(ind, "{");
+        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        if (ct->kind == CK_TIME || str_mult(ct->universal)) {
+            const char *alpha = alphabet_of(ind + 4, ct);
+            if (ct->kind == CK_TIME) {
+                lb = "0u";
+                ub = "ASN1RT_PER_NO_UB";
+            } else {
+                size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+            }
+            try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
+                    rd, nm);
+        } else {
+            /* X.691 30.6: the other strings are octets; SIZE is not PER-visible. */
+            try_dec(ind + 4, S("asn1rt_per_read_octets(%s, 0u, ASN1RT_PER_NO_UB, arena, %s)", rd, emit_addr(lv)), rd, nm);
+            emit_rc_used = true;
+            P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_check_string(%s, (%s).ptr, (%s).len)) != 0))",
+              ct->universal_name, lv, lv);
+            fail_line(ind + 8, "rc", "s", nm);
+        }
+        if (ct->kind == CK_TIME) {
+            P(ind + 4, "asn1rt_time t;");
+            emit_rc_used = true;
+            P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_time_parse(%s, %s, &t)) != 0))", ct->universal_name,
+              emit_addr(lv));
+            fail_line(ind + 8, "rc", "s", nm);
+        }
+        if (ct->kind == CK_STRING)
+            size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+        P(ind + 4, "(void)s;");
+        P(ind, "}");
+        break;
+    case CK_BITS:
+        P(ind, "{");
+        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+        try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+        if (ct->named_bits && !ct->fixed_size_bits) {
+            /* X.691 16.2 with X.680 22.7: a named-bit value has no trailing 0 bits. */
+            P(ind + 4, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
+              lv, lv, lv, lv);
+            fail_line(ind + 8, "ASN1RT_E_BITSTRING_TRAILING_ZERO", "s", nm);
+        }
+        P(ind + 4, "(void)s;");
+        P(ind, "}");
+        break;
+    case CK_OID:
+        /* X.691 24: the BER content octets behind an unconstrained length. */
+        P(ind, "{");
+        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        try_dec(ind + 4, S("asn1rt_per_read_octets(%s, 0u, ASN1RT_PER_NO_UB, arena, %s)", rd, emit_addr(lv)), rd, nm);
+        emit_rc_used = true;
+        P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_check_oid((%s).ptr, (%s).len)) != 0))", lv, lv);
+        fail_line(ind + 8, "rc", "s", nm);
+        P(ind, "}");
+        break;
+    case CK_ANY:
+        /* An open type: the octets of its PER encoding (X.691 11.2). */
+        try_dec(ind, S("asn1rt_per_read_open(%s, arena, %s)", rd, emit_addr(lv)), rd, nm);
+        break;
+    default:
+        emit_rc_used = true;
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", per_fn(ct->owner, PER_DEC), emit_addr(lv), rd);
+        fail_line(ind + 4, "rc", "0", nm);
+        break;
+    }
+}
+
+/* An extension addition or alternative: the value inside an open type
+ * (X.691 19.9, 23.9), decoded with its own reader of the same variant. */
+static void open_reader_begin(int ind, const char *rd, const char *nm, int id)
+{
+    P(ind, "asn1rt_view o%d;", id);
+    P(ind, "asn1rt_per_reader x%d;", id);
+    try_dec(ind, S("asn1rt_per_read_open(%s, arena, &o%d)", rd, id), rd, nm);
+    try_dec(ind, S("asn1rt_per_reader_init(&x%d, o%d.ptr, o%d.len, %s)", id, id, id, rfield(rd, "aligned")), rd, nm);
+    P(ind, "x%d.lax = %s;", id, rfield(rd, "lax"));
+}
+
+static void open_reader_end(int ind, const char *nm, int id)
+{
+    try_dec(ind, S("asn1rt_per_reader_finish(&x%d)", id), S("&x%d", id), nm);
+}
+
+static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    int id = ++g_tmp;
+    P(ind, "{");
+    open_reader_begin(ind + 4, rd, nm, id);
+    dec_value(ind + 4, ct, lv, S("&x%d", id), nm);
+    open_reader_end(ind + 4, nm, id);
+    P(ind, "}");
+}
+
+/* ---------------------------------------------------------------- encode */
+
+static void enc_root_int(int ind, const CType *ct, bool uns, const char *v)
+{
+    const char *sfx = uns ? "uint" : "int";
+    if (ct->per_has_lo && ct->per_has_hi)
+        P(ind, "ASN1G_TRY(asn1rt_per_write_%s_range(w, %s, %s, %s));", sfx, ct->per_lo, ct->per_hi, v);
+    else if (ct->per_has_lo)
+        P(ind, "ASN1G_TRY(asn1rt_per_write_semi_%s(w, %s, %s));", sfx, ct->per_lo, v);
+    else
+        P(ind, "ASN1G_TRY(asn1rt_per_write_int(w, %s));", v);
+}
+
+static const char *root_cond(const CType *ct, const char *v)
+{
+    const char *lo = ct->per_has_lo ? S("%s >= %s", v, ct->per_lo) : NULL;
+    const char *hi = ct->per_has_hi ? S("%s <= %s", v, ct->per_hi) : NULL;
+    if (lo && hi)
+        return S("%s && %s", lo, hi);
+    return lo ? lo : hi ? hi : "true";
+}
+
+static void enc_int(int ind, CType *ct, const char *rv)
+{
+    bool big = ct->kind == CK_BIGINT;
+    bool uns = lit_unsigned(ct->per_hi) || (!big && ct->is_unsigned && ct->per_has_lo && !lit_neg(ct->per_lo));
+    const char *vt = uns ? "uint64_t" : "int64_t";
+    P(ind, "{");
+    if (big) {
+        if (!ct->per_has_lo && !ct->per_has_hi) {
+            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bigint(w, %s));", emit_addr(rv));
+            P(ind, "}");
+            return;
+        }
+        P(ind + 4, "int64_t v = 0;");
+        P(ind + 4, "bool root = asn1rt_bigint_to_int64(%s, &v) == 0 && %s;", emit_addr(rv), root_cond(ct, "v"));
+        if (ct->per_ext) {
+            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
+            P(ind + 4, "if (!root)");
+            P(ind + 8, "return asn1rt_per_write_bigint(w, %s);", emit_addr(rv));
+        } else {
+            P(ind + 4, "if (ASN1G_UNLIKELY(!root))");
+            P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        }
+        enc_root_int(ind + 4, ct, false, "v");
+        P(ind, "}");
+        return;
+    }
+    const char *viol = emit_range_violation(ct, rv);
+    if (viol) {
+        P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
+    P(ind + 4, "%s v = (%s)%s;", vt, vt, emit_par(rv));
+    if (ct->per_ext) {
+        P(ind + 4, "bool root = %s;", root_cond(ct, "v"));
+        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
+        P(ind + 4, "if (!root) {");
+        if (uns) {
+            P(ind + 8, "if (ASN1G_UNLIKELY(v > (uint64_t)INT64_MAX))");
+            P(ind + 12, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        }
+        P(ind + 8, "ASN1G_TRY(asn1rt_per_write_int(w, (int64_t)v));");
+        P(ind + 4, "} else {");
+        enc_root_int(ind + 8, ct, uns, "v");
+        P(ind + 4, "}");
+    } else {
+        if (!ct->per_has_lo && !ct->per_has_hi && uns) {
+            P(ind + 4, "if (ASN1G_UNLIKELY(v > (uint64_t)INT64_MAX))");
+            P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
+        }
+        enc_root_int(ind + 4, ct, uns, "v");
+    }
+    P(ind, "}");
+}
+
+/* The SIZE check of the exact set, then the extension bit of an extensible
+ * SIZE; *lb / *ub the bounds to write with. n: the measure. */
+static void size_enc(int ind, CType *ct, const char *n, const char **lb, const char **ub)
+{
+    const char *viol = emit_size_violation(ct, n);
+    *lb = size_lb(ct);
+    *ub = size_ub(ct);
+    if (viol) {
+        P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
+    }
+    if (!ct->per_size_ext)
+        return;
+    int id = ++g_tmp;
+    P(ind, "bool e%d = !(%s >= %s && %s <= %s);", id, n, *lb, n, *ub);
+    P(ind, "ASN1G_TRY(asn1rt_per_write_bit(w, e%d));", id);
+    *lb = S("e%d ? 0u : %s", id, *lb);
+    *ub = S("e%d ? ASN1RT_PER_NO_UB : %s", id, *ub);
+}
+
+static void enc_value(int ind, CType *ct, const char *rv)
+{
+    const char *lb, *ub;
+    switch (ct->kind) {
+    case CK_BOOL: P(ind, "ASN1G_TRY(asn1rt_per_write_bit(w, %s));", rv); break;
+    case CK_NULL: break;
+    case CK_INT: case CK_UINT: case CK_BIGINT: enc_int(ind, ct, rv); break;
+    case CK_OCTETS:
+        P(ind, "{");
+        size_enc(ind + 4, ct, emit_dot(rv, "len"), &lb, &ub);
+        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_octets(w, %s, %s, %s, %s));", lb, ub, emit_dot(rv, "ptr"),
+          emit_dot(rv, "len"));
+        P(ind, "}");
+        break;
+    case CK_STRING: case CK_TIME:
+        P(ind, "{");
+        if (ct->kind == CK_TIME || str_mult(ct->universal)) {
+            const char *alpha = alphabet_of(ind + 4, ct);
+            if (ct->kind == CK_TIME) {
+                lb = "0u";
+                ub = "ASN1RT_PER_NO_UB";
+            } else {
+                size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
+            }
+            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
+              emit_dot(rv, "len"));
+        } else {
+            const char *viol = emit_size_violation(ct, "n");
+            if (viol) {
+                P(ind + 4, "size_t n = %s;", emit_size_measure(ct, rv));
+                P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+                P(ind + 8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            }
+            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_octets(w, 0u, ASN1RT_PER_NO_UB, %s, %s));", emit_dot(rv, "ptr"),
+              emit_dot(rv, "len"));
+        }
+        P(ind, "}");
+        break;
+    case CK_BITS: {
+        P(ind, "{");
+        if (ct->named_bits && !ct->fixed_size_bits)
+            P(ind + 4, "asn1rt_bits b = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
+        else
+            P(ind + 4, "asn1rt_bits b = %s;", rv);
+        P(ind + 4, "size_t n = b.len * 8u - b.unused;");
+        size_enc(ind + 4, ct, "n", &lb, &ub);
+        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bitstring(w, %s, %s, &b));", lb, ub);
+        P(ind, "}");
+        break;
+    }
+    case CK_OID:
+        P(ind, "ASN1G_TRY(asn1rt_per_write_octets(w, 0u, ASN1RT_PER_NO_UB, %s, %s));", emit_dot(rv, "ptr"),
+          emit_dot(rv, "len"));
+        break;
+    case CK_ANY:
+        P(ind, "ASN1G_TRY(asn1rt_per_write_open(w, %s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
+        break;
+    default: P(ind, "ASN1G_TRY(%s(%s, w));", per_fn(ct->owner, PER_ENC), emit_addr(rv)); break;
+    }
+}
+
+/* An open type written in place (X.691 11.2): the value into an inner
+ * writer past room for the length, then moved behind it. */
+static void enc_open_begin(int ind, int id)
+{
+    P(ind, "asn1rt_per_writer x%d;", id);
+    P(ind, "asn1rt_per_write_open_begin(w, &x%d);", id);
+}
+
+static void enc_open_end(int ind, int id)
+{
+    P(ind, "ASN1G_TRY(asn1rt_per_write_open_end(w, &x%d));", id);
+}
+
+static void enc_open_wrapped(int ind, CType *ct, const char *rv)
+{
+    int id = ++g_tmp;
+    P(ind, "{");
+    enc_open_begin(ind + 4, id);
+    P(ind + 4, "{");
+    P(ind + 8, "asn1rt_per_writer *w = &x%d;", id);
+    enc_value(ind + 8, ct, rv);
+    P(ind + 4, "}");
+    enc_open_end(ind + 4, id);
+    P(ind, "}");
+}
+
+/* ---------------------------------------------------------------- SEQUENCE, SET */
+
+/* Root components in encoding order (SET: canonical tag order, X.691 21). */
+static int root_comps(const CNamed *cn, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
+        if (cc->ext_index < 0)
+            out[n++] = cc;
+    }
+    return n;
+}
+
+static int n_ext(const CNamed *cn)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index >= n)
+            n = cn->comps[k]->ext_index + 1;
+    return n;
+}
+
+static bool has_bit(const CComp *cc) { return cc->optional || cc->has_default; }
+
+/* A preamble bit of a group member: its own OPTIONAL or DEFAULT (X.691 19.9
+ * encodes a group as a SEQUENCE of its members). */
+static bool group_bit(const CComp *cc) { return cc->own_optional || cc->has_default; }
+
+/* Decodes components cs[0..n) behind their preamble, from reader rd;
+ * in_group: members of an extension group, whose mandatory ones are
+ * present whenever the group is. */
+static void dec_comps(int ind, CComp **cs, int n, bool in_group, const char *rd)
+{
+    int nbits = 0, bit = 0, id = ++g_tmp;
+    for (int k = 0; k < n; k++)
+        nbits += in_group ? group_bit(cs[k]) : has_bit(cs[k]);
+    if (nbits) {
+        P(ind, "uint64_t pre%d;", id);
+        try_dec(ind, S("asn1rt_per_read_bits(%s, %d, &pre%d)", rd, nbits, id), rd, "NULL");
+    }
+    for (int k = 0; k < n; k++) {
+        CComp *cc = cs[k];
+        const char *lv = emit_member(cc, "out->");
+        const char *nm = emit_qname(cc->asn1);
+        bool opt = in_group ? cc->own_optional : cc->optional;
+        const char *b = S("((pre%d >> %d) & 1u)", id, nbits - 1 - bit);
+        if (opt) {
+            bit++;
+            P(ind, "out->%s = %s != 0;", cc->present, b);
+            P(ind, "if (out->%s) {", cc->present);
+            dec_value(ind + 4, cc->ct, lv, rd, nm);
+            P(ind, "}");
+        } else if (cc->has_default) {
+            bit++;
+            P(ind, "if (%s) {", b);
+            P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+            dec_value(ind + 4, cc->ct, lv, rd, nm);
+            /* X.691 10.2 (canonical): a value equal to the DEFAULT is not encoded. */
+            P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(%s & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr),
+              rfield(rd, "lax"));
+            fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "s", nm);
+            P(ind, "} else {");
+            P(ind + 4, "%s = %s;", lv, cc->default_expr);
+            P(ind, "}");
+        } else {
+            if (in_group && cc->present)
+                P(ind, "out->%s = true;", cc->present);
+            dec_value(ind, cc->ct, lv, rd, nm);
+        }
+    }
+}
+
+static void emit_seq_dec(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+    CComp **grp = malloc(sizeof *grp * (size_t)(cn->ncomps + 1));
+    int nroot = root_comps(cn, root), next = n_ext(cn);
+
+    P(0, "%s", per_sig(cn, PER_DEC));
+    P(0, "{");
+    FILE *saved = emit_body_begin(&buf, &len);
+    if (cn->extensible) {
+        P(4, "bool ext;");
+        try_dec(4, "asn1rt_per_read_bit(r, &ext)", "r", "NULL");
+    }
+    dec_comps(4, root, nroot, false, "r");
+    if (cn->extensible) {
+        /* unknown_ext is DER's and stays empty; unknown additions are skipped. */
+        for (int k = 0; k < cn->ncomps; k++) {
+            CComp *cc = cn->comps[k];
+            if (cc->ext_index < 0)
+                continue;
+            if (cc->present)
+                P(4, "out->%s = false;", cc->present);
+            else if (cc->has_default && !cc->ext_group)
+                P(4, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
+        }
+        P(4, "if (ext) {");
+        /* X.691 19.8: a normally small length (n - 1), then n presence bits. */
+        P(8, "uint64_t n;");
+        P(8, "size_t bm, i;");
+        try_dec(8, "asn1rt_per_read_small(r, &n)", "r", "NULL");
+        P(8, "n++;");
+        P(8, "bm = r->pos;");
+        try_dec(8, "asn1rt_per_skip_bits(r, n)", "r", "NULL");
+        P(8, "for (i = 0; i < n; i++) {");
+        P(12, "if (!asn1rt_per_bit_at(r, bm + i))");
+        P(16, "continue;");
+        if (next > 0) {
+            P(12, "switch (i) {");
+            for (int e = 0; e < next; e++) {
+                int ng = 0;
+                for (int k = 0; k < cn->ncomps; k++)
+                    if (cn->comps[k]->ext_index == e)
+                        grp[ng++] = cn->comps[k];
+                P(12, "case %d:", e);
+                if (!grp[0]->ext_group) {
+                    CComp *cc = grp[0];
+                    const char *lv = emit_member(cc, "out->");
+                    if (cc->present)
+                        P(16, "out->%s = true;", cc->present);
+                    if (cc->has_default) {
+                        P(16, "{");
+                        P(20, "size_t s = r->pos;");
+                        dec_open_wrapped(20, cc->ct, lv, "r", emit_qname(cc->asn1));
+                        P(20, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))",
+                          emit_eq(cc->ct, lv, cc->default_expr));
+                        fail_line(24, "ASN1RT_E_DEFAULT_ENCODED", "s", emit_qname(cc->asn1));
+                        P(16, "}");
+                    } else {
+                        dec_open_wrapped(16, cc->ct, lv, "r", emit_qname(cc->asn1));
+                    }
+                } else {
+                    int id = ++g_tmp;
+                    P(16, "{");
+                    open_reader_begin(20, "r", "NULL", id);
+                    dec_comps(20, grp, ng, true, S("&x%d", id));
+                    open_reader_end(20, "NULL", id);
+                    P(16, "}");
+                }
+                P(16, "break;");
+            }
+            P(12, "default:");
+            try_dec(16, "asn1rt_per_skip_open(r)", "r", "NULL");
+            P(16, "break;");
+            P(12, "}");
+        } else {
+            try_dec(12, "asn1rt_per_skip_open(r)", "r", "NULL");
+        }
+        P(8, "}");
+        P(4, "}");
+    }
+    P(4, "(void)out;");
+    P(4, "(void)arena;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+    free(root);
+    free(grp);
+}
+
+/* The condition that component cc is in the encoding (from value in). */
+static const char *present_cond(const CComp *cc)
+{
+    if (cc->has_default)
+        return S("!(%s)", emit_eq(cc->ct, emit_member(cc, "in->"), cc->default_expr));
+    if (cc->present)
+        return S("in->%s", cc->present);
+    return "true";
+}
+
+static void enc_comps(int ind, CComp **cs, int n, bool in_group)
+{
+    int nbits = 0;
+    for (int k = 0; k < n; k++)
+        nbits += in_group ? group_bit(cs[k]) : has_bit(cs[k]);
+    if (nbits) {
+        int id = ++g_tmp;
+        P(ind, "{");
+        P(ind + 4, "uint64_t pre%d = 0;", id);
+        for (int k = 0; k < n; k++)
+            if (in_group ? group_bit(cs[k]) : has_bit(cs[k]))
+                P(ind + 4, "pre%d = (pre%d << 1) | ((%s) ? 1u : 0u);", id, id, present_cond(cs[k]));
+        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bits(w, %d, pre%d));", nbits, id);
+        P(ind, "}");
+    }
+    for (int k = 0; k < n; k++) {
+        CComp *cc = cs[k];
+        const char *rv = emit_member(cc, "in->");
+        bool opt = in_group ? group_bit(cc) : has_bit(cc);
+        if (opt) {
+            P(ind, "if (%s) {", present_cond(cc));
+            enc_value(ind + 4, cc->ct, rv);
+            P(ind, "}");
+        } else {
+            if (in_group && cc->present) {
+                /* a mandatory member of a present group */
+                P(ind, "if (ASN1G_UNLIKELY(!in->%s))", cc->present);
+                P(ind + 4, "return ASN1RT_E_ARG;");
+            }
+            enc_value(ind, cc->ct, rv);
+        }
+    }
+}
+
+static void emit_seq_enc(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+    CComp **grp = malloc(sizeof *grp * (size_t)(cn->ncomps + 1));
+    int nroot = root_comps(cn, root), next = n_ext(cn);
+
+    P(0, "%s", per_sig(cn, PER_ENC));
+    P(0, "{");
+    FILE *saved = emit_body_begin(&buf, &len);
+    if (cn->extensible) {
+        /* unknown_ext holds DER (a value decoded from DER): no PER for it. */
+        P(4, "if (ASN1G_UNLIKELY(in->unknown_ext.len != 0))");
+        P(8, "return ASN1RT_E_ARG;");
+        P(4, "bool add[%d] = {false};", next > 0 ? next : 1);
+        for (int e = 0; e < next; e++) {
+            const char *c = NULL;
+            for (int k = 0; k < cn->ncomps; k++)
+                if (cn->comps[k]->ext_index == e)
+                    c = c ? S("%s || %s", c, present_cond(cn->comps[k])) : present_cond(cn->comps[k]);
+            P(4, "add[%d] = %s;", e, c);
+        }
+        P(4, "bool ext = false;");
+        for (int e = 0; e < next; e++)
+            P(4, "ext |= add[%d];", e);
+        P(4, "ASN1G_TRY(asn1rt_per_write_bit(w, ext));");
+    }
+    enc_comps(4, root, nroot, false);
+    if (cn->extensible && next > 0) {
+        P(4, "if (ext) {");
+        P(8, "ASN1G_TRY(asn1rt_per_write_small(w, %du));", next - 1);
+        for (int e = 0; e < next; e++)
+            P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, add[%d]));", e);
+        for (int e = 0; e < next; e++) {
+            int ng = 0;
+            for (int k = 0; k < cn->ncomps; k++)
+                if (cn->comps[k]->ext_index == e)
+                    grp[ng++] = cn->comps[k];
+            P(8, "if (add[%d]) {", e);
+            if (!grp[0]->ext_group) {
+                enc_open_wrapped(12, grp[0]->ct, emit_member(grp[0], "in->"));
+            } else {
+                int id = ++g_tmp;
+                enc_open_begin(12, id);
+                P(12, "{");
+                P(16, "asn1rt_per_writer *w = &x%d;", id);
+                enc_comps(16, grp, ng, true);
+                P(12, "}");
+                enc_open_end(12, id);
+            }
+            P(8, "}");
+        }
+        P(4, "}");
+    } else if (cn->extensible) {
+        P(4, "(void)add;");
+    }
+    P(4, "(void)in;");
+    P(4, "(void)w;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+    free(root);
+    free(grp);
+}
+
+/* ---------------------------------------------------------------- CHOICE */
+
+static int n_root_alts(const CNamed *cn)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        n += cn->comps[k]->ext_index < 0;
+    return n;
+}
+
+static void emit_choice_dec(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    int nroot = n_root_alts(cn);
+    P(0, "%s", per_sig(cn, PER_DEC));
+    P(0, "{");
+    P(4, "size_t s = r->pos;");
+    P(4, "uint64_t i = 0;");
+    FILE *saved = emit_body_begin(&buf, &len);
+    if (cn->extensible) {
+        P(4, "bool ext;");
+        try_dec(4, "asn1rt_per_read_bit(r, &ext)", "r", "NULL");
+        P(4, "if (ext) {");
+        /* X.691 23.8: a normally small index, the value as an open type. */
+        try_dec(8, "asn1rt_per_read_small(r, &i)", "r", "NULL");
+        P(8, "switch (i) {");
+        for (int k = 0; k < cn->ncomps; k++) {
+            CComp *cc = cn->comps[k];
+            if (cc->ext_index < 0)
+                continue;
+            P(8, "case %d:", cc->alt_index);
+            P(12, "out->present = %s;", cc->pr);
+            dec_open_wrapped(12, cc->ct, emit_member(cc, "out->u."), "r", emit_qname(cc->asn1));
+            P(12, "return ASN1RT_OK;");
+        }
+        P(8, "default:");
+        /* An alternative this schema does not know: its open type's octets,
+         * kept in u.unknown (which T_per encode cannot write back). */
+        try_dec(12, "asn1rt_per_read_open(r, arena, &out->u.unknown)", "r", "NULL");
+        P(12, "out->present = %s;", cn->pr_unknown);
+        P(12, "return ASN1RT_OK;");
+        P(8, "}");
+        P(4, "}");
+    }
+    if (nroot > 1)
+        try_dec(4, S("asn1rt_per_read_constrained(r, %du, &i)", nroot - 1), "r", "NULL");
+    P(4, "(void)arena;");
+    P(4, "switch (i) {");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        if (cc->ext_index >= 0)
+            continue;
+        P(4, "case %d:", cc->alt_index);
+        P(8, "out->present = %s;", cc->pr);
+        dec_value(8, cc->ct, emit_member(cc, "out->u."), "r", emit_qname(cc->asn1));
+        P(8, "return ASN1RT_OK;");
+    }
+    P(4, "default:");
+    P(8, "r->pos = s;");
+    fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "s", "NULL");
+    P(4, "}");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_choice_enc(CNamed *cn)
+{
+    int nroot = n_root_alts(cn);
+    P(0, "%s", per_sig(cn, PER_ENC));
+    P(0, "{");
+    P(4, "switch (in->present) {");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        const char *rv = emit_member(cc, "in->u.");
+        P(4, "case %s:", cc->pr);
+        if (cc->ext_index >= 0) {
+            P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, true));");
+            P(8, "ASN1G_TRY(asn1rt_per_write_small(w, %du));", cc->alt_index);
+            enc_open_wrapped(8, cc->ct, rv);
+        } else {
+            if (cn->extensible)
+                P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, false));");
+            if (nroot > 1)
+                P(8, "ASN1G_TRY(asn1rt_per_write_constrained(w, %du, %du));", nroot - 1, cc->alt_index);
+            enc_value(8, cc->ct, rv);
+        }
+        P(8, "return ASN1RT_OK;");
+    }
+    P(4, "default:");
+    P(8, "(void)w;");
+    P(8, "return ASN1RT_E_BAD_CHOICE;");
+    P(4, "}");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- ENUMERATED */
+
+static const CItem *g_sort_items;
+static int cmp_items(const void *a, const void *b)
+{
+    long long x = strtoll(g_sort_items[*(const int *)a].number, NULL, 10);
+    long long y = strtoll(g_sort_items[*(const int *)b].number, NULL, 10);
+    return x < y ? -1 : x > y;
+}
+
+/* Enumerators of the root (ext false) or the additions in value order:
+ * their PER indexes (X.691 14). */
+static int enum_order(const CNamed *cn, bool ext, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < cn->nitems; i++)
+        if (cn->items[i].ext == ext)
+            out[n++] = i;
+    g_sort_items = cn->items;
+    qsort(out, (size_t)n, sizeof *out, cmp_items);
+    return n;
+}
+
+static void emit_enum_dec(CNamed *cn)
+{
+    int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
+    P(0, "%s", per_sig(cn, PER_DEC));
+    P(0, "{");
+    P(4, "size_t s = r->pos;");
+    P(4, "uint64_t i = 0;");
+    P(4, "int rc;");
+    P(4, "(void)arena;");
+    if (cn->extensible) {
+        int n = enum_order(cn, true, ord);
+        P(4, "bool ext;");
+        try_dec(4, "asn1rt_per_read_bit(r, &ext)", "r", "NULL");
+        P(4, "if (ext) {");
+        try_dec(8, "asn1rt_per_read_small(r, &i)", "r", "NULL");
+        P(8, "switch (i) {");
+        for (int k = 0; k < n; k++)
+            P(8, "case %d: *out = %s; return ASN1RT_OK;", k, cn->items[ord[k]].cname);
+        P(8, "default:");
+        /* An enumerator this schema does not know: the C enum cannot hold it. */
+        P(12, "r->pos = s;");
+        fail_line(12, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
+        P(8, "}");
+        P(4, "}");
+    }
+    int n = enum_order(cn, false, ord);
+    if (n > 1)
+        try_dec(4, S("asn1rt_per_read_constrained(r, %du, &i)", n - 1), "r", "NULL");
+    P(4, "switch (i) {");
+    for (int k = 0; k < n; k++)
+        P(4, "case %d: *out = %s; return ASN1RT_OK;", k, cn->items[ord[k]].cname);
+    P(4, "default:");
+    P(8, "r->pos = s;");
+    fail_line(8, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
+    P(4, "}");
+    emit_fn_close();
+    free(ord);
+}
+
+static void emit_enum_enc(CNamed *cn)
+{
+    int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
+    int n = enum_order(cn, false, ord);
+    P(0, "%s", per_sig(cn, PER_ENC));
+    P(0, "{");
+    P(4, "switch (*in) {");
+    for (int k = 0; k < n; k++) {
+        P(4, "case %s:", cn->items[ord[k]].cname);
+        if (cn->extensible)
+            P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, false));");
+        P(8, "return asn1rt_per_write_constrained(w, %du, %du);", n > 0 ? n - 1 : 0, k);
+    }
+    if (cn->extensible) {
+        int m = enum_order(cn, true, ord);
+        for (int k = 0; k < m; k++) {
+            P(4, "case %s:", cn->items[ord[k]].cname);
+            P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, true));");
+            P(8, "return asn1rt_per_write_small(w, %du);", k);
+        }
+    }
+    P(4, "default:");
+    P(8, "(void)w;");
+    P(8, "return ASN1RT_E_ENUM_VALUE;");
+    P(4, "}");
+    emit_fn_close();
+    free(ord);
+}
+
+/* ---------------------------------------------------------------- SEQUENCE OF */
+
+static void emit_of_dec(CNamed *cn)
+{
+    CType *ct = cn->ct, *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    char *buf;
+    size_t len;
+    const char *lb, *ub;
+    P(0, "%s", per_sig(cn, PER_DEC));
+    P(0, "{");
+    P(4, "size_t s = r->pos;");
+    P(4, "size_t n, i = 0;");
+    P(4, "asn1rt_per_length st;");
+    if (!array) {
+        P(4, "size_t cap = 0;");
+        P(4, "%s *items = NULL;", el->ctype);
+    }
+    FILE *saved = emit_body_begin(&buf, &len);
+    size_ext_dec(4, ct, "r", "NULL", &lb, &ub);
+    try_dec(4, S("asn1rt_per_read_length(r, %s, %s, &st, &n)", lb, ub), "r", "NULL");
+    P(4, "for (;;) {");
+    if (array) {
+        P(8, "if (ASN1G_UNLIKELY(n > %" PRIu64 "u - i))", ct->size_hi);
+        fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
+        P(8, "for (; n > 0; n--, i++) {");
+        dec_value(12, el, "out->items[i]", "r", "NULL");
+        P(8, "}");
+    } else {
+        /* The typed items in the caller's arena, grown by doubling across
+         * fragments (X.691 11.9.3.8) so that the copies stay linear. */
+        P(8, "if (n > cap - i) {");
+        P(12, "size_t want = cap * 2 > i + n ? cap * 2 : i + n;");
+        P(12, "void *p;");
+        P(12, "if (arena == NULL)");
+        fail_line(16, "ASN1RT_E_ARENA_FULL", "s", "NULL");
+        emit_rc_used = true;
+        P(12, "if ((rc = asn1rt_arena_array(arena, want, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0)");
+        fail_line(16, "rc", "s", "NULL");
+        /* arena memory is not zeroed: the items' unset members must be */
+        P(12, "memset((char *)p + i * sizeof *items, 0, (want - i) * sizeof *items);");
+        P(12, "if (i > 0)");
+        P(16, "memcpy(p, items, i * sizeof *items);");
+        P(12, "items = p;");
+        P(12, "cap = want;");
+        P(8, "}");
+        P(8, "for (; n > 0; n--, i++) {");
+        dec_value(12, el, "items[i]", "r", "NULL");
+        P(8, "}");
+    }
+    P(8, "if (!st.more)");
+    P(12, "break;");
+    try_dec(8, "asn1rt_per_read_length_next(r, &st, &n)", "r", "NULL");
+    P(4, "}");
+    const char *viol = emit_size_violation(ct, "i");
+    if (viol) {
+        P(4, "if (ASN1G_UNLIKELY(%s))", viol);
+        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
+    }
+    if (!array) {
+        P(4, "out->raw.ptr = NULL;");
+        P(4, "out->raw.len = 0;");
+        P(4, "out->items = items;");
+    }
+    P(4, "out->count = i;");
+    P(4, "(void)arena;");
+    P(4, "(void)s;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_of_enc(CNamed *cn)
+{
+    CType *ct = cn->ct, *el = ct->elem;
+    bool array = ct->kind == CK_ARRAY;
+    const char *lb, *ub;
+    P(0, "%s", per_sig(cn, PER_ENC));
+    P(0, "{");
+    P(4, "size_t i = 0, k;");
+    P(4, "asn1rt_per_length st;");
+    if (!array) {
+        /* A list decoded from DER holds DER in raw: its items are loaded
+         * first (T_load_items), as PER is written from typed values. */
+        P(4, "if (ASN1G_UNLIKELY(in->items == NULL && in->count != 0))");
+        P(8, "return ASN1RT_E_ARG;");
+    }
+    size_enc(4, ct, "in->count", &lb, &ub);
+    P(4, "ASN1G_TRY(asn1rt_per_write_length(w, %s, %s, in->count, &st, &k));", lb, ub);
+    P(4, "for (;;) {");
+    P(8, "for (; k > 0; k--, i++) {");
+    enc_value(12, el, "in->items[i]");
+    P(8, "}");
+    P(8, "if (!st.more)");
+    P(12, "return ASN1RT_OK;");
+    P(8, "ASN1G_TRY(asn1rt_per_write_length_next(w, &st, &k));");
+    P(4, "}");
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- entry points */
+
+/* The value's codec behind the runtime's entry (asn1rt_per_decode_whole,
+ * asn1rt_per_encode_whole: reader set-up, X.691 11.1 end, *out zeroed and
+ * arena given back on failure), which both variants share. */
+static void emit_shared_entry(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CType *ct = cn->ct;
+    P(0, "static %s", per_sig(cn, PER_READ));
+    P(0, "{");
+    P(4, "%s *out = vout;", cn->cname);
+    FILE *saved = emit_body_begin(&buf, &len);
+    dec_value(4, ct, "(*out)", "r", "NULL");
+    P(4, "(void)out;");
+    P(4, "(void)r;");
+    P(4, "(void)arena;");
+    P(4, "(void)err;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+
+    P(0, "static %s", per_sig(cn, PER_WRITE));
+    P(0, "{");
+    P(4, "const %s *in = vin;", cn->cname);
+    saved = emit_body_begin(&buf, &len);
+    enc_value(4, ct, "(*in)");
+    P(4, "(void)in;");
+    P(4, "(void)w;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_variant(CNamed *cn, bool aligned)
+{
+    CPerFn dec = aligned ? APER_DECODE : UPER_DECODE, ex = aligned ? APER_DECODE_EX : UPER_DECODE_EX;
+    CPerFn enc = aligned ? APER_ENCODE : UPER_ENCODE;
+    const char *flag = aligned ? "true" : "false";
+    P(0, "%s", per_sig(cn, dec));
+    P(0, "{");
+    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+      flag);
+    emit_fn_close();
+    P(0, "%s", per_sig(cn, ex));
+    P(0, "{");
+    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
+      flag);
+    emit_fn_close();
+    P(0, "%s", per_sig(cn, enc));
+    P(0, "{");
+    P(4, "return asn1rt_per_encode_whole(in, %s, buf, cap, len, %s);", per_fn(cn, PER_WRITE), flag);
+    emit_fn_close();
+}
+
+/* ---------------------------------------------------------------- the rules */
+
+/* One variant's rule, or both sharing what the first prints. */
+static bool is_first(const EmitRule *self)
+{
+    return g_first == NULL || g_first == self;
+}
+
+static void per_header_doc(const EmitRule *self, bool aligned)
+{
+    if (g_first == NULL)
+        g_first = self;
+    if (g_first == self)
+        fputs("/*\n"
+              " * PER (X.691): T_uper_* are UNALIGNED PER, T_aper_* ALIGNED PER, for\n"
+              " * every type T below (the variants asked for with --encodings):\n"
+              " *   int T_uper_decode(T *out, const uint8_t *in, size_t len, asn1rt_arena *arena);\n"
+              " *       strict (BASIC-PER with canonical DEFAULTs); the whole input is one\n"
+              " *       T, padded to an octet with zero bits (X.691 11.1); 0 or an\n"
+              " *       asn1rt_code, *out zeroed and the arena reset on failure. Strings\n"
+              " *       standing octet-aligned in the input are views into it, the others\n"
+              " *       copies in arena; SEQUENCE OF without a small SIZE bound is decoded\n"
+              " *       into items in arena (raw stays empty); no arena, or a full one:\n"
+              " *       ASN1RT_E_ARENA_FULL. An open type (and an unknown CHOICE\n"
+              " *       alternative, in u.unknown) is the view of its PER encoding: decode\n"
+              " *       it with the T_?per_decode of its type. Unknown extension additions\n"
+              " *       are skipped; an unknown ENUMERATED extension is ASN1RT_E_ENUM_VALUE.\n"
+              " *   int T_uper_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
+              " *       with ASN1RT_PER_LAX_PADDING (<asn1rt/per.h>) and ASN1RT_LAX_DEFAULT;\n"
+              " *       err gets the code, the BIT offset and the component path.\n"
+              " *   int T_uper_encode(const T *in, uint8_t *buf, size_t cap, size_t *len);\n"
+              " *       into buf[0..*len), padded to an octet; a value equal to its DEFAULT\n"
+              " *       is omitted; ASN1RT_E_ARG for what has no PER form here: unknown_ext\n"
+              " *       or a list holding only DER (call T_load_items first), an unknown\n"
+              " *       CHOICE alternative. Open types are written as given (PER ones).\n"
+              " *       An extension addition takes 3 octets of slack in buf while written.\n"
+              " *   T_aper_decode, T_aper_decode_ex, T_aper_encode: the same, ALIGNED.\n"
+              " */\n"
+              "struct asn1rt_per_reader;  /* <asn1rt/per.h>, for the internal declarations */\n"
+              "struct asn1rt_per_writer;\n", emit_out);
+    (void)aligned;
+}
+
+static void uper_header_doc(void);
+static void aper_header_doc(void);
+
+static void per_decl_public(const EmitRule *self, const CNamed *cn, bool aligned)
+{
+    (void)self;
+    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_ENCODE : UPER_ENCODE));
+}
+
+static bool has_codec(const CNamed *cn)
+{
+    CKind k = cn->ct->kind;
+    return cn->defines && (k == CK_SEQ || k == CK_SET || k == CK_CHOICE || k == CK_ENUM || k == CK_ARRAY || k == CK_LIST);
+}
+
+static void per_decl_internal(const EmitRule *self, const CNamed *cn)
+{
+    if (!is_first(self) || !has_codec(cn))
+        return;
+    P(0, "/* internal: the PER value (both variants) */");
+    P(0, "%s;", per_sig(cn, PER_DEC));
+    P(0, "%s;", per_sig(cn, PER_ENC));
+}
+
+static bool g_preamble_done;
+
+static void per_file_begin(const CModule *cm)
+{
+    (void)cm;
+    g_preamble_done = false;
+}
+
+static void per_file_preamble(void)
+{
+    if (g_preamble_done)
+        return;
+    g_preamble_done = true;
+    P(0, "#include <asn1rt/per.h>");
+}
+
+static void per_codec(const EmitRule *self, CNamed *cn)
+{
+    if (!is_first(self))
+        return;
+    g_tmp = 0;
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: emit_seq_dec(cn); emit_seq_enc(cn); break;
+    case CK_CHOICE: emit_choice_dec(cn); emit_choice_enc(cn); break;
+    case CK_ENUM: emit_enum_dec(cn); emit_enum_enc(cn); break;
+    case CK_ARRAY: case CK_LIST: emit_of_dec(cn); emit_of_enc(cn); break;
+    default: break;
+    }
+}
+
+static void per_entry(const EmitRule *self, CNamed *cn, bool aligned)
+{
+    if (is_first(self)) {
+        g_tmp = 0;
+        emit_shared_entry(cn);
+    }
+    emit_variant(cn, aligned);
+}
+
+static void per_nothing_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+static void per_nothing_decl_open(const COpen *op) { (void)op; }
+static void per_nothing_end(void) {}
+static void per_nothing_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
+
+static void uper_header_doc(void) { per_header_doc(&emit_uper, false); }
+static void aper_header_doc(void) { per_header_doc(&emit_aper, true); }
+static void uper_decl_public(const CNamed *cn) { per_decl_public(&emit_uper, cn, false); }
+static void aper_decl_public(const CNamed *cn) { per_decl_public(&emit_aper, cn, true); }
+static void uper_decl_internal(const CNamed *cn) { per_decl_internal(&emit_uper, cn); }
+static void aper_decl_internal(const CNamed *cn) { per_decl_internal(&emit_aper, cn); }
+static void uper_codec(const CModule *cm, CNamed *cn) { (void)cm; per_codec(&emit_uper, cn); }
+static void aper_codec(const CModule *cm, CNamed *cn) { (void)cm; per_codec(&emit_aper, cn); }
+static void uper_entry(const CModule *cm, CNamed *cn) { (void)cm; per_entry(&emit_uper, cn, false); }
+static void aper_entry(const CModule *cm, CNamed *cn) { (void)cm; per_entry(&emit_aper, cn, true); }
+
+const EmitRule emit_uper = {
+    .enc = ENC_PER,
+    .header_doc = uper_header_doc,
+    .decl_public = uper_decl_public,
+    .decl_internal = uper_decl_internal,
+    .decl_open = per_nothing_decl_open,
+    .file_begin = per_file_begin,
+    .file_preamble = per_file_preamble,
+    .file_end = per_nothing_end,
+    .codec = uper_codec,
+    .codec_late = per_nothing_late,
+    .entry = uper_entry,
+    .open = per_nothing_open,
+};
+
+const EmitRule emit_aper = {
+    .enc = ENC_PER,
+    .header_doc = aper_header_doc,
+    .decl_public = aper_decl_public,
+    .decl_internal = aper_decl_internal,
+    .decl_open = per_nothing_decl_open,
+    .file_begin = per_file_begin,
+    .file_preamble = per_file_preamble,
+    .file_end = per_nothing_end,
+    .codec = aper_codec,
+    .codec_late = per_nothing_late,
+    .entry = aper_entry,
+    .open = per_nothing_open,
+};
