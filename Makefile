@@ -66,6 +66,7 @@ include tests/tests.mk
 include bench/bench.mk
 include examples/examples.mk
 include cmake/cmake.mk
+include debian/deb.mk
 
 build: $(PROGRAMS)
 
