@@ -22,7 +22,7 @@ $(DER_GEN)/derrules.o: $(DER_GEN)/derrules.c
 $(addprefix $(B)/tests/der/,test_der.o test_worst.o test_diff.o): $(DER_GEN)/derrules.h
 $(addprefix $(B)/tests/der/,test_der.o test_worst.o test_diff.o): CPPFLAGS_ALL += -I$(DER_GEN) -Igenerated
 
-$(DER_TEST_BIN): $(DER_TEST_OBJS) $(B)/libasn1rt.a
+$(DER_TEST_BIN): $(DER_TEST_OBJS) $(CUNIT_RUN) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS) -lpthread
 
 check-der: $(DER_TEST_BIN)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "asn1rt/asn1rt.h"
+#include "cunit_run.h"
 
 /* Whole file in a malloc'd exact-size buffer; NULL if unreadable. */
 uint8_t *der_read_file(const char *path, size_t *len);
