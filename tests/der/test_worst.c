@@ -333,12 +333,14 @@ static void test_oid_text(void)
 
 void register_worst_suite(void)
 {
-    CU_pSuite s = CU_add_suite("der-worst-case", NULL, NULL);
-    CU_add_test(s, "SET OF: 1,000,000 elements linear", test_set_of_linear);
-    CU_add_test(s, "SEQUENCE OF: 1,000,000 elements linear", test_seq_of_linear);
-    CU_add_test(s, "walker: 1,000,000 elements linear", test_walk_linear);
-    CU_add_test(s, "SET OF order checked after 1,000,000 elements", test_set_of_order_late);
-    CU_add_test(s, "nesting 10,000 deep rejected at the limit", test_nesting_10000);
-    CU_add_test(s, "2 GiB length on 10 bytes rejected at once", test_huge_length);
-    CU_add_test(s, "OID text: linear, bounded output", test_oid_text);
+    static const cunit_test tests[] = {
+        { "SET OF: 1,000,000 elements linear", test_set_of_linear },
+        { "SEQUENCE OF: 1,000,000 elements linear", test_seq_of_linear },
+        { "walker: 1,000,000 elements linear", test_walk_linear },
+        { "SET OF order checked after 1,000,000 elements", test_set_of_order_late },
+        { "nesting 10,000 deep rejected at the limit", test_nesting_10000 },
+        { "2 GiB length on 10 bytes rejected at once", test_huge_length },
+        { "OID text: linear, bounded output", test_oid_text },
+    };
+    CUNIT_SUITE("der-worst-case", tests);
 }
