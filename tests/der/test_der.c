@@ -219,19 +219,15 @@ uint8_t *der_read_file(const char *path, size_t *len)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 2;
-    s = CU_add_suite("der-bad", NULL, NULL);
-    CU_add_test(s, "every sample fails with its code, offset and path", test_bad_corpus);
-    CU_add_test(s, "every sample listed, every code covered", test_bad_complete);
+    static const cunit_test tests[] = {
+        { "every sample fails with its code, offset and path", test_bad_corpus },
+        { "every sample listed, every code covered", test_bad_complete },
+    };
+    int status;
+    CUNIT_SUITE("der-bad", tests);
     register_worst_suite();
     register_diff_suite();
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
+    status = cunit_run(CU_BRM_NORMAL);
     free(rows);
-    return failed ? 1 : 0;
+    return status;
 }
