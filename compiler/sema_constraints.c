@@ -943,6 +943,21 @@ static void check_with_components(Type *b, Constraint *c)
             diag_note(comp->loc, "'%s' is here", comp->name);
         }
     }
+    /* X.680 51.8.5: a full specification makes every component it does not
+     * list ABSENT, so it must list each mandatory one. */
+    for (int i = 0; !c->partial && b->kind != TY_CHOICE && i < b->ncomps; i++) {
+        Component *comp = b->comps[i];
+        if (!comp->name || comp->components_of || comp->optional || comp->default_value || comp->is_extension)
+            continue;
+        int k = 0;
+        while (k < c->nnamed && strcmp(c->named[k]->name, comp->name) != 0)
+            k++;
+        if (k == c->nnamed) {
+            diag(DIAG_ERROR, c->loc, "this full WITH COMPONENTS specification makes '%s' ABSENT, but it is not "
+                 "OPTIONAL: list it, or write '...,' for a partial specification (X.680 51.8.5)", comp->name);
+            diag_note(comp->loc, "'%s' is here", comp->name);
+        }
+    }
 }
 
 /* Inside an extensible constraint's root (check_applies); warned already
