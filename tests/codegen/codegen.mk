@@ -23,15 +23,15 @@ $(B)/tests/codegen/test_constructs.o: $(CODEGEN_GENC:.c=.h)
 $(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN)
 $(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
 
-$(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
+$(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CUNIT_RUN) $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 
 $(B)/tests/codegen/test_kerberos.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
-$(B)/tests/codegen/test-kerberos: $(B)/tests/codegen/test_kerberos.o $(B)/tests/codegen/x509_facts.o \
+$(B)/tests/codegen/test-kerberos: $(B)/tests/codegen/test_kerberos.o $(CUNIT_RUN) $(B)/tests/codegen/x509_facts.o \
   $(B)/generated/kerberosv5spec2.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
-$(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(B)/tests/codegen/x509_facts.o \
+$(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(CUNIT_RUN) $(B)/tests/codegen/x509_facts.o \
   $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
@@ -83,11 +83,11 @@ $(CODEGEN_P10)/%.o: $(CODEGEN_P10)/%.c
 
 $(B)/tests/codegen/test_cms.o: $(CODEGEN_CMS_C:.c=.h)
 $(B)/tests/codegen/test_cms.o: CPPFLAGS_ALL += -I$(CODEGEN_CMS)
-$(B)/tests/codegen/test-cms: $(B)/tests/codegen/test_cms.o $(CODEGEN_CMS_C:.c=.o) $(B)/libasn1rt.a
+$(B)/tests/codegen/test-cms: $(B)/tests/codegen/test_cms.o $(CUNIT_RUN) $(CODEGEN_CMS_C:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 $(B)/tests/codegen/test_pkcs10.o: $(CODEGEN_P10_C:.c=.h)
 $(B)/tests/codegen/test_pkcs10.o: CPPFLAGS_ALL += -I$(CODEGEN_P10)
-$(B)/tests/codegen/test-pkcs10: $(B)/tests/codegen/test_pkcs10.o $(B)/tests/codegen/csr_facts.o \
+$(B)/tests/codegen/test-pkcs10: $(B)/tests/codegen/test_pkcs10.o $(CUNIT_RUN) $(B)/tests/codegen/csr_facts.o \
   $(CODEGEN_P10_C:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
@@ -113,7 +113,7 @@ $(CODEGEN_EXACT)/codegen_exact.o: $(CODEGEN_EXACT)/codegen_exact.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACT) $(CFLAGS_ALL) -Wconversion -c $< -o $@
 $(B)/tests/codegen/test_exact.o: $(CODEGEN_EXACT)/codegen_exact.h
 $(B)/tests/codegen/test_exact.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACT)
-$(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CODEGEN_EXACT)/codegen_exact.o $(B)/libasn1rt.a
+$(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CUNIT_RUN) $(CODEGEN_EXACT)/codegen_exact.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 PROGRAMS += $(B)/tests/codegen/test-exact
 
@@ -152,7 +152,7 @@ $(CODEGEN_BIG)/%.o: $(CODEGEN_BIG)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BIG) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_biglen.o: $(CODEGEN_BIG)/codegenbiglen.h
 $(B)/tests/codegen/test_biglen.o: CPPFLAGS_ALL += -I$(CODEGEN_BIG) -Igenerated
-$(B)/tests/codegen/test-biglen: $(B)/tests/codegen/test_biglen.o $(B)/tests/codegen/crl_openssl.o \
+$(B)/tests/codegen/test-biglen: $(B)/tests/codegen/test_biglen.o $(CUNIT_RUN) $(B)/tests/codegen/crl_openssl.o \
   $(CODEGEN_BIG)/codegenbiglen.o $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 .PHONY: check-codegen-biglen
@@ -172,7 +172,7 @@ $(CODEGEN_OER)/codegenoer.o: $(CODEGEN_OER)/codegenoer.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_OER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
 $(B)/tests/codegen/test_oer_codegen.o: $(CODEGEN_OER)/codegenoer.h
 $(B)/tests/codegen/test_oer_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_OER)
-$(B)/tests/codegen/test-oer-codegen: $(B)/tests/codegen/test_oer_codegen.o $(CODEGEN_OER)/codegenoer.o $(B)/libasn1rt.a
+$(B)/tests/codegen/test-oer-codegen: $(B)/tests/codegen/test_oer_codegen.o $(CUNIT_RUN) $(CODEGEN_OER)/codegenoer.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 PROGRAMS += $(B)/tests/codegen/test-oer-codegen
 CHECKS += check-codegen-oer
