@@ -54,7 +54,8 @@ $(B)/bench/handwritten/derive_public.o: bench/common/common.mk
 BENCH_CSV_TEST := $(B)/bench/common/test_csv
 CHECKS += check-bench-csv
 .PHONY: check-bench-csv
-$(BENCH_CSV_TEST): $(B)/bench/common/test_csv.o $(B)/bench/common/csv.o
+$(B)/bench/common/test_csv.o: CPPFLAGS_ALL += -Itests/common
+$(BENCH_CSV_TEST): $(B)/bench/common/test_csv.o $(B)/bench/common/csv.o $(CUNIT_RUN)
 	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(CUNIT_LIBS)
 check-bench-csv: $(BENCH_CSV_TEST)
 	@$(BENCH_CSV_TEST)
