@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
 #include "csv.h"
+#include "cunit_run.h"
 
 static const struct field_case {
     const char *field, *written;
@@ -106,15 +105,11 @@ static void test_write_error(void)
 
 int main(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    CU_pSuite s = CU_add_suite("bench-csv", NULL, NULL);
-    CU_add_test(s, "fields (quote, comma, CR/LF, double quote)", test_fields);
-    CU_add_test(s, "records", test_rows);
-    CU_add_test(s, "write errors", test_write_error);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "fields (quote, comma, CR/LF, double quote)", test_fields },
+        { "records", test_rows },
+        { "write errors", test_write_error },
+    };
+    CUNIT_SUITE("bench-csv", tests);
+    return cunit_run(CU_BRM_NORMAL);
 }
