@@ -15,8 +15,8 @@ $(B)/tests/crypto/test_lez.o: CPPFLAGS_ALL += -DLEZ_TEST_WIRE -Igenerated
 $(B)/tests/crypto/test_lez.o: generated/lez_wire.h
 endif
 
-$(LEZ_TEST): $(B)/tests/crypto/test_lez.o $(LEZ_LIB) $(LEZ_WIRE_OBJS)
-	$(CC) $(LDFLAGS_ALL) $< $(LEZ_WIRE_OBJS) -o $@ $(LEZ_LIBS) $(CUNIT_LIBS)
+$(LEZ_TEST): $(B)/tests/crypto/test_lez.o $(CUNIT_RUN) $(LEZ_LIB) $(LEZ_WIRE_OBJS)
+	$(CC) $(LDFLAGS_ALL) $< $(CUNIT_RUN) $(LEZ_WIRE_OBJS) -o $@ $(LEZ_LIBS) $(CUNIT_LIBS)
 
 check-crypto: $(LEZ_TEST) $(LEZ_WALLET)
 	@$(LEZ_TEST)
