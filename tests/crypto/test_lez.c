@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include "cunit_run.h"
 #include "lez.h"
 #ifdef LEZ_TEST_WIRE
 #include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */
@@ -1186,7 +1186,7 @@ static void test_wire_viewing_keys(void)
 
 int main(void)
 {
-    static const struct { const char *name; CU_TestFunc fn; } tests[] = {
+    static const cunit_test tests[] = {
         { "BIP-39 reference vectors (TREZOR)", test_bip39_vectors },
         { "flat keychain vectors A6, P1", test_keychain_vectors },
         { "key tree vectors A1, P2", test_tree_vectors },
@@ -1212,17 +1212,11 @@ int main(void)
         { "LEZ-Wire ViewingKeys DER", test_wire_viewing_keys },
 #endif
     };
-    CU_pSuite suite;
-    unsigned failed;
+    int status;
 
     if (lez_ctx_init(&ctx) != LEZ_OK) return 1;
-    if (CU_initialize_registry() != CUE_SUCCESS) return 1;
-    suite = CU_add_suite("lez", NULL, NULL);
-    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) CU_add_test(suite, tests[i].name, tests[i].fn);
-    CU_basic_set_mode(CU_BRM_NORMAL);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
+    CUNIT_SUITE("lez", tests);
+    status = cunit_run(CU_BRM_NORMAL);
     lez_ctx_clear(&ctx);
-    return failed != 0;
+    return status;
 }
