@@ -1,8 +1,17 @@
 # tests/ — one sub-fragment per suite; add a line for yours.
-include tests/common/common.mk
+
+# What every CUnit program shares: tests/common/cunit_run.c, the body of its
+# main() (tables of tests registered, run, CUnit's summary, exit status).
+# Set before the fragments, so that each of them (and bench/) can link it.
+CUNIT_RUN := $(B)/tests/common/cunit_run.o
+$(B)/tests/%.o: CPPFLAGS_ALL += -Itests/common
+
 include tests/runtime/runtime.mk
 include tests/crypto/crypto.mk
 include tests/fuzz/fuzz.mk
 include tests/codegen/codegen.mk
 include tests/der/der.mk
 include tests/compiler/conformance/conformance.mk
+include tests/per/per.mk
+include tests/oer/oer.mk
+include tests/packaging/packaging.mk
