@@ -12,3 +12,4 @@ include tests/fuzz/fuzz.mk
 include tests/codegen/codegen.mk
 include tests/der/der.mk
 include tests/compiler/conformance/conformance.mk
+include tests/packaging/packaging.mk
