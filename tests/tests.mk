@@ -12,4 +12,5 @@ include tests/fuzz/fuzz.mk
 include tests/codegen/codegen.mk
 include tests/der/der.mk
 include tests/compiler/conformance/conformance.mk
+include tests/oer/oer.mk
 include tests/packaging/packaging.mk

@@ -1,0 +1,29 @@
+# tests/oer/ — OER (X.696) against oracles no one here wrote (issue 16):
+# IEEE 1609.2 / TS 103 097 (schemas/ieee/, unedited) compiled with
+# --encodings der,oer; the signature over the encoding (OpenSSL ECDSA
+# P-256), cross-encoding DER/OER of random certificates, and Wireshark's
+# IEEE 1609.2 dissector on a signed SPDU asn1cc encodes (skipped, with the
+# reason, when tshark or text2pcap is missing).
+OER_IEEE_SCHEMAS := schemas/ieee/IEEE1609dot2BaseTypes.asn schemas/ieee/IEEE1609dot2.asn schemas/ieee/TS103097v131.asn
+OER_IEEE_GEN := $(B)/tests/oer/gen
+OER_IEEE_MODS := ieee1609dot2basetypes ieee1609dot2 etsits103097module
+OER_IEEE_SRCS := $(OER_IEEE_MODS:%=$(OER_IEEE_GEN)/%.c)
+OER_IEEE_OBJS := $(OER_IEEE_SRCS:.c=.o)
+
+$(OER_IEEE_SRCS) $(OER_IEEE_MODS:%=$(OER_IEEE_GEN)/%.h) &: $(OER_IEEE_SCHEMAS) $(B)/asn1cc
+	@mkdir -p $(OER_IEEE_GEN)
+	$(B)/asn1cc --encodings der,oer -Wno-unenforced-constraint $(OER_IEEE_SCHEMAS) -o $(OER_IEEE_GEN)
+$(OER_IEEE_GEN)/%.o: $(OER_IEEE_GEN)/%.c
+	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -c $< -o $@
+$(B)/tests/oer/test_ieee.o: $(OER_IEEE_SRCS)
+$(B)/tests/oer/test_ieee.o: CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
+$(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+
+PROGRAMS += $(B)/tests/oer/test-oer-ieee
+CHECKS += check-oer
+.PHONY: check-oer
+check-oer: $(B)/tests/oer/test-oer-ieee
+	@mkdir -p $(B)/tests/oer/tshark
+	$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark
+	tests/oer/tshark.sh $(B)/tests/oer/tshark
