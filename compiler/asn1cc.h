@@ -828,6 +828,9 @@ void sema_check_value_constraints(Sema *S, Type *gov, Value *v, Loc loc);
 
 /* sema_values.c */
 void sema_values_run(Sema *S, Module *m);
+/* The DEFAULT values of the components of t and of its inner types (an
+ * object's &Type setting is no assignment, so sema_values_run misses it). */
+void sema_values_in_type(Sema *S, Type *t);
 void sema_values_instances(Sema *S);
 Value *sema_eval_value(Sema *S, Module *m, Env *env, Value *v, Type *governor);
 /* A value written inside a constraint, evaluated against the base type b

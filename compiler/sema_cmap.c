@@ -1029,6 +1029,20 @@ static void der_value(DerBuf *d, Type *t, const Value *v, int depth)
         }
         der_put(d, v->bytes, v->nbytes);
         break;
+    case TY_BIT_STRING: {
+        if (v->kind != V_BITS) {
+            d->ok = false;
+            return;
+        }
+        /* Named-bit lists are trimmed of trailing zero bits (X.690 11.2.2). */
+        size_t nbits = v->nbits;
+        while (b->nnamed > 0 && nbits > 0 && !(v->bytes[(nbits - 1) / 8] & (0x80u >> ((nbits - 1) % 8))))
+            nbits--;
+        size_t n = (nbits + 7) / 8;
+        der_put(d, (const uint8_t[]){(uint8_t)(n * 8 - nbits)}, 1);
+        der_put(d, v->bytes, n);
+        break;
+    }
     case TY_SEQUENCE:
         if (v->kind != V_SEQUENCE) {
             d->ok = false;
@@ -2208,7 +2222,10 @@ CMap *sema_cmap(Compilation *c)
                               u->ref_assign->nparams == 0) ||
                              ((u->kind == TY_SELECTION || u->kind == TY_FIELD) && b->cinfo &&
                               ((CType *)b->cinfo)->owner);
-                cn->defines = !alias && is_structured(b->kind);
+                /* Two assignments of one shared instance (A ::= P{1}  B ::= P{1}):
+                 * the first defines its C type, the second is a typedef of it. */
+                bool taken = b->cinfo && ((CType *)b->cinfo)->owner;
+                cn->defines = !alias && !taken && is_structured(b->kind);
                 if (cn->defines) {
                     CType *bct = b->cinfo ? b->cinfo : arena_alloc(A, sizeof *bct);
                     bct->owner = cn;
@@ -2315,9 +2332,14 @@ CMap *sema_cmap(Compilation *c)
         /* External type references (ModB.T, COMPONENTS OF ModB.T) need
          * ModB's header without naming it in IMPORTS: after the imported
          * ones, every other module whose C types these types use. */
-        if (!ms->host)
+        if (!ms->host) {
             for (int j = 0; j < ms->cm.ntypes; j++)
                 add_used_modules(ms->cm.types[j], m, &imps);
+            /* and the objects' types an open-type decoder names (&Type ModA.A) */
+            for (int j = 0; j < ms->cm.nopens; j++)
+                for (int k = 0; k < ms->cm.opens[j]->nalts; k++)
+                    add_used_ct(ms->cm.opens[j]->alts[k]->ct, m, &imps);
+        }
         ms->cm.imports = arena_alloc(A, sizeof(CModule *) * (size_t)(imps.len ? imps.len : 1));
         for (int q = 0; q < imps.len; q++)
             ms->cm.imports[q] = ((Module *)imps.items[q])->cinfo;

@@ -84,6 +84,7 @@ static void set_field(Matcher *M, ClassField *f, int begin, int end)
         }
         sema_resolve_type(S, M->m, NULL, fs->type);
         sema_finish_type(S, fs->type);
+        sema_values_in_type(S, fs->type);
         break;
     case FK_FIXED_VALUE:
     case FK_VARIABLE_VALUE:

@@ -58,7 +58,8 @@ static Value *deref(Sema *S, Module *m, Env *env, Value *v, Type *gov, int depth
                 *vgov = NULL;
                 return r;
             }
-        if (b->kind == TY_ENUMERATED) {
+        /* X.680 20.8: an enumerator, or else a DefinedValue of the type. */
+        if (b->kind == TY_ENUMERATED && !sema_lookup(S, m, NULL, v->ref_name, v->loc, false)) {
             diag(DIAG_ERROR, v->loc, "'%s' is not an item of this ENUMERATED type", v->ref_name);
             return NULL;
         }
@@ -853,9 +854,19 @@ static void values_in_type(Sema *S, Type *t, int depth)
     case TY_SET_OF:
         values_in_type(S, t->inner, depth + 1);
         break;
+    case TY_REF:
+        /* a dummy inside an instance: its actual may be an inline type */
+        if (!t->ref_assign)
+            values_in_type(S, t->inner, depth + 1);
+        break;
     default:
         break;
     }
+}
+
+void sema_values_in_type(Sema *S, Type *t)
+{
+    values_in_type(S, t, 0);
 }
 
 void sema_values_run(Sema *S, Module *m)
