@@ -5,6 +5,8 @@
 # Set before the fragments, so that each of them (and bench/) can link it.
 CUNIT_RUN := $(B)/tests/common/cunit_run.o
 $(B)/tests/%.o: CPPFLAGS_ALL += -Itests/common
+# unhex (tests/common/hex.h): the hex text of test tables to bytes.
+TEST_HEX := $(B)/tests/common/hex.o
 
 include tests/runtime/runtime.mk
 include tests/crypto/crypto.mk

@@ -7,7 +7,7 @@ RT_TEST_BIN  := $(B)/tests/runtime/test-runtime
 CHECKS += check-runtime
 .PHONY: check-runtime
 
-$(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(B)/%.o) $(CUNIT_RUN) $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
+$(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(B)/%.o) $(CUNIT_RUN) $(TEST_HEX) $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
 # test_ber.c decodes BER with the generated Certificate code (BER mode shares it).

@@ -1,34 +1,5 @@
 /* make check-runtime: the runtime's CUnit suites. */
-#include <ctype.h>
-#include <stdlib.h>
-
 #include "testutil.h"
-
-size_t unhex(const char *hex, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    int hi = -1;
-    for (; *hex; hex++) {
-        int v;
-        if (isspace((unsigned char)*hex))
-            continue;
-        if (*hex >= '0' && *hex <= '9') v = *hex - '0';
-        else if (*hex >= 'a' && *hex <= 'f') v = *hex - 'a' + 10;
-        else if (*hex >= 'A' && *hex <= 'F') v = *hex - 'A' + 10;
-        else abort();                        /* a typo in a table */
-        if (hi < 0) {
-            hi = v;
-        } else {
-            if (n >= cap)
-                abort();
-            out[n++] = (uint8_t)(hi << 4 | v);
-            hi = -1;
-        }
-    }
-    if (hi >= 0)
-        abort();
-    return n;
-}
 
 void assert_bytes(const char *name, const uint8_t *got, size_t gotlen,
                   const uint8_t *want, size_t wantlen, int line)

@@ -9,9 +9,7 @@
 
 #include "asn1rt/asn1rt.h"
 #include "cunit_run.h"
-
-/* Hex text ("02 01 7F") to bytes; spaces ignored. Returns the length. */
-size_t unhex(const char *hex, uint8_t *out, size_t cap);
+#include "hex.h" /* unhex */
 
 /* Asserts bytes equal, printing both in hex on failure. */
 #define ASSERT_BYTES(name, got, gotlen, want, wantlen) \
