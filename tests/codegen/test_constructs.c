@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
 #include <asn1rt/gen.h>
 
+#include "cunit_run.h"
 #include "codegenauto.h"
 #include "codegenopen.h"
 #include "codegentags.h"
@@ -799,21 +798,15 @@ static void test_writer_fast_paths(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-constructs", NULL, NULL);
-    CU_add_test(s, "decode table (exact bytes, codes, round trip)", test_decode_table);
-    CU_add_test(s, "encode table (values to exact bytes)", test_encode_table);
-    CU_add_test(s, "error reports (code, offset, path)", test_error_table);
-    CU_add_test(s, "JER print", test_print);
-    CU_add_test(s, "open type decoded by its table constraint", test_open_type);
-    CU_add_test(s, "gen.h fast paths accept only what the runtime accepts", test_fast_paths);
-    CU_add_test(s, "gen.h writer fast paths write the runtime's bytes", test_writer_fast_paths);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "decode table (exact bytes, codes, round trip)", test_decode_table },
+        { "encode table (values to exact bytes)", test_encode_table },
+        { "error reports (code, offset, path)", test_error_table },
+        { "JER print", test_print },
+        { "open type decoded by its table constraint", test_open_type },
+        { "gen.h fast paths accept only what the runtime accepts", test_fast_paths },
+        { "gen.h writer fast paths write the runtime's bytes", test_writer_fast_paths },
+    };
+    CUNIT_SUITE("codegen-constructs", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
