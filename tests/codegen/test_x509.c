@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
+#include "cunit_run.h"
 #include "pkix1explicit88.h"
 #include "x509_facts.h"
 
@@ -197,16 +196,10 @@ static void test_vectors(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-x509", NULL, NULL);
-    CU_add_test(s, "ca-certificates: decode, re-encode, OpenSSL differential", test_ca_bundle);
-    CU_add_test(s, "cryptography_vectors x509: decode, re-encode, differential", test_vectors);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "ca-certificates: decode, re-encode, OpenSSL differential", test_ca_bundle },
+        { "cryptography_vectors x509: decode, re-encode, differential", test_vectors },
+    };
+    CUNIT_SUITE("codegen-x509", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
