@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
+#include "cunit_run.h"
 #include "kerberosv5spec2.h"
 #include "x509_facts.h"
 
@@ -114,16 +113,10 @@ static void test_encrypted_data(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-kerberos", NULL, NULL);
-    CU_add_test(s, "AS-REQ built by OpenSSL: fields, re-encoding", test_as_req);
-    CU_add_test(s, "EncryptedData: our encoding equals OpenSSL's", test_encrypted_data);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "AS-REQ built by OpenSSL: fields, re-encoding", test_as_req },
+        { "EncryptedData: our encoding equals OpenSSL's", test_encrypted_data },
+    };
+    CUNIT_SUITE("codegen-kerberos", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
