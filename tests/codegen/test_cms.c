@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
 #include <openssl/bio.h>
 #include <openssl/cms.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
 
+#include "cunit_run.h"
 #include "cryptographicmessagesyntax2004.h"
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/pkcs7/"
@@ -206,13 +206,9 @@ static void test_samples(void)
 
 int main(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    CU_pSuite s = CU_add_suite("codegen-cms", NULL, NULL);
-    CU_add_test(s, "CMS samples: decode, re-encode, differential vs OpenSSL", test_samples);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "CMS samples: decode, re-encode, differential vs OpenSSL", test_samples },
+    };
+    CUNIT_SUITE("codegen-cms", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
