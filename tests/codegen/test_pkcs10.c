@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
+#include "cunit_run.h"
 #include "csr_facts.h"
 #include "pkcs_10.h"
 
@@ -137,13 +136,9 @@ static void test_requests(void)
 
 int main(void)
 {
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    CU_pSuite s = CU_add_suite("codegen-pkcs10", NULL, NULL);
-    CU_add_test(s, "cryptography_vectors CSRs: decode, re-encode, differential vs OpenSSL", test_requests);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "cryptography_vectors CSRs: decode, re-encode, differential vs OpenSSL", test_requests },
+    };
+    CUNIT_SUITE("codegen-pkcs10", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
