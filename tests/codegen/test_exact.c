@@ -4,10 +4,9 @@
  * at the edges of each interval pass all three. One table per type. */
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
 #include <asn1rt/gen.h>
 
+#include "cunit_run.h"
 #include "codegen_exact.h"
 
 /* An INTEGER value, its DER, and the code decode/encode/check give (0: ok). */
@@ -167,20 +166,14 @@ static void test_rec_path(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-exact", NULL, NULL);
-    CU_add_test(s, "R (0..10 | 20..30000): decode, encode, check", test_r);
-    CU_add_test(s, "NonZero (-5..5 EXCEPT 0)", test_nonzero);
-    CU_add_test(s, "Narrow ::= R (5..25): its own set, not R's", test_narrow);
-    CU_add_test(s, "Code SIZE (2 | 4)", test_code);
-    CU_add_test(s, "SEQUENCE SIZE (1 | 3) OF: decode, encode, check", test_list);
-    CU_add_test(s, "a hole inside a SEQUENCE: code, offset, path", test_rec_path);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "R (0..10 | 20..30000): decode, encode, check", test_r },
+        { "NonZero (-5..5 EXCEPT 0)", test_nonzero },
+        { "Narrow ::= R (5..25): its own set, not R's", test_narrow },
+        { "Code SIZE (2 | 4)", test_code },
+        { "SEQUENCE SIZE (1 | 3) OF: decode, encode, check", test_list },
+        { "a hole inside a SEQUENCE: code, offset, path", test_rec_path },
+    };
+    CUNIT_SUITE("codegen-exact", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
