@@ -15,10 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
 #include <asn1rt/asn1rt.h>
 
+#include "cunit_run.h"
 #include "codegenbiglen.h"
 #include "crl_openssl.h"
 #include "pkix1explicit88.h"
@@ -409,8 +408,13 @@ static void test_rdn_sorted(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    unsigned failed;
+    static const cunit_test tests[] = {
+        { "encoded_len == encode's length across every length boundary", test_boundaries },
+        { "10 000-entry CRL from OpenSSL: encoded_len and bytes", test_crl },
+        { "the CRL's entries from typed values: OpenSSL's bytes", test_crl_typed },
+        { "SET OF from typed AVAs, sorted: OpenSSL's RDN", test_rdn_sorted },
+    };
+    int status;
     payload = malloc(MAX_L);
     rawbuf = malloc(RAW_HDR + MAX_L);
     out = malloc(OUT_CAP);
@@ -418,19 +422,10 @@ int main(void)
         return 1;
     memset(payload, 'A', MAX_L);
     memset(rawbuf + RAW_HDR, 'A', MAX_L);
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-biglen", NULL, NULL);
-    CU_add_test(s, "encoded_len == encode's length across every length boundary", test_boundaries);
-    CU_add_test(s, "10 000-entry CRL from OpenSSL: encoded_len and bytes", test_crl);
-    CU_add_test(s, "the CRL's entries from typed values: OpenSSL's bytes", test_crl_typed);
-    CU_add_test(s, "SET OF from typed AVAs, sorted: OpenSSL's RDN", test_rdn_sorted);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    failed = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-    CU_cleanup_registry();
+    CUNIT_SUITE("codegen-biglen", tests);
+    status = cunit_run(CU_BRM_VERBOSE);
     free(payload);
     free(rawbuf);
     free(out);
-    return failed ? 1 : 0;
+    return status;
 }
