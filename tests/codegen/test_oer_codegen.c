@@ -10,11 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <CUnit/Basic.h>
-
 #include <asn1rt/oer.h>  /* the ASN1RT_LAX_OER_* flags */
 
 #include "codegenoer.h"
+#include "cunit_run.h"
 
 static size_t unhex(const char *h, uint8_t *out, size_t cap)
 {
@@ -387,19 +386,14 @@ static void test_failure_state(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("codegen-oer", NULL, NULL);
-    CU_add_test(s, "decode table (codes, leniencies, re-encoding, DER round trip)", test_decode_table);
-    CU_add_test(s, "Forms values to exact bytes", test_encode_forms);
-    CU_add_test(s, "encoder refusals", test_encode_refusals);
-    CU_add_test(s, "SET OF sorted, extension group", test_encode_set_of_group);
-    CU_add_test(s, "error reports (code, offset, path)", test_error_report);
-    CU_add_test(s, "failed decode: out zeroed, arena reset; prefix", test_failure_state);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "decode table (codes, leniencies, re-encoding, DER round trip)", test_decode_table },
+        { "Forms values to exact bytes", test_encode_forms },
+        { "encoder refusals", test_encode_refusals },
+        { "SET OF sorted, extension group", test_encode_set_of_group },
+        { "error reports (code, offset, path)", test_error_report },
+        { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
+    };
+    CUNIT_SUITE("codegen-oer", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }
