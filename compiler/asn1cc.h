@@ -758,6 +758,8 @@ void sema_bind_imports(Sema *S, Module *m);
 /* Marks m's class assignments A_CLASS, and values / value sets governed by a
  * class A_OBJECT / A_OBJECT_SET. */
 void sema_classify(Sema *S, Module *m);
+/* The field `name` ("&id") of class cd, or NULL (cd may be NULL). */
+ClassField *sema_class_field(const ClassDef *cd, const char *name);
 /* -Wunused-import, once every lookup is done. */
 void sema_warn_unused_imports(Module *m);
 /* Guards recursion through reference chains; false (after one diagnostic)

@@ -347,17 +347,13 @@ static void check_class(Assignment *as)
     ClassDef *cd = as->type->cls;
     for (int i = 0; i < cd->nfields; i++) {
         ClassField *f = cd->fields[i];
-        for (int j = 0; j < i; j++)
-            if (strcmp(cd->fields[j]->name, f->name) == 0) {
-                diag(DIAG_ERROR, f->loc, "field %s is defined twice in this class", f->name);
-                diag_note(cd->fields[j]->loc, "first defined here");
-                break;
-            }
+        const ClassField *first = sema_class_field(cd, f->name);
+        if (first != f) {
+            diag(DIAG_ERROR, f->loc, "field %s is defined twice in this class", f->name);
+            diag_note(first->loc, "first defined here");
+        }
         if ((f->kind == FK_VARIABLE_VALUE || f->kind == FK_VARIABLE_VALUE_SET) && f->type_field) {
-            const ClassField *g = NULL;
-            for (int j = 0; j < cd->nfields && !g; j++)
-                if (strcmp(cd->fields[j]->name, f->type_field) == 0)
-                    g = cd->fields[j];
+            const ClassField *g = sema_class_field(cd, f->type_field);
             Loc at = loc_of_word((Loc){f->loc.file, f->loc.line, f->loc.col + (int)strlen(f->name)}, f->type_field);
             if (!g) {
                 diag(DIAG_ERROR, at, "field %s takes its type from %s, which is not a field of this class", f->name,

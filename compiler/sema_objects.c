@@ -265,10 +265,7 @@ Type *sema_object_type_field(Sema *S, Assignment *as, Type *t)
         Object *o = sema_object(S, as);
         if (!o)
             return NULL;     /* reported where the object is defined */
-        ClassField *f = NULL;
-        for (int k = 0; k < o->cls->nfields && !f; k++)
-            if (strcmp(o->cls->fields[k]->name, t->field_path[i]) == 0)
-                f = o->cls->fields[k];
+        ClassField *f = sema_class_field(o->cls, t->field_path[i]);
         bool last = i + 1 == t->nfield_path;
         if (!f) {
             diag(DIAG_ERROR, t->loc, "the class of %s has no field %s", as->name, t->field_path[i]);

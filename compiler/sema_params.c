@@ -23,30 +23,27 @@ int sema_param_index(const Env *env, const char *name)
     return -1;
 }
 
+/* Actual i of env is parsed once, as a type or a value as its use asks;
+ * one that does not parse is reported and replaced by a NULL stand-in. */
+static void not_an_actual(const Env *env, int i, const char *what)
+{
+    diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a %s", i + 1, env->def->name, what);
+}
+
 Type *sema_param_type(Sema *S, Env *env, int i)
 {
-    if (!env->atypes[i]) {
-        Type *t = parse_type_range(S->c, env->actuals[i]);
-        if (!t) {
-            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a type",
-                 i + 1, env->def->name);
-            t = ast_new_type(S->a, TY_NULL, env->actuals[i].loc);
-        }
-        env->atypes[i] = t;
+    if (!env->atypes[i] && !(env->atypes[i] = parse_type_range(S->c, env->actuals[i]))) {
+        not_an_actual(env, i, "type");
+        env->atypes[i] = ast_new_type(S->a, TY_NULL, env->actuals[i].loc);
     }
     return env->atypes[i];
 }
 
 Value *sema_param_value(Sema *S, Env *env, int i)
 {
-    if (!env->avalues[i]) {
-        Value *v = parse_value_range(S->c, env->actuals[i]);
-        if (!v) {
-            diag(DIAG_ERROR, env->actuals[i].loc, "actual parameter %d of %s is not a value",
-                 i + 1, env->def->name);
-            v = ast_new_value(S->a, V_NULL, env->actuals[i].loc);
-        }
-        env->avalues[i] = v;
+    if (!env->avalues[i] && !(env->avalues[i] = parse_value_range(S->c, env->actuals[i]))) {
+        not_an_actual(env, i, "value");
+        env->avalues[i] = ast_new_value(S->a, V_NULL, env->actuals[i].loc);
     }
     return env->avalues[i];
 }

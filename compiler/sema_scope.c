@@ -763,6 +763,14 @@ void sema_classify(Sema *S, Module *m)
     }
 }
 
+ClassField *sema_class_field(const ClassDef *cd, const char *name)
+{
+    for (int i = 0; cd && i < cd->nfields; i++)
+        if (strcmp(cd->fields[i]->name, name) == 0)
+            return cd->fields[i];
+    return NULL;
+}
+
 /* ------------------------------------------------------------ unused imports */
 
 /* An imported symbol nothing in the module refers to (modules given on the

@@ -266,14 +266,6 @@ ClassDef *sema_class_of(Sema *S, Type *t)
     return NULL;
 }
 
-static ClassField *find_field(ClassDef *cd, const char *name)
-{
-    for (int i = 0; cd && i < cd->nfields; i++)
-        if (strcmp(cd->fields[i]->name, name) == 0)
-            return cd->fields[i];
-    return NULL;
-}
-
 static Type *field_base(Sema *S, Type *t);
 
 /* ------------------------------------------------------------ base */
@@ -356,7 +348,7 @@ static Type *field_base(Sema *S, Type *t)
     }
     ClassField *f = NULL;
     for (int i = 0; i < t->nfield_path; i++) {
-        f = find_field(cd, t->field_path[i]);
+        f = sema_class_field(cd, t->field_path[i]);
         if (!f) {
             diag(DIAG_ERROR, t->loc, "the class has no field '%s'", t->field_path[i]);
             return NULL;
@@ -975,6 +967,28 @@ static bool utc_time_ok(const char *s, size_t n)
     return time_zone(s, n, at, false);
 }
 
+static size_t skip_digits(const char *s, size_t n, size_t at)
+{
+    while (at < n && s[at] >= '0' && s[at] <= '9')
+        at++;
+    return at;
+}
+
+/* An optional ISO 8601 fraction at *at: "." or "," then at least one digit.
+ * False when the digits are missing; *had says whether one was read. */
+static bool skip_fraction(const char *s, size_t n, size_t *at, bool *had)
+{
+    *had = false;
+    if (*at < n && (s[*at] == '.' || s[*at] == ',')) {
+        size_t f = *at + 1;
+        *at = skip_digits(s, n, f);
+        if (*at == f)
+            return false;
+        *had = true;
+    }
+    return true;
+}
+
 /* X.680 46.3 GeneralizedTime (ISO 8601 basic form): YYYYMMDDHH[MM[SS]],
  * a fraction of the last element given ("." or ","), then nothing (local
  * time), Z, or a difference from UTC of hours [and minutes]. */
@@ -989,13 +1003,9 @@ static bool generalized_time_ok(const char *s, size_t n)
             return false;
         at += 2;
     }
-    if (at < n && (s[at] == '.' || s[at] == ',')) {
-        size_t f = ++at;
-        while (at < n && s[at] >= '0' && s[at] <= '9')
-            at++;
-        if (at == f)
-            return false;
-    }
+    bool fraction;
+    if (!skip_fraction(s, n, &at, &fraction))
+        return false;
     return at == n || time_zone(s, n, at, true);
 }
 
@@ -1022,12 +1032,8 @@ static bool duration_ok(const char *s, size_t n)
     const char *units = "YMDTHMS";
     size_t at = 1, u = 0;
     bool any = false, in_time = false, frac = false;
-    if (n >= 3 && s[n - 1] == 'W') {
-        for (at = 1; at < n - 1; at++)
-            if (s[at] < '0' || s[at] > '9')
-                return false;
-        return true;
-    }
+    if (n >= 3 && s[n - 1] == 'W')
+        return skip_digits(s, n, 1) == n - 1;
     while (at < n) {
         if (s[at] == 'T') {
             if (in_time || at + 1 == n)
@@ -1040,18 +1046,9 @@ static bool duration_ok(const char *s, size_t n)
         if (frac)
             return false;    /* only the last element has a fraction */
         size_t d = at;
-        while (at < n && s[at] >= '0' && s[at] <= '9')
-            at++;
-        if (at == d)
+        at = skip_digits(s, n, at);
+        if (at == d || !skip_fraction(s, n, &at, &frac))
             return false;
-        if (at < n && (s[at] == '.' || s[at] == ',')) {
-            size_t f = ++at;
-            while (at < n && s[at] >= '0' && s[at] <= '9')
-                at++;
-            if (at == f)
-                return false;
-            frac = true;
-        }
         if (at == n)
             return false;
         while (units[u] && (units[u] != s[at] || (u == 3)))

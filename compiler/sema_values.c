@@ -625,10 +625,7 @@ static Value *from_object(Sema *S, Module *m, Value *v, Type *gov, int depth)
         Object *o = sema_object(S, as);
         if (!o)
             return NULL;     /* reported where the object is defined */
-        ClassField *f = NULL;
-        for (int k = 0; k < o->cls->nfields && !f; k++)
-            if (strcmp(o->cls->fields[k]->name, v->fields[i]) == 0)
-                f = o->cls->fields[k];
+        ClassField *f = sema_class_field(o->cls, v->fields[i]);
         bool last = i + 1 == v->nfields;
         if (!f || (last ? f->kind != FK_FIXED_VALUE || !f->type : f->kind != FK_OBJECT)) {
             if (f)
