@@ -23,7 +23,7 @@ $(B)/tests/codegen/test_constructs.o: $(CODEGEN_GENC:.c=.h)
 $(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN)
 $(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
 
-$(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CUNIT_RUN) $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
+$(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CUNIT_RUN) $(TEST_HEX) $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 
 $(B)/tests/codegen/test_kerberos.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
