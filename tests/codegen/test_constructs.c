@@ -12,29 +12,13 @@
 #include <asn1rt/gen.h>
 
 #include "cunit_run.h"
+#include "hex.h"
 #include "codegenauto.h"
 #include "codegenopen.h"
 #include "codegentags.h"
 
 /* ------------------------------------------------------------------ */
 /* Hex helpers.                                                         */
-
-static size_t unhex(const char *h, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*h) {
-        unsigned v;
-        if (*h == ' ') {
-            h++;
-            continue;
-        }
-        if (n == cap || sscanf(h, "%2x", &v) != 1)
-            abort();
-        out[n++] = (uint8_t)v;
-        h += 2;
-    }
-    return n;
-}
 
 static const char *tohex(const uint8_t *p, size_t n)
 {
