@@ -41,7 +41,7 @@ typedef enum CKind {
 typedef struct CNamed CNamed;
 
 /* Encoding rules with a code generator. */
-typedef enum CEnc { ENC_DER, ENC_OER, ENC_PER, ENC_COUNT } CEnc;
+typedef enum CEnc { ENC_DER, ENC_OER, ENC_PER, ENC_BER, ENC_COUNT } CEnc;
 
 /* Functions and constants every type has, whatever the encoding. */
 typedef enum CFn {
@@ -81,6 +81,16 @@ typedef enum CPerFn {
     PER_DEC, PER_ENC,                        /* defining types */
     PER_FN_COUNT
 } CPerFn;
+
+/* BER's decoders of a type (emit_der.c, emit_ber: DER's bodies printed
+ * again over a BER-mode reader and an arena; encoding stays DER's). */
+typedef enum CBerFn {
+    BER_DECODE, BER_DECODE_PREFIX, BER_DECODE_EX,   /* public */
+    BER_READ, BER_READ_INL,                  /* static: the type with its own tags */
+    BER_DEC, BER_DEC_INL,                    /* defining types */
+    BER_ITEM, BER_ITEM_INL,                  /* defining CK_ARRAY / CK_LIST: one element */
+    BER_FN_COUNT
+} CBerFn;
 
 /* A named number, named bit or enumerator: its C constant. */
 typedef struct CItem {

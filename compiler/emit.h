@@ -32,6 +32,8 @@ typedef struct EmitRule {
 
 extern const EmitRule emit_der;
 extern const EmitRule emit_oer;
+/* BER decoders (emit_der.c: DER's bodies over a BER-mode reader; encoding stays DER). */
+extern const EmitRule emit_ber;
 /* Diagnoses, at each type, what emit_oer.c cannot print (before any file
  * is written); false after such errors. */
 bool emit_oer_supported(const CMap *map);

@@ -35,12 +35,55 @@ static bool g_deep;
 
 static bool g_inline_calls;       /* the function being printed calls an inline copy */
 static const char *g_sig;         /* its signature */
-static FILE *g_copies;            /* the inline copies, printed at the end of the file */
-static FILE *g_protos;            /* their declarations, printed before the types */
-static char *g_copies_buf, *g_protos_buf;
-static size_t g_copies_len, g_protos_len;
 
-static const char *der_fn(const CNamed *cn, CDerFn f) { return cn->enc_fn[ENC_DER][f]; }
+/* BER (emit_ber, --encodings ber) prints DER's decode bodies a second time
+ * under BER's names: the reader is in BER mode (ASN1RT_BER), so every
+ * asn1g_* read takes BER's forms on its slow path, and the few constructs
+ * where BER's value needs other code (constructed strings into the arena,
+ * SET components in any order, lists and raw elements made DER for
+ * T_encode) print it when g_ber is set. DER's output does not change. */
+static bool g_ber;
+
+/* The inline copies of one rule, printed at the end of the file, and
+ * their declarations, printed before the types. */
+typedef struct Copies {
+    FILE *copies, *protos;
+    char *copies_buf, *protos_buf;
+    size_t copies_len, protos_len;
+} Copies;
+static Copies g_rule_copies[2];   /* DER's, BER's */
+static Copies *g_cp = &g_rule_copies[0];
+
+static void set_rule(bool ber)
+{
+    g_ber = ber;
+    g_cp = &g_rule_copies[ber];
+}
+
+/* BER's function standing for DER function f (decoders only). */
+static CBerFn ber_of(CDerFn f)
+{
+    switch (f) {
+    case DER_DECODE: return BER_DECODE;
+    case DER_DECODE_PREFIX: return BER_DECODE_PREFIX;
+    case DER_DECODE_EX: return BER_DECODE_EX;
+    case DER_READ: return BER_READ;
+    case DER_READ_INL: return BER_READ_INL;
+    case DER_DEC: return BER_DEC;
+    case DER_DEC_INL: return BER_DEC_INL;
+    case DER_ITEM: return BER_ITEM;
+    case DER_ITEM_INL: return BER_ITEM_INL;
+    default: abort();   /* BER prints no encoder */
+    }
+}
+
+static const char *der_fn(const CNamed *cn, CDerFn f)
+{
+    return g_ber ? cn->enc_fn[ENC_BER][ber_of(f)] : cn->enc_fn[ENC_DER][f];
+}
+
+/* The arena argument BER's internal decoders pass down. */
+static const char *arena_arg(void) { return g_ber ? ", arena" : ""; }
 
 static void fn_head(const char *sig)
 {
@@ -52,6 +95,23 @@ static void fn_head(const char *sig)
 static const char *der_sig(const CNamed *cn, CDerFn f)
 {
     const char *T = cn->cname, *n = der_fn(cn, f);
+    if (g_ber) {
+        switch (f) {
+        case DER_DECODE: return S("int %s(%s *out, const uint8_t *ber, size_t len, asn1rt_arena *arena)", n, T);
+        case DER_DECODE_PREFIX:
+            return S("int %s(%s *out, const uint8_t *ber, size_t len, asn1rt_arena *arena, size_t *consumed)", n, T);
+        case DER_DECODE_EX:
+            return S("int %s(%s *out, const uint8_t *ber, size_t len, asn1rt_arena *arena, unsigned lax, asn1rt_error *err)",
+                     n, T);
+        case DER_READ: case DER_READ_INL:
+            return S("int %s(%s *out, asn1rt_reader *r, asn1rt_error *err, asn1rt_arena *arena)", n, T);
+        case DER_DEC: case DER_DEC_INL:
+            return S("int %s(%s *out, asn1rt_reader *r, uint32_t tag, asn1rt_error *err, asn1rt_arena *arena)", n, T);
+        case DER_ITEM: case DER_ITEM_INL:
+            return S("int %s(%s *out, asn1rt_reader *r, asn1rt_error *err, asn1rt_arena *arena)", n, cn->ct->elem->ctype);
+        default: abort();
+        }
+    }
     switch (f) {
     case DER_DECODE: return S("int %s(%s *out, const uint8_t *der, size_t len)", n, T);
     case DER_DECODE_PREFIX: return S("int %s(%s *out, const uint8_t *der, size_t len, size_t *consumed)", n, T);
@@ -178,12 +238,20 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         try_dec(ind, S("asn1rt_read_i128(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
         break;
     case CK_OCTETS: case CK_STRING: case CK_BITS:
+        /* BER: a constructed string is joined into the arena (X.690 8.6.4, 8.7.3, 8.23.6). */
         if (ct->kind == CK_OCTETS || ct->universal == 7)
-            try_dec(ind, S("asn1g_read_octets(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
+            try_dec(ind, S("asn1g_%sread_octets(%s, %s%s, %s)", g_ber ? "ber_" : "", rd, vt, arena_arg(), emit_addr(lv)),
+                    rd, nm);
         else if (ct->kind == CK_STRING)
-            try_dec(ind, S("asn1g_read_string(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
+            try_dec(ind, S("asn1g_%sread_string(%s, %s, %s%s, %s)", g_ber ? "ber_" : "", rd, vt, ct->universal_name,
+                           arena_arg(), emit_addr(lv)), rd, nm);
         else
-            try_dec(ind, S("asn1g_read_bits(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
+            try_dec(ind, S("asn1g_%sread_bits(%s, %s%s, %s)", g_ber ? "ber_" : "", rd, vt, arena_arg(), emit_addr(lv)),
+                    rd, nm);
+        /* BER may end a named-bit list in 0 bits (X.690 11.2.2 is DER's):
+         * the value is the list without them, as DER has it. */
+        if (g_ber && ct->kind == CK_BITS && ct->named_bits)
+            P(ind, "%s = asn1g_bits_trim(%s);", lv, emit_addr(lv));
         viol = emit_size_violation(ct, "n");
         if (viol) {
             P(ind, "{");
@@ -192,7 +260,7 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
             fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), rfield(rd, "base")), nm);
             P(ind, "}");
         }
-        if (ct->kind == CK_BITS && ct->named_bits) {
+        if (ct->kind == CK_BITS && ct->named_bits && !g_ber) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
@@ -207,15 +275,18 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         break;
     case CK_ANY:
         if (strcmp(vt, "0") != 0) {
-            P(ind, "if (ASN1G_UNLIKELY(!asn1g_next_is(%s, %s)))", rd, vt);
+            P(ind, "if (ASN1G_UNLIKELY(!%s(%s, %s)))", g_ber ? "asn1g_ber_next_is" : "asn1g_next_is", rd, vt);
             fail_line(ind + 4, "ASN1RT_E_UNEXPECTED_TAG", S("asn1rt_offset(%s)", rd), nm);
         }
-        try_dec(ind, S("asn1g_read_any(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        if (g_ber)
+            try_dec(ind, S("asn1g_ber_read_any(%s, arena, %s)", rd, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind, S("asn1g_read_any(%s, %s)", rd, emit_addr(lv)), rd, nm);
         break;
     default:
         emit_rc_used = true;
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, %s, err)) != 0))", call(ct->owner, DER_DEC), emit_addr(lv),
-          rd, vt);
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, %s, err%s)) != 0))", call(ct->owner, DER_DEC), emit_addr(lv),
+          rd, vt, arena_arg());
         fail_line(ind + 4, "rc", "0", nm);
         break;
     }
@@ -246,11 +317,12 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
 
 static const char *present_test(CType *ct, const char *rd)
 {
+    const char *is = g_ber ? "asn1g_ber_next_is" : "asn1g_next_is";
     if (ct->any_first || ct->nfirst == 0)
         return S("!asn1rt_at_end(%s)", rd);
-    char *s = S("asn1g_next_is(%s, %s)", rd, ct->first_expr[0]);
+    char *s = S("%s(%s, %s)", is, rd, ct->first_expr[0]);
     for (int i = 1; i < ct->nfirst; i++)
-        s = S("%s || asn1g_next_is(%s, %s)", s, rd, ct->first_expr[i]);
+        s = S("%s || %s(%s, %s)", s, is, rd, ct->first_expr[i]);
     return s;
 }
 
@@ -354,7 +426,7 @@ static const char *tag_is(CNamed *cn, int k)
     CType *ct = cn->comps[k]->ct;
     const char *any = NULL;
     for (int i = 0; i < ct->nfirst; i++) {
-        const char *t = S("t == %s", ct->first_expr[i]);
+        const char *t = g_ber ? S("t == ASN1G_BER_TAG(%s)", ct->first_expr[i]) : S("t == %s", ct->first_expr[i]);
         any = any ? S("%s || %s", any, t) : t;
     }
     return any;
@@ -419,6 +491,8 @@ static void emit_seq_dec(CNamed *cn)
     P(0, "{");
     P(4, "asn1rt_reader c;");
     FILE *saved = emit_body_begin(&buf, &len);
+    if (g_ber)
+        P(4, "(void)arena;");
     try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
@@ -430,6 +504,12 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(8, cc->ct, lv, "&c", nm);
             P(4, "} else {");
             P(8, "out->%s = false;", cc->present);
+            P(4, "}");
+        } else if (cc->has_default && g_ber) {
+            P(4, "if (%s) {", present_test(cc->ct, "&c"));
+            dec_value(8, cc->ct, lv, "&c", nm);   /* BER may encode the default value */
+            P(4, "} else {");
+            P(8, "%s = %s;", lv, cc->default_expr);
             P(4, "}");
         } else if (cc->has_default) {
             P(4, "if (%s) {", present_test(cc->ct, "&c"));
@@ -448,7 +528,10 @@ static void emit_seq_dec(CNamed *cn)
         }
     }
     if (cn->extensible) {
-        try_dec(4, "asn1g_read_rest(&c, &out->unknown_ext)", "&c", "NULL");
+        if (g_ber)
+            try_dec(4, "asn1g_ber_read_rest(&c, arena, &out->unknown_ext)", "&c", "NULL");
+        else
+            try_dec(4, "asn1g_read_rest(&c, &out->unknown_ext)", "&c", "NULL");
     } else {
         if (cn->set_order && cn->ncomps > 0) {
             P(4, "if (ASN1G_UNLIKELY(!asn1rt_at_end(&c))) {");
@@ -535,7 +618,9 @@ static void emit_choice_dec(CNamed *cn)
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     P(4, "(void)tag;");
-    P(4, "switch (asn1g_peek(r)) {");
+    if (g_ber)
+        P(4, "(void)arena;");
+    P(4, "switch (%s(r)) {", g_ber ? "asn1g_ber_peek" : "asn1g_peek");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
         if (cc->ct->any_first && cc->ct->nfirst == 0) {
@@ -543,7 +628,7 @@ static void emit_choice_dec(CNamed *cn)
             continue;
         }
         for (int i = 0; i < cc->ct->nfirst; i++)
-            P(4, "case %s:", cc->ct->first_expr[i]);
+            P(4, g_ber ? "case ASN1G_BER_TAG(%s):" : "case %s:", cc->ct->first_expr[i]);
         P(8, "out->present = %s;", cc->pr);
         dec_value(8, cc->ct, emit_member(cc, "out->u."), "r", emit_qname(cc->asn1));
         P(8, "return ASN1RT_OK;");
@@ -555,7 +640,7 @@ static void emit_choice_dec(CNamed *cn)
         P(8, "return ASN1RT_OK;");
     } else if (cn->extensible) {
         P(8, "out->present = %s;", cn->pr_unknown);
-        try_dec(8, "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
+        try_dec(8, g_ber ? "asn1g_ber_read_any(r, arena, &out->u.unknown)" : "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
         P(8, "return ASN1RT_OK;");
     } else {
         fail_line(8, "asn1g_no_alternative(r)", "asn1rt_offset(r)", "NULL");
@@ -618,6 +703,8 @@ static void emit_enum_dec(CNamed *cn)
     P(4, "const uint8_t *s = r->cur;");
     P(4, "int v;");
     P(4, "int rc = asn1g_read_enum(r, tag, &v);");
+    if (g_ber)
+        P(4, "(void)arena;");
     P(4, "if (ASN1G_UNLIKELY(rc != 0))");
     P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
     if (!cn->extensible) {
@@ -663,7 +750,7 @@ static void emit_enum_len(CNamed *cn)
 
 static void set_order_check(int ind, bool set_of)
 {
-    if (!set_of)
+    if (!set_of || g_ber)
         return;
     /* X.690 11.6: each element's encoding >= the previous one's. */
     P(ind, "if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&");
@@ -682,6 +769,8 @@ static void emit_of_item(CNamed *cn)
     own_head(cn, DER_ITEM, true);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
+    if (g_ber)
+        P(4, "(void)arena;");
     dec_value(4, el, "(*out)", "r", "NULL");
     fflush(emit_out);
     if (el->kind == CK_NULL)
@@ -706,11 +795,13 @@ static void emit_of_dec(CNamed *cn)
     P(4, "asn1rt_reader c;");
     if (!array)
         P(4, "%s item;", el->ctype);
-    if (ct->set_of) {
+    if (ct->set_of && !g_ber) {
         P(4, "const uint8_t *prev = NULL;");
         P(4, "size_t prev_len = 0;");
     }
     saved = emit_body_begin(&buf, &len);
+    if (g_ber)
+        P(4, "(void)arena;");
     try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
     if (!array) {
         P(4, "out->raw.ptr = c.cur;");
@@ -725,11 +816,11 @@ static void emit_of_dec(CNamed *cn)
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
         fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
-        try_dec(8, S("%s(&out->items[n], &c, err)", call(cn, DER_ITEM)), "&c", "NULL");
+        try_dec(8, S("%s(&out->items[n], &c, err%s)", call(cn, DER_ITEM), arena_arg()), "&c", "NULL");
     } else {
         try_dec(8, S("%s(&item, &c, err)", call(cn, DER_ITEM)), "&c", "NULL");
     }
-    if (!ct->set_of)
+    if (!ct->set_of || g_ber)
         P(8, "(void)s;");
     set_order_check(8, ct->set_of);
     P(8, "n++;");
@@ -893,13 +984,13 @@ static void emit_of_iter(CNamed *cn)
 static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *args)
 {
     FILE *file = emit_out;
-    emit_out = g_copies;
+    emit_out = g_cp->copies;
     g_deep = true;
     g_inline_calls = false;
     pr(cn);
     g_deep = false;
     bool calls = g_inline_calls;
-    fprintf(g_protos, "%s;\n", g_sig);
+    fprintf(g_cp->protos, "%s;\n", g_sig);
     emit_out = file;
     if (calls) {
         pr(cn);
@@ -908,7 +999,7 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *
     bool file_local = f == DER_ITEM || f == DER_READ;
     P(0, "%s%s", file_local ? "static " : "", der_sig(cn, f));
     P(0, "{");
-    P(4, "return %s(%s);", der_fn(cn, inline_copy(f)), args);
+    P(4, "return %s(%s%s);", der_fn(cn, inline_copy(f)), args, arena_arg());
     emit_fn_close();
 }
 
@@ -958,6 +1049,8 @@ static void emit_read(CNamed *cn)
     own_head(cn, DER_READ, true);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
+    if (g_ber)
+        P(4, "(void)arena;");
     dec_value(4, cn->ct, "(*out)", "r", "NULL");
     if (cn->ct->kind == CK_NULL)
         P(4, "(void)out;");
@@ -1136,6 +1229,7 @@ static void header_doc(void)
 
 static void der_decl_public(const CNamed *cn)
 {
+    set_rule(false);
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
@@ -1145,6 +1239,7 @@ static void der_decl_public(const CNamed *cn)
 
 static void der_decl_internal(const CNamed *cn)
 {
+    set_rule(false);
     if (!cn->defines)
         return;
     P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
@@ -1162,43 +1257,67 @@ static void der_decl_open(const COpen *op)
 
 /* ---------------------------------------------------------------- the rule */
 
-static void der_file_begin(const CModule *cm)
+static void copies_begin(const CModule *cm)
 {
     g_cmodule = cm;
-    g_copies = open_memstream(&g_copies_buf, &g_copies_len);
-    g_protos = open_memstream(&g_protos_buf, &g_protos_len);
-    if (!g_copies || !g_protos)
+    g_cp->copies = open_memstream(&g_cp->copies_buf, &g_cp->copies_len);
+    g_cp->protos = open_memstream(&g_cp->protos_buf, &g_cp->protos_len);
+    if (!g_cp->copies || !g_cp->protos)
         abort();
 }
 
 /* The inline copies are declared before the types and defined at the end. */
+static void copies_preamble(void)
+{
+    fclose(g_cp->protos);
+    if (g_cp->protos_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* Inline copies of the %s (see the end of the file). */", g_ber ? "BER decoders" : "codecs");
+        fputs(g_cp->protos_buf, emit_out);
+    }
+    free(g_cp->protos_buf);
+}
+
+static void copies_end(void)
+{
+    fclose(g_cp->copies);
+    if (g_cp->copies_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* ------------------------------------------------------------------ */");
+        if (g_ber) {
+            P(0, "/* Inline copies of the BER decoders: what T_ber_decode runs as one");
+            P(0, " * straight-line function (ASN1G_BODY). */");
+        } else {
+            P(0, "/* Inline copies of the codecs: what T_decode and T_encode run as one");
+            P(0, " * straight-line function (ASN1G_BODY). */");
+        }
+        P(0, "%s", "");
+        fputs(g_cp->copies_buf, emit_out);
+    }
+    free(g_cp->copies_buf);
+}
+
+static void der_file_begin(const CModule *cm)
+{
+    set_rule(false);
+    copies_begin(cm);
+}
+
 static void der_file_preamble(void)
 {
-    fclose(g_protos);
-    if (g_protos_len > 0) {
-        P(0, "%s", "");
-        P(0, "/* Inline copies of the codecs (see the end of the file). */");
-        fputs(g_protos_buf, emit_out);
-    }
-    free(g_protos_buf);
+    set_rule(false);
+    copies_preamble();
 }
 
 static void der_file_end(void)
 {
-    fclose(g_copies);
-    if (g_copies_len > 0) {
-        P(0, "%s", "");
-        P(0, "/* ------------------------------------------------------------------ */");
-        P(0, "/* Inline copies of the codecs: what T_decode and T_encode run as one");
-        P(0, " * straight-line function (ASN1G_BODY). */");
-        P(0, "%s", "");
-        fputs(g_copies_buf, emit_out);
-    }
-    free(g_copies_buf);
+    set_rule(false);
+    copies_end();
 }
 
 static void der_codec(const CModule *cm, CNamed *cn)
 {
+    set_rule(false);
     g_cmodule = cm;
     g_tmp = 0;
     emit_codec(cn);
@@ -1207,6 +1326,7 @@ static void der_codec(const CModule *cm, CNamed *cn)
 
 static void der_codec_late(const CModule *cm, CNamed *cn)
 {
+    set_rule(false);
     g_cmodule = cm;
     if (cn->ct->kind == CK_LIST)
         emit_of_iter(cn);
@@ -1214,6 +1334,7 @@ static void der_codec_late(const CModule *cm, CNamed *cn)
 
 static void der_entry(const CModule *cm, CNamed *cn)
 {
+    set_rule(false);
     g_cmodule = cm;
     if (!cn->defines)
         g_tmp = 0;
@@ -1222,6 +1343,7 @@ static void der_entry(const CModule *cm, CNamed *cn)
 
 static void der_open(const CModule *cm, const COpen *op)
 {
+    set_rule(false);
     g_cmodule = cm;
     emit_open(op);
 }
@@ -1239,4 +1361,357 @@ const EmitRule emit_der = {
     .codec_late = der_codec_late,
     .entry = der_entry,
     .open = der_open,
+};
+/* ---------------------------------------------------------------- BER */
+
+/* SET in BER (X.690 8.11.2): components in any order, each at most once;
+ * absent ones are OPTIONAL or DEFAULT. Unknown elements of an extensible
+ * SET are skipped, then collected in a second pass as DER (out of order,
+ * they are not one range of the input). */
+static void emit_set_dec_ber(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    const CComp *catch_all = NULL;
+    own_head(cn, DER_DEC, false);
+    P(0, "{");
+    P(4, "asn1rt_reader c;");
+    if (cn->ncomps > 0)
+        P(4, "bool seen[%d] = { false };", cn->ncomps);
+    if (cn->extensible)
+        P(4, "bool unknown = false;");
+    FILE *saved = emit_body_begin(&buf, &len);
+    P(4, "(void)arena;");
+    try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
+    if (cn->extensible)
+        P(4, "asn1rt_reader u = c;");
+    P(4, "while (!asn1rt_at_end(&c)) {");
+    P(8, "uint32_t t = asn1g_ber_peek(&c);");
+    P(8, "const uint8_t *s = c.cur;");
+    P(8, "(void)t;");
+    bool first = true;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        const char *is = tag_is(cn, k);
+        const char *nm = emit_qname(cc->asn1);
+        if (!is || cc->ct->any_first) {
+            catch_all = catch_all ? catch_all : cc;
+            continue;
+        }
+        P(8, "%sif (%s) {", first ? "" : "} else ", is);
+        first = false;
+        P(12, "if (ASN1G_UNLIKELY(seen[%d]))", k);
+        fail_line(16, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", nm);
+        P(12, "seen[%d] = true;", k);
+        dec_value(12, cc->ct, emit_member(cc, "out->"), "&c", nm);
+    }
+    if (!first)
+        P(8, "} else {");
+    int in = first ? 8 : 12;
+    if (catch_all) {
+        int k;
+        for (k = 0; k < cn->ncomps && cn->comps[k] != catch_all; k++)
+            ;
+        P(in, "if (ASN1G_UNLIKELY(seen[%d]))", k);
+        fail_line(in + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", emit_qname(catch_all->asn1));
+        P(in, "seen[%d] = true;", k);
+        dec_value(in, catch_all->ct, emit_member(catch_all, "out->"), "&c", emit_qname(catch_all->asn1));
+    } else if (cn->extensible) {
+        P(in, "unknown = true;");
+        try_dec(in, "asn1rt_skip(&c)", "&c", "NULL");
+    } else {
+        fail_line(in, "ASN1RT_E_UNKNOWN_COMPONENT", "(size_t)(s - c.base)", "NULL");
+    }
+    if (!first)
+        P(8, "}");
+    P(4, "}");
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[k];
+        if (cc->optional) {
+            P(4, "out->%s = seen[%d];", cc->present, k);
+        } else if (cc->has_default) {
+            P(4, "if (!seen[%d])", k);
+            P(8, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
+        } else {
+            P(4, "if (ASN1G_UNLIKELY(!seen[%d]))", k);
+            fail_line(8, "ASN1RT_E_MISSING_COMPONENT", "(size_t)(c.cur - c.base)", emit_qname(cc->asn1));
+        }
+    }
+    if (cn->extensible) {
+        P(4, "out->unknown_ext.ptr = NULL;");
+        P(4, "out->unknown_ext.len = 0;");
+        P(4, "while (unknown && !asn1rt_at_end(&u)) {");
+        P(8, "uint32_t t = asn1g_ber_peek(&u);");
+        P(8, "(void)t;");
+        const char *known = NULL;
+        for (int k = 0; k < cn->ncomps; k++) {
+            const char *is = tag_is(cn, k);
+            if (is && !cn->comps[k]->ct->any_first)
+                known = known ? S("%s || %s", known, is) : is;
+        }
+        if (known) {
+            P(8, "if (%s)", known);
+            try_dec(12, "asn1rt_skip(&u)", "&u", "NULL");
+            P(8, "else");
+            try_dec(12, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
+        } else {
+            try_dec(8, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
+        }
+        P(4, "}");
+    }
+    if (!seq_reads_members(cn, false))
+        P(4, "(void)out;  /* no component carries a value */");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+/* SEQUENCE OF / SET OF without a small bound, in BER: when its bytes are
+ * DER already (the strict decoder accepts them) it is a view, as T_decode
+ * leaves it; otherwise its elements are decoded into typed items in the
+ * arena, which T_encode writes as DER (SET OF sorted, X.690 11.6). */
+static void emit_list_dec_ber(CNamed *cn)
+{
+    CType *ct = cn->ct;
+    CType *el = ct->elem;
+    char *buf;
+    size_t len;
+    const char *viol;
+    FILE *saved;
+
+    own_head(cn, DER_DEC, false);
+    P(0, "{");
+    P(4, "asn1rt_reader c, k, d = *r;");
+    P(4, "%s *items;", el->ctype);
+    P(4, "void *p;");
+    P(4, "size_t n = 0, i;");
+    saved = emit_body_begin(&buf, &len);
+    P(4, "d.lax = 0;");
+    P(4, "if (%s(out, &d, tag, NULL) == ASN1RT_OK) {", cn->enc_fn[ENC_DER][DER_DEC]);
+    P(8, "r->cur = d.cur;");
+    P(8, "return ASN1RT_OK;");
+    P(4, "}");
+    try_dec(4, "asn1g_enter(r, tag, &c)", "r", "NULL");
+    P(4, "k = c;");
+    P(4, "while (!asn1rt_at_end(&k)) {");
+    try_dec(8, "asn1rt_skip(&k)", "&k", "NULL");
+    P(8, "n++;");
+    P(4, "}");
+    viol = emit_size_violation(ct, "n");
+    if (viol) {
+        P(4, "if (ASN1G_UNLIKELY(%s))", viol);
+        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.end - c.base)", "NULL");
+    }
+    P(4, "if (ASN1G_UNLIKELY(asn1rt_arena_array(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p) != ASN1RT_OK))");
+    fail_line(8, "ASN1RT_E_ARENA_FULL", "(size_t)(c.cur - c.base)", "NULL");
+    P(4, "items = p;");
+    P(4, "out->raw.ptr = c.cur;");
+    P(4, "out->raw.len = (size_t)(c.end - c.cur);");
+    P(4, "for (i = 0; i < n; i++)");
+    try_dec(8, S("%s(&items[i], &c, err, arena)", call(cn, DER_ITEM)), "&c", "NULL");
+    P(4, "out->count = n;");
+    P(4, "out->items = items;");
+    P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
+static void emit_codec_ber(CNamed *cn)
+{
+    static const char dec_args[] = "out, r, tag, err";
+    switch (cn->ct->kind) {
+    case CK_SEQ: print_twice(cn, emit_seq_dec, DER_DEC, dec_args); break;
+    case CK_SET: print_twice(cn, emit_set_dec_ber, DER_DEC, dec_args); break;
+    case CK_CHOICE: print_twice(cn, emit_choice_dec, DER_DEC, dec_args); break;
+    case CK_ENUM: print_twice(cn, emit_enum_dec, DER_DEC, dec_args); break;
+    case CK_ARRAY:
+        print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
+        print_twice(cn, emit_of_dec, DER_DEC, dec_args);
+        break;
+    case CK_LIST:
+        print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
+        print_twice(cn, emit_list_dec_ber, DER_DEC, dec_args);
+        break;
+    default: break;
+    }
+}
+
+/* BER's public entry points: a BER-mode reader, the arena reset on
+ * failure (a NULL arena is one with no room). */
+static void emit_public_ber(CNamed *cn)
+{
+    print_twice(cn, emit_read, DER_READ, "out, r, err");
+
+    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
+    P(4, "size_t mark;");
+    P(4, "int rc;");
+    P(4, "if (out == NULL || (ber == NULL && len != 0))");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "if (arena == NULL)");
+    P(8, "arena = &none;");
+    P(4, "mark = asn1rt_arena_mark(arena);");
+    P(4, "asn1g_ber_reader_init(&r, ber, len);");
+    P(4, "rc = %s(out, &r, NULL, arena);", der_fn(cn, DER_READ_INL));
+    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
+    P(8, "rc = asn1g_expect_end(&r);");
+    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "return rc;");
+    emit_fn_close();
+
+    P(0, "%s", der_sig(cn, DER_DECODE_PREFIX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
+    P(4, "size_t mark;");
+    P(4, "int rc;");
+    P(4, "if (out == NULL || consumed == NULL || (ber == NULL && len != 0))");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "if (arena == NULL)");
+    P(8, "arena = &none;");
+    P(4, "mark = asn1rt_arena_mark(arena);");
+    P(4, "asn1g_ber_reader_init(&r, ber, len);");
+    P(4, "rc = %s(out, &r, NULL, arena);", der_fn(cn, DER_READ));
+    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "asn1rt_arena_reset(arena, mark);");
+    P(8, "return rc;");
+    P(4, "}");
+    P(4, "*consumed = (size_t)(r.cur - ber);");
+    P(4, "return ASN1RT_OK;");
+    emit_fn_close();
+
+    P(0, "%s", der_sig(cn, DER_DECODE_EX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
+    P(4, "size_t mark;");
+    P(4, "int rc;");
+    P(4, "asn1rt_error_clear(err);");
+    P(4, "if (out == NULL || (ber == NULL && len != 0))");
+    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
+    P(4, "if (arena == NULL)");
+    P(8, "arena = &none;");
+    P(4, "mark = asn1rt_arena_mark(arena);");
+    P(4, "asn1g_reader_init(&r, ber, len, ASN1RT_BER | lax);");
+    P(4, "rc = %s(out, &r, err, arena);", der_fn(cn, DER_READ));
+    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
+    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
+    P(4, "if (rc != ASN1RT_OK) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "return rc;");
+    emit_fn_close();
+}
+
+static void ber_header_doc(void)
+{
+    static const char *const doc =
+        "/*\n"
+        " * BER (X.690 8, --encodings ber), for every type T below:\n"
+        " *   int T_ber_decode(T *out, const uint8_t *ber, size_t len, asn1rt_arena *arena);\n"
+        " *          as T_decode, reading everything BER allows and DER does not:\n"
+        " *          indefinite and non-minimal lengths, constructed strings (joined\n"
+        " *          into arena), BOOLEAN TRUE as any non-zero octet, SET components\n"
+        " *          and SET OF elements in any order, DEFAULT values present, BIT\n"
+        " *          STRING padding not zero. Views point into ber where its bytes\n"
+        " *          are the value's DER, else into arena; a list that is not DER\n"
+        " *          gets typed items from arena, a raw element (ANY, open type,\n"
+        " *          unknown extension) its DER copied there. So T_encode of the\n"
+        " *          result writes the value's DER. arena may be NULL (no room):\n"
+        " *          then input needing a copy is ASN1RT_E_ARENA_FULL. On failure\n"
+        " *          *out is zeroed and the arena is as it was.\n"
+        " *   int T_ber_decode_prefix(T *out, const uint8_t *ber, size_t len, asn1rt_arena *arena,\n"
+        " *                           size_t *consumed);   bytes after the value allowed\n"
+        " *   int T_ber_decode_ex(T *out, const uint8_t *ber, size_t len, asn1rt_arena *arena,\n"
+        " *                       unsigned lax, asn1rt_error *err);\n"
+        " *          lax: ASN1RT_LAX_* beyond BER (ASN1RT_LAX_INTEGER, _TRAILING);\n"
+        " *          err (may be NULL): code, byte offset and component path.\n"
+        " */\n";
+    fputs(doc, emit_out);
+}
+
+static void ber_decl_public(const CNamed *cn)
+{
+    set_rule(true);
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
+    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
+    set_rule(false);
+}
+
+static void ber_decl_internal(const CNamed *cn)
+{
+    if (!cn->defines)
+        return;
+    set_rule(true);
+    P(0, "%s;", der_sig(cn, DER_DEC));
+    set_rule(false);
+}
+
+static void ber_decl_open(const COpen *op) { (void)op; }  /* the open types' DER decoders read BER's DER copies */
+
+static void ber_file_begin(const CModule *cm)
+{
+    set_rule(true);
+    copies_begin(cm);
+    set_rule(false);
+}
+
+static void ber_file_preamble(void)
+{
+    set_rule(true);
+    copies_preamble();
+    set_rule(false);
+}
+
+static void ber_file_end(void)
+{
+    set_rule(true);
+    copies_end();
+    set_rule(false);
+}
+
+static void ber_codec(const CModule *cm, CNamed *cn)
+{
+    set_rule(true);
+    g_cmodule = cm;
+    g_tmp = 0;
+    emit_codec_ber(cn);
+    set_rule(false);
+}
+
+static void ber_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
+
+static void ber_entry(const CModule *cm, CNamed *cn)
+{
+    set_rule(true);
+    g_cmodule = cm;
+    if (!cn->defines)
+        g_tmp = 0;
+    emit_public_ber(cn);
+    set_rule(false);
+}
+
+static void ber_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+
+const EmitRule emit_ber = {
+    .enc = ENC_BER,
+    .header_doc = ber_header_doc,
+    .decl_public = ber_decl_public,
+    .decl_internal = ber_decl_internal,
+    .decl_open = ber_decl_open,
+    .file_begin = ber_file_begin,
+    .file_preamble = ber_file_preamble,
+    .file_end = ber_file_end,
+    .codec = ber_codec,
+    .codec_late = ber_codec_late,
+    .entry = ber_entry,
+    .open = ber_open,
 };

@@ -26,6 +26,7 @@ static const struct {
     {"oer", &emit_oer},
     {"uper", &emit_uper},
     {"aper", &emit_aper},
+    {"ber", &emit_ber},
 };
 #define NENCODINGS ((int)(sizeof encodings / sizeof encodings[0]))
 
@@ -97,7 +98,8 @@ static const char usage_text[] =
     "  --emit-imports  with -o: also write the modules found through -I, so\n"
     "                one run gives every header and source a program needs\n"
     "  --prefix P    prepend P to every emitted C symbol\n"
-    "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, uper, aper, or\n"
+    "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, uper, aper, ber\n"
+    "                (BER decoders; BER is read, DER written), or\n"
     "                all (default der; der is always emitted, the C mapping is its)\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
@@ -172,7 +174,7 @@ static int run_in(Arena *arena, int argc, char **argv)
             }
         } else if (strcmp(a, "--encodings") == 0) {
             if (i + 1 >= argc || !parse_encodings(argv[i + 1], want)) {
-                fprintf(stderr, "asn1cc: --encodings wants a comma-separated list of der, oer, uper, aper, all\n%s", usage_text);
+                fprintf(stderr, "asn1cc: --encodings wants a comma-separated list of der, oer, uper, aper, ber, all\n%s", usage_text);
                 return 2;
             }
             i++;

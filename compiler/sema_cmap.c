@@ -1929,6 +1929,18 @@ static const FnName per_fns[PER_FN_COUNT] = {
     [PER_ENC] = {"per_enc_", FOR_DEFINES},
 };
 
+static const FnName ber_fns[BER_FN_COUNT] = {
+    [BER_DECODE] = {"ber_decode", FOR_ALL},
+    [BER_DECODE_PREFIX] = {"ber_decode_prefix", FOR_ALL},
+    [BER_DECODE_EX] = {"ber_decode_ex", FOR_ALL},
+    [BER_READ] = {"ber_read_", FOR_ALL},
+    [BER_READ_INL] = {"ber_read_inl_", FOR_ALL},
+    [BER_DEC] = {"ber_dec_", FOR_DEFINES},
+    [BER_DEC_INL] = {"ber_dec_inl_", FOR_DEFINES},
+    [BER_ITEM] = {"ber_item_", FOR_OF},
+    [BER_ITEM_INL] = {"ber_item_inl_", FOR_OF},
+};
+
 /* The functions of each encoding: a new rule adds its row. */
 static const struct {
     const FnName *fns;
@@ -1937,6 +1949,7 @@ static const struct {
     [ENC_DER] = {der_fns, DER_FN_COUNT},
     [ENC_OER] = {oer_fns, OER_FN_COUNT},
     [ENC_PER] = {per_fns, PER_FN_COUNT},
+    [ENC_BER] = {ber_fns, BER_FN_COUNT},
 };
 
 static const char *fn_name(const CNamed *cn, const FnName *f)

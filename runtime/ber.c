@@ -17,6 +17,7 @@
  */
 #include <string.h>
 
+#include "asn1rt/gen.h"
 #include "internal.h"
 
 /* The result of one identifier and length. */
@@ -590,5 +591,272 @@ int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, as
     out->len = job.joined.len;
     out->unused = job.unused;
     r->cur += whole;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* BER to DER for generated code (gen.h: asn1g_ber_read_any, _rest,     */
+/* _append_any): an element kept as raw bytes (ANY, an open type, an    */
+/* unknown extension) is copied into the arena as its DER, so that      */
+/* T_encode, which writes such views as they are, gives DER, and the    */
+/* DER open-type decoders read it.                                      */
+
+/* The DER identifier and length octets of tag with n content octets, at
+ * p (asn1rt_header_len(tag, n) octets, X.690 8.1.2, 10.1). */
+static void der_header_at(uint8_t *p, uint32_t tag, size_t n)
+{
+    uint32_t num = ASN1RT_TAG_NUMBER(tag);
+    uint8_t id = (uint8_t)((tag >> 24) & 0xE0u);
+    size_t i = 0;
+    if (num < 31) {
+        p[i++] = (uint8_t)(id | num);
+    } else {
+        int g = 0;
+        p[i++] = (uint8_t)(id | 0x1Fu);
+        while (g < 4 && (num >> (7 * (g + 1))) != 0)
+            g++;
+        for (; g >= 0; g--)
+            p[i++] = (uint8_t)(((num >> (7 * g)) & 0x7Fu) | (g > 0 ? 0x80u : 0u));
+    }
+    if (n < 0x80) {
+        p[i] = (uint8_t)n;
+    } else {
+        int k = 0;
+        for (size_t t = n; t != 0; t >>= 8)
+            k++;
+        p[i++] = (uint8_t)(0x80u | (unsigned)k);
+        for (; k > 0; k--)
+            p[i++] = (uint8_t)(n >> (8 * (k - 1)));
+    }
+}
+
+/* Appends the DER element of tag whose content is [c, c + n) (NULL: n
+ * zero octets to be filled by the caller) plus `lead` octets before it,
+ * *at = where the content starts in the arena. */
+static int put_element(asn1rt_arena *a, uint32_t tag, const uint8_t *c, size_t n, size_t lead, uint8_t **at)
+{
+    size_t hl = asn1rt_header_len(tag, n + lead);
+    void *p;
+    if (asn1rt_arena_alloc(a, hl + lead + n, 1, &p) != ASN1RT_OK)
+        return ASN1RT_E_ARENA_FULL;
+    der_header_at(p, tag, n + lead);
+    *at = (uint8_t *)p + hl;
+    if (c != NULL && n > 0)
+        memcpy(*at + lead, c, n);
+    return ASN1RT_OK;
+}
+
+/* The string v, just joined at the arena's end (or a view elsewhere),
+ * becomes the DER element of tag with `lead` octets (the BIT STRING
+ * unused-bits octet, value *lead_octet) before its octets. */
+static int put_joined(asn1rt_arena *a, uint32_t tag, asn1rt_view v, size_t lead, uint8_t lead_octet)
+{
+    uint8_t *at;
+    int rc;
+    if (v.len > 0 && v.ptr == a->buf + a->used - v.len) {
+        /* In place: room for the header, then the octets move up once. */
+        size_t start = (size_t)(v.ptr - a->buf), hl = asn1rt_header_len(tag, v.len + lead);
+        void *p;
+        if (asn1rt_arena_alloc(a, hl + lead, 1, &p) != ASN1RT_OK)
+            return ASN1RT_E_ARENA_FULL;
+        memmove(a->buf + start + hl + lead, a->buf + start, v.len);
+        der_header_at(a->buf + start, tag, v.len + lead);
+        if (lead)
+            a->buf[start + hl] = lead_octet;
+        return ASN1RT_OK;
+    }
+    if ((rc = put_element(a, tag, v.ptr, v.len, lead, &at)) != ASN1RT_OK)
+        return rc;
+    if (lead)
+        at[0] = lead_octet;
+    return ASN1RT_OK;
+}
+
+/* The DER of the element at r, appended to the arena (no other allocation
+ * in between), r moved past it. Universal strings are joined (X.690 10.2),
+ * BOOLEAN TRUE is 0xFF (11.1), INTEGERs minimal, BIT STRING padding zero
+ * (11.2.1), lengths definite and minimal (10.1), and the elements of a
+ * universal SET in ascending order of their encodings (11.6; the order of
+ * a SET's components by tag is the same for the one-octet identifiers of
+ * distinct tags of one form). Untagged content cannot be interpreted:
+ * an IMPLICIT string stays as the sender framed it, which is DER unless it
+ * was constructed. On failure r->err_offset is set and the arena may hold
+ * a partial copy (the caller resets it). */
+static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
+{
+    uint32_t tag, num;
+    size_t hl, len, eoc, off;
+    bool univ, cons;
+    uint8_t *at;
+    int rc = asn1rt_i_ber_header(r, true, &tag, &hl, &len, &eoc, &off);
+    if (rc != ASN1RT_OK)
+        return asn1rt_i_fail_at(r, rc, r->base + off);
+    num = ASN1RT_TAG_NUMBER(tag);
+    univ = ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL;
+    cons = ASN1RT_TAG_CONSTRUCTED(tag);
+    if (univ && (num == ASN1RT_UT_BIT_STRING)) {
+        asn1rt_bits b;
+        asn1rt_view v;
+        if ((rc = asn1rt_ber_read_bits(r, tag & ~ASN1RT_I_CONSTRUCTED_BIT, a, &b)) != ASN1RT_OK)
+            return rc;
+        v.ptr = b.ptr;
+        v.len = b.len;
+        return put_joined(a, tag & ~ASN1RT_I_CONSTRUCTED_BIT, v, 1, b.unused) != ASN1RT_OK
+                   ? asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur) : ASN1RT_OK;
+    }
+    if (univ && (num == ASN1RT_UT_OCTET_STRING || num == ASN1RT_UT_OBJECT_DESCRIPTOR || asn1rt_i_is_string_type(num))) {
+        asn1rt_view v;
+        const uint8_t *s = r->cur;
+        uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
+        rc = asn1rt_i_is_string_type(num) ? asn1rt_ber_read_string(r, prim, num, a, &v)
+                                          : asn1rt_ber_read_octets(r, prim, a, &v);
+        if (rc != ASN1RT_OK)
+            return rc;
+        if (put_joined(a, prim, v, 0, 0) != ASN1RT_OK) {
+            r->cur = s;
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
+        }
+        return ASN1RT_OK;
+    }
+    if (univ && cons && asn1rt_i_universal_primitive(num))
+        return asn1rt_i_fail_at(r, ASN1RT_E_CONSTRUCTED, r->cur);       /* X.690 8.2.1, 8.3.1, ... */
+    if (univ && !cons && !asn1rt_i_universal_primitive(num))
+        return asn1rt_i_fail_at(r, ASN1RT_E_PRIMITIVE, r->cur);         /* X.690 8.9.1, 8.11.1 */
+    if (!cons) {
+        const uint8_t *c = r->cur + hl;
+        if (univ && num == ASN1RT_UT_BOOLEAN) {
+            bool v;
+            if ((rc = asn1rt_read_bool(r, tag, &v)) != ASN1RT_OK)
+                return rc;
+            if (put_element(a, tag, NULL, 1, 0, &at) != ASN1RT_OK)
+                return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, c - hl);
+            at[0] = v ? 0xFF : 0x00;
+            return ASN1RT_OK;
+        }
+        if (univ && (num == ASN1RT_UT_INTEGER || num == ASN1RT_UT_ENUMERATED)) {
+            asn1rt_bigint v;                                           /* minimal, or an error */
+            if ((rc = asn1rt_read_bigint(r, tag, &v)) != ASN1RT_OK)
+                return rc;
+            c = v.ptr;
+            len = v.len;
+        } else if (univ && (rc = asn1rt_i_check_universal(r, tag)) != ASN1RT_OK) {
+            return rc;
+        } else {
+            r->cur += hl + len;
+        }
+        if (put_element(a, tag, c, len, 0, &at) != ASN1RT_OK) {
+            r->cur = r->base + off;
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        }
+        return ASN1RT_OK;
+    }
+    {
+        asn1rt_reader child;
+        const uint8_t *s = r->cur;
+        size_t start = a->used, h0 = asn1rt_header_len(tag, len), n, h1;
+        void *p;
+        if (r->depth >= r->max_depth)
+            return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, s);
+        /* Room for the header its input length would take; fixed below. */
+        if (asn1rt_arena_alloc(a, h0, 1, &p) != ASN1RT_OK)
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
+        asn1rt_i_enter_content(r, s + hl, len, &child);
+        while (!asn1rt_at_end(&child)) {
+            if ((rc = canon_element(&child, a)) != ASN1RT_OK) {
+                r->cur = s;
+                r->err_offset = child.err_offset;
+                return rc;
+            }
+        }
+        r->cur += eoc;
+        n = a->used - start - h0;
+        if (univ && num == ASN1RT_UT_SET && n > 0 && asn1rt_sort_set_of(a->buf + start + h0, n, NULL) != ASN1RT_OK) {
+            r->cur = s;
+            return asn1rt_i_fail_at(r, ASN1RT_E_SET_ORDER, s);
+        }
+        h1 = asn1rt_header_len(tag, n);
+        if (h1 > h0 && asn1rt_arena_alloc(a, h1 - h0, 1, &p) != ASN1RT_OK) {
+            r->cur = s;
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
+        }
+        if (h1 != h0) {
+            memmove(a->buf + start + h1, a->buf + start + h0, n);
+            a->used = start + h1 + n;
+        }
+        der_header_at(a->buf + start, tag, n);
+        return ASN1RT_OK;
+    }
+}
+
+/* A zero-capacity arena stands for "none": anything to copy is ARENA_FULL. */
+static asn1rt_arena *arena_or_none(asn1rt_arena *a, asn1rt_arena *none)
+{
+    if (a != NULL)
+        return a;
+    none->buf = NULL;
+    none->cap = 0;
+    none->used = 0;
+    return none;
+}
+
+int asn1g_ber_read_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *whole)
+{
+    asn1rt_reader d = *r;
+    asn1rt_arena none, *a = arena_or_none(arena, &none);
+    size_t mark = asn1rt_arena_mark(a);
+    int rc;
+    /* Already DER (the strict reader accepts it): the value is its bytes. */
+    d.lax = 0;
+    if (asn1g_read_any(&d, whole) == ASN1RT_OK) {
+        r->cur = d.cur;
+        return ASN1RT_OK;
+    }
+    if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+        asn1rt_arena_reset(a, mark);
+        return rc;
+    }
+    whole->ptr = a->buf + mark;
+    whole->len = a->used - mark;
+    return ASN1RT_OK;
+}
+
+int asn1g_ber_read_rest(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *rest)
+{
+    asn1rt_reader d = *r;
+    asn1rt_arena none, *a = arena_or_none(arena, &none);
+    const uint8_t *s = r->cur;
+    size_t mark = asn1rt_arena_mark(a);
+    int rc;
+    d.lax = 0;
+    if (asn1g_read_rest(&d, rest) == ASN1RT_OK) {
+        r->cur = d.cur;
+        return ASN1RT_OK;
+    }
+    while (!asn1rt_at_end(r)) {
+        if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+            asn1rt_arena_reset(a, mark);
+            r->cur = s;
+            return rc;
+        }
+    }
+    rest->ptr = a->buf + mark;
+    rest->len = a->used - mark;
+    return ASN1RT_OK;
+}
+
+int asn1g_ber_append_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *v)
+{
+    asn1rt_arena none, *a = arena_or_none(arena, &none);
+    size_t mark = asn1rt_arena_mark(a);
+    int rc;
+    if (v->len > 0 && v->ptr + v->len != a->buf + a->used)
+        return ASN1RT_E_ARG;                       /* not the arena's last allocation */
+    if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+        asn1rt_arena_reset(a, mark);
+        return rc;
+    }
+    if (v->len == 0)
+        v->ptr = a->buf + mark;
+    v->len += a->used - mark;
     return ASN1RT_OK;
 }

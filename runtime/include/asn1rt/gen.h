@@ -488,6 +488,31 @@ ASN1RT_INLINE int asn1g_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_are
     return asn1rt_ber_read_bits(r, tag, arena, out);
 }
 
+/* BER mode, elements kept whole (ANY, open types, unknown extensions):
+ * the view is the input when it is DER already, else the element's DER
+ * copied into the arena (runtime/ber.c), so that T_encode writes DER and
+ * the DER open-type decoders read it. ASN1RT_E_ARENA_FULL when the copy
+ * does not fit (arena NULL: no room); on failure the arena is as it was
+ * and nothing is consumed. _append_any adds one element's DER to *v,
+ * which is empty or ends at the arena's end (SET extensions met out of
+ * order). */
+ASN1RT_MUST_USE int asn1g_ber_read_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *whole);
+ASN1RT_MUST_USE int asn1g_ber_read_rest(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *rest);
+ASN1RT_MUST_USE int asn1g_ber_append_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *v);
+
+/* BER may send a string constructed, with its identifier's bit 6 set
+ * (X.690 8.1.2.5): a tag is class and number (X.680 8.1), so BER's code
+ * tells components and alternatives apart with that bit cleared. */
+#define ASN1G_BER_TAG(t) ((uint32_t)(t) & ~ASN1RT_I_CONSTRUCTED_BIT)
+ASN1RT_INLINE bool asn1g_ber_next_is(const asn1rt_reader *r, uint32_t tag)
+{
+    uint32_t t;
+    if (ASN1RT_I_SHORT_TAG(tag))
+        return r->cur < r->end && (r->cur[0] & 0xDFu) == (asn1rt_i_id_octet(tag) & 0xDFu);
+    return asn1rt_peek_tag(r, &t) == ASN1RT_OK && ASN1G_BER_TAG(t) == ASN1G_BER_TAG(tag);
+}
+ASN1RT_INLINE uint32_t asn1g_ber_peek(const asn1rt_reader *r) { return ASN1G_BER_TAG(asn1g_peek(r)); }
+
 /* Every remaining element of r as one view (unknown extension additions). */
 ASN1RT_MUST_USE int asn1g_read_rest(asn1rt_reader *r, asn1rt_view *rest);
 /* Validates [p, p+n) as exactly one DER element (ANY values built by the
