@@ -451,13 +451,16 @@ static void enc_int(int ind, CType *ct, const char *rv)
         P(ind + 4, "bool root = asn1rt_bigint_to_int64(%s, &v) == 0 && %s;", emit_addr(rv), root_cond(ct, "v"));
         if (ct->per_ext) {
             P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
-            P(ind + 4, "if (!root)");
-            P(ind + 8, "return asn1rt_per_write_bigint(w, %s);", emit_addr(rv));
+            P(ind + 4, "if (!root) {");
+            P(ind + 8, "ASN1G_TRY(asn1rt_per_write_bigint(w, %s));", emit_addr(rv));
+            P(ind + 4, "} else {");
+            enc_root_int(ind + 8, ct, false, "v");
+            P(ind + 4, "}");
         } else {
             P(ind + 4, "if (ASN1G_UNLIKELY(!root))");
             P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
+            enc_root_int(ind + 4, ct, false, "v");
         }
-        enc_root_int(ind + 4, ct, false, "v");
         P(ind, "}");
         return;
     }

@@ -1,14 +1,15 @@
 # tests/codegen/per.mk — the PER emitter (compiler/emit_per.c, issue 14),
 # included from codegen.mk. check-codegen-per: tests/codegen/per_x691.asn
 # through --encodings der,uper,aper, X.691 Annex A's encodings through the
-# generated code both ways, strictness rejects (test_per_codegen.c).
+# generated code both ways, strictness rejects, and random values of
+# tests/codegen/per_props.asn through DER, UPER and APER (test_per_codegen.c).
 CODEGEN_PER := $(B)/tests/codegen/per
-CODEGEN_PER_MODS := x691_a1 x691_a2 x691_a3 x691_a4
+CODEGEN_PER_MODS := x691_a1 x691_a2 x691_a3 x691_a4 per_props
 CODEGEN_PER_SRCS := $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.c)
 CODEGEN_PER_OBJS := $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.o)
-$(CODEGEN_PER_SRCS) $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.h) &: tests/codegen/per_x691.asn $(B)/asn1cc
+$(CODEGEN_PER_SRCS) $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.h) &: tests/codegen/per_x691.asn tests/codegen/per_props.asn $(B)/asn1cc
 	@mkdir -p $(CODEGEN_PER)
-	$(B)/asn1cc --encodings der,uper,aper tests/codegen/per_x691.asn -o $(CODEGEN_PER)
+	$(B)/asn1cc --encodings der,uper,aper tests/codegen/per_x691.asn tests/codegen/per_props.asn -o $(CODEGEN_PER)
 $(CODEGEN_PER)/%.o: $(CODEGEN_PER)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_PER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
 $(B)/tests/codegen/test_per_codegen.o: $(CODEGEN_PER_SRCS)

@@ -16,6 +16,7 @@
 #include "x691_a2.h"
 #include "x691_a3.h"
 #include "x691_a4.h"
+#include "per_props.h"
 #include <asn1rt/per.h>
 
 static size_t unhex(const char *h, uint8_t *out, size_t cap)
@@ -207,8 +208,208 @@ static void test_x691(void)
     }
 }
 
+
+/* ---- cross-encoding property: for random values v (seeded, so a failure
+ * repeats), DER decode(encode(v)) == UPER decode(encode(v)) == APER
+ * decode(encode(v)) == v, and the PER encodings of the DER-decoded value
+ * equal those of v. */
+
+static uint64_t rng_state;
+static uint64_t rnd(void)
+{
+    /* xorshift64*: deterministic across machines */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * UINT64_C(2685821657736338717);
+}
+static uint64_t rnd_below(uint64_t n) { return n ? rnd() % n : 0; }
+static int64_t rnd_range(int64_t lo, int64_t hi) { return lo + (int64_t)rnd_below((uint64_t)(hi - lo) + 1); }
+
+/* Storage the random value points into. */
+static uint8_t pool[1 << 16];
+static size_t pool_used;
+static uint8_t *take(size_t n)
+{
+    uint8_t *p = pool + pool_used;
+    CU_ASSERT_FATAL(pool_used + n <= sizeof pool);
+    pool_used += n;
+    return p;
+}
+
+static asn1rt_view rnd_chars(const char *alphabet, size_t lo, size_t hi)
+{
+    size_t n = (size_t)rnd_range((int64_t)lo, (int64_t)hi), k = strlen(alphabet);
+    uint8_t *p = take(n);
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)alphabet[rnd_below(k)];
+    return (asn1rt_view){ p, n };
+}
+
+static asn1rt_view rnd_octets(size_t lo, size_t hi)
+{
+    size_t n = (size_t)rnd_range((int64_t)lo, (int64_t)hi);
+    uint8_t *p = take(n);
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)rnd();
+    return (asn1rt_view){ p, n };
+}
+
+static asn1rt_bits rnd_bits(size_t lo, size_t hi)
+{
+    size_t n = (size_t)rnd_range((int64_t)lo, (int64_t)hi), len = (n + 7) / 8;
+    uint8_t *p = take(len);
+    unsigned unused = (unsigned)(len * 8 - n);
+    for (size_t i = 0; i < len; i++)
+        p[i] = (uint8_t)rnd();
+    if (len)
+        p[len - 1] &= (uint8_t)(0xFFu << unused);
+    return (asn1rt_bits){ p, len, unused };
+}
+
+/* Minimal two's complement of v (X.690 8.3.2). */
+static asn1rt_bigint big_of(int64_t v)
+{
+    uint8_t tmp[8];
+    size_t i = 0;
+    for (unsigned k = 0; k < 8; k++)
+        tmp[k] = (uint8_t)((uint64_t)v >> (56 - 8 * k));
+    while (i < 7 && ((tmp[i] == 0 && !(tmp[i + 1] & 0x80)) || (tmp[i] == 0xFF && (tmp[i + 1] & 0x80))))
+        i++;
+    uint8_t *p = take(8 - i);
+    memcpy(p, tmp + i, 8 - i);
+    return (asn1rt_bigint){ p, 8 - i };
+}
+
+static int64_t rnd_wide_int(void)
+{
+    switch (rnd_below(4)) {
+    case 0: return rnd_range(-3, 3);
+    case 1: return rnd_range(-70000, 70000);
+    case 2: return (int64_t)(rnd() >> 1);
+    default: return -(int64_t)(rnd() >> 2);
+    }
+}
+
+static Item items_pool[300];
+
+static void rnd_props(Props *v)
+{
+    static const char *const oids[] = { "\x2A\x86\x48\x86\xF7\x0D\x01\x01\x0B", "\x55\x04\x03", "\x2B\x06\x01\x05\x05\x07\x30\x01" };
+    static const size_t oid_len[] = { 9, 3, 8 };
+    static const Color colors[] = { Color_red, Color_green, Color_blue, Color_violet };
+    char when[16];
+    memset(v, 0, sizeof *v);
+    v->small = (uint8_t)rnd_range(0, 7);
+    v->neg = (int8_t)rnd_range(-100, 100);
+    v->byte = (uint8_t)rnd_range(0, 255);
+    v->word = (uint16_t)rnd_range(0, 65535);
+    v->wide = (uint32_t)rnd_range(0, 4294967295);
+    v->huge = (int32_t)rnd_range(-1, 65536);
+    v->semi = big_of(rnd_below(2) ? rnd_range(-5, 300) : (int64_t)(rnd() >> 2));
+    v->unc = big_of(rnd_wide_int());
+    v->extInt = big_of(rnd_range(0, 40));   /* beyond 15: outside the root */
+    v->flag = rnd_below(2);
+    v->color = colors[rnd_below(4)];
+    switch (rnd_below(4)) {
+    case 0: v->kind.present = Kind_PR_num; v->kind.u.num = (uint8_t)rnd_range(0, 100); break;
+    case 1: v->kind.present = Kind_PR_text; v->kind.u.text = rnd_chars("Hello, world!", 0, 30); break;
+    case 2:
+        v->kind.present = Kind_PR_pair;
+        v->kind.u.pair.a = rnd_below(2);
+        v->kind.u.pair.b = rnd_octets(3, 3);
+        break;
+    default: v->kind.present = Kind_PR_late; v->kind.u.late = big_of(rnd_wide_int()); break;
+    }
+    v->opt_present = rnd_below(2);
+    v->opt = v->opt_present ? (uint8_t)rnd_range(1, 3) : 0;
+    v->dflt = (uint8_t)rnd_range(0, 9);
+    v->fixedOct = rnd_octets(2, 2);
+    v->longOct = rnd_octets(40, 40);
+    v->varOct = rnd_octets(0, 20);
+    v->extOct = rnd_octets(1, 9);           /* beyond 4: outside the root */
+    v->anyOct = rnd_octets(0, rnd_below(8) ? 50 : 300);
+    v->fixedBits = rnd_bits(5, 5);
+    v->varBits = rnd_bits(0, 30);
+    v->ia5 = rnd_chars("ABCxyz 0123~", 1, 10);
+    v->digits = rnd_chars("0123456789 ", 0, 8);
+    v->abc = rnd_chars("abc", 0, 12);
+    {
+        size_t n = (size_t)rnd_range(0, 4);
+        uint8_t *p = take(2 * n);
+        for (size_t i = 0; i < n; i++) {
+            p[2 * i] = (uint8_t)rnd_range(0, 0xD7);  /* no surrogates */
+            p[2 * i + 1] = (uint8_t)rnd();
+        }
+        v->bmp = (asn1rt_view){ p, 2 * n };
+    }
+    v->utf = rnd_chars("plain ascii text", 0, 20);
+    size_t o = (size_t)rnd_below(3);
+    v->oid = (asn1rt_view){ (const uint8_t *)oids[o], oid_len[o] };
+    snprintf(when, sizeof when, "%04d%02d%02d%02d%02d%02dZ", (int)rnd_range(1950, 2049), (int)rnd_range(1, 12),
+             (int)rnd_range(1, 28), (int)rnd_range(0, 23), (int)rnd_range(0, 59), (int)rnd_range(0, 59));
+    uint8_t *w = take(15);
+    memcpy(w, when, 15);
+    v->when = (asn1rt_view){ w, 15 };
+    v->list.count = (size_t)rnd_range(0, 5);
+    for (size_t i = 0; i < v->list.count; i++)
+        v->list.items[i] = (uint16_t)rnd_range(0, 1000);
+    v->biglist.count = (size_t)(rnd_below(4) ? rnd_range(0, 3) : rnd_range(100, 300));
+    for (size_t i = 0; i < v->biglist.count; i++) {
+        items_pool[i].id = (uint16_t)rnd_range(0, 65535);
+        items_pool[i].name_present = rnd_below(2);
+        items_pool[i].name = items_pool[i].name_present ? rnd_chars("AZaz09 '()+,-./:=?", 1, 16) : (asn1rt_view){ 0 };
+    }
+    v->biglist.items = items_pool;
+    v->added_present = rnd_below(2);
+    v->added = v->added_present ? (uint8_t)rnd_range(0, 3) : 0;
+    if (rnd_below(2)) {
+        v->g1_present = true;
+        v->g1 = rnd_below(2);
+        v->g2_present = rnd_below(2);
+        v->g2 = v->g2_present ? rnd_chars("group", 0, 5) : (asn1rt_view){ 0 };
+    }
+}
+
+static void test_cross_encoding(void)
+{
+    static uint8_t der[1 << 14], uper[1 << 14], aper[1 << 14], again[1 << 14], abuf[1 << 16];
+    static Props v, d, u, a;
+    unsigned failures = 0;
+    for (unsigned seed = 1; seed <= 400; seed++) {
+        asn1rt_arena ar;
+        size_t nd = 0, nu = 0, na = 0, n2 = 0;
+        rng_state = seed * UINT64_C(0x9E3779B97F4A7C15);
+        pool_used = 0;
+        rnd_props(&v);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&ar, abuf, sizeof abuf), ASN1RT_OK);
+        int st = 0, rc;
+        asn1rt_error e = { 0 };
+        if ((rc = Props_encode(&v, der, sizeof der, &nd)) != 0) st = 1;
+        else if ((rc = Props_decode(&d, der, nd)) != 0) st = 2;
+        else if ((rc = Props_biglist_load_items(&d.biglist, &ar)) != 0) st = 3;
+        else if (!Props_equal(&d, &v)) st = 4;
+        else if ((rc = Props_uper_encode(&v, uper, sizeof uper, &nu)) != 0) st = 5;
+        else if ((rc = Props_uper_decode_ex(&u, uper, nu, 0, &ar, &e)) != 0) st = 6;
+        else if (!Props_equal(&u, &v)) st = 7;
+        else if ((rc = Props_aper_encode(&v, aper, sizeof aper, &na)) != 0) st = 8;
+        else if ((rc = Props_aper_decode_ex(&a, aper, na, 0, &ar, &e)) != 0) st = 9;
+        else if (!Props_equal(&a, &v)) st = 10;
+        /* the value that came through DER encodes to the same PER octets */
+        else if (Props_uper_encode(&d, again, sizeof again, &n2) != 0 || n2 != nu || memcmp(again, uper, nu) != 0) st = 11;
+        else if (Props_aper_encode(&d, again, sizeof again, &n2) != 0 || n2 != na || memcmp(again, aper, na) != 0) st = 12;
+        bool ok = st == 0;
+        if (!ok && failures < 5)
+            fprintf(stderr, "\ncross-encoding: seed %u step %d rc %d (bit %zu, %s)", seed, st, rc, e.offset,
+                    e.path_len ? e.path[0] : "");
+        failures += !ok;
+        CU_ASSERT(ok);
+    }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
+    { "random values: DER == UPER == APER round trips", test_cross_encoding },
 };
 
 int main(void)
