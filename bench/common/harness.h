@@ -73,6 +73,11 @@ int bench_run(bench_case *cases, size_t n, const bench_config *cfg);
  * slow code on a shared machine (bench-peers: batches of up to 15 ms). */
 int bench_run_cputime(bench_case *cases, size_t n, const bench_config *cfg);
 
+/* How a table program measures: *cfg from bench_config_default, the
+ * banner titled `title` on stdout, then bench_run. Returns bench_run's
+ * result. */
+int bench_measure(bench_config *cfg, const char *title, bench_case *cases, size_t n);
+
 /* The case with these names, or NULL. */
 bench_case *bench_find(bench_case *cases, size_t n, const char *table,
                        const char *row, const char *impl);
