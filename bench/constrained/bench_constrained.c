@@ -146,9 +146,7 @@ int main(int argc, char **argv)
     size_t n = sizeof cases / sizeof cases[0];
 
     bench_config cfg;
-    bench_config_default(&cfg);
-    bench_banner(stdout, "Constrained INTEGER — native types (make bench-constrained)", &cfg);
-    if (bench_run(cases, n, &cfg) != 0)
+    if (bench_measure(&cfg, "Constrained INTEGER — native types (make bench-constrained)", cases, n) != 0)
         return 1;
 
     printf("### Struct size\n\n| Type | seed | asn1cc (`sizeof`) |\n|---|---|---|\n");
