@@ -142,9 +142,7 @@ int main(int argc, char **argv)
     size_t n = sizeof cases / sizeof cases[0];
 
     bench_config cfg;
-    bench_config_default(&cfg);
-    bench_banner(stdout, "Sequence encode/decode (make bench-sequence)", &cfg);
-    if (bench_run(cases, n, &cfg) != 0)
+    if (bench_measure(&cfg, "Sequence encode/decode (make bench-sequence)", cases, n) != 0)
         return 1;
 
     printf("### Sequence encode/decode\n\n| Benchmark | seed | asn1cc median | min | goal |\n"
