@@ -253,9 +253,7 @@ int main(int argc, char **argv)
     size_t n_csv = n - 6;
 
     bench_config cfg;
-    bench_config_default(&cfg);
-    bench_banner(stdout, "Derive overhead: generated vs hand-written vs generic (make bench-derive)", &cfg);
-    if (bench_run(cases, n, &cfg) != 0)
+    if (bench_measure(&cfg, "Derive overhead: generated vs hand-written vs generic (make bench-derive)", cases, n) != 0)
         return 1;
 
     print_table(cases, n, "DeriveSimple", "the seed-like 3-field SEQUENCE, 44-byte DER", true);
