@@ -190,9 +190,7 @@ int main(void)
     };
     size_t n = sizeof cases / sizeof cases[0];
     bench_config cfg;
-    bench_config_default(&cfg);
-    bench_banner(stdout, "Generator proposals (make bench-proposals; see docs/perf-findings.md)", &cfg);
-    if (bench_run(cases, n, &cfg) != 0)
+    if (bench_measure(&cfg, "Generator proposals (make bench-proposals; see docs/perf-findings.md)", cases, n) != 0)
         return 1;
     printf("| Proposal | Function | Variant | median | min | vs today, 95%% CI |\n|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < n; i++) {
