@@ -41,6 +41,17 @@ bench:
 	@$(MAKE) --no-print-directory bench-derive
 	@$(MAKE) --no-print-directory bench-crypto
 
+# $(call bench_table,PROGRAM,NAME): the recipe of a table program. PROGRAM
+# writes bench/results/NAME.csv and NAME.svg and prints its Markdown, which
+# becomes NAME.md only when the program succeeds (else it is shown, and the
+# target fails).
+define bench_table
+	@mkdir -p $(BENCH_RESULTS)
+	$(1) $(BENCH_RESULTS)/$(2).csv $(BENCH_RESULTS)/$(2).svg >$(BENCH_RESULTS)/$(2).md.tmp \
+	  || { cat $(BENCH_RESULTS)/$(2).md.tmp; rm -f $(BENCH_RESULTS)/$(2).md.tmp; exit 1; }
+	@mv $(BENCH_RESULTS)/$(2).md.tmp $(BENCH_RESULTS)/$(2).md && cat $(BENCH_RESULTS)/$(2).md
+endef
+
 # The flags above are part of what these objects measure: rebuild on change.
 $(BENCH_HARNESS) $(BENCH_GEN_OBJ) $(B)/bench/constrained/bench_constrained.o \
 $(B)/bench/sequence/bench_sequence.o $(B)/bench/derive/bench_derive.o \
