@@ -9,7 +9,4 @@ $(BENCH_CONSTRAINED): $(B)/bench/constrained/bench_constrained.o $(BENCH_HARNESS
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 bench-constrained: $(BENCH_CONSTRAINED)
-	@mkdir -p $(BENCH_RESULTS)
-	$(BENCH_CONSTRAINED) $(BENCH_RESULTS)/constrained.csv $(BENCH_RESULTS)/constrained.svg >$(BENCH_RESULTS)/constrained.md.tmp \
-	  || { cat $(BENCH_RESULTS)/constrained.md.tmp; rm -f $(BENCH_RESULTS)/constrained.md.tmp; exit 1; }
-	@mv $(BENCH_RESULTS)/constrained.md.tmp $(BENCH_RESULTS)/constrained.md && cat $(BENCH_RESULTS)/constrained.md
+	$(call bench_table,$(BENCH_CONSTRAINED),constrained)
