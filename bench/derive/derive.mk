@@ -14,10 +14,7 @@ $(BENCH_DERIVE): $(BENCH_DERIVE_OBJS) $(BENCH_HARNESS) $(BENCH_ASN1CC)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 bench-derive: $(BENCH_DERIVE)
-	@mkdir -p $(BENCH_RESULTS)
-	$(BENCH_DERIVE) $(BENCH_RESULTS)/derive.csv $(BENCH_RESULTS)/derive.svg >$(BENCH_RESULTS)/derive.md.tmp \
-	  || { cat $(BENCH_RESULTS)/derive.md.tmp; rm -f $(BENCH_RESULTS)/derive.md.tmp; exit 1; }
-	@mv $(BENCH_RESULTS)/derive.md.tmp $(BENCH_RESULTS)/derive.md && cat $(BENCH_RESULTS)/derive.md
+	$(call bench_table,$(BENCH_DERIVE),derive)
 
 # make bench-proposals: the generator changes docs/perf-findings.md proposes,
 # hand-applied to one type each and timed against today's generated code.
