@@ -42,33 +42,24 @@ static SimpleSequence value_simple;
 static NestedSequence value_nested;
 static ComplexSequence value_complex;
 
-static uint64_t encode_simple(void *vctx, uint64_t iters)
-{
-    const vec *v = vctx;
-    uint8_t *buf = bench_slot(0, CAP);
-    uint64_t acc = 0;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = 0;
-        acc |= (uint64_t)SimpleSequence_encode(v->value, buf, CAP, &len);
-        acc |= (len != v->len);
-        bench_escape(buf);
+/* Encode the vector's value into a slot that moves from round to round. */
+#define ENCODE_BENCH(name, T)                                                 \
+    static uint64_t name(void *vctx, uint64_t iters)                          \
+    {                                                                         \
+        const vec *v = vctx;                                                  \
+        uint8_t *buf = bench_slot(0, CAP);                                    \
+        uint64_t acc = 0;                                                     \
+        for (uint64_t i = 0; i < iters; i++) {                                \
+            size_t len = 0;                                                   \
+            acc |= (uint64_t)T##_encode(v->value, buf, CAP, &len);            \
+            acc |= (len != v->len);                                           \
+            bench_escape(buf);                                                \
+        }                                                                     \
+        return acc;                                                           \
     }
-    return acc;
-}
 
-static uint64_t encode_nested(void *vctx, uint64_t iters)
-{
-    const vec *v = vctx;
-    uint8_t *buf = bench_slot(0, CAP);
-    uint64_t acc = 0;
-    for (uint64_t i = 0; i < iters; i++) {
-        size_t len = 0;
-        acc |= (uint64_t)NestedSequence_encode(v->value, buf, CAP, &len);
-        acc |= (len != v->len);
-        bench_escape(buf);
-    }
-    return acc;
-}
+ENCODE_BENCH(encode_simple, SimpleSequence)
+ENCODE_BENCH(encode_nested, NestedSequence)
 
 static uint64_t decode_simple(void *vctx, uint64_t iters)
 {
