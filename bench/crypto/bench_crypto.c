@@ -195,33 +195,26 @@ static void floor_sender_dh(void)
     sink ^= out[0] ^ epk[1];
 }
 
-static void floor_symmetric(void)
-{
-    static const uint8_t iv[16];
-    static uint8_t buf[149];
-    uint8_t key[32];
-    int len;
-    SHA256(kdf_preimage, sizeof kdf_preimage, key);
-    if (!EVP_EncryptInit_ex2(bare_chacha, NULL, key, iv, NULL) ||
-        !EVP_EncryptUpdate(bare_chacha, buf, &len, note_ct, (int)sizeof buf))
-        die("floor chacha20");
-    sink ^= buf[148];
-}
+/* SHA-256 of the KDF preimage as the key, then ChaCha20 of the n bytes at
+ * in into buf: the bare cost of one note encryption. */
+#define FLOOR_CHACHA(name, n, in, what)                                                    \
+    static void name(void)                                                                 \
+    {                                                                                      \
+        static const uint8_t iv[16];                                                       \
+        static uint8_t buf[n];                                                             \
+        uint8_t key[32];                                                                   \
+        int len;                                                                           \
+        SHA256(kdf_preimage, sizeof kdf_preimage, key);                                    \
+        if (!EVP_EncryptInit_ex2(bare_chacha, NULL, key, iv, NULL) ||                      \
+            !EVP_EncryptUpdate(bare_chacha, buf, &len, in, (int)sizeof buf))               \
+            die(what);                                                                     \
+        sink ^= buf[148];                                                                  \
+    }
 
+FLOOR_CHACHA(floor_symmetric, 149, note_ct, "floor chacha20")
 /* The tightest bare cost: the keystream for 149 bytes is three whole blocks,
  * and OpenSSL 3.0 handles a partial final block with an extra call. */
-static void floor_symmetric_blocks(void)
-{
-    static const uint8_t iv[16];
-    static uint8_t buf[192];
-    uint8_t key[32];
-    int len;
-    SHA256(kdf_preimage, sizeof kdf_preimage, key);
-    if (!EVP_EncryptInit_ex2(bare_chacha, NULL, key, iv, NULL) ||
-        !EVP_EncryptUpdate(bare_chacha, buf, &len, buf, (int)sizeof buf))
-        die("floor chacha20 blocks");
-    sink ^= buf[148];
-}
+FLOOR_CHACHA(floor_symmetric_blocks, 192, buf, "floor chacha20 blocks")
 
 /* ---- measurement -------------------------------------------------------------- */
 
