@@ -7,17 +7,12 @@ of tests/der/rules.asn). INDEX lines: file, decoder, expected code, byte
 offset, field path ("-" for the outermost value). test_der.c reads INDEX,
 checks every sample against it, and that every file is listed."""
 import os
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-
-def tlv(tag, content):
-    n = len(content)
-    if n < 0x80:
-        l = bytes([n])
-    else:
-        b = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        l = bytes([0x80 | len(b)]) + b
-    return bytes([tag]) + l + content
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(here, "..", "common"))
+from dertlv import tlv  # noqa: E402
 
 def nest(tag, depth, inner=b""):
     v = inner

@@ -8,6 +8,9 @@ rewrites the same files (names are content hashes)."""
 import hashlib, os, struct, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(here, "..", "common"))
+from dertlv import tlv  # noqa: E402
 
 def put(target, data):
     d = os.path.join(here, "corpus", target)
@@ -15,15 +18,6 @@ def put(target, data):
     name = "seed-" + hashlib.sha1(data).hexdigest()[:16]
     with open(os.path.join(d, name), "wb") as f:
         f.write(data)
-
-def tlv(tag, content):
-    n = len(content)
-    if n < 0x80:
-        l = bytes([n])
-    else:
-        b = n.to_bytes((n.bit_length() + 7) // 8, "big")
-        l = bytes([0x80 | len(b)]) + b
-    return bytes([tag]) + l + content
 
 H = bytes.fromhex
 # fuzz_read: op, flags, tag selector, parameter, DER (see fuzz_read.c enum op).
