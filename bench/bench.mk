@@ -7,3 +7,4 @@ include bench/derive/derive.mk
 include bench/primitives/primitives.mk
 include bench/x509/x509.mk
 include bench/crypto/crypto.mk
+include bench/oer/oer.mk

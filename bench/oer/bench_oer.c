@@ -1,0 +1,548 @@
+/* bench_oer.c — make bench-oer: asn1cc's canonical OER (X.696) on V2X
+ * messages, in one run, interleaved (bench/common):
+ *  - an explicit IEEE 1609.2 / TS 103 097 certificate, encode and decode,
+ *    against a hand-written OER codec of the same certificate profile
+ *    (hand_cert_*, below: the floor — fixed layout, no generality);
+ *  - the CAM of EN 302 637-2 (same value), asn1cc OER against asn1cc UPER;
+ *  - a TS 103 097 signed SPDU carrying that CAM (UPER) with a digest
+ *    signer: every nested layer encoded / decoded (its recursive views).
+ * Allocations: malloc/calloc/realloc are wrapped at link time
+ * (-Wl,--wrap) and counted while the cases run; the count is printed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#include "cam_pdu_descriptions.h"
+#include "ieee1609dot2.h"
+
+/* ------------------------------------------------------------------ allocation count */
+
+static unsigned long g_allocs;
+static bool g_counting;      /* set only inside the timed loops, not the harness's own work */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t m);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n) { g_allocs += g_counting; return __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t m) { g_allocs += g_counting; return __real_calloc(n, m); }
+void *__wrap_realloc(void *p, size_t n) { g_allocs += g_counting; return __real_realloc(p, n); }
+
+/* ------------------------------------------------------------------ the values */
+
+static const char HOST[] = "asn1cc.example";
+static const uint8_t PSID_CAM[] = { 0x24 };
+static uint8_t g_key[32], g_r[32], g_s[32], g_craca[3] = { 0xA1, 0xB2, 0xC3 }, g_ssp[] = { 0x01, 0xFF, 0xFC };
+
+static void cert_value(Certificate *c, PsidSsp perms[2])
+{
+    CertificateBase_init(c);
+    c->version = 3;
+    c->type = CertificateType_explicit;
+    c->issuer.present = IssuerIdentifier_PR_self;
+    c->issuer.u.self = HashAlgorithm_sha256;
+    ToBeSignedCertificate *t = &c->toBeSigned;
+    t->id.present = CertificateId_PR_name;
+    t->id.u.name = (asn1rt_view){ (const uint8_t *)HOST, sizeof HOST - 1 };
+    t->cracaId = (asn1rt_view){ g_craca, 3 };
+    t->crlSeries = 4;
+    t->validityPeriod.start = 600000000u;
+    t->validityPeriod.duration.present = Duration_PR_hours;
+    t->validityPeriod.duration.u.hours = 168;
+    PsidSsp_init(&perms[0]);
+    perms[0].psid = (asn1rt_bigint){ PSID_CAM, 1 };
+    perms[0].ssp_present = true;
+    perms[0].ssp.present = ServiceSpecificPermissions_PR_opaque;
+    perms[0].ssp.u.opaque = (asn1rt_view){ g_ssp, sizeof g_ssp };
+    PsidSsp_init(&perms[1]);
+    perms[1].psid = (asn1rt_bigint){ (const uint8_t *)"\x25", 1 };
+    t->appPermissions_present = true;
+    t->appPermissions.items = perms;
+    t->appPermissions.count = 2;
+    t->verifyKeyIndicator.present = VerificationKeyIndicator_PR_verificationKey;
+    t->verifyKeyIndicator.u.verificationKey.present = PublicVerificationKey_PR_ecdsaNistP256;
+    t->verifyKeyIndicator.u.verificationKey.u.ecdsaNistP256.present = EccP256CurvePoint_PR_compressed_y_0;
+    t->verifyKeyIndicator.u.verificationKey.u.ecdsaNistP256.u.compressed_y_0 = (asn1rt_view){ g_key, 32 };
+    c->signature_present = true;
+    c->signature.present = Signature_PR_ecdsaNistP256Signature;
+    c->signature.u.ecdsaNistP256Signature.rSig.present = EccP256CurvePoint_PR_x_only;
+    c->signature.u.ecdsaNistP256Signature.rSig.u.x_only = (asn1rt_view){ g_r, 32 };
+    c->signature.u.ecdsaNistP256Signature.sSig = (asn1rt_view){ g_s, 32 };
+}
+
+static void cam_value(cam_CAM *m)
+{
+    cam_CAM_init(m);
+    m->header.protocolVersion = 2;
+    m->header.messageID = 2;
+    m->header.stationID = 1234567;
+    m->cam.generationDeltaTime = 30000;
+    cam_BasicContainer *b = &m->cam.camParameters.basicContainer;
+    b->stationType = 5;
+    b->referencePosition.latitude = 487654321;
+    b->referencePosition.longitude = 113456789;
+    b->referencePosition.positionConfidenceEllipse.semiMajorConfidence = 120;
+    b->referencePosition.positionConfidenceEllipse.semiMinorConfidence = 80;
+    b->referencePosition.positionConfidenceEllipse.semiMajorOrientation = 900;
+    b->referencePosition.altitude.altitudeValue = 52000;
+    b->referencePosition.altitude.altitudeConfidence = cam_AltitudeConfidence_outOfRange;
+    m->cam.camParameters.highFrequencyContainer.present = cam_HighFrequencyContainer_PR_basicVehicleContainerHighFrequency;
+    cam_BasicVehicleContainerHighFrequency *h = &m->cam.camParameters.highFrequencyContainer.u.basicVehicleContainerHighFrequency;
+    h->heading.headingValue = 1800;
+    h->heading.headingConfidence = 10;
+    h->speed.speedValue = 1389;
+    h->speed.speedConfidence = 5;
+    h->driveDirection = cam_DriveDirection_forward;
+    h->vehicleLength.vehicleLengthValue = 45;
+    h->vehicleLength.vehicleLengthConfidenceIndication = cam_VehicleLengthConfidenceIndication_noTrailerPresent;
+    h->vehicleWidth = 18;
+    h->longitudinalAcceleration.longitudinalAccelerationValue = -5;
+    h->longitudinalAcceleration.longitudinalAccelerationConfidence = 10;
+    h->curvature.curvatureValue = 12;
+    h->curvature.curvatureConfidence = cam_CurvatureConfidence_outOfRange;
+    h->curvatureCalculationMode = cam_CurvatureCalculationMode_yawRateUsed;
+    h->yawRate.yawRateValue = -150;
+    h->yawRate.yawRateConfidence = cam_YawRateConfidence_outOfRange;
+}
+
+/* ------------------------------------------------------------------ the hand-written floor */
+
+/* The certificate profile above, by hand: fixed positions where X.696
+ * makes them fixed, short lengths only, the alternatives this profile
+ * uses only. It checks what the structure needs to be read safely and no
+ * more; anything else is refused. */
+typedef struct hand_view { const uint8_t *p; size_t n; } hand_view;
+typedef struct hand_perm { hand_view psid, ssp; bool has_ssp; } hand_perm;
+typedef struct hand_cert {
+    uint8_t version, type, alg, dur_kind;
+    hand_view name, craca, key, r, s;
+    uint16_t crl, dur;
+    uint32_t start;
+    size_t nperm;
+    hand_perm perm[4];
+} hand_cert;
+
+static int hand_cert_decode(hand_cert *c, const uint8_t *p, size_t n)
+{
+    const uint8_t *e = p + n;
+#define NEED(k) do { if ((size_t)(e - p) < (size_t)(k)) return -1; } while (0)
+    NEED(8);
+    if (p[0] != 0x80 || p[2] > 1 || p[3] != 0x81 || p[4] > 1 || p[5] != 0x10 || p[6] != 0x81 || p[7] >= 0x80)
+        return -1;
+    c->version = p[1];
+    c->type = p[2];
+    c->alg = p[4];
+    c->name = (hand_view){ p + 8, p[7] };
+    p += 8;
+    NEED(c->name.n + 3 + 2 + 4 + 3);
+    p += c->name.n;
+    c->craca = (hand_view){ p, 3 };
+    c->crl = (uint16_t)(p[3] << 8 | p[4]);
+    c->start = (uint32_t)p[5] << 24 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 8 | p[8];
+    if (p[9] < 0x80 || p[9] > 0x86)
+        return -1;
+    c->dur_kind = (uint8_t)(p[9] & 0x3F);
+    c->dur = (uint16_t)(p[10] << 8 | p[11]);
+    p += 12;
+    NEED(2);
+    if (p[0] != 1 || p[1] == 0 || p[1] > 4)
+        return -1;
+    c->nperm = p[1];
+    p += 2;
+    for (size_t i = 0; i < c->nperm; i++) {
+        hand_perm *m = &c->perm[i];
+        NEED(2);
+        if ((p[0] & 0x7F) != 0 || p[1] == 0 || p[1] > 8)
+            return -1;
+        m->has_ssp = p[0] != 0;
+        NEED(2 + p[1]);
+        m->psid = (hand_view){ p + 2, p[1] };
+        if ((m->psid.p[0] & 0x80) || (m->psid.n > 1 && m->psid.p[0] == 0 && !(m->psid.p[1] & 0x80)))
+            return -1;
+        p += 2 + p[1];
+        if (m->has_ssp) {
+            NEED(2);
+            if (p[0] != 0x80 || p[1] >= 0x80)
+                return -1;
+            NEED(2 + p[1]);
+            m->ssp = (hand_view){ p + 2, p[1] };
+            p += 2 + p[1];
+        }
+    }
+    NEED(3 + 32 + 2 + 32 + 32);
+    if (p[0] != 0x80 || p[1] != 0x80 || (p[2] != 0x82 && p[2] != 0x83))
+        return -1;
+    c->key = (hand_view){ p + 3, 32 };
+    p += 35;
+    if (p[0] != 0x80 || p[1] != 0x80)
+        return -1;
+    c->r = (hand_view){ p + 2, 32 };
+    c->s = (hand_view){ p + 34, 32 };
+    p += 66;
+#undef NEED
+    return p == e ? 0 : -1;
+}
+
+static int hand_cert_encode(const hand_cert *c, uint8_t *buf, size_t cap, size_t *len)
+{
+    size_t need = 8 + c->name.n + 12 + 2 + 35 + 66;
+    for (size_t i = 0; i < c->nperm; i++)
+        need += 2 + c->perm[i].psid.n + (c->perm[i].has_ssp ? 2 + c->perm[i].ssp.n : 0);
+    if (need > cap || c->name.n >= 0x80 || c->nperm == 0 || c->nperm > 4)
+        return -1;
+    uint8_t *p = buf;
+    p[0] = 0x80; p[1] = c->version; p[2] = c->type; p[3] = 0x81; p[4] = c->alg; p[5] = 0x10; p[6] = 0x81;
+    p[7] = (uint8_t)c->name.n;
+    memcpy(p + 8, c->name.p, c->name.n);
+    p += 8 + c->name.n;
+    memcpy(p, c->craca.p, 3);
+    p[3] = (uint8_t)(c->crl >> 8); p[4] = (uint8_t)c->crl;
+    p[5] = (uint8_t)(c->start >> 24); p[6] = (uint8_t)(c->start >> 16); p[7] = (uint8_t)(c->start >> 8); p[8] = (uint8_t)c->start;
+    p[9] = (uint8_t)(0x80 | c->dur_kind); p[10] = (uint8_t)(c->dur >> 8); p[11] = (uint8_t)c->dur;
+    p += 12;
+    p[0] = 1; p[1] = (uint8_t)c->nperm;
+    p += 2;
+    for (size_t i = 0; i < c->nperm; i++) {
+        const hand_perm *m = &c->perm[i];
+        p[0] = m->has_ssp ? 0x80 : 0x00;
+        p[1] = (uint8_t)m->psid.n;
+        memcpy(p + 2, m->psid.p, m->psid.n);
+        p += 2 + m->psid.n;
+        if (m->has_ssp) {
+            p[0] = 0x80;
+            p[1] = (uint8_t)m->ssp.n;
+            memcpy(p + 2, m->ssp.p, m->ssp.n);
+            p += 2 + m->ssp.n;
+        }
+    }
+    p[0] = 0x80; p[1] = 0x80; p[2] = 0x82;
+    memcpy(p + 3, c->key.p, 32);
+    p += 35;
+    p[0] = 0x80; p[1] = 0x80;
+    memcpy(p + 2, c->r.p, 32);
+    memcpy(p + 34, c->s.p, 32);
+    p += 66;
+    *len = (size_t)(p - buf);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the SPDU */
+
+static uint8_t g_cam_uper[128];
+static size_t g_cam_uper_len;
+static const uint8_t DIGEST[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+/* Every layer, innermost first, each into its own part of buf. */
+static int spdu_encode(uint8_t *buf, size_t cap, size_t *len)
+{
+    uint8_t *content = buf, *inner = buf + 160, *sdp = buf + 320, *tbsd = buf + 480, *sd = buf + 640, *c2 = buf + 800,
+            *out = buf + 960;
+    size_t cn, in_n, sdp_n, tbsd_n, sd_n, c2_n;
+    Ieee1609Dot2Content ct;
+    Ieee1609Dot2Data d;
+    SignedDataPayload p;
+    ToBeSignedData t;
+    SignedData s;
+    int rc = 0;
+    if (cap < 1120)
+        return -1;
+    ct.present = Ieee1609Dot2Content_PR_unsecuredData;
+    ct.u.unsecuredData = (asn1rt_view){ g_cam_uper, g_cam_uper_len };
+    rc |= Ieee1609Dot2Content_oer_encode(&ct, content, 160, &cn);
+    d.protocolVersion = 3;
+    d.content = (asn1rt_view){ content, cn };
+    rc |= Ieee1609Dot2Data_oer_encode(&d, inner, 160, &in_n);
+    SignedDataPayload_init(&p);
+    p.data_present = true;
+    p.data = (asn1rt_view){ inner, in_n };
+    rc |= SignedDataPayload_oer_encode(&p, sdp, 160, &sdp_n);
+    ToBeSignedData_init(&t);
+    t.payload = (asn1rt_view){ sdp, sdp_n };
+    t.headerInfo.psid = (asn1rt_bigint){ PSID_CAM, 1 };
+    t.headerInfo.generationTime_present = true;
+    t.headerInfo.generationTime = UINT64_C(600000000000000);
+    rc |= ToBeSignedData_oer_encode(&t, tbsd, 160, &tbsd_n);
+    SignedData_init(&s);
+    s.hashId = HashAlgorithm_sha256;
+    s.tbsData = (asn1rt_view){ tbsd, tbsd_n };
+    s.signer.present = SignerIdentifier_PR_digest;
+    s.signer.u.digest = (asn1rt_view){ DIGEST, 8 };
+    s.signature.present = Signature_PR_ecdsaNistP256Signature;
+    s.signature.u.ecdsaNistP256Signature.rSig.present = EccP256CurvePoint_PR_x_only;
+    s.signature.u.ecdsaNistP256Signature.rSig.u.x_only = (asn1rt_view){ g_r, 32 };
+    s.signature.u.ecdsaNistP256Signature.sSig = (asn1rt_view){ g_s, 32 };
+    rc |= SignedData_oer_encode(&s, sd, 160, &sd_n);
+    ct.present = Ieee1609Dot2Content_PR_signedData;
+    ct.u.signedData = (asn1rt_view){ sd, sd_n };
+    rc |= Ieee1609Dot2Content_oer_encode(&ct, c2, 160, &c2_n);
+    d.content = (asn1rt_view){ c2, c2_n };
+    rc |= Ieee1609Dot2Data_oer_encode(&d, out, 160, len);
+    return rc;
+}
+
+/* The receiver's walk: every layer down to the CAM's octets. */
+static int spdu_decode(const uint8_t *in, size_t n, asn1rt_view *cam)
+{
+    Ieee1609Dot2Data d, di;
+    Ieee1609Dot2Content c, ci;
+    SignedData s;
+    ToBeSignedData t;
+    SignedDataPayload p;
+    int rc = Ieee1609Dot2Data_oer_decode(&d, in, n, NULL);
+    rc |= Ieee1609Dot2Content_oer_decode(&c, d.content.ptr, d.content.len, NULL);
+    if (rc || c.present != Ieee1609Dot2Content_PR_signedData)
+        return -1;
+    rc |= SignedData_oer_decode(&s, c.u.signedData.ptr, c.u.signedData.len, NULL);
+    rc |= ToBeSignedData_oer_decode(&t, s.tbsData.ptr, s.tbsData.len, NULL);
+    rc |= SignedDataPayload_oer_decode(&p, t.payload.ptr, t.payload.len, NULL);
+    if (rc || !p.data_present)
+        return -1;
+    rc |= Ieee1609Dot2Data_oer_decode(&di, p.data.ptr, p.data.len, NULL);
+    rc |= Ieee1609Dot2Content_oer_decode(&ci, di.content.ptr, di.content.len, NULL);
+    if (rc || ci.present != Ieee1609Dot2Content_PR_unsecuredData)
+        return -1;
+    *cam = ci.u.unsecuredData;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the cases */
+
+static Certificate g_cert;
+static PsidSsp g_perms[2];
+static hand_cert g_hand;
+static cam_CAM g_cam;
+static uint8_t g_cert_oer[256], g_cam_oer[128], g_spdu[256];
+static size_t g_cert_len, g_cam_oer_len, g_spdu_len;
+static uint8_t g_arena_buf[1024];
+
+static uint64_t cert_enc_asn1cc(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    uint8_t *out = bench_slot(0, 256);
+    size_t len;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)Certificate_oer_encode(&g_cert, out, 256, &len);
+        bench_escape(out);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cert_enc_hand(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    uint8_t *out = bench_slot(0, 256);
+    size_t len;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)(hand_cert_encode(&g_hand, out, 256, &len) != 0);
+        bench_escape(out);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cert_dec_asn1cc(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    Certificate *c = bench_slot(1, sizeof *c);
+    asn1rt_arena a;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)asn1rt_arena_init(&a, g_arena_buf, sizeof g_arena_buf);
+        acc |= (uint64_t)Certificate_oer_decode(c, g_cert_oer, g_cert_len, &a);
+        bench_escape(c);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cert_dec_hand(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    hand_cert *c = bench_slot(1, sizeof *c);
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)(hand_cert_decode(c, g_cert_oer, g_cert_len) != 0);
+        bench_escape(c);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cam_enc_oer(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    uint8_t *out = bench_slot(0, 128);
+    size_t len;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)cam_CAM_oer_encode(&g_cam, out, 128, &len);
+        bench_escape(out);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cam_enc_uper(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    uint8_t *out = bench_slot(0, 128);
+    size_t len;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)cam_CAM_uper_encode(&g_cam, out, 128, &len);
+        bench_escape(out);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cam_dec_oer(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    cam_CAM *m = bench_slot(1, sizeof *m);
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)cam_CAM_oer_decode(m, g_cam_oer, g_cam_oer_len, NULL);
+        bench_escape(m);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t cam_dec_uper(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    cam_CAM *m = bench_slot(1, sizeof *m);
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)cam_CAM_uper_decode(m, g_cam_uper, g_cam_uper_len, NULL);
+        bench_escape(m);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t spdu_enc(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    uint8_t *out = bench_slot(0, 1200);
+    size_t len;
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)(spdu_encode(out, 1200, &len) != 0);
+        bench_escape(out);
+    }
+    g_counting = false;
+    return acc;
+}
+
+static uint64_t spdu_dec(void *ctx, uint64_t iters)
+{
+    uint64_t acc = 0;
+    asn1rt_view *v = bench_slot(1, sizeof *v);
+    (void)ctx;
+    g_counting = true;
+    for (uint64_t i = 0; i < iters; i++) {
+        acc |= (uint64_t)(spdu_decode(g_spdu, g_spdu_len, v) != 0);
+        bench_escape(v);
+    }
+    g_counting = false;
+    return acc;
+}
+
+/* The values, their encodings, and the floor's agreement with asn1cc. */
+static int setup(void)
+{
+    uint8_t hbuf[256], sbuf[1200];
+    size_t hn, sn;
+    asn1rt_view cam;
+    cam_CAM back;
+    for (int i = 0; i < 32; i++) {
+        g_key[i] = (uint8_t)(0x11 * i + 3);
+        g_r[i] = (uint8_t)(0x35 * i + 1);
+        g_s[i] = (uint8_t)(0x5B * i + 7);
+    }
+    cert_value(&g_cert, g_perms);
+    cam_value(&g_cam);
+    if (Certificate_check(&g_cert) || Certificate_oer_encode(&g_cert, g_cert_oer, sizeof g_cert_oer, &g_cert_len) ||
+        hand_cert_decode(&g_hand, g_cert_oer, g_cert_len) || hand_cert_encode(&g_hand, hbuf, sizeof hbuf, &hn) ||
+        hn != g_cert_len || memcmp(hbuf, g_cert_oer, hn) != 0) {
+        fprintf(stderr, "bench-oer: the hand-written certificate codec disagrees with asn1cc\n");
+        return -1;
+    }
+    if (cam_CAM_check(&g_cam) || cam_CAM_oer_encode(&g_cam, g_cam_oer, sizeof g_cam_oer, &g_cam_oer_len) ||
+        cam_CAM_uper_encode(&g_cam, g_cam_uper, sizeof g_cam_uper, &g_cam_uper_len) ||
+        cam_CAM_uper_decode(&back, g_cam_uper, g_cam_uper_len, NULL) || !cam_CAM_equal(&back, &g_cam) ||
+        cam_CAM_oer_decode(&back, g_cam_oer, g_cam_oer_len, NULL) || !cam_CAM_equal(&back, &g_cam)) {
+        fprintf(stderr, "bench-oer: the cam_CAM does not round-trip\n");
+        return -1;
+    }
+    if (spdu_encode(sbuf, sizeof sbuf, &sn) || sn > sizeof g_spdu)
+        return -1;
+    memcpy(g_spdu, sbuf + 960, sn);
+    g_spdu_len = sn;
+    if (spdu_decode(g_spdu, g_spdu_len, &cam) || cam.len != g_cam_uper_len || memcmp(cam.ptr, g_cam_uper, cam.len) != 0) {
+        fprintf(stderr, "bench-oer: the SPDU does not decode to its CAM\n");
+        return -1;
+    }
+    return 0;
+}
+
+int main(void)
+{
+    bench_config cfg;
+    bench_case cases[] = {
+        { "certificate", "encode", "asn1cc OER", cert_enc_asn1cc, NULL, 0, NULL, 0, 0, 0 },
+        { "certificate", "encode", "hand-written OER", cert_enc_hand, NULL, 0, NULL, 0, 0, 0 },
+        { "certificate", "decode", "asn1cc OER", cert_dec_asn1cc, NULL, 0, NULL, 0, 0, 0 },
+        { "certificate", "decode", "hand-written OER", cert_dec_hand, NULL, 0, NULL, 0, 0, 0 },
+        { "CAM", "encode", "asn1cc OER", cam_enc_oer, NULL, 0, NULL, 0, 0, 0 },
+        { "CAM", "encode", "asn1cc UPER", cam_enc_uper, NULL, 0, NULL, 0, 0, 0 },
+        { "CAM", "decode", "asn1cc OER", cam_dec_oer, NULL, 0, NULL, 0, 0, 0 },
+        { "CAM", "decode", "asn1cc UPER", cam_dec_uper, NULL, 0, NULL, 0, 0, 0 },
+        { "signed CAM SPDU", "encode", "asn1cc OER", spdu_enc, NULL, 0, NULL, 0, 0, 0 },
+        { "signed CAM SPDU", "decode", "asn1cc OER", spdu_dec, NULL, 0, NULL, 0, 0, 0 },
+    };
+    size_t n = sizeof cases / sizeof cases[0];
+    if (setup() != 0)
+        return 1;
+    bench_config_default(&cfg);
+    bench_banner(stdout, "bench-oer: canonical OER (X.696) on IEEE 1609.2 / TS 103 097 and the CAM", &cfg);
+    printf("\nSizes: certificate %zu octets (OER), CAM %zu octets OER / %zu UPER, SPDU %zu octets.\n\n", g_cert_len,
+           g_cam_oer_len, g_cam_uper_len, g_spdu_len);
+    if (bench_run(cases, n, &cfg) != 0)
+        return 1;
+    unsigned long allocs = g_allocs;
+    printf("| table | operation | implementation | median ns | min ns |\n|---|---|---|---:|---:|\n");
+    for (size_t i = 0; i < n; i++)
+        printf("| %s | %s | %s | %.1f | %.1f |\n", cases[i].table, cases[i].row, cases[i].impl, cases[i].median_ns,
+               cases[i].min_ns);
+    printf("\n| ratio (median of per-round ratios, 95%% interval) | value | goal |\n|---|---:|---|\n");
+    static const struct { const char *table, *row, *a, *b, *goal; } ratios[] = {
+        { "certificate", "encode", "asn1cc OER", "hand-written OER", "<= 1.3" },
+        { "certificate", "decode", "asn1cc OER", "hand-written OER", "<= 1.3" },
+        { "CAM", "encode", "asn1cc UPER", "asn1cc OER", ">= 2" },
+        { "CAM", "decode", "asn1cc UPER", "asn1cc OER", ">= 2" },
+    };
+    for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; i++) {
+        bench_ratio r = bench_paired_ratio(bench_find(cases, n, ratios[i].table, ratios[i].row, ratios[i].a),
+                                           bench_find(cases, n, ratios[i].table, ratios[i].row, ratios[i].b));
+        printf("| %s %s: %s / %s | %.2f [%.2f, %.2f] | %s |\n", ratios[i].table, ratios[i].row, ratios[i].a, ratios[i].b,
+               r.median, r.lo, r.hi, ratios[i].goal);
+    }
+    printf("\nAllocations (malloc/calloc/realloc, wrapped at link time) during the timed runs: %lu\n", allocs);
+    bench_free(cases, n);
+    return 0;
+}
