@@ -16,7 +16,7 @@ $(OER_IEEE_SRCS) $(OER_IEEE_MODS:%=$(OER_IEEE_GEN)/%.h) &: $(OER_IEEE_SCHEMAS) $
 $(OER_IEEE_GEN)/%.o: $(OER_IEEE_GEN)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -c $< -o $@
 $(B)/tests/oer/test_ieee.o: $(OER_IEEE_SRCS)
-$(B)/tests/oer/test_ieee.o: CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
+$(B)/tests/oer/test_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
 $(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
