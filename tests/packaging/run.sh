@@ -4,7 +4,8 @@
 #   consumers  the version agrees everywhere; --print-outputs; `make install
 #              DESTDIR=` of the $B build; examples/cmake and tests/packaging/
 #              generate (asn1cc_generate's arguments, rerun, reconfigure,
-#              version request, asn1cc::lez) and examples/meson against it
+#              version request, asn1cc::lez) and examples/meson against it;
+#              examples/cmake through add_subdirectory of this tree
 #   deb        `make deb` (the one build of the project here), lintian with
 #              no error, the packages unpacked by dpkg -x into a scratch root
 #              and examples/cmake built against that root
@@ -133,6 +134,14 @@ version_request() {
     done
 }
 
+# ---- add_subdirectory of the source tree --------------------------------------
+subdirectory_build() {
+    local d=$work/subdirectory
+    cmake -S examples/cmake -B "$d" -G "$(cmake_gen)" -DASN1CC_SOURCE_DIR="$PWD" && cmake --build "$d" &&
+        run_certsummary "$d" || return 1
+    [ "$("$d/asn1cc/host/asn1cc" --version)" = "asn1cc $version" ]
+}
+
 # ---- Meson -------------------------------------------------------------------
 meson_project() {
     local r=$work/root m=$work/meson expected
@@ -181,6 +190,8 @@ consumers)
         step "asn1cc_generate: SCHEMAS ENCODINGS PREFIX OPTIONS OUTPUT_DIR, rerun on edit, reconfigure on rename; asn1cc::lez links" \
             generate generate_project
         step "find_package(asn1cc <newer minor or major>) is refused" version-request version_request
+        step "examples/cmake through add_subdirectory of this tree (compiler built at configure time)" subdirectory \
+            subdirectory_build
     else
         skip "CMake consumers: cmake not found (Debian package cmake; scripts/deps.sh test installs it)"
     fi
