@@ -407,9 +407,92 @@ static void test_cross_encoding(void)
     }
 }
 
+/* ---- strictness: what X.691 fixes and the input gets wrong, and the
+ * leniency that accepts it where one exists. */
+
+typedef struct reject_case {
+    const char *name;
+    int (*dec)(const uint8_t *in, size_t len, bool aligned, unsigned lax);
+    bool aligned;
+    unsigned lax;
+    const char *hex;
+    int code;
+} reject_case;
+
+static asn1rt_arena rej_arena;
+static uint8_t rej_buf[4096];
+#define DEC(T)                                                                                \
+    static int T##_rej(const uint8_t *in, size_t len, bool al, unsigned lax)                  \
+    {                                                                                         \
+        static T v;                                                                           \
+        if (asn1rt_arena_init(&rej_arena, rej_buf, sizeof rej_buf) != 0)                      \
+            return -1;                                                                        \
+        int rc = al ? T##_aper_decode_ex(&v, in, len, lax, &rej_arena, NULL)                  \
+                    : T##_uper_decode_ex(&v, in, len, lax, &rej_arena, NULL);                 \
+        static const T zero;                                                                  \
+        if (rc != 0 && memcmp(&v, &zero, sizeof v) != 0)                                      \
+            return -2;  /* *out zeroed on failure */                                          \
+        if (rc != 0 && rej_arena.used != 0)                                                   \
+            return -3;  /* arena given back */                                                \
+        return rc;                                                                            \
+    }
+DEC(Strict)
+DEC(StrictD)
+DEC(StrictOct)
+DEC(Color)
+DEC(Kind)
+
+static const reject_case reject_cases[] = {
+    /* Strict: a (3 bits) b (1 bit) s: length 0..2 in 2 bits, then octets */
+    { "canonical: a 5, b FALSE, s empty", Strict_rej, false, 0, "A0", 0 },
+    { "11.1: a non-zero padding bit", Strict_rej, false, 0, "A1", ASN1RT_E_PER_PADDING },
+    { "11.1: padding, ASN1RT_PER_LAX_PADDING", Strict_rej, false, ASN1RT_PER_LAX_PADDING, "A1", 0 },
+    { "11.1: an octet after the value", Strict_rej, false, 0, "A000", ASN1RT_E_TRAILING_DATA },
+    { "11.1: trailing octet, ASN1RT_LAX_TRAILING", Strict_rej, false, ASN1RT_LAX_TRAILING, "A000", 0 },
+    { "11.1.3: no octets at all", Strict_rej, false, 0, "", ASN1RT_E_TRUNCATED },
+    { "truncated inside s", Strict_rej, false, 0, "A4", ASN1RT_E_TRUNCATED },
+    { "13.2: a outside (0..5)", Strict_rej, false, 0, "C0", ASN1RT_E_VALUE_CONSTRAINT },
+    { "17: a length beyond SIZE (0..2)", Strict_rej, false, 0, "AC0000", ASN1RT_E_SIZE_CONSTRAINT },
+    { "aligned: a outside (0..5)", Strict_rej, true, 0, "C0", ASN1RT_E_VALUE_CONSTRAINT },
+    /* StrictD: presence bit, then d (4 bits) */
+    { "canonical DEFAULT: absent", StrictD_rej, false, 0, "00", 0 },
+    { "DEFAULT value encoded", StrictD_rej, false, 0, "A0", ASN1RT_E_DEFAULT_ENCODED },
+    { "DEFAULT value, ASN1RT_LAX_DEFAULT", StrictD_rej, false, ASN1RT_LAX_DEFAULT, "A0", 0 },
+    { "non-default value present", StrictD_rej, false, 0, "A8", 0 },
+    /* StrictOct: an unconstrained length (11.9.3.6-8) */
+    { "11.9.3.6: one-octet length", StrictOct_rej, true, 0, "02AABB", 0 },
+    { "11.9.3.7: two-octet length for 2", StrictOct_rej, true, 0, "8002AABB", ASN1RT_E_LENGTH_NOT_MINIMAL },
+    { "11.9.3.8: fragment of 5 x 16K", StrictOct_rej, true, 0, "C5", ASN1RT_E_PER_FRAGMENT },
+    { "11.9.3.8: fragment of 0 x 16K", StrictOct_rej, false, 0, "C000", ASN1RT_E_PER_FRAGMENT },
+    { "length beyond the input", StrictOct_rej, false, 0, "05AABB", ASN1RT_E_TRUNCATED },
+    /* Color { red(0), green(5), blue(2), ..., violet(9) }: root indexes red 0, blue 1, green 2 */
+    { "ENUMERATED green (index 2)", Color_rej, false, 0, "40", 0 },
+    { "ENUMERATED root index 3 of 3", Color_rej, false, 0, "60", ASN1RT_E_VALUE_CONSTRAINT },
+    { "ENUMERATED extension violet", Color_rej, false, 0, "80", 0 },
+    { "ENUMERATED unknown extension", Color_rej, false, 0, "81", ASN1RT_E_ENUM_VALUE },
+    /* Kind: 3 root alternatives in 2 bits */
+    { "CHOICE root index 3 of 3", Kind_rej, false, 0, "60", ASN1RT_E_VALUE_CONSTRAINT },
+    { "CHOICE unknown extension kept", Kind_rej, false, 0, "830180", 0 },
+    { "CHOICE extension open type with trailing octet", Kind_rej, false, 0, "8003010000", ASN1RT_E_TRAILING_DATA },
+};
+
+static void test_rejects(void)
+{
+    uint8_t in[64];
+    for (size_t k = 0; k < CUNIT_COUNT(reject_cases); k++) {
+        const reject_case *c = &reject_cases[k];
+        size_t n = unhex(c->hex, in, sizeof in);
+        int rc = c->dec(in, n, c->aligned, c->lax);
+        if (rc != c->code)
+            fprintf(stderr, "\n%s: %d, expected %d", c->name, rc, c->code);
+        CU_ASSERT_EQUAL(rc, c->code);
+    }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "random values: DER == UPER == APER round trips", test_cross_encoding },
+    { "strictness rejects, leniencies, *out zeroed", test_rejects },
 };
 
 int main(void)
