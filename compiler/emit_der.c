@@ -199,7 +199,25 @@ static void dec_int_exact_end(int ind, CType *ct, const char *nm)
     fail_line(ind + 4, "ASN1RT_E_VALUE_CONSTRAINT", "at", nm);
 }
 
+static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* The value, then its single values (X.680 51.2), refused at its identifier octet. */
 static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_plain_value(ind, ct, lv, rd, nm);
+        return;
+    }
+    P(ind, "{");
+    P(ind + 4, "const size_t at_single = (size_t)(%s - %s);", rfield(rd, "cur"), rfield(rd, "base"));
+    dec_plain_value(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", single);
+    fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", "at_single", nm);
+    P(ind, "}");
+}
+
+static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *vt = ct->vtag;
     const char *viol;
@@ -331,7 +349,11 @@ static const char *present_test(CType *ct, const char *rd)
 static void enc_plain(int ind, CType *ct, const char *rv)
 {
     const char *vt = ct->vtag;
-    const char *viol;
+    const char *viol = emit_single_violation(ct, rv);
+    if (viol) {              /* X.680 51.2 */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1g_put_bool(w, %s, %s));", vt, rv); break;
     case CK_NULL: P(ind, "ASN1G_TRY(asn1g_put_null(w, %s));", vt); break;
@@ -1450,10 +1472,11 @@ static void emit_set_dec_ber(CNamed *cn)
                 known = known ? S("%s || %s", known, is) : is;
         }
         if (known) {
-            P(8, "if (%s)", known);
+            P(8, "if (%s) {", known);
             try_dec(12, "asn1rt_skip(&u)", "&u", "NULL");
-            P(8, "else");
+            P(8, "} else {");
             try_dec(12, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
+            P(8, "}");
         } else {
             try_dec(8, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
         }
@@ -1507,8 +1530,9 @@ static void emit_list_dec_ber(CNamed *cn)
     P(4, "items = p;");
     P(4, "out->raw.ptr = c.cur;");
     P(4, "out->raw.len = (size_t)(c.end - c.cur);");
-    P(4, "for (i = 0; i < n; i++)");
+    P(4, "for (i = 0; i < n; i++) {");
     try_dec(8, S("%s(&items[i], &c, err, arena)", call(cn, DER_ITEM)), "&c", "NULL");
+    P(4, "}");
     P(4, "out->count = n;");
     P(4, "out->items = items;");
     P(4, "return ASN1RT_OK;");

@@ -182,3 +182,4 @@ check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
 
 # PER (pA): its own fragment.
 include tests/codegen/per.mk
+include tests/codegen/ber.mk

@@ -139,6 +139,8 @@ ASN1RT_INLINE int asn1g_expect_body_end(asn1rt_reader *r)
 {
     if (ASN1G_LIKELY(r->cur == r->end))
         return ASN1RT_OK;
+    if ((r->lax & ASN1RT_LAX_INDEFINITE) && r->cur[0] == 0x00)
+        return asn1rt_i_fail_at(r, ASN1RT_E_UNEXPECTED_EOC, r->cur);   /* BER: X.690 8.1.5 */
     return asn1g_unknown_component(r);
 }
 

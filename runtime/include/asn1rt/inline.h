@@ -278,8 +278,10 @@ ASN1RT_INLINE int asn1rt_i_prim_content(asn1rt_reader *r, uint32_t tag, const ui
     rc = asn1rt_i_parse_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return asn1rt_i_fail_at(r, rc, r->cur);
+    /* A BER reader names a stray end-of-contents as such (X.690 8.1.5). */
     if (ASN1RT_I_UNLIKELY(t != tag))
-        return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
+        return asn1rt_i_fail_at(r, t == 0 && (r->lax & ASN1RT_LAX_INDEFINITE) ? ASN1RT_E_UNEXPECTED_EOC
+                                                                                : asn1rt_i_tag_mismatch(t, tag), r->cur);
     *content = r->cur + hl;
     *len = n;
     return ASN1RT_OK;
