@@ -13,14 +13,12 @@
 
 /* ---- PEM (RFC 7468) to DER, written here so the bytes are the file's. */
 
+/* A character's value in the base64 alphabet (RFC 4648, Table 1), or -1. */
 static int b64(int c)
 {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char *at = c != 0 ? strchr(alphabet, c) : NULL;
+    return at != NULL ? (int)(at - alphabet) : -1;
 }
 
 /* Decodes the base64 body in [s, e) into out; returns the length or 0. */
