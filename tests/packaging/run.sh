@@ -26,8 +26,9 @@ bad()  { echo "packaging: FAILED: $*"; failed=$((failed + 1)); }
 skip() { echo "packaging: SKIPPED: $*"; skipped=$((skipped + 1)); }
 # step NAME LOG CMD...: one check; its output goes to LOG, shown on failure.
 step() {
-    local name=$1 log=$work/$2.log; shift 2
-    if "$@" >"$log" 2>&1; then ok "$name"; else bad "$name (log $log)"; tail -n 20 "$log" | sed 's/^/    /'; fi
+    local name=$1 log=$work/$2.log start=$SECONDS; shift 2
+    if "$@" >"$log" 2>&1; then ok "$name ($((SECONDS - start)) s)"
+    else bad "$name (log $log)"; tail -n 20 "$log" | sed 's/^/    /'; fi
 }
 finish() {
     if [ "$skipped" -gt 0 ]; then echo "$passed passed, $failed failed, $skipped skipped"
