@@ -86,34 +86,35 @@ typedef struct list_ctx {
     int rc;
 } list_ctx;
 
-/* Decode, then visit every element: what a user of the iterator does. */
+/* Decode c's DER as the list type T, then visit every element: what a
+ * user of the iterator does. Returns the decode's code, -1 on a wrong count. */
+#define COUNT_LIST(T)                                                         \
+    static int count_##T(const list_ctx *c, size_t *seen)                     \
+    {                                                                         \
+        T l;                                                                  \
+        T##_iter it;                                                          \
+        asn1rt_bigint v;                                                      \
+        int rc = T##_decode(&l, c->der, c->len);                              \
+        if (rc != ASN1RT_OK || l.count != c->n)                               \
+            return rc ? rc : -1;                                              \
+        T##_iter_init(&it, &l);                                               \
+        while (T##_iter_next(&it, &v))                                        \
+            ++*seen;                                                          \
+        return ASN1RT_OK;                                                     \
+    }
+COUNT_LIST(Numbers)
+COUNT_LIST(Ints)
+
 static void decode_list(void *p)
 {
     list_ctx *c = p;
     size_t seen = 0;
-    asn1rt_bigint v;
     if (c->walk) {
         c->rc = asn1rt_walk(c->der, c->len, 0, NULL, NULL, NULL);
         return;
     }
-    if (c->set) {
-        Numbers l;
-        Numbers_iter it;
-        c->rc = Numbers_decode(&l, c->der, c->len);
-        if (c->rc != ASN1RT_OK || l.count != c->n) { c->rc = c->rc ? c->rc : -1; return; }
-        Numbers_iter_init(&it, &l);
-        while (Numbers_iter_next(&it, &v))
-            seen++;
-    } else {
-        Ints l;
-        Ints_iter it;
-        c->rc = Ints_decode(&l, c->der, c->len);
-        if (c->rc != ASN1RT_OK || l.count != c->n) { c->rc = c->rc ? c->rc : -1; return; }
-        Ints_iter_init(&it, &l);
-        while (Ints_iter_next(&it, &v))
-            seen++;
-    }
-    if (seen != c->n)
+    c->rc = c->set ? count_Numbers(c, &seen) : count_Ints(c, &seen);
+    if (c->rc == ASN1RT_OK && seen != c->n)
         c->rc = -1;
 }
 
