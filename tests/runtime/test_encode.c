@@ -20,6 +20,33 @@ static asn1rt_reader reader_at(uint8_t *space, size_t at, const uint8_t *der, si
     return r;
 }
 
+/* Writes one row's value twice, into a generous buffer (the fast paths) and
+ * into one of exactly n bytes (the byte paths); both must give want, and
+ * the exact one must end at the start of its buffer. */
+typedef int (*prepend_fn)(asn1rt_writer *w, const void *value);
+static void check_prepend(const char *name, prepend_fn prepend, const void *value, const uint8_t *want, size_t n)
+{
+    uint8_t buf[40];
+    asn1rt_writer w;
+    asn1rt_writer_init(&w, buf, sizeof buf);
+    CHECK_ROW(prepend(&w, value) == ASN1RT_OK, name);
+    ASSERT_BYTES(name, w.pos, asn1rt_written(&w, buf + sizeof buf), want, n);
+    asn1rt_writer_init(&w, buf, n);
+    CHECK_ROW(prepend(&w, value) == ASN1RT_OK, name);
+    ASSERT_BYTES(name, w.pos, asn1rt_written(&w, buf + n), want, n);
+    CU_ASSERT_PTR_EQUAL(w.pos, buf);
+}
+
+/* prepend_fn for the writer asn1rt_prepend_<fn> of values of type T. */
+#define PREPEND_FN(fn, T)                                                     \
+    static int prepend_##fn(asn1rt_writer *w, const void *v)                  \
+    {                                                                         \
+        return asn1rt_prepend_##fn(w, T_INT, *(const T *)v);                  \
+    }
+PREPEND_FN(int64, int64_t)
+PREPEND_FN(uint64, uint64_t)
+PREPEND_FN(i128, asn1rt_i128)
+
 static const struct { const char *name; int64_t v; const char *der; } int64_rows[] = {
     { "0", 0, "02 01 00" },
     { "127", 127, "02 01 7F" },
@@ -39,18 +66,10 @@ static const struct { const char *name; int64_t v; const char *der; } int64_rows
 static void test_int64(void)
 {
     for (size_t i = 0; i < sizeof int64_rows / sizeof int64_rows[0]; i++) {
-        uint8_t want[16], buf[32], space[64];
+        uint8_t want[16], space[64];
         size_t n = unhex(int64_rows[i].der, want, sizeof want);
-        asn1rt_writer w;
         CU_ASSERT_EQUAL(asn1rt_int64_len(int64_rows[i].v), n - 2);
-        /* Generous buffer (fast path) and exact buffer (byte path). */
-        asn1rt_writer_init(&w, buf, sizeof buf);
-        CHECK_ROW(asn1rt_prepend_int64(&w, T_INT, int64_rows[i].v) == ASN1RT_OK, int64_rows[i].name);
-        ASSERT_BYTES(int64_rows[i].name, w.pos, asn1rt_written(&w, buf + sizeof buf), want, n);
-        asn1rt_writer_init(&w, buf, n);
-        CHECK_ROW(asn1rt_prepend_int64(&w, T_INT, int64_rows[i].v) == ASN1RT_OK, int64_rows[i].name);
-        ASSERT_BYTES(int64_rows[i].name, w.pos, asn1rt_written(&w, buf + n), want, n);
-        CU_ASSERT_PTR_EQUAL(w.pos, buf);
+        check_prepend(int64_rows[i].name, prepend_int64, &int64_rows[i].v, want, n);
         for (size_t at = 0; at <= 16; at += 16) {
             asn1rt_reader r = reader_at(space, at, want, n);
             int64_t v = 0;
@@ -73,16 +92,10 @@ static const struct { const char *name; uint64_t v; const char *der; } uint64_ro
 static void test_uint64(void)
 {
     for (size_t i = 0; i < sizeof uint64_rows / sizeof uint64_rows[0]; i++) {
-        uint8_t want[16], buf[32], space[64];
+        uint8_t want[16], space[64];
         size_t n = unhex(uint64_rows[i].der, want, sizeof want);
-        asn1rt_writer w;
         CU_ASSERT_EQUAL(asn1rt_uint64_len(uint64_rows[i].v), n - 2);
-        asn1rt_writer_init(&w, buf, sizeof buf);
-        CHECK_ROW(asn1rt_prepend_uint64(&w, T_INT, uint64_rows[i].v) == ASN1RT_OK, uint64_rows[i].name);
-        ASSERT_BYTES(uint64_rows[i].name, w.pos, asn1rt_written(&w, buf + sizeof buf), want, n);
-        asn1rt_writer_init(&w, buf, n);
-        CHECK_ROW(asn1rt_prepend_uint64(&w, T_INT, uint64_rows[i].v) == ASN1RT_OK, uint64_rows[i].name);
-        ASSERT_BYTES(uint64_rows[i].name, w.pos, asn1rt_written(&w, buf + n), want, n);
+        check_prepend(uint64_rows[i].name, prepend_uint64, &uint64_rows[i].v, want, n);
         for (size_t at = 0; at <= 16; at += 16) {
             asn1rt_reader r = reader_at(space, at, want, n);
             uint64_t v = 1;
@@ -104,17 +117,11 @@ static const struct { const char *name; int64_t hi; uint64_t lo; const char *der
 static void test_i128(void)
 {
     for (size_t i = 0; i < sizeof i128_rows / sizeof i128_rows[0]; i++) {
-        uint8_t want[24], buf[40], space[64];
+        uint8_t want[24], space[64];
         size_t n = unhex(i128_rows[i].der, want, sizeof want);
         asn1rt_i128 v = { i128_rows[i].hi, i128_rows[i].lo }, got = { 5, 5 };
-        asn1rt_writer w;
         CHECK_ROW(asn1rt_i128_len(v) == n - 2, i128_rows[i].name);
-        asn1rt_writer_init(&w, buf, sizeof buf);
-        CHECK_ROW(asn1rt_prepend_i128(&w, T_INT, v) == ASN1RT_OK, i128_rows[i].name);
-        ASSERT_BYTES(i128_rows[i].name, w.pos, asn1rt_written(&w, buf + sizeof buf), want, n);
-        asn1rt_writer_init(&w, buf, n);
-        CHECK_ROW(asn1rt_prepend_i128(&w, T_INT, v) == ASN1RT_OK, i128_rows[i].name);
-        ASSERT_BYTES(i128_rows[i].name, w.pos, asn1rt_written(&w, buf + n), want, n);
+        check_prepend(i128_rows[i].name, prepend_i128, &v, want, n);
         for (size_t at = 0; at <= 16; at += 16) {
             asn1rt_reader r = reader_at(space, at, want, n);
             CHECK_ROW(asn1rt_read_i128(&r, T_INT, &got) == ASN1RT_OK && got.hi == v.hi && got.lo == v.lo,
