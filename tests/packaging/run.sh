@@ -144,14 +144,24 @@ subdirectory_build() {
 }
 
 # ---- Meson -------------------------------------------------------------------
-meson_project() {
-    local r=$work/root m=$work/meson expected
-    PATH=$r/usr/bin:$PATH PKG_CONFIG_PATH=$r/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$r \
-        meson setup "$m" examples/meson && ninja -C "$m" || return 1
+meson_project() (   # a subshell: the exports stay in it
+    local r=$work/root m=$work/meson src=$work/meson-src expected
+    # A copy, schema at the same relative place, so that the test can edit it.
+    mkdir -p "$src/examples" "$src/schemas" && cp -r examples/meson "$src/examples/" && cp schemas/lez.asn "$src/schemas/"
+    export PATH=$r/usr/bin:$PATH PKG_CONFIG_PATH=$r/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$r
+    meson setup "$m" "$src/examples/meson" && ninja -C "$m" || return 1
     # ViewingKeys { version 1, npk 00..1f, vpk 02 20..3f } in DER (X.690 8.9, 8.3, 8.7).
     expected=30480201010420$(printf '%02x' $(seq 0 31))042102$(printf '%02x' $(seq 32 63))
     [ "$("$m/viewingkeys")" = "$expected" ] || { echo "viewingkeys: $("$m/viewingkeys")"; return 1; }
-}
+    # An edited schema reruns asn1cc; a renamed module reconfigures and renames
+    # the outputs (main.c then misses lez_wire.h, so that build fails).
+    sleep 1; echo '-- edited' >> "$src/schemas/lez.asn"
+    ninja -C "$m" > "$work/meson-edit.txt" && grep -q 'Generating lez_wire' "$work/meson-edit.txt" ||
+        { echo "an edited schema did not rerun asn1cc"; return 1; }
+    sleep 1; sed -i 's/^LEZ-Wire DEFINITIONS/LEZ-WireTwo DEFINITIONS/' "$src/schemas/lez.asn"
+    ninja -C "$m" > "$work/meson-rename.txt"
+    [ -f "$m/lez_wiretwo.c" ] || { echo "no lez_wiretwo.c after the rename"; return 1; }
+)
 
 # ---- make deb ----------------------------------------------------------------
 deb_build() {
@@ -197,7 +207,8 @@ consumers)
         skip "CMake consumers: cmake not found (Debian package cmake; scripts/deps.sh test installs it)"
     fi
     if have meson && have ninja; then
-        step "examples/meson: find_program, custom_target, dependency('asn1rt') through pkg-config" meson meson_project
+        step "examples/meson: find_program, custom_target, dependency('asn1rt') through pkg-config; rerun on edit, reconfigure on rename" \
+            meson meson_project
     else
         skip "Meson consumer: meson or ninja not found (Debian packages meson, ninja-build)"
     fi
