@@ -1,8 +1,10 @@
 # tests/packaging — the CMake package, the Meson consumer and the Debian
 # packages, tested as their users meet them (tests/packaging/run.sh).
 #   check-packaging      version agreement, --print-outputs, make install
-#                        DESTDIR=, examples/cmake, asn1cc_generate's rules,
-#                        examples/meson; reuses the $(B) build
+#                        DESTDIR= of the $(B) build, examples/cmake against
+#                        it, asn1cc_generate's rules, examples/meson; and
+#                        examples/cmake through add_subdirectory (which
+#                        builds asn1cc and libasn1rt with CMake)
 #   check-packaging-deb  make deb (builds the project once, in a copy),
 #                        lintian, dpkg -x, examples/cmake against that root
 # Missing cmake/meson/dpkg-dev: the steps print SKIPPED and why.

@@ -5,8 +5,9 @@
 #              DESTDIR=` of the $B build; examples/cmake and tests/packaging/
 #              generate (asn1cc_generate's arguments, rerun, reconfigure,
 #              version request, asn1cc::lez) and examples/meson against it;
-#              examples/cmake through add_subdirectory of this tree
-#   deb        `make deb` (the one build of the project here), lintian with
+#              examples/cmake through add_subdirectory of this tree (the
+#              one build here: CMake's of asn1cc and libasn1rt)
+#   deb        `make deb` (builds the project in a copy), lintian with
 #              no error, the packages unpacked by dpkg -x into a scratch root
 #              and examples/cmake built against that root
 #
