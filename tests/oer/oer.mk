@@ -27,3 +27,27 @@ check-oer: $(B)/tests/oer/test-oer-ieee
 	@mkdir -p $(B)/tests/oer/tshark
 	$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark
 	tests/oer/tshark.sh $(B)/tests/oer/tshark
+
+# The hand fuzz harness (fuzz_oer_ieee.c): replayed in make test over the
+# seeds test-oer-ieee writes, each with every bit flip and truncation; under
+# libFuzzer (clang) with `make fuzz-oer FUZZ_SECONDS=N`.
+$(B)/tests/oer/fuzz_oer_ieee.o: $(OER_IEEE_SRCS)
+$(B)/tests/oer/fuzz_oer_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN) -Itests/fuzz -DFUZZ_ONE_MUTATIONS
+$(B)/tests/oer/replay-oer-ieee: $(B)/tests/oer/fuzz_oer_ieee.o $(B)/tests/fuzz/driver.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+PROGRAMS += $(B)/tests/oer/replay-oer-ieee
+CHECKS += check-oer-fuzz-replay
+.PHONY: check-oer-fuzz-replay fuzz-oer
+check-oer-fuzz-replay: $(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/test-oer-ieee
+	@mkdir -p $(B)/tests/oer/tshark
+	@$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark >/dev/null
+	$(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/tshark/seed-cert.oer $(B)/tests/oer/tshark/seed-spdu.oer \
+	  && echo "check-oer-fuzz-replay: 2 passed, 0 failed (2 seeds, every bit flip and truncation, 8 decoders)"
+OER_FUZZ_B := build/fuzz-oer
+fuzz-oer:
+	@if ! command -v clang >/dev/null 2>&1; then echo "fuzz-oer: clang not found (libFuzzer)"; exit 1; fi
+	@$(MAKE) --no-print-directory $(B)/asn1cc $(B)/tests/oer/test-oer-ieee
+	@mkdir -p $(OER_FUZZ_B)/corpus && $(B)/tests/oer/test-oer-ieee $(OER_FUZZ_B)/corpus >/dev/null && rm -f $(OER_FUZZ_B)/corpus/*.txt
+	clang -O1 -g -fsanitize=fuzzer,address,undefined -Iruntime/include -I$(OER_IEEE_GEN) -Itests/fuzz \
+	  tests/oer/fuzz_oer_ieee.c $(OER_IEEE_SRCS) runtime/*.c -o $(OER_FUZZ_B)/fuzz-oer-ieee
+	$(OER_FUZZ_B)/fuzz-oer-ieee -max_total_time=$(FUZZ_SECONDS) $(OER_FUZZ_B)/corpus

@@ -358,6 +358,14 @@ static int write_spdu(const char *dir)
         return 1;
 
     char path[4096];
+    /* Seeds for the fuzz harness's replay (fuzz_oer_ieee.c). */
+    snprintf(path, sizeof path, "%s/seed-spdu.oer", dir);
+    FILE *sf = fopen(path, "wb");
+    if (sf == NULL || fwrite(spdu, 1, spdu_n, sf) != spdu_n || fclose(sf) != 0)
+        return 1;
+    snprintf(path, sizeof path, "%s/seed-cert.oer", dir);
+    if ((sf = fopen(path, "wb")) == NULL || fwrite(g_cert, 1, g_cert_len, sf) != g_cert_len || fclose(sf) != 0)
+        return 1;
     snprintf(path, sizeof path, "%s/spdu.txt", dir);
     FILE *f = fopen(path, "w");   /* text2pcap's input: offset, then octets */
     if (f == NULL)
