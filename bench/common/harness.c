@@ -231,13 +231,6 @@ int bench_run_cputime(bench_case *cases, size_t n, const bench_config *cfg)
     return run_cases(cases, n, cfg, CLOCK_THREAD_CPUTIME_ID);
 }
 
-int bench_measure(bench_config *cfg, const char *title, bench_case *cases, size_t n)
-{
-    bench_config_default(cfg);
-    bench_banner(stdout, title, cfg);
-    return bench_run(cases, n, cfg);
-}
-
 bench_case *bench_find(bench_case *cases, size_t n, const char *table,
                        const char *row, const char *impl)
 {
