@@ -43,7 +43,7 @@ check-oer-fuzz-replay: $(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/test-oer-ie
 	@$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark >/dev/null
 	$(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/tshark/seed-cert.oer $(B)/tests/oer/tshark/seed-spdu.oer \
 	  && echo "check-oer-fuzz-replay: 2 passed, 0 failed (2 seeds, every bit flip and truncation, 8 decoders)"
-OER_FUZZ_B := build/fuzz-oer
+OER_FUZZ_B = $(B)/fuzz-oer
 fuzz-oer:
 	@if ! command -v clang >/dev/null 2>&1; then echo "fuzz-oer: clang not found (libFuzzer)"; exit 1; fi
 	@$(MAKE) --no-print-directory $(B)/asn1cc $(B)/tests/oer/test-oer-ieee
