@@ -7,6 +7,8 @@ CUNIT_RUN := $(B)/tests/common/cunit_run.o
 $(B)/tests/%.o: CPPFLAGS_ALL += -Itests/common
 # unhex (tests/common/hex.h): the hex text of test tables to bytes.
 TEST_HEX := $(B)/tests/common/hex.o
+# der_file_read (tests/common/der_file.h): a DER or PEM input file; links libcrypto.
+TEST_DER_FILE := $(B)/tests/common/der_file.o
 
 include tests/runtime/runtime.mk
 include tests/crypto/crypto.mk

@@ -83,11 +83,11 @@ $(CODEGEN_P10)/%.o: $(CODEGEN_P10)/%.c
 
 $(B)/tests/codegen/test_cms.o: $(CODEGEN_CMS_C:.c=.h)
 $(B)/tests/codegen/test_cms.o: CPPFLAGS_ALL += -I$(CODEGEN_CMS)
-$(B)/tests/codegen/test-cms: $(B)/tests/codegen/test_cms.o $(CUNIT_RUN) $(CODEGEN_CMS_C:.c=.o) $(B)/libasn1rt.a
+$(B)/tests/codegen/test-cms: $(B)/tests/codegen/test_cms.o $(CUNIT_RUN) $(TEST_DER_FILE) $(CODEGEN_CMS_C:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 $(B)/tests/codegen/test_pkcs10.o: $(CODEGEN_P10_C:.c=.h)
 $(B)/tests/codegen/test_pkcs10.o: CPPFLAGS_ALL += -I$(CODEGEN_P10)
-$(B)/tests/codegen/test-pkcs10: $(B)/tests/codegen/test_pkcs10.o $(CUNIT_RUN) $(B)/tests/codegen/csr_facts.o \
+$(B)/tests/codegen/test-pkcs10: $(B)/tests/codegen/test_pkcs10.o $(CUNIT_RUN) $(TEST_DER_FILE) $(B)/tests/codegen/csr_facts.o \
   $(CODEGEN_P10_C:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
