@@ -1,11 +1,10 @@
 /* csr_facts.c — OpenSSL's reading of a certificate request (csr_facts.h). */
 #include "csr_facts.h"
+#include "der_file.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/bio.h>
-#include <openssl/pem.h>
 #include <openssl/x509.h>
 
 static size_t oid_content(const ASN1_OBJECT *obj, uint8_t *out, size_t cap)
@@ -62,30 +61,6 @@ out:
 
 uint8_t *csr_load(const char *path, size_t *len)
 {
-    BIO *b = BIO_new_file(path, "rb");
-    uint8_t *der = NULL;
-    if (!b)
-        return NULL;
     size_t n = strlen(path);
-    if (n > 4 && strcmp(path + n - 4, ".pem") == 0) {
-        char *name = NULL, *header = NULL;
-        unsigned char *data = NULL;
-        long dl = 0;
-        if (PEM_read_bio(b, &name, &header, &data, &dl) == 1 && dl > 0 && (der = malloc((size_t)dl)) != NULL) {
-            memcpy(der, data, (size_t)dl);
-            *len = (size_t)dl;
-        }
-        OPENSSL_free(name);
-        OPENSSL_free(header);
-        OPENSSL_free(data);
-    } else {
-        static uint8_t buf[1 << 16];
-        int r = BIO_read(b, buf, sizeof buf);
-        if (r > 0 && (der = malloc((size_t)r)) != NULL) {
-            memcpy(der, buf, (size_t)r);
-            *len = (size_t)r;
-        }
-    }
-    BIO_free(b);
-    return der;
+    return der_file_read(path, n > 4 && strcmp(path + n - 4, ".pem") == 0, len);
 }
