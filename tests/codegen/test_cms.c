@@ -11,12 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/bio.h>
 #include <openssl/cms.h>
-#include <openssl/pem.h>
 #include <openssl/x509.h>
 
 #include "cunit_run.h"
+#include "der_file.h"
 #include "cryptographicmessagesyntax2004.h"
 
 #define VECTORS "/usr/lib/python3/dist-packages/cryptography_vectors/pkcs7/"
@@ -46,31 +45,7 @@ static uint8_t *read_sample(const cms_case *c, size_t *len)
 {
     char path[512];
     snprintf(path, sizeof path, "%s%s", VECTORS, c->file);
-    BIO *b = BIO_new_file(path, "rb");
-    uint8_t *der = NULL;
-    if (!b)
-        return NULL;
-    if (c->pem) {
-        char *name = NULL, *header = NULL;
-        unsigned char *data = NULL;
-        long n = 0;
-        if (PEM_read_bio(b, &name, &header, &data, &n) == 1 && n > 0 && (der = malloc((size_t)n)) != NULL) {
-            memcpy(der, data, (size_t)n);
-            *len = (size_t)n;
-        }
-        OPENSSL_free(name);
-        OPENSSL_free(header);
-        OPENSSL_free(data);
-    } else {
-        static uint8_t buf[1 << 16];
-        int n = BIO_read(b, buf, sizeof buf);
-        if (n > 0 && (der = malloc((size_t)n)) != NULL) {
-            memcpy(der, buf, (size_t)n);
-            *len = (size_t)n;
-        }
-    }
-    BIO_free(b);
-    return der;
+    return der_file_read(path, c->pem, len);
 }
 
 /* Content octets of an OBJECT IDENTIFIER as OpenSSL encodes it. */
