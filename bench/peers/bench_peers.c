@@ -495,8 +495,8 @@ int main(int argc, char **argv)
 	printf("\nNotes:\n");
 	for (size_t i = 0; i < NIMPL; i++)
 		for (size_t w = 0; w < PEERS_WORKLOADS; w++)
-			if (impls[i]->missing == NULL && impls[i]->op[w].note != NULL)
-				printf("- %s\n", impls[i]->op[w].note);
+			if (impls[i]->missing == NULL && impls[i]->note[w] != NULL)
+				printf("- %s\n", impls[i]->note[w]);
 	printf("- decode includes freeing what the decoder allocated; "
 	       "encode writes into a caller buffer where the library allows it\n");
 	printf("\n(sink %llu)\n", (unsigned long long)sink);

@@ -87,13 +87,8 @@ ASN1C_PEER(octets, OCTET_STRING_t, asn_DEF_OCTET_STRING)
 const peers_impl peers_asn1c = {
 	.name = "asn1c",
 	.version = "asn1c " PEERS_ASN1C_VERSION " (-fwide-types, ber_decode/der_encode_to_buffer)",
-	.op = {
-		[PEERS_X509] = PEERS_OPS(a1c, x509, NULL),
-		[PEERS_CONSTRAINED] = PEERS_OPS(a1c, constrained,
-			"asn1c: ber_decode does not check constraints (asn_check_constraints is separate)"),
-		[PEERS_INTEGER] = PEERS_OPS(a1c, integer, NULL),
-		[PEERS_SIMPLE] = PEERS_OPS(a1c, simple, NULL),
-		[PEERS_NESTED] = PEERS_OPS(a1c, nested, NULL),
-		[PEERS_OCTETS] = PEERS_OPS(a1c, octets, NULL),
+	.op = PEERS_ALL_OPS(a1c),
+	.note = {
+		[PEERS_CONSTRAINED] = "asn1c: ber_decode does not check constraints (asn_check_constraints is separate)",
 	},
 };

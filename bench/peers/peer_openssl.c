@@ -150,14 +150,9 @@ TEMPLATE_PEER(octets, ASN1_OCTET_STRING)
 const peers_impl peers_openssl = {
 	.name = "openssl",
 	.version = OPENSSL_VERSION_TEXT " (template engine)",
-	.op = {
-		[PEERS_X509] = PEERS_OPS(tpl, x509, NULL),
-		[PEERS_CONSTRAINED] = PEERS_OPS(tpl, constrained,
-			"openssl: constrained fields are the engine's UINT32/INT64, ranges unchecked"),
-		[PEERS_INTEGER] = PEERS_OPS(tpl, integer, NULL),
-		[PEERS_SIMPLE] = PEERS_OPS(tpl, simple, NULL),
-		[PEERS_NESTED] = PEERS_OPS(tpl, nested, NULL),
-		[PEERS_OCTETS] = PEERS_OPS(tpl, octets, NULL),
+	.op = PEERS_ALL_OPS(tpl),
+	.note = {
+		[PEERS_CONSTRAINED] = "openssl: constrained fields are the engine's UINT32/INT64, ranges unchecked",
 	},
 };
 
@@ -205,9 +200,9 @@ PEERS_LOOPS(x509, x509)
 const peers_impl peers_openssl_x509 = {
 	.name = "openssl-x509",
 	.version = OPENSSL_VERSION_TEXT " (d2i_X509/i2d_X509)",
-	.op = {
-		[PEERS_X509] = PEERS_OPS(x509, x509,
-			"openssl-x509: d2i_X509 also builds the public-key object (most of its time); "
-			"i2d_X509 of an unmodified certificate copies the cached DER"),
+	.op = { [PEERS_X509] = PEERS_OPS(x509, x509) },
+	.note = {
+		[PEERS_X509] = "openssl-x509: d2i_X509 also builds the public-key object (most of its time); "
+			       "i2d_X509 of an unmodified certificate copies the cached DER",
 	},
 };

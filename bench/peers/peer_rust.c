@@ -36,14 +36,9 @@ RUST_PEER(octets)
 const peers_impl peers_rust_asn1 = {
 	.name = "rust-asn1",
 	.version = "Rust asn1 crate " PEERS_RUST_ASN1_VERSION " (derive; " PEERS_RUSTC_VERSION ")",
-	.op = {
-		[PEERS_X509] = PEERS_OPS(rust, x509,
-			"rust-asn1: encode is asn1::write_single, which returns a Vec (copied out)"),
-		[PEERS_CONSTRAINED] = PEERS_OPS(rust, constrained,
-			"rust-asn1: no u16 reader and no ranges; u8/u32/i64 fields"),
-		[PEERS_INTEGER] = PEERS_OPS(rust, integer, NULL),
-		[PEERS_SIMPLE] = PEERS_OPS(rust, simple, NULL),
-		[PEERS_NESTED] = PEERS_OPS(rust, nested, NULL),
-		[PEERS_OCTETS] = PEERS_OPS(rust, octets, NULL),
+	.op = PEERS_ALL_OPS(rust),
+	.note = {
+		[PEERS_X509] = "rust-asn1: encode is asn1::write_single, which returns a Vec (copied out)",
+		[PEERS_CONSTRAINED] = "rust-asn1: no u16 reader and no ranges; u8/u32/i64 fields",
 	},
 };

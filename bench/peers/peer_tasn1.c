@@ -78,13 +78,8 @@ TASN1_PEER(octets, "PeersTasn1.OctetString")
 const peers_impl peers_libtasn1 = {
 	.name = "libtasn1",
 	.version = "libtasn1 " ASN1_VERSION " (asn1_der_decoding/asn1_der_coding)",
-	.op = {
-		[PEERS_X509] = PEERS_OPS(tasn1, x509, NULL),
-		[PEERS_CONSTRAINED] = PEERS_OPS(tasn1, constrained,
-			"libtasn1: its dialect has no value ranges; plain INTEGER nodes"),
-		[PEERS_INTEGER] = PEERS_OPS(tasn1, integer, NULL),
-		[PEERS_SIMPLE] = PEERS_OPS(tasn1, simple, NULL),
-		[PEERS_NESTED] = PEERS_OPS(tasn1, nested, NULL),
-		[PEERS_OCTETS] = PEERS_OPS(tasn1, octets, NULL),
+	.op = PEERS_ALL_OPS(tasn1),
+	.note = {
+		[PEERS_CONSTRAINED] = "libtasn1: its dialect has no value ranges; plain INTEGER nodes",
 	},
 };

@@ -43,7 +43,6 @@ typedef struct {
 	void (*unload)(void *h);
 	/* Encode one value; 0 on success (used to check bytes, not timed). */
 	int (*encode_one)(const void *h, uint8_t *buf, size_t cap, size_t *len);
-	const char *note; /* shown under the table, or NULL */
 } peers_ops;
 
 typedef struct {
@@ -51,6 +50,7 @@ typedef struct {
 	const char *version; /* library or compiler version, for the header */
 	const char *missing; /* non-NULL: not built, and why */
 	peers_ops op[PEERS_WORKLOADS];
+	const char *note[PEERS_WORKLOADS]; /* shown under the workload's table, or NULL */
 } peers_impl;
 
 /* sizeof the value asn1cc's T_decode fills, per workload (0: not built). */
@@ -107,8 +107,19 @@ peers_alloc_count peers_alloc_stop(void);
 		return bad;                                                            \
 	}
 
-#define PEERS_OPS(P, W, NOTE)                                                          \
+#define PEERS_OPS(P, W)                                                                \
 	{ P##_##W##_decode, P##_##W##_encode, P##_##W##_load, P##_##W##_unload,         \
-	  P##_##W##_encode_one, NOTE }
+	  P##_##W##_encode_one }
+
+/* The ops of a peer P that does every workload. */
+#define PEERS_ALL_OPS(P)                                                               \
+	{                                                                              \
+		[PEERS_X509] = PEERS_OPS(P, x509),                                     \
+		[PEERS_CONSTRAINED] = PEERS_OPS(P, constrained),                       \
+		[PEERS_INTEGER] = PEERS_OPS(P, integer),                               \
+		[PEERS_SIMPLE] = PEERS_OPS(P, simple),                                 \
+		[PEERS_NESTED] = PEERS_OPS(P, nested),                                 \
+		[PEERS_OCTETS] = PEERS_OPS(P, octets),                                 \
+	}
 
 #endif
