@@ -1,0 +1,45 @@
+/* codec_loops.h — the timed loops of a generated type's decode and encode,
+ * for the bench programs that measure generated code one type at a time
+ * (bench-constrained, bench-sequence). The includer defines CAP, the size
+ * of the encode buffer. Outputs go to bench_slot, which moves them from
+ * round to round. */
+#ifndef BENCH_CODEC_LOOPS_H
+#define BENCH_CODEC_LOOPS_H
+
+#include "harness.h"
+
+/* One bench case's vector: its DER and the decoded value it encodes. */
+typedef struct bench_vec { const uint8_t *der; size_t len; const void *value; } bench_vec;
+
+/* static uint64_t name(void *vctx, uint64_t iters): T_decode of the vector. */
+#define BENCH_DECODE(name, T)                                                 \
+    static uint64_t name(void *vctx, uint64_t iters)                          \
+    {                                                                         \
+        const bench_vec *v = vctx;                                            \
+        T *out = bench_slot(1, sizeof(T));                                    \
+        uint64_t acc = 0;                                                     \
+        for (uint64_t i = 0; i < iters; i++) {                                \
+            acc |= (uint64_t)T##_decode(out, v->der, v->len);                 \
+            bench_escape(out);                                                \
+        }                                                                     \
+        return acc;                                                           \
+    }
+
+/* static uint64_t name(void *vctx, uint64_t iters): T_encode of the
+ * vector's value, which must come out as long as the vector. */
+#define BENCH_ENCODE(name, T)                                                 \
+    static uint64_t name(void *vctx, uint64_t iters)                          \
+    {                                                                         \
+        const bench_vec *v = vctx;                                            \
+        uint8_t *buf = bench_slot(0, CAP);                                    \
+        uint64_t acc = 0;                                                     \
+        for (uint64_t i = 0; i < iters; i++) {                                \
+            size_t len = 0;                                                   \
+            acc |= (uint64_t)T##_encode(v->value, buf, CAP, &len);            \
+            acc |= (len != v->len);                                           \
+            bench_escape(buf);                                                \
+        }                                                                     \
+        return acc;                                                           \
+    }
+
+#endif
