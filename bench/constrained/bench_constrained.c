@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench.h" /* generated/bench.h */
+#include "codec_loops.h"
 #include "harness.h"
 
 /* INTEGER 100: a value every constrained type admits, so every per-field
@@ -24,34 +25,10 @@ static const uint8_t der_struct[15] = {
 
 #define CAP 64
 
-typedef struct vec { const uint8_t *der; size_t len; const void *value; } vec;
-
 /* One decode and one encode bench function per type, with direct calls. */
 #define DEFINE_BENCH(T)                                                       \
-    static uint64_t decode_##T(void *vctx, uint64_t iters)                    \
-    {                                                                         \
-        const vec *v = vctx;                                                  \
-        T *out = bench_slot(1, sizeof(T));                                    \
-        uint64_t acc = 0;                                                     \
-        for (uint64_t i = 0; i < iters; i++) {                                \
-            acc |= (uint64_t)T##_decode(out, v->der, v->len);                 \
-            bench_escape(out);                                                \
-        }                                                                     \
-        return acc;                                                           \
-    }                                                                         \
-    static uint64_t encode_##T(void *vctx, uint64_t iters)                    \
-    {                                                                         \
-        const vec *v = vctx;                                                  \
-        uint8_t *buf = bench_slot(0, CAP);                                    \
-        uint64_t acc = 0;                                                     \
-        for (uint64_t i = 0; i < iters; i++) {                                \
-            size_t len = 0;                                                   \
-            acc |= (uint64_t)T##_encode(v->value, buf, CAP, &len);            \
-            acc |= (len != v->len);                                           \
-            bench_escape(buf);                                                \
-        }                                                                     \
-        return acc;                                                           \
-    }                                                                         \
+    BENCH_DECODE(decode_##T, T)                                               \
+    BENCH_ENCODE(encode_##T, T)                                               \
     static T value_##T;
 
 DEFINE_BENCH(UnconstrainedInteger)
@@ -102,13 +79,13 @@ int main(int argc, char **argv)
     PREPARE(IntegerStruct, der_struct);
     PREPARE(ConstrainedStruct, der_struct);
 
-    vec v_int = { der_integer, sizeof der_integer, &value_UnconstrainedInteger };
-    vec v_u8 = { der_integer, sizeof der_integer, &value_ConstrainedU8 };
-    vec v_u16 = { der_integer, sizeof der_integer, &value_ConstrainedU16 };
-    vec v_i16 = { der_integer, sizeof der_integer, &value_ConstrainedI16 };
-    vec v_i64 = { der_integer, sizeof der_integer, &value_ConstrainedI64 };
-    vec v_is = { der_struct, sizeof der_struct, &value_IntegerStruct };
-    vec v_cs = { der_struct, sizeof der_struct, &value_ConstrainedStruct };
+    bench_vec v_int = { der_integer, sizeof der_integer, &value_UnconstrainedInteger };
+    bench_vec v_u8 = { der_integer, sizeof der_integer, &value_ConstrainedU8 };
+    bench_vec v_u16 = { der_integer, sizeof der_integer, &value_ConstrainedU16 };
+    bench_vec v_i16 = { der_integer, sizeof der_integer, &value_ConstrainedI16 };
+    bench_vec v_i64 = { der_integer, sizeof der_integer, &value_ConstrainedI64 };
+    bench_vec v_is = { der_struct, sizeof der_struct, &value_IntegerStruct };
+    bench_vec v_cs = { der_struct, sizeof der_struct, &value_ConstrainedStruct };
 
     static const row rows[7] = {
         { "Integer", "`UnconstrainedInteger` (INTEGER → `asn1rt_bigint` view)",
