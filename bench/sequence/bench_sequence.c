@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench.h" /* generated/bench.h */
+#include "codec_loops.h"
 #include "harness.h"
 
 /* SimpleSequence { id 12345, flag TRUE, payload "ABCDEFGHIJKLMNOP" } */
@@ -36,47 +37,18 @@ static const uint8_t der_complex[41] = {
 
 #define CAP 256
 
-typedef struct vec { const uint8_t *der; size_t len; const void *value; } vec;
-
 static SimpleSequence value_simple;
 static NestedSequence value_nested;
 static ComplexSequence value_complex;
 
-/* Encode the vector's value into a slot that moves from round to round. */
-#define ENCODE_BENCH(name, T)                                                 \
-    static uint64_t name(void *vctx, uint64_t iters)                          \
-    {                                                                         \
-        const vec *v = vctx;                                                  \
-        uint8_t *buf = bench_slot(0, CAP);                                    \
-        uint64_t acc = 0;                                                     \
-        for (uint64_t i = 0; i < iters; i++) {                                \
-            size_t len = 0;                                                   \
-            acc |= (uint64_t)T##_encode(v->value, buf, CAP, &len);            \
-            acc |= (len != v->len);                                           \
-            bench_escape(buf);                                                \
-        }                                                                     \
-        return acc;                                                           \
-    }
-
-ENCODE_BENCH(encode_simple, SimpleSequence)
-ENCODE_BENCH(encode_nested, NestedSequence)
-
-static uint64_t decode_simple(void *vctx, uint64_t iters)
-{
-    const vec *v = vctx;
-    SimpleSequence *out = bench_slot(1, sizeof(SimpleSequence));
-    uint64_t acc = 0;
-    for (uint64_t i = 0; i < iters; i++) {
-        acc |= (uint64_t)SimpleSequence_decode(out, v->der, v->len);
-        bench_escape(out);
-    }
-    return acc;
-}
+BENCH_ENCODE(encode_simple, SimpleSequence)
+BENCH_ENCODE(encode_nested, NestedSequence)
+BENCH_DECODE(decode_simple, SimpleSequence)
 
 /* Encode the value, then decode those bytes eagerly into a struct. */
 static uint64_t roundtrip_complex(void *vctx, uint64_t iters)
 {
-    const vec *v = vctx;
+    const bench_vec *v = vctx;
     uint8_t *buf = bench_slot(0, CAP);
     ComplexSequence *out = bench_slot(1, sizeof(ComplexSequence));
     uint64_t acc = 0;
@@ -114,9 +86,9 @@ int main(int argc, char **argv)
     PREPARE(SimpleSequence, value_simple, der_simple);
     PREPARE(NestedSequence, value_nested, der_nested);
     PREPARE(ComplexSequence, value_complex, der_complex);
-    vec v_simple = { der_simple, sizeof der_simple, &value_simple };
-    vec v_nested = { der_nested, sizeof der_nested, &value_nested };
-    vec v_complex = { der_complex, sizeof der_complex, &value_complex };
+    bench_vec v_simple = { der_simple, sizeof der_simple, &value_simple };
+    bench_vec v_nested = { der_nested, sizeof der_nested, &value_nested };
+    bench_vec v_complex = { der_complex, sizeof der_complex, &value_complex };
 
     bench_case cases[] = {
         { "sequence", "encode_simple", "asn1cc", encode_simple, &v_simple, 0, 0, 0, 0, 0 },
