@@ -46,3 +46,7 @@ check-examples: $(CERTINFO)
 	@diff -u tests/examples/isrg-root-x1.expected $(B)/examples/isrg.txt && echo "certinfo: ISRG Root X1 summary matches"
 	@$(CERTINFO) --json tests/examples/isrg-root-x1.der | tail -n 1 | grep -q '^{"tbsCertificate":' \
 	  && echo "certinfo: JER output starts as expected"
+
+# Clients of real peers (issue 15): ldap-search and snmp-get.
+include examples/ldap/ldap.mk
+include examples/snmp/snmp.mk

@@ -59,13 +59,25 @@ if [ "${1:-}" = test ]; then
   command -v dh >/dev/null 2>&1 || optional+=(debhelper)
   command -v lintian >/dev/null 2>&1 || optional+=(lintian)
   command -v fakeroot >/dev/null 2>&1 || optional+=(fakeroot)
+  # tests/ber: the real peers slapd and snmpd, and ldapsearch and snmpget.
+  [ -x /usr/sbin/slapd ] || optional+=(slapd)
+  command -v ldapsearch >/dev/null 2>&1 || optional+=(ldap-utils)
+  [ -x /usr/sbin/snmpd ] || optional+=(snmpd)
+  command -v snmpget >/dev/null 2>&1 || optional+=(snmp)
 fi
 if [ ${#optional[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "deps: installing for the oracle tests: ${optional[*]}"
+    # slapd's and snmpd's postinst would start them system-wide; the tests
+    # start their own. policy-rc.d exit 101 stops invoke-rc.d, for this install only.
+    policy=
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      policy=/usr/sbin/policy-rc.d; printf '#!/bin/sh\nexit 101\n' > "$policy"; chmod +x "$policy"
+    fi
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null && \
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null || \
       echo "deps: could not install ${optional[*]}; the tests that need them will be skipped" >&2
+    if [ -n "$policy" ]; then rm -f "$policy"; fi
   else
     echo "deps: ${optional[*]} missing; the tests that need them will be skipped. To run them, as root:" >&2
     echo "  apt-get update && apt-get install -y ${optional[*]}" >&2

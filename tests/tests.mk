@@ -18,3 +18,4 @@ include tests/der/der.mk
 include tests/compiler/conformance/conformance.mk
 include tests/oer/oer.mk
 include tests/packaging/packaging.mk
+include tests/ber/ber.mk
