@@ -139,7 +139,9 @@ version_request() {
 # ---- add_subdirectory of the source tree --------------------------------------
 subdirectory_build() {
     local d=$work/subdirectory
-    cmake -S examples/cmake -B "$d" -G "$(cmake_gen)" -DASN1CC_SOURCE_DIR="$PWD" && cmake --build "$d" &&
+    # An unoptimised compiler builds in about a quarter of the CPU time of Release (2.9 s, 10.7 s here).
+    cmake -S examples/cmake -B "$d" -G "$(cmake_gen)" -DASN1CC_SOURCE_DIR="$PWD" -DASN1CC_HOST_BUILD_TYPE=Debug &&
+        cmake --build "$d" &&
         run_certsummary "$d" || return 1
     [ "$("$d/asn1cc/host/asn1cc" --version)" = "asn1cc $version" ]
 }
