@@ -52,6 +52,17 @@ define bench_table
 	@mv $(BENCH_RESULTS)/$(2).md.tmp $(BENCH_RESULTS)/$(2).md && cat $(BENCH_RESULTS)/$(2).md
 endef
 
+# $(eval $(call bench_table_program,NAME,OBJECTS)): the program
+# $(B)/bench/NAME/bench-NAME, linked from OBJECTS, the harness and the
+# generated code, and `make bench-NAME`, which runs it through bench_table.
+define bench_table_program
+.PHONY: bench-$(1)
+$(B)/bench/$(1)/bench-$(1): $(2) $(BENCH_HARNESS) $(BENCH_ASN1CC)
+	$$(CC) $$(LDFLAGS_ALL) -o $$@ $$^ -lm
+bench-$(1): $(B)/bench/$(1)/bench-$(1)
+	$$(call bench_table,$(B)/bench/$(1)/bench-$(1),$(1))
+endef
+
 # The flags above are part of what these objects measure: rebuild on change.
 $(BENCH_HARNESS) $(BENCH_GEN_OBJ) $(B)/bench/constrained/bench_constrained.o \
 $(B)/bench/sequence/bench_sequence.o $(B)/bench/derive/bench_derive.o \
