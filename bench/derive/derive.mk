@@ -3,18 +3,10 @@
 # hand-written codec (bench/handwritten/) vs a table-driven generic codec
 # (bench/derive/generic*), same runtime, same structs, one interleaved run.
 
-.PHONY: bench-derive
-
-BENCH_DERIVE := $(B)/bench/derive/bench-derive
 BENCH_DERIVE_OBJS := $(B)/bench/derive/bench_derive.o $(B)/bench/derive/generic.o \
                      $(B)/bench/derive/generic_types.o $(B)/bench/handwritten/derive_handwritten.o \
                      $(B)/bench/handwritten/derive_public.o
-
-$(BENCH_DERIVE): $(BENCH_DERIVE_OBJS) $(BENCH_HARNESS) $(BENCH_ASN1CC)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
-
-bench-derive: $(BENCH_DERIVE)
-	$(call bench_table,$(BENCH_DERIVE),derive)
+$(eval $(call bench_table_program,derive,$(BENCH_DERIVE_OBJS)))
 
 # make bench-proposals: the generator changes docs/perf-findings.md proposes,
 # hand-applied to one type each and timed against today's generated code.
