@@ -16,6 +16,7 @@ include tests/fuzz/fuzz.mk
 include tests/codegen/codegen.mk
 include tests/der/der.mk
 include tests/compiler/conformance/conformance.mk
+include tests/per/per.mk
 include tests/oer/oer.mk
 include tests/packaging/packaging.mk
 include tests/ber/ber.mk

@@ -1,0 +1,117 @@
+# tests/per — asn1cc's PER against implementations no one here wrote (issue 14).
+# Included from tests/tests.mk.
+#
+#   make check-per-asn1c   UPER, byte for byte both ways, against asn1c 0.9.28
+#                          (-gen-PER) over X.691 A.1-A.4, schemas/bench.asn
+#                          and the ETSI CAM, with values from a seeded
+#                          generator over asn1c's own type descriptors
+#   make check-per-tshark  APER NGAP and S1AP messages, and a UPER CAM, that
+#                          asn1cc encodes, dissected by tshark: no malformed
+#                          packet or expert error, field values as encoded
+#
+# asn1c's C and the asn1cc output for these schemas are generated into
+# $(PER_B) at test time, never committed. Without asn1c (or tshark) the check
+# prints why and counts as skipped. asn1c's code is the oracle, not ours: it
+# is built with $(OPT) but without the sanitizers of `make sanitize`.
+
+PER_B      := $(B)/tests/per
+PER_ASN1C  ?= asn1c
+PER_TSHARK ?= tshark
+HAVE_PER_ASN1C  := $(shell command -v $(PER_ASN1C) >/dev/null 2>&1 && echo yes)
+HAVE_PER_TSHARK := $(shell command -v $(PER_TSHARK) >/dev/null 2>&1 && command -v text2pcap >/dev/null 2>&1 && echo yes)
+PER_SKEL   := /usr/share/asn1c
+
+# One set per schema: asn1c's input (X.691's SETs rewritten as the
+# SEQUENCEs asn1c can encode, see the files), asn1cc's input, the types.
+PER_SETS := a1 a2 a3 a4 bench cam
+per_asn1c_in_a1 := tests/per/x691-a1-asn1c.asn
+per_asn1c_in_a2 := tests/per/x691-a2-asn1c.asn
+per_asn1c_in_a3 := tests/per/x691-a3-asn1c.asn
+per_asn1c_in_a4 := tests/per/x691-a4-asn1c.asn
+per_asn1c_in_bench := schemas/bench.asn
+per_asn1c_in_cam := schemas/etsi/EN302637-2v141-CAM.asn schemas/etsi/TS102894-2v131-CDD.asn
+per_cc_in_a1 := tests/per/x691-a1.asn
+per_cc_in_a2 := tests/per/x691-a2.asn
+per_cc_in_a3 := tests/per/x691-a3.asn
+per_cc_in_a4 := tests/per/x691-a4.asn
+per_cc_in_bench := schemas/bench.asn
+per_cc_in_cam := $(per_asn1c_in_cam)
+per_pdus_a1 := PersonnelRecord
+per_pdus_a2 := PersonnelRecord
+per_pdus_a3 := PersonnelRecord
+per_pdus_a4 := Ax
+per_pdus_bench := IntegerStruct ConstrainedStruct SimpleSequence NestedSequence DeriveMessage
+per_pdus_cam := CAM
+# asn1c 0.9.28 writes a ComplexSequence.c that does not compile (an
+# undeclared asn_DEF_Member_10); no row uses it.
+per_asn1c_skip_bench := ComplexSequence.c
+
+# asn1c's skeletons, built once: they include only each other.
+PER_SKEL_B := $(PER_B)/asn1c-skel
+$(PER_SKEL_B)/.stamp:
+	@rm -rf $(PER_SKEL_B) && mkdir -p $(PER_SKEL_B)/src
+	@cp $(PER_SKEL)/*.c $(PER_SKEL)/*.h $(PER_SKEL_B)/src/ && rm -f $(PER_SKEL_B)/src/converter-sample.c
+	@echo "CC asn1c skeletons -> $(PER_SKEL_B)"
+	@cd $(PER_SKEL_B)/src && ls *.c | xargs -P 2 -I{} $(CC) $(OPT) -w -I. -c {} -o ../{}.o
+	@touch $@
+
+# $(1): set. asn1c's C for the set, compiled with the box into one object
+# whose only global symbol is per_asn1c_$(1).
+define PER_SET_RULES
+$(PER_B)/asn1c-$(1)/.stamp: $(per_asn1c_in_$(1))
+	@rm -rf $(PER_B)/asn1c-$(1) && mkdir -p $(PER_B)/asn1c-$(1)/gen
+	cd $(PER_B)/asn1c-$(1)/gen && $(PER_ASN1C) -gen-PER -fcompound-names $(addprefix $(CURDIR)/,$(per_asn1c_in_$(1))) \
+	  >../asn1c.log 2>&1 || { cat ../asn1c.log; exit 1; }
+	@cp -n $(PER_SKEL)/*.h $(PER_B)/asn1c-$(1)/gen/
+	@touch $$@
+
+$(PER_B)/asn1c-$(1)/.objs: $(PER_B)/asn1c-$(1)/.stamp
+	@echo "CC asn1c's $(1) -> $(PER_B)/asn1c-$(1)"
+	@cd $(PER_B)/asn1c-$(1)/gen && ls *.c | grep -v -x $(addprefix -e ,converter-sample.c $(per_asn1c_skip_$(1)) $(notdir $(wildcard $(PER_SKEL)/*.c))) \
+	  | xargs -P 2 -I{} $(CC) $(OPT) -w -I. -c {} -o ../{}.o
+	@touch $$@
+
+$(PER_B)/asn1c-$(1).o: $(PER_B)/asn1c-$(1)/.objs $(PER_SKEL_B)/.stamp tests/per/asn1c_box.c tests/per/per_oracle.h
+	$(CC) $(OPT) -std=gnu11 -w -I$(PER_B)/asn1c-$(1)/gen -Itests/per -DPER_BOX_NAME=per_asn1c_$(1) \
+	  -DPER_BOX_SCHEMA='"$(notdir $(firstword $(per_asn1c_in_$(1))))"' -DPER_BOX_PDUS='$(foreach t,$(per_pdus_$(1)),X($(subst -,_,$(t))))' \
+	  -c tests/per/asn1c_box.c -o $(PER_B)/asn1c-$(1)/box.o
+	ld -r -o $$@.tmp $(PER_B)/asn1c-$(1)/*.o $(PER_SKEL_B)/*.o
+	objcopy --keep-global-symbol=per_asn1c_$(1) $$@.tmp $$@ && rm -f $$@.tmp
+
+# asn1cc's C for the set, with a prefix so that the sets' types (three
+# PersonnelRecords) do not meet.
+$(PER_B)/cc-$(1)/.stamp: $(per_cc_in_$(1)) $(B)/asn1cc
+	@rm -rf $(PER_B)/cc-$(1) && mkdir -p $(PER_B)/cc-$(1)
+	$(B)/asn1cc --prefix $(1)_ --encodings der,uper,aper $(addprefix -I,$(sort $(dir $(per_cc_in_$(1))))) \
+	  $(per_cc_in_$(1)) -o $(PER_B)/cc-$(1)
+	@touch $$@
+
+$(PER_B)/libcc-$(1).a: $(PER_B)/cc-$(1)/.stamp $(B)/libasn1rt.a
+	@echo "CC asn1cc's $(1) -> $$@"
+	@set -e; for f in $(PER_B)/cc-$(1)/*.c; do \
+	  $(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-$(1) $(CFLAGS_ALL) -c $$$$f -o $$$${f%.c}.o; done
+	@rm -f $$@ && ar rcs $$@ $(PER_B)/cc-$(1)/*.o
+endef
+$(foreach s,$(PER_SETS),$(eval $(call PER_SET_RULES,$(s))))
+
+PER_CC_INC := $(foreach s,$(PER_SETS),-I$(PER_B)/cc-$(s))
+PER_ASN1C_TEST := $(PER_B)/test_per_asn1c
+$(PER_B)/test_per_asn1c.o: tests/per/test_per_asn1c.c tests/per/per_oracle.h $(foreach s,$(PER_SETS),$(PER_B)/cc-$(s)/.stamp)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) -Itests/common -Itests/per $(PER_CC_INC) $(CFLAGS_ALL) -c $< -o $@
+$(PER_ASN1C_TEST): $(PER_B)/test_per_asn1c.o $(foreach s,$(PER_SETS),$(PER_B)/asn1c-$(s).o $(PER_B)/libcc-$(s).a) \
+                   $(CUNIT_RUN) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(CUNIT_LIBS) -lm
+
+.PHONY: check-per-asn1c
+CHECKS += check-per-asn1c
+check-per-asn1c:
+	@if [ "$(HAVE_PER_ASN1C)" != yes ]; then \
+	  echo "check-per-asn1c: SKIPPED: $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)"; \
+	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+	@$(MAKE) --no-print-directory $(B)/asn1cc
+	@if ! $(B)/asn1cc --help | grep -q uper; then \
+	  echo "check-per-asn1c: SKIPPED: this asn1cc has no --encodings uper yet (compiler/emit_per.c)"; \
+	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+	@$(MAKE) --no-print-directory $(PER_ASN1C_TEST)
+	@$(PER_ASN1C_TEST)
