@@ -343,6 +343,14 @@ struct Type {
     Range value_range;
     Range size_range;
     IntSet value_set, size_set;  /* the exact sets within those hulls */
+    /* BOOLEAN, ENUMERATED, OID, RELATIVE-OID, OCTET / BIT STRING and
+     * character string types (BMPString and UniversalString aside): the
+     * single values (X.680 51.2) a value must be one of, when the
+     * constraints of this node and those it references name them exactly
+     * (has_singles; evaluated values, nsingles may be 0). SIZE and FROM
+     * are not folded in: they are checked apart. */
+    bool has_singles;
+    Value **singles; int nsingles;
     /* Effective permitted alphabet of a character string type (FROM, X.680
      * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
      * least significant) set when character c (0..127) is permitted. Absent
@@ -475,6 +483,7 @@ struct Assignment {
      * (NULL when empty or not parseable); a value set used as a type means
      * its governor constrained by this. */
     Constraint *set_elements;
+    Type *sema_set_owner;    /* sema internal: what set_elements is read on (an instance's bindings) */
     /* sema: A_OBJECT: the object; A_OBJECT_SET: its objects, flattened through
      * referenced sets, in order (extensible when "..." appears). Objects of
      * sets written in other modules or as parameters are included when they
@@ -794,6 +803,7 @@ enum {
     TF_NAMED = 1 << 12,
     TF_ALPHABET = 1 << 13,
     TF_SIZE = 1 << 14,       /* size_range / size_set folded */
+    TF_SINGLES = 1 << 15,    /* has_singles decided */
 };
 
 /* sema_types.c */
@@ -821,7 +831,7 @@ bool sema_check_string_value(const Type *b, const char *text, size_t n, Loc loc)
 void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_range */
 void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
-void sema_check_constraints(Type *t);          /* inner subtyping applies to t */
+void sema_check_constraints(Sema *S, Type *t);          /* inner subtyping applies to t */
 bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
 /* After check_range: v (evaluated, governor gov) against the constraints
  * the sets do not hold (single values of strings, OIDs, ENUMERATED,

@@ -139,6 +139,12 @@ typedef struct CType {
     bool x690_content;       /* CK_OCTETS: REAL, RELATIVE-OID, TIME or an IRI type, whose OER is a length and X.690's content (not DATE, TIME-OF-DAY, DATE-TIME, DURATION) */
     bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
     CNamed *recursive;       /* CK_ANY of a recursive reference: the type it names (NULL: unknown) */
+    /* The single values (X.680 51.2) a value must be one of, when sema found
+     * them exactly (has_single; nsingle may be 0): CK_BOOL / CK_ENUM, C
+     * constants; CK_OCTETS, CK_STRING, CK_OID, CK_BITS, the content octets as
+     * a C string literal of single_len[i] octets (CK_BITS: single_unused[i]). */
+    bool has_single;
+    const char **single; size_t *single_len; unsigned *single_unused; int nsingle;
     /* What PER (X.691 10) asks: the PER-visible root of the value and SIZE
      * constraints, whether they are extensible, and the permitted alphabet. */
     bool per_ext;            /* INTEGER: the value constraint has "..." */

@@ -152,10 +152,47 @@ const char *emit_set_violation(CType *ct, const char *v)
     return set_violation(ct->nset, ct->set_lo, ct->set_hi, v);
 }
 
+/* Condition that v is none of the type's single values (X.680 51.2). */
+const char *emit_single_violation(CType *ct, const char *v)
+{
+    if (!ct->has_single)
+        return NULL;
+    if (ct->nsingle == 0)
+        return "true";       /* the constraints leave no value */
+    const char *in = NULL;
+    for (int i = 0; i < ct->nsingle; i++) {
+        const char *one;
+        if (ct->kind == CK_BOOL || ct->kind == CK_ENUM)
+            one = S("%s == %s", emit_par(v), ct->single[i]);
+        else if (ct->single_len[i] == 0)
+            one = S("%s == 0", emit_dot(v, "len"));
+        else
+            one = S("(%s == %zu && memcmp(%s, %s, %zu) == 0)", emit_dot(v, "len"), ct->single_len[i], emit_dot(v, "ptr"),
+                    ct->single[i], ct->single_len[i]);
+        if (ct->kind == CK_BITS)
+            one = S("(%s && %s == %uu)", one, emit_dot(v, "unused"), ct->single_unused[i]);
+        in = in ? S("%s || %s", in, one) : one;
+    }
+    return S("!(%s)", in);
+}
+
 /* ---------------------------------------------------------------- check, equal, print */
+
+static bool chk_value_own(int ind, CType *ct, const char *rv);
 
 /* Prints the checks of value rv beyond its C type; false when there are none. */
 static bool chk_value(int ind, CType *ct, const char *rv)
+{
+    bool any = chk_value_own(ind, ct, rv);
+    const char *single = emit_single_violation(ct, rv);
+    if (single) {
+        P(ind, "if (%s)", single);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
+    return any || single;
+}
+
+static bool chk_value_own(int ind, CType *ct, const char *rv)
 {
     const char *viol;
     switch (ct->kind) {

@@ -892,11 +892,13 @@ ConstrainedBuiltin
     | ConstrainedBuiltin Constraint   { $$ = ast_type_constrain(P, $1, $2); }
     ;
 
-/* X.680 51.5 ContainedSubtype without INCLUDES: a type (or value set) reference */
+/* X.680 51.5 ContainedSubtype without INCLUDES: a type (or value set)
+ * reference; X.681 15.1 ValueSetFromObjects (ObjectSet.&field) */
 ReferencedTypeElement
     : T_TYPEREF                       { $<type>$ = ast_type_ref(P, NULL, $1, NULL); }
     | T_TYPEREF Braced                { $<type>$ = ast_type_ref(P, NULL, $1, $2); }
     | T_TYPEREF '.' T_TYPEREF         { $<type>$ = ast_type_ref(P, $1, $3, NULL); }
+    | T_TYPEREF '.' FieldPath         { $<type>$ = ast_type_field(P, ast_type_ref(P, NULL, $1, NULL), $3); }
     ;
 
 /* X.680 51.4 LowerEndpoint, UpperEndpoint (token marks MIN/MAX/open ends) */

@@ -217,7 +217,7 @@ static void check_type(Sema *S, Type *t, int depth, Outer *o)
 {
     if (!t || depth > LIMIT_NESTING * 4)
         return;
-    sema_check_constraints(t);
+    sema_check_constraints(S, t);
     switch (t->kind) {
     case TY_SEQUENCE:
     case TY_SET:

@@ -532,6 +532,89 @@ static void map_per(CType *ct, const Type *t)
         ct->alphabet = t->alphabet;
 }
 
+/* n octets as a C string literal, every octet but letters and digits in
+ * octal (three digits: no escape runs into the next character). */
+static const char *c_bytes_literal(const uint8_t *p, size_t n)
+{
+    char *s = arena_alloc(A, n * 4 + 3), *o = s;
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = p[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+            *o++ = (char)c;
+        else
+            o += sprintf(o, "\\%03o", c);
+    }
+    *o++ = '"';
+    *o = 0;
+    return s;
+}
+
+static const char *enum_const(CNamed *owner, const char *asn1);
+static size_t reloid_encode(const Value *v, uint8_t *buf, size_t cap);
+static size_t oid_encode(const Value *v, uint8_t *buf, size_t cap);
+
+/* The single values sema found (Type.singles) as C: constants of BOOLEAN
+ * and ENUMERATED, content octets of the others. */
+static void map_singles(CType *ct, const Type *t)
+{
+    if (!t->has_singles)
+        return;
+    int n = t->nsingles;
+    ct->single = arena_alloc(A, sizeof(char *) * (size_t)(n ? n : 1));
+    ct->single_len = arena_alloc(A, sizeof(size_t) * (size_t)(n ? n : 1));
+    ct->single_unused = arena_alloc(A, sizeof(unsigned) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        const Value *v = t->singles[i];
+        uint8_t buf[512];
+        const uint8_t *p = buf;
+        size_t len = 0;
+        switch (ct->kind) {
+        case CK_BOOL:
+            if (v->kind != V_BOOLEAN)
+                return;
+            ct->single[i] = v->bval ? "true" : "false";
+            continue;
+        case CK_ENUM:
+            if (v->kind != V_ENUM || !ct->owner || !(ct->single[i] = enum_const(ct->owner, v->text)))
+                return;
+            continue;
+        case CK_OID:
+            if (v->kind != V_OID || !(len = oid_encode(v, buf, sizeof buf)))
+                return;
+            break;
+        case CK_OCTETS:
+            if (v->kind == V_OCTETS) {
+                p = v->bytes;
+                len = v->nbytes;
+            } else if (ct->base->kind != TY_RELATIVE_OID || v->kind != V_OID ||
+                       !(len = reloid_encode(v, buf, sizeof buf))) {
+                return;
+            }
+            break;
+        case CK_STRING:
+            if (v->kind != V_CSTRING)
+                return;
+            p = v->bytes ? v->bytes : (const uint8_t *)v->text;
+            len = v->bytes ? v->nbytes : strlen(v->text);
+            break;
+        case CK_BITS:
+            if (v->kind != V_BITS)
+                return;
+            p = v->bytes;
+            len = (v->nbits + 7) / 8;
+            ct->single_unused[i] = (unsigned)(len * 8 - v->nbits);
+            break;
+        default:
+            return;
+        }
+        ct->single[i] = c_bytes_literal(p, len);
+        ct->single_len[i] = len;
+    }
+    ct->nsingle = n;
+    ct->has_single = true;
+}
+
 static CType *map_type(Type *t, const char *path, Module *m)
 {
     CType *ct = t->cinfo;
@@ -655,6 +738,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
     if (ct->universal)
         ct->universal_name = universal_const(ct->universal);
     map_per(ct, t);
+    map_singles(ct, t);
     if (ct->kind != CK_ENUM && ct->kind < CK_SEQ && u && u->kind == TY_REF && u->ref_assign &&
         u->ref_assign->cinfo && !recursive_ref) {
         /* A member of a named primitive type has that type's C type; a
@@ -2130,7 +2214,10 @@ static void check_names(Compilation *c)
             continue;
         vec_push(A, &reported, (void *)a->owner);
         vec_push(A, &reported, (void *)b->owner);
-        diag(DIAG_ERROR, b->loc, "code generation: C name %s of %s is also that of %s", b->name, b->what, a->what);
+        /* By design: C names are the ASN.1 names as the README says, so a
+         * program can predict them; renaming one would change it silently. */
+        diag(DIAG_ERROR, b->loc, "code generation: C name %s of %s is also that of %s; asn1cc renames no C name "
+             "(README, Names): rename one of them in the schema", b->name, b->what, a->what);
         diag_note(a->loc, "%s is here", a->what);
         g_ok = false;
     }

@@ -198,6 +198,24 @@ static Type *parent_type(Sema *S, Type *t)
     }
 }
 
+/* The type the body of the value set t names is read on: t itself, or, for
+ * an instance of a parameterized value set (Upto { 9 } of Upto { INTEGER :
+ * n } INTEGER ::= { 0..n }), a copy of t bound to the instance's actuals. */
+static Type *set_owner(Sema *S, Type *t)
+{
+    Assignment *as = t->ref_assign;
+    if (!as->inst_env)
+        return t;
+    if (!as->sema_set_owner) {
+        Type *o = arena_alloc(S->a, sizeof *o);
+        *o = *t;
+        o->sema_env = as->inst_env;
+        o->sema_module = as->module;
+        as->sema_set_owner = o;
+    }
+    return as->sema_set_owner;
+}
+
 static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
 {
     /* A reference to a value set assignment: its body constrains the governor. */
@@ -206,7 +224,7 @@ static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
     Constraint *elements = sema_set_elements(S, t->ref_assign);
     if (!elements)
         return range_universe();
-    return fold(S, t, elements, size, gov, 0);
+    return fold(S, set_owner(S, t), elements, size, gov, 0);
 }
 
 /* What t's own constraints (and a value set it names) leave of the range it
@@ -528,7 +546,7 @@ static void exact_set(Sema *S, Type *t, bool size, Type *gov, const Range *hull,
     if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET) {
         Constraint *elements = sema_set_elements(S, t->ref_assign);
         if (elements)
-            x = xs_inter(S, x, xfold(S, t, elements, size, gov, 0));
+            x = xs_inter(S, x, xfold(S, set_owner(S, t), elements, size, gov, 0));
     }
     /* On INTEGER values, what restricts another dimension (SIZE, FROM)
      * does not apply, an error of check_applies. */
@@ -968,8 +986,13 @@ static bool value_warned;
 /* A constraint on values the generated code does not check (only INTEGER
  * values, SIZE and FROM are): warned, never silently widened; value
  * notation is checked in sema all the same (sema_check_value_constraints). */
+/* The node being checked has its single values enforced (has_singles). */
+static bool singles_enforced;
+
 static void unenforced_value(Loc loc, const char *what, const Type *b)
 {
+    if (singles_enforced && strcmp(what, "a single value constraint") == 0)
+        return;
     if (!in_extensible && !value_warned) {
         unenforced(loc, what, b);
         value_warned = true;
@@ -1118,11 +1141,15 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
     }
 }
 
-void sema_check_constraints(Type *t)
+static void type_singles(Sema *S, Type *t);
+
+void sema_check_constraints(Sema *S, Type *t)
 {
     Type *b = t->base;
     if (!b || b->kind == TY_OPEN || b->kind == TY_ANY)
         return;
+    type_singles(S, t);
+    singles_enforced = t->has_singles;
     for (Constraint *c = t->constraints; c; c = c->next_serial) {
         value_warned = false;
         check_applies(b, c, ON_TYPE, 0);
@@ -1184,6 +1211,15 @@ static Permit same_value(const Value *v, const Value *w)
         if (!v->text || !w->text)
             return PV_UNKNOWN;
         return strcmp(v->text, w->text) == 0 ? PV_YES : PV_NO;
+    case V_OCTETS:
+        return v->nbytes == w->nbytes && (!v->nbytes || memcmp(v->bytes, w->bytes, v->nbytes) == 0) ? PV_YES : PV_NO;
+    case V_BITS: {
+        /* as values of the type: trailing zero bits are the type's matter (named bits), compared as written */
+        if (v->nbits != w->nbits)
+            return PV_NO;
+        size_t n = (v->nbits + 7) / 8;
+        return !n || memcmp(v->bytes, w->bytes, n) == 0 ? PV_YES : PV_NO;
+    }
     case V_OID:
         if (v->narcs != w->narcs)
             return PV_NO;
@@ -1219,7 +1255,8 @@ static Permit permits(Sema *S, Type *owner, Type *b, Constraint *c, Value *v, in
             return (r.has_lo && v->ival < r.lo) || (r.has_hi && !r.hi_above && v->ival > r.hi) ? PV_NO : PV_YES;
         }
         if (b->kind != TY_BOOLEAN && b->kind != TY_ENUMERATED && b->kind != TY_REAL && b->kind != TY_OID &&
-            b->kind != TY_RELATIVE_OID && b->kind != TY_STRING)
+            b->kind != TY_RELATIVE_OID && b->kind != TY_STRING && b->kind != TY_OCTET_STRING &&
+            b->kind != TY_BIT_STRING)
             return PV_UNKNOWN;
         if (c->kind == C_SINGLE_VALUE)
             return same_value(v, sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b));
@@ -1307,9 +1344,153 @@ static Permit type_permits(Sema *S, Type *t, Value *v, int depth)
         for (Constraint *c = t->constraints; c; c = c->next_serial)
             p = pv_and(p, permits(S, t, b, c, v, depth));
         if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
-            p = pv_and(p, permits(S, t, b, sema_set_elements(S, t->ref_assign), v, depth));
+            p = pv_and(p, permits(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), v, depth));
     }
     return p;
+}
+
+/* ------------------------------------------------------------ single values for the code generator */
+
+/* Whether c admits only values it names (X.680 51.2 single values, folded
+ * over unions, intersections, EXCEPT and contained subtypes). */
+static bool closed_set(Sema *S, Type *b, Constraint *c, int depth);
+
+static bool type_closed(Sema *S, Type *t, int depth)
+{
+    for (int n = 0; t && n < LIMIT_NESTING && depth <= LIMIT_NESTING; n++, t = parent_type(S, t)) {
+        Type *b = sema_base_of(S, t);
+        for (Constraint *c = t->constraints; b && c; c = c->next_serial)
+            if (closed_set(S, b, c, depth + 1))
+                return true;
+        if (b && t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET &&
+            closed_set(S, b, sema_set_elements(S, t->ref_assign), depth + 1))
+            return true;
+    }
+    return false;
+}
+
+static bool closed_set(Sema *S, Type *b, Constraint *c, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return false;
+    switch (c->kind) {
+    case C_SINGLE_VALUE: return true;
+    case C_BRACED: return (b->kind == TY_OID || b->kind == TY_RELATIVE_OID) && braced_has_number(c);
+    case C_UNION: return closed_set(S, b, c->sub, depth + 1) && closed_set(S, b, c->sub2, depth + 1);
+    case C_INTERSECTION: return closed_set(S, b, c->sub, depth + 1) || closed_set(S, b, c->sub2, depth + 1);
+    case C_EXCEPT: return closed_set(S, b, c->sub, depth + 1);
+    case C_TYPE: return c->type && type_closed(S, c->type, depth + 1);
+    default: return false;
+    }
+}
+
+/* The single values c and what it contains name: the candidates. */
+static void type_candidates(Sema *S, Type *t, Vec *out, int depth);
+
+static void candidates(Sema *S, Type *owner, Type *b, Constraint *c, Vec *out, int depth)
+{
+    if (!c || depth > LIMIT_NESTING)
+        return;
+    switch (c->kind) {
+    case C_SINGLE_VALUE:
+    case C_BRACED: {
+        if (c->kind == C_BRACED && !closed_set(S, b, c, depth))
+            return;
+        Value *v = sema_eval_constraint_value(S, owner->sema_module, owner->sema_env, c->lo, b);
+        if (v)
+            vec_push(S->a, out, v);
+        return;
+    }
+    case C_UNION: case C_INTERSECTION: case C_EXCEPT:
+        candidates(S, owner, b, c->sub, out, depth + 1);
+        candidates(S, owner, b, c->sub2, out, depth + 1);
+        return;
+    case C_TYPE:
+        if (c->type)
+            type_candidates(S, c->type, out, depth + 1);
+        return;
+    default:
+        return;
+    }
+}
+
+static void type_candidates(Sema *S, Type *t, Vec *out, int depth)
+{
+    for (int n = 0; t && n < LIMIT_NESTING && depth <= LIMIT_NESTING; n++, t = parent_type(S, t)) {
+        Type *b = sema_base_of(S, t);
+        for (Constraint *c = t->constraints; b && c; c = c->next_serial)
+            candidates(S, t, b, c, out, depth + 1);
+        if (b && t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
+            candidates(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), out, depth + 1);
+    }
+}
+
+/* v against every constraint of t's chain but SIZE and FROM (the generated
+ * code checks those apart): NO, YES, or UNKNOWN when one cannot tell. */
+static Permit singles_permit(Sema *S, Type *t, Value *v)
+{
+    Permit p = PV_YES;
+    for (int n = 0; t && n < LIMIT_NESTING; n++, t = parent_type(S, t)) {
+        Type *b = sema_base_of(S, t);
+        if (!b)
+            return PV_UNKNOWN;
+        for (Constraint *c = t->constraints; c; c = c->next_serial)
+            if (c->kind != C_SIZE && c->kind != C_FROM)
+                p = pv_and(p, permits(S, t, b, c, v, 0));
+        if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
+            p = pv_and(p, permits(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), v, 0));
+    }
+    return p;
+}
+
+/* Fills t->singles: the values the code generator checks for (X.680 51.2).
+ * Only when every constraint is known for each candidate: a value that
+ * passes is then exactly a value the constraints permit. */
+static void type_singles(Sema *S, Type *t)
+{
+    if (t->sema_flags & TF_SINGLES)
+        return;
+    t->sema_flags |= TF_SINGLES;
+    Type *b = t->base;
+    if (!b)
+        return;
+    switch (b->kind) {
+    case TY_BOOLEAN: case TY_ENUMERATED: case TY_OID: case TY_RELATIVE_OID:
+    case TY_OCTET_STRING:
+        break;
+    case TY_BIT_STRING:
+        /* a named-bit value may come with trailing zero bits: not compared as octets */
+        if (b->nnamed > 0)
+            return;
+        break;
+    case TY_STRING:
+        /* their content octets are not the UTF-8 the values hold */
+        if (b->str_kind == STR_BMP || b->str_kind == STR_UNIVERSAL)
+            return;
+        break;
+    default:
+        return;
+    }
+    if (!type_closed(S, t, 0))
+        return;
+    Vec cand = {0}, kept = {0};
+    type_candidates(S, t, &cand, 0);
+    for (int i = 0; i < cand.len; i++) {
+        Value *v = cand.items[i];
+        bool dup = false;
+        for (int k = 0; k < kept.len && !dup; k++)
+            dup = same_value(v, kept.items[k]) == PV_YES;
+        if (dup)
+            continue;
+        Permit p = singles_permit(S, t, v);
+        if (p == PV_UNKNOWN)
+            return;
+        if (p == PV_YES)
+            vec_push(S->a, &kept, v);
+    }
+    t->singles = (Value **)kept.items;
+    t->nsingles = kept.len;
+    t->has_singles = true;
 }
 
 void sema_check_value_constraints(Sema *S, Type *gov, Value *v, Loc loc)

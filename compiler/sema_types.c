@@ -346,6 +346,14 @@ static Type *field_base(Sema *S, Type *t)
                  t->field_class->kind == TY_REF ? t->field_class->ref_name : ast_type_kind_name(t->field_class->kind));
         return NULL;
     }
+    Type *fc = t->field_class;
+    if (fc->kind == TY_REF && fc->ref_assign && fc->ref_assign->kind == A_OBJECT_SET) {
+        /* Read as its class's field, it would permit every value of the field's type. */
+        diag(DIAG_ERROR, t->loc, "%s.%s names the values (or types) the objects of set %s give that field "
+             "(X.681 15.1 ValueSetFromObjects): not supported; list them, or use the class's field %s",
+             fc->ref_name, t->field_path[0], fc->ref_name, t->field_path[0]);
+        return NULL;
+    }
     ClassField *f = NULL;
     for (int i = 0; i < t->nfield_path; i++) {
         f = sema_class_field(cd, t->field_path[i]);

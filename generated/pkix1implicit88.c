@@ -1868,6 +1868,8 @@ int PolicyQualifierId_decode_ex(PolicyQualifierId *out, const uint8_t *der, size
 
 static int PolicyQualifierId_write_(const PolicyQualifierId *in, asn1rt_writer *w)
 {
+    if (ASN1G_UNLIKELY(!((in->len == 8 && memcmp(in->ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (in->len == 8 && memcmp(in->ptr, "\053\006\001\005\005\007\002\002", 8) == 0))))
+        return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->ptr, in->len));
     return ASN1RT_OK;
 }
@@ -1892,6 +1894,8 @@ size_t PolicyQualifierId_encoded_len(const PolicyQualifierId *in)
 int PolicyQualifierId_check(const PolicyQualifierId *in)
 {
     ASN1G_TRY(asn1rt_check_oid(in->ptr, in->len));
+    if (!((in->len == 8 && memcmp(in->ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (in->len == 8 && memcmp(in->ptr, "\053\006\001\005\005\007\002\002", 8) == 0)))
+        return ASN1RT_E_VALUE_CONSTRAINT;
     return ASN1RT_OK;
 }
 
@@ -1940,6 +1944,8 @@ size_t PolicyQualifierInfo_len_(const PolicyQualifierInfo *in, uint32_t tag)
 int PolicyQualifierInfo_check(const PolicyQualifierInfo *in)
 {
     ASN1G_TRY(asn1rt_check_oid(in->policyQualifierId.ptr, in->policyQualifierId.len));
+    if (!((in->policyQualifierId.len == 8 && memcmp(in->policyQualifierId.ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (in->policyQualifierId.len == 8 && memcmp(in->policyQualifierId.ptr, "\053\006\001\005\005\007\002\002", 8) == 0)))
+        return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(asn1g_check_any(in->qualifier.ptr, in->qualifier.len));
     return ASN1RT_OK;
 }
@@ -9021,8 +9027,13 @@ ASN1G_BODY int CertPolicyId_read_inl_(CertPolicyId *out, asn1rt_reader *r, asn1r
 ASN1G_BODY int PolicyQualifierId_read_inl_(PolicyQualifierId *out, asn1rt_reader *r, asn1rt_error *err)
 {
     int rc;
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
-        return asn1g_fail(err, rc, r->err_offset, NULL);
+    {
+        const size_t at_single = (size_t)(r->cur - r->base);
+        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(r, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), out)) != 0))
+            return asn1g_fail(err, rc, r->err_offset, NULL);
+        if (ASN1G_UNLIKELY(!((out->len == 8 && memcmp(out->ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (out->len == 8 && memcmp(out->ptr, "\053\006\001\005\005\007\002\002", 8) == 0))))
+            return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at_single, NULL);
+    }
     return ASN1RT_OK;
 }
 
@@ -9032,8 +9043,13 @@ ASN1G_BODY int PolicyQualifierInfo_dec_inl_(PolicyQualifierInfo *out, asn1rt_rea
     int rc;
     if (ASN1G_UNLIKELY((rc = asn1g_enter(r, tag, &c)) != 0))
         return asn1g_fail(err, rc, r->err_offset, NULL);
-    if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
-        return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
+    {
+        const size_t at_single = (size_t)(c.cur - c.base);
+        if (ASN1G_UNLIKELY((rc = asn1g_read_oid(&c, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), &(out->policyQualifierId))) != 0))
+            return asn1g_fail(err, rc, c.err_offset, "policyQualifierId");
+        if (ASN1G_UNLIKELY(!((out->policyQualifierId.len == 8 && memcmp(out->policyQualifierId.ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (out->policyQualifierId.len == 8 && memcmp(out->policyQualifierId.ptr, "\053\006\001\005\005\007\002\002", 8) == 0))))
+            return asn1g_fail(err, ASN1RT_E_VALUE_CONSTRAINT, at_single, "policyQualifierId");
+    }
     if (ASN1G_UNLIKELY((rc = asn1g_read_any(&c, &(out->qualifier))) != 0))
         return asn1g_fail(err, rc, c.err_offset, "qualifier");
     if (ASN1G_UNLIKELY((rc = asn1g_expect_body_end(&c)) != 0))
@@ -9045,6 +9061,8 @@ ASN1G_BODY int PolicyQualifierInfo_enc_inl_(const PolicyQualifierInfo *in, asn1r
 {
     uint8_t *m = asn1g_mark(w);
     ASN1G_TRY(asn1g_put_raw(w, in->qualifier.ptr, in->qualifier.len));
+    if (ASN1G_UNLIKELY(!((in->policyQualifierId.len == 8 && memcmp(in->policyQualifierId.ptr, "\053\006\001\005\005\007\002\001", 8) == 0) || (in->policyQualifierId.len == 8 && memcmp(in->policyQualifierId.ptr, "\053\006\001\005\005\007\002\002", 8) == 0))))
+        return ASN1RT_E_VALUE_CONSTRAINT;
     ASN1G_TRY(asn1g_put_octets(w, ASN1RT_TAG(0, 0, ASN1RT_UT_OID), in->policyQualifierId.ptr, in->policyQualifierId.len));
     return asn1g_close(w, tag, m);
 }

@@ -150,6 +150,111 @@ static void test_list(void)
     }
 }
 
+/* Single values (X.680 51.2) of ENUMERATED, BOOLEAN, strings, OIDs, BIT
+ * STRING: decode(der), encode of the value der holds (same bytes back) and
+ * T_check of it give rc. The value is built from der's content octets. */
+#define SINGLE_VIEW(T)                                                                \
+    static int single_##T(const uint8_t *d, size_t n, int what)                       \
+    {                                                                                 \
+        T v = {d + 2, n - 2}, out;                                                    \
+        uint8_t b[32];                                                                \
+        size_t l = 0;                                                                 \
+        if (what == 0)                                                                \
+            return T##_decode(&out, d, n);                                            \
+        if (what == 2)                                                                \
+            return T##_check(&v);                                                     \
+        int rc = T##_encode(&v, b, sizeof b, &l);                                     \
+        return rc != 0 ? rc : l == n && memcmp(b, d, n) == 0 ? 0 : -1;                \
+    }
+#define SINGLE_SCALAR(T, FROM)                                                        \
+    static int single_##T(const uint8_t *d, size_t n, int what)                       \
+    {                                                                                 \
+        T v = FROM, out;                                                              \
+        uint8_t b[32];                                                                \
+        size_t l = 0;                                                                 \
+        if (what == 0)                                                                \
+            return T##_decode(&out, d, n);                                            \
+        if (what == 2)                                                                \
+            return T##_check(&v);                                                     \
+        int rc = T##_encode(&v, b, sizeof b, &l);                                     \
+        return rc != 0 ? rc : l == n && memcmp(b, d, n) == 0 ? 0 : -1;                \
+    }
+SINGLE_SCALAR(Warm, (Warm)d[2])
+SINGLE_SCALAR(Yes, d[2] != 0)
+SINGLE_VIEW(Word) SINGLE_VIEW(Word2) SINGLE_VIEW(Tag2) SINGLE_VIEW(Alg) SINGLE_VIEW(Rel)
+
+static int single_Bits3(const uint8_t *d, size_t n, int what)
+{
+    Bits3 v = {d + 3, n - 3, d[2]}, out;
+    uint8_t b[32];
+    size_t l = 0;
+    if (what == 0)
+        return Bits3_decode(&out, d, n);
+    if (what == 2)
+        return Bits3_check(&v);
+    int rc = Bits3_encode(&v, b, sizeof b, &l);
+    return rc != 0 ? rc : l == n && memcmp(b, d, n) == 0 ? 0 : -1;
+}
+
+static const struct {
+    const char *name;
+    int (*fn)(const uint8_t *d, size_t n, int what);
+    uint8_t der[8];
+    size_t n;
+    int rc;
+} single_cases[] = {
+    {"Warm red", single_Warm, {0x0a, 0x01, 0x00}, 3, 0},
+    {"Warm green", single_Warm, {0x0a, 0x01, 0x01}, 3, 0},
+    {"Warm blue", single_Warm, {0x0a, 0x01, 0x02}, 3, VC},
+    {"Yes TRUE", single_Yes, {0x01, 0x01, 0xff}, 3, 0},
+    {"Yes FALSE", single_Yes, {0x01, 0x01, 0x00}, 3, VC},
+    {"Word ab", single_Word, {0x16, 0x02, 'a', 'b'}, 4, 0},
+    {"Word cd", single_Word, {0x16, 0x02, 'c', 'd'}, 4, 0},
+    {"Word ef", single_Word, {0x16, 0x02, 'e', 'f'}, 4, VC},
+    {"Word a", single_Word, {0x16, 0x01, 'a'}, 3, VC},
+    {"Word2 ab", single_Word2, {0x16, 0x02, 'a', 'b'}, 4, 0},
+    {"Word2 cd (not in its own)", single_Word2, {0x16, 0x02, 'c', 'd'}, 4, VC},
+    {"Word2 zz (not in Word)", single_Word2, {0x16, 0x02, 'z', 'z'}, 4, VC},
+    {"Tag2 0102", single_Tag2, {0x04, 0x02, 0x01, 0x02}, 4, 0},
+    {"Tag2 empty", single_Tag2, {0x04, 0x00}, 2, 0},
+    {"Tag2 03", single_Tag2, {0x04, 0x01, 0x03}, 3, VC},
+    {"Alg 1.2.3", single_Alg, {0x06, 0x02, 0x2a, 0x03}, 4, 0},
+    {"Alg 1.2.4", single_Alg, {0x06, 0x02, 0x2a, 0x04}, 4, 0},
+    {"Alg 1.2.5", single_Alg, {0x06, 0x02, 0x2a, 0x05}, 4, VC},
+    {"Bits3 101", single_Bits3, {0x03, 0x02, 0x05, 0xa0}, 4, 0},
+    {"Bits3 111", single_Bits3, {0x03, 0x02, 0x05, 0xe0}, 4, VC},
+    {"Bits3 10100000", single_Bits3, {0x03, 0x02, 0x00, 0xa0}, 4, VC},
+    {"Rel 3.4", single_Rel, {0x0d, 0x02, 0x03, 0x04}, 4, 0},
+    {"Rel 3.5", single_Rel, {0x0d, 0x02, 0x03, 0x05}, 4, VC},
+};
+
+static void test_single(void)
+{
+    for (size_t i = 0; i < sizeof single_cases / sizeof single_cases[0]; i++)
+        for (int what = 0; what < 3; what++) {
+            int rc = single_cases[i].fn(single_cases[i].der, single_cases[i].n, what);
+            if (rc != single_cases[i].rc)
+                fprintf(stderr, "%s (%s): %d, expected %d\n", single_cases[i].name,
+                        what == 0 ? "decode" : what == 1 ? "encode" : "check", rc, single_cases[i].rc);
+            CU_ASSERT_EQUAL(rc, single_cases[i].rc);
+        }
+}
+
+/* Inside a SEQUENCE the single value is refused at the component's
+ * identifier octet, with its path. */
+static void test_single_path(void)
+{
+    /* Pair { w green, s "ef" }: 30 07 80 01 01 81 02 65 66 */
+    static const uint8_t der[] = {0x30, 0x07, 0x80, 0x01, 0x01, 0x81, 0x02, 0x65, 0x66};
+    Pair out;
+    asn1rt_error err;
+    CU_ASSERT_EQUAL(Pair_decode_ex(&out, der, sizeof der, 0, &err), VC);
+    CU_ASSERT_EQUAL(err.offset, 5);
+    char path[64];
+    asn1rt_error_path(&err, path, sizeof path);
+    CU_ASSERT_STRING_EQUAL(path, "s");
+}
+
 /* Inside a SEQUENCE: the failing component is named with its offset. */
 static void test_rec_path(void)
 {
@@ -173,6 +278,8 @@ int main(void)
         { "Code SIZE (2 | 4)", test_code },
         { "SEQUENCE SIZE (1 | 3) OF: decode, encode, check", test_list },
         { "a hole inside a SEQUENCE: code, offset, path", test_rec_path },
+        { "single values of ENUMERATED, BOOLEAN, strings, OIDs, BIT STRING", test_single },
+        { "a single value inside a SEQUENCE: code, offset, path", test_single_path },
     };
     CUNIT_SUITE("codegen-exact", tests);
     return cunit_run(CU_BRM_VERBOSE);
