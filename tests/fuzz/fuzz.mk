@@ -44,7 +44,11 @@ FUZZ_GEN_TYPES := Certificate CertificateList \
                   EncryptedNote ViewingKeys Account
 fuzz_gen_name     = gen_$(subst -,_,$(1))
 FUZZ_GEN_TARGETS := $(foreach t,$(FUZZ_GEN_TYPES),$(call fuzz_gen_name,$(t)))
-FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_CC_TARGETS) $(FUZZ_GEN_TARGETS)
+# BER decoders: tests/fuzz/fuzz_ber.c over tests/codegen/ber.asn through
+# --encodings der,ber (T_ber_decode against T_decode, BER -> DER -> BER).
+FUZZ_BER_TARGETS := ber
+FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_CC_TARGETS) $(FUZZ_GEN_TARGETS) \
+                    $(FUZZ_BER_TARGETS)
 
 FUZZ_OBJ = $(B)/tests/fuzz
 FUZZ_GEN_DIR = $(B)/tests/fuzz/gen
@@ -78,6 +82,15 @@ $(foreach t,$(FUZZ_GEN_TYPES),$(eval $(call FUZZ_GEN_RULE,$(t))))
 $(FUZZ_GEN_DIR)/%.o: $(FUZZ_GEN_DIR)/%.c
 	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) -c $< -o $@
 
+FUZZ_BER_GEN = $(FUZZ_OBJ)/ber-gen
+$(FUZZ_BER_GEN)/bertest.c $(FUZZ_BER_GEN)/bertest.h &: tests/codegen/ber.asn $(FUZZ_ASN1CC)
+	@mkdir -p $(FUZZ_BER_GEN)
+	$(FUZZ_ASN1CC) --encodings der,ber tests/codegen/ber.asn -o $(FUZZ_BER_GEN)
+$(FUZZ_BER_GEN)/bertest.o: $(FUZZ_BER_GEN)/bertest.c
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+$(FUZZ_OBJ)/fuzz_ber.o: $(FUZZ_BER_GEN)/bertest.h
+$(FUZZ_OBJ)/fuzz_ber.o: CPPFLAGS_ALL += -I$(FUZZ_BER_GEN)
+
 $(FUZZ_OBJ)/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
 $(FUZZ_OBJ)/fuzz_frontend.o: $(B)/compiler/parser.h
 $(FUZZ_OBJ)/fuzz_compile.o: CPPFLAGS_ALL += -Icompiler
@@ -104,6 +117,9 @@ $(FUZZ_OBJ)/fuzz_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/asngen.o $(FUZZ
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_GEN_DIR)/%.o $(GEN_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
+
+$(FUZZ_OBJ)/fuzz_ber: $(FUZZ_OBJ)/fuzz_ber.o $(FUZZ_BER_GEN)/bertest.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
 .PHONY: fuzz fuzz-bins fuzz-build check-fuzz check-fuzz-replay valgrind
@@ -186,6 +202,9 @@ $(FUZZ_OBJ)/replay_compile: $(FUZZ_OBJ)/fuzz_compile.o $(FUZZ_OBJ)/asngen.o $(FU
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(FUZZ_GEN_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_GEN_DIR)/%.o $(FUZZ_OBJ)/driver.o $(GEN_OBJS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+$(FUZZ_OBJ)/replay_ber: $(FUZZ_OBJ)/fuzz_ber.o $(FUZZ_BER_GEN)/bertest.o $(FUZZ_OBJ)/driver.o $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 CHECKS += check-fuzz-replay
