@@ -677,15 +677,33 @@ static int n_ext(const CNamed *cn)
     return n;
 }
 
+/* What both directions of a SEQUENCE / SET need: the root components in
+ * encoding order, the preamble's bits (X.696 16.2), the bitmap's slots. */
+typedef struct SeqLayout {
+    CComp **root;            /* malloc'd; the caller frees it */
+    int nroot, nbits, next;
+} SeqLayout;
+
+static SeqLayout seq_layout(const CNamed *cn)
+{
+    SeqLayout L;
+    L.root = malloc(sizeof *L.root * (size_t)(cn->ncomps + 1));
+    L.nroot = root_comps(cn, L.root);
+    L.nbits = cn->extensible ? 1 : 0;
+    L.next = n_ext(cn);
+    for (int k = 0; k < L.nroot; k++)
+        L.nbits += L.root[k]->optional || L.root[k]->has_default;
+    return L;
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
-    int nroot = root_comps(cn, root), nbits = cn->extensible ? 1 : 0, next = n_ext(cn);
+    SeqLayout L = seq_layout(cn);
+    CComp **root = L.root;
+    int nroot = L.nroot, nbits = L.nbits, next = L.next;
     bool touches = cn->extensible;
-    for (int k = 0; k < nroot; k++)
-        nbits += root[k]->optional || root[k]->has_default;
 
     P(0, "%s", oer_sig(cn, OER_DEC));
     P(0, "{");
@@ -768,11 +786,10 @@ static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
     size_t len;
-    CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
-    int nroot = root_comps(cn, root), nbits = cn->extensible ? 1 : 0, next = n_ext(cn);
+    SeqLayout L = seq_layout(cn);
+    CComp **root = L.root;
+    int nroot = L.nroot, nbits = L.nbits, next = L.next;
     bool touches = cn->extensible;
-    for (int k = 0; k < nroot; k++)
-        nbits += root[k]->optional || root[k]->has_default;
 
     P(0, "%s", oer_sig(cn, OER_ENC));
     P(0, "{");

@@ -197,38 +197,30 @@ static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo
     }
     memset(b, is_signed && (v.ptr[0] & 0x80u) ? 0xFF : 0x00, sizeof b);
     memcpy(b + 16 - v.len, v.ptr, v.len);
-    *hi = *lo = 0;
+    uint64_t h = 0, l = 0;
     for (size_t i = 0; i < 8; i++) {
-        *hi = (*hi << 8) | b[i];
-        *lo = (*lo << 8) | b[8 + i];
+        h = (h << 8) | b[i];
+        l = (l << 8) | b[8 + i];
     }
+    *hi = h;   /* written only on success: a failed read leaves out untouched */
+    *lo = l;
     return ASN1RT_OK;
 }
 
 int asn1oer_read_u128(asn1rt_reader *r, asn1rt_u128 *out)
 {
-    uint64_t hi, lo;
-    int rc;
-    if (out == NULL)
-        return ASN1RT_E_ARG;
-    if ((rc = read_128(r, false, &hi, &lo)) != ASN1RT_OK)
-        return rc;
-    out->hi = hi;
-    out->lo = lo;
-    return ASN1RT_OK;
+    return out == NULL ? ASN1RT_E_ARG : read_128(r, false, &out->hi, &out->lo);
 }
 
 int asn1oer_read_i128(asn1rt_reader *r, asn1rt_i128 *out)
 {
-    uint64_t hi, lo;
+    uint64_t hi;
     int rc;
     if (out == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = read_128(r, true, &hi, &lo)) != ASN1RT_OK)
-        return rc;
-    out->hi = (int64_t)hi;
-    out->lo = lo;
-    return ASN1RT_OK;
+    if ((rc = read_128(r, true, &hi, &out->lo)) == ASN1RT_OK)
+        out->hi = (int64_t)hi;
+    return rc;
 }
 
 /* 16 octets big-endian, then the fewest of them (unsigned: no leading
