@@ -4,7 +4,7 @@
 # Its users keep their rules beside them: tools/lez-wallet/lez-wallet.mk,
 # tests/crypto/crypto.mk (check-crypto, ctgrind), bench/crypto/crypto.mk.
 
-LEZ_SRCS := runtime/crypto/bip39.c runtime/crypto/keys.c runtime/crypto/note.c runtime/crypto/seed.c
+LEZ_SRCS := runtime/crypto/bip39.c runtime/crypto/hmac512.c runtime/crypto/keys.c runtime/crypto/note.c runtime/crypto/seed.c
 LEZ_OBJS := $(LEZ_SRCS:%.c=$(B)/%.o)
 LEZ_LIB  := $(B)/liblez.a
 # libunistring: NFKD of BIP-39 text (seed.c only; programs that use only DH

@@ -1,17 +1,17 @@
 /* LEZ keys: the library context, the SSK chain (spec §3), per-index keys
  * (§4), the key tree (§7) and sender/receiver DH (§5). EC arithmetic is
- * libsecp256k1's; hashing, HMAC and randomness are libcrypto's. */
+ * libsecp256k1's; hashing and randomness are libcrypto's, HMAC-SHA-512 is
+ * hmac512.c's over libcrypto's SHA-512. */
 #include <string.h>
 
-#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/params.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 #include <secp256k1.h>
 #include <secp256k1_ecdh.h>
 
+#include "hmac512.h"
 #include "lez_internal.h"
 
 static const char ssk_chain_key[] = "NSSA_seed";
@@ -19,22 +19,11 @@ static const char master_key[] = "LEE_master_priv";
 static const char child_prefix[] = "LEE_seed_priv";
 static const char keys_prefix[] = "LEE/keys";
 
-static int hmac_sha512_params(OSSL_PARAM params[2])
-{
-    static char digest[] = "SHA512";
-    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0);
-    params[1] = OSSL_PARAM_construct_end();
-    return 1;
-}
-
 void lez_ctx_clear(lez_ctx *ctx)
 {
     if (ctx == NULL) return;
     /* libsecp256k1 and OpenSSL free their contexts with their own wiping. */
     if (ctx->secp != NULL) secp256k1_context_destroy(ctx->secp);
-    EVP_MAC_CTX_free(ctx->ssk_chain);
-    EVP_MAC_CTX_free(ctx->hmac_any);
-    EVP_MAC_free(ctx->hmac);
     EVP_CIPHER_CTX_free(ctx->chacha);
     EVP_CIPHER_free(ctx->chacha20);
     memset(ctx, 0, sizeof *ctx);
@@ -44,24 +33,15 @@ lez_status lez_ctx_init(lez_ctx *ctx)
 {
     static const uint8_t zero_key[32], zero_iv[16];
     uint8_t blinding[32];
-    OSSL_PARAM params[2];
     int ok;
 
     if (ctx == NULL) return LEZ_E_ARG;
     memset(ctx, 0, sizeof *ctx);
     if (RAND_bytes(blinding, sizeof blinding) != 1) return LEZ_E_RANDOM;
-    hmac_sha512_params(params);
     ctx->secp = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
     /* Blinding protects the fixed-base multiplications against side channels. */
     ok = ctx->secp != NULL && secp256k1_context_randomize(ctx->secp, blinding);
     OPENSSL_cleanse(blinding, sizeof blinding);
-    ok = ok && (ctx->hmac = EVP_MAC_fetch(NULL, "HMAC", NULL)) != NULL;
-    ok = ok && (ctx->ssk_chain = EVP_MAC_CTX_new(ctx->hmac)) != NULL;
-    ok = ok && (ctx->hmac_any = EVP_MAC_CTX_new(ctx->hmac)) != NULL;
-    /* Keyed once: each of the 2048 rounds reinitialises from the stored pads. */
-    ok = ok && EVP_MAC_init(ctx->ssk_chain, (const unsigned char *)ssk_chain_key,
-                            sizeof ssk_chain_key - 1, params);
-    ok = ok && EVP_MAC_CTX_set_params(ctx->hmac_any, params);
     ok = ok && (ctx->chacha20 = EVP_CIPHER_fetch(NULL, "ChaCha20", NULL)) != NULL;
     ok = ok && (ctx->chacha = EVP_CIPHER_CTX_new()) != NULL;
     ok = ok && EVP_EncryptInit_ex2(ctx->chacha, ctx->chacha20, zero_key, zero_iv, NULL);
@@ -75,27 +55,17 @@ lez_status lez_ctx_init(lez_ctx *ctx)
 lez_status lez_ssk_from_seed(lez_ctx *ctx, const uint8_t seed[LEZ_SEED_LEN], uint8_t ssk[LEZ_SCALAR_LEN])
 {
     uint8_t h[64];
-    size_t h_len = 0;
-    int ok;
 
     if (ssk == NULL) return LEZ_E_ARG;
-    if (ctx == NULL || ctx->ssk_chain == NULL || seed == NULL) {
+    if (ctx == NULL || ctx->secp == NULL || seed == NULL) {
         memset(ssk, 0, LEZ_SCALAR_LEN);
         return LEZ_E_ARG;
     }
-    ok = EVP_MAC_init(ctx->ssk_chain, NULL, 0, NULL) && EVP_MAC_update(ctx->ssk_chain, seed, LEZ_SEED_LEN) &&
-         EVP_MAC_final(ctx->ssk_chain, h, &h_len, sizeof h);
-    for (int round = 1; ok && round < 2048; round++)
-        ok = EVP_MAC_init(ctx->ssk_chain, NULL, 0, NULL) && EVP_MAC_update(ctx->ssk_chain, h, sizeof h) &&
-             EVP_MAC_final(ctx->ssk_chain, h, &h_len, sizeof h);
-    /* The final digest state (the SSK) stays in the HMAC context until it is
-     * restarted; restarting copies the public pad state over it and frees
-     * the old state with OpenSSL's clearing free. */
-    ok = EVP_MAC_init(ctx->ssk_chain, NULL, 0, NULL) && ok;
-    if (ok) memcpy(ssk, h, LEZ_SCALAR_LEN);
-    else memset(ssk, 0, LEZ_SCALAR_LEN);
+    /* Keyed once, then 2048 rounds of two compressions each (hmac512.c). */
+    lez_hmac512_chain((const uint8_t *)ssk_chain_key, sizeof ssk_chain_key - 1, seed, 2048, h);
+    memcpy(ssk, h, LEZ_SCALAR_LEN);
     OPENSSL_cleanse(h, sizeof h);
-    return ok ? LEZ_OK : LEZ_E_CRYPTO;
+    return LEZ_OK;
 }
 
 lez_status lez_npk_from_nsk(const uint8_t nsk[LEZ_SCALAR_LEN], uint8_t npk[LEZ_SCALAR_LEN])
@@ -169,30 +139,16 @@ lez_status lez_keys_from_ssk(lez_ctx *ctx, const uint8_t ssk[LEZ_SCALAR_LEN], ui
 static lez_status tree_node_from_hmac(lez_ctx *ctx, const uint8_t *key, size_t key_len, const uint8_t *msg,
                                       size_t msg_len, uint32_t index, lez_tree_node *node)
 {
-    OSSL_PARAM params[2];
     uint8_t i_out[64];
-    size_t i_len = 0;
     lez_status st;
 
-    hmac_sha512_params(params);
-    if (!EVP_MAC_init(ctx->hmac_any, key, key_len, params) || !EVP_MAC_update(ctx->hmac_any, msg, msg_len) ||
-        !EVP_MAC_final(ctx->hmac_any, i_out, &i_len, sizeof i_out)) {
-        OPENSSL_cleanse(i_out, sizeof i_out);
-        return LEZ_E_CRYPTO;
-    }
+    lez_hmac512(key, key_len, msg, msg_len, i_out);
     st = lez_keys_from_ssk(ctx, i_out, index, &node->keys);
     if (st == LEZ_OK) {
         memcpy(node->ccc, i_out + 32, 32);
         node->index = index;
     }
     OPENSSL_cleanse(i_out, sizeof i_out);
-    /* Rekey with a public key: OpenSSL then clear-frees its copy of the
-     * secret chain-code key and replaces the pad and digest states. */
-    if (!EVP_MAC_init(ctx->hmac_any, (const unsigned char *)master_key, sizeof master_key - 1, params) &&
-        st == LEZ_OK) {
-        OPENSSL_cleanse(node, sizeof *node);
-        st = LEZ_E_CRYPTO;
-    }
     return st;
 }
 
@@ -202,7 +158,7 @@ lez_status lez_tree_master(lez_ctx *ctx, const uint8_t seed[LEZ_SEED_LEN], lez_t
 
     if (node == NULL) return LEZ_E_ARG;
     memset(node, 0, sizeof *node);
-    if (ctx == NULL || ctx->hmac_any == NULL || seed == NULL) return LEZ_E_ARG;
+    if (ctx == NULL || ctx->secp == NULL || seed == NULL) return LEZ_E_ARG;
     st = tree_node_from_hmac(ctx, (const uint8_t *)master_key, sizeof master_key - 1, seed, LEZ_SEED_LEN, 0, node);
     if (st != LEZ_OK) OPENSSL_cleanse(node, sizeof *node);
     return st;

@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include <openssl/crypto.h>
-#include <openssl/evp.h>
 #include <openssl/rand.h>
 #include <uninorm.h>
 #include <unistr.h>
 
+#include "hmac512.h"
 #include "lez_internal.h"
 
 /* The largest NFKD expansion of UTF-8 in Unicode 14 (libunistring 1.0's
@@ -123,9 +123,9 @@ lez_status lez_mnemonic_to_seed(const char *sentence, size_t len, const char *pa
     if (st == LEZ_OK) {
         memcpy(salt, salt_prefix, SALT_PREFIX_LEN);
         if (pass.len != 0) memcpy(salt + SALT_PREFIX_LEN, pass.bytes, pass.len);
-        if (!PKCS5_PBKDF2_HMAC(text.bytes, (int)text.len, salt, (int)salt_len, 2048, EVP_sha512(), LEZ_SEED_LEN,
-                               seed))
-            st = LEZ_E_CRYPTO;
+        /* The seed is PBKDF2's first block; keyed once (hmac512.c), as
+         * PKCS5_PBKDF2_HMAC re-creates a digest context per iteration. */
+        lez_pbkdf2_sha512_block((const uint8_t *)text.bytes, text.len, salt, salt_len, 2048, seed);
     }
     OPENSSL_cleanse(salt_stack, sizeof salt_stack);
     wipe_free(salt_heap, salt_len);

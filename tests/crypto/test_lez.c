@@ -9,9 +9,11 @@
 #include <string.h>
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
 
 #include "cunit_run.h"
+#include "hmac512.h" /* runtime/crypto/, liblez's internal HMAC (checked against OpenSSL's) */
 #include "lez.h"
 #ifdef LEZ_TEST_WIRE
 #include "lez_wire.h" /* generated/, by asn1cc from schemas/lez.asn */
@@ -1184,6 +1186,138 @@ static void test_wire_viewing_keys(void)
 }
 #endif
 
+/* ---- hmac512.c against OpenSSL's HMAC and PKCS5_PBKDF2_HMAC ---------------- */
+
+/* OpenSSL's one-shot HMAC, iterated: the SSK chain as the spec writes it. */
+static void openssl_chain(const uint8_t *key, size_t key_len, const uint8_t in[64], uint32_t rounds, uint8_t out[64])
+{
+    uint8_t h[64];
+    unsigned len = 0;
+    memcpy(h, in, 64);
+    for (uint32_t i = 0; i < rounds; i++) {
+        CU_ASSERT_FATAL(HMAC(EVP_sha512(), key, (int)key_len, h, 64, h, &len) != NULL && len == 64);
+    }
+    memcpy(out, h, 64);
+}
+
+/* RFC 4231 cases 1 and 6 (a key longer than a block is hashed first),
+ * then every HMAC the spec's vectors make (§3 chain key, §7 tree key). */
+static const struct {
+    const char *name, *key_hex, *msg, *expect;
+    uint8_t key_fill;
+    size_t key_len;
+} hmac_vectors[] = {
+    { "RFC 4231 1", NULL, "Hi There",
+      "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1"
+      "702e696c203a126854", 0x0b, 20 },
+    { "RFC 4231 6", NULL, "Test Using Larger Than Block-Size Key - Hash Key First",
+      "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f"
+      "0aec8b915a985d786598", 0xaa, 131 },
+};
+
+static void test_hmac512_vectors(void)
+{
+    uint8_t out[64], ref[64], seed[64], key[256];
+    unsigned len = 0;
+
+    for (size_t i = 0; i < sizeof hmac_vectors / sizeof hmac_vectors[0]; i++) {
+        const char *m = hmac_vectors[i].msg;
+        size_t key_len = hmac_vectors[i].key_len;
+        fill(key, hmac_vectors[i].key_fill, key_len);
+        lez_hmac512(key, key_len, (const uint8_t *)m, strlen(m), out);
+        ASSERT_HEX(out, hmac_vectors[i].expect);
+        CU_ASSERT_FATAL(HMAC(EVP_sha512(), key, (int)key_len, (const uint8_t *)m, strlen(m), ref, &len) != NULL);
+        CU_ASSERT_EQUAL(memcmp(out, ref, 64), 0);
+    }
+    /* BIP-39 seeds (salt "mnemonicTREZOR"), against the published seed and
+     * PKCS5_PBKDF2_HMAC; each is then the input of a 2048-round SSK chain. */
+    for (size_t i = 0; i < sizeof bip39_vectors / sizeof bip39_vectors[0]; i++) {
+        const char *m = bip39_vectors[i].mnemonic;
+        static const uint8_t salt[] = "mnemonicTREZOR";
+        lez_pbkdf2_sha512_block((const uint8_t *)m, strlen(m), salt, sizeof salt - 1, 2048, out);
+        ASSERT_HEX(out, bip39_vectors[i].seed);
+        CU_ASSERT_FATAL(PKCS5_PBKDF2_HMAC(m, (int)strlen(m), salt, (int)sizeof salt - 1, 2048, EVP_sha512(), 64, ref));
+        CU_ASSERT_EQUAL(memcmp(out, ref, 64), 0);
+        lez_hmac512_chain((const uint8_t *)"NSSA_seed", 9, out, 2048, out); /* in and out alias */
+        openssl_chain((const uint8_t *)"NSSA_seed", 9, ref, 2048, ref);
+        CU_ASSERT_EQUAL(memcmp(out, ref, 64), 0);
+    }
+    /* P1's seed through the chain gives P1's SSK (the first 32 bytes). */
+    unhex(keychain_vectors[1].seed, seed, sizeof seed);
+    lez_hmac512_chain((const uint8_t *)"NSSA_seed", 9, seed, 2048, out);
+    ASSERT_HEX(out, keychain_vectors[1].ssk);
+    /* A1: I = HMAC512("LEE_master_priv", seed), SSK || CCC. */
+    unhex(tree_seed, seed, sizeof seed);
+    lez_hmac512((const uint8_t *)"LEE_master_priv", 15, seed, 64, out);
+    ASSERT_HEX(out, tree_vectors[0].ssk);
+    ASSERT_HEX(out + 32, tree_vectors[0].ccc);
+}
+
+/* 10 000 random keys and messages, lengths drawn per class so that empty,
+ * one-block, block-plus-one and hashed keys and messages that end on
+ * either side of SHA-512's padding boundary all occur; each case also runs
+ * PBKDF2 (1-3 iterations, salt = message) and a 1-3 round chain. */
+static const struct {
+    const char *name;
+    size_t key_min, key_max, msg_min, msg_max;
+    int count;
+} hmac_random_classes[] = {
+    { "short keys, short messages", 0, 64, 0, 120, 4000 },
+    { "block-sized keys", 127, 129, 0, 300, 2000 },
+    { "long keys (hashed first)", 130, 300, 0, 300, 2000 },
+    { "messages across the padding boundary", 0, 300, 108, 148, 2000 },
+};
+
+static uint64_t test_rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t next_random(void)
+{
+    /* xorshift64*: reproducible, unlike RAND_bytes, so a failure repeats. */
+    test_rng ^= test_rng >> 12;
+    test_rng ^= test_rng << 25;
+    test_rng ^= test_rng >> 27;
+    return test_rng * 0x2545f4914f6cdd1du;
+}
+
+static size_t random_between(size_t lo, size_t hi)
+{
+    return lo + (size_t)(next_random() % (hi - lo + 1));
+}
+
+static void test_hmac512_random(void)
+{
+    int total = 0, hmac_diff = 0, pbkdf2_diff = 0, chain_diff = 0;
+
+    for (size_t c = 0; c < sizeof hmac_random_classes / sizeof hmac_random_classes[0]; c++) {
+        for (int n = 0; n < hmac_random_classes[c].count; n++) {
+            uint8_t key[300], msg[300], out[64], ref[64];
+            size_t key_len = random_between(hmac_random_classes[c].key_min, hmac_random_classes[c].key_max);
+            size_t msg_len = random_between(hmac_random_classes[c].msg_min, hmac_random_classes[c].msg_max);
+            uint32_t rounds = (uint32_t)random_between(1, 3);
+            unsigned len = 0;
+            for (size_t i = 0; i < key_len; i++) key[i] = (uint8_t)next_random();
+            for (size_t i = 0; i < msg_len; i++) msg[i] = (uint8_t)next_random();
+            lez_hmac512(key, key_len, msg, msg_len, out);
+            CU_ASSERT_FATAL(HMAC(EVP_sha512(), key, (int)key_len, msg, msg_len, ref, &len) != NULL && len == 64);
+            hmac_diff += memcmp(out, ref, 64) != 0;
+            lez_pbkdf2_sha512_block(key, key_len, msg, msg_len, rounds, out);
+            CU_ASSERT_FATAL(PKCS5_PBKDF2_HMAC((const char *)key, (int)key_len, msg, (int)msg_len, (int)rounds,
+                                              EVP_sha512(), 64, ref));
+            pbkdf2_diff += memcmp(out, ref, 64) != 0;
+            if (msg_len >= 64) {
+                lez_hmac512_chain(key, key_len, msg, rounds, out);
+                openssl_chain(key, key_len, msg, rounds, ref);
+                chain_diff += memcmp(out, ref, 64) != 0;
+            }
+            total++;
+        }
+    }
+    CU_ASSERT_EQUAL(total, 10000);
+    CU_ASSERT_EQUAL(hmac_diff, 0);
+    CU_ASSERT_EQUAL(pbkdf2_diff, 0);
+    CU_ASSERT_EQUAL(chain_diff, 0);
+}
+
 int main(void)
 {
     static const cunit_test tests[] = {
@@ -1206,6 +1340,8 @@ int main(void)
         { "P3 with wrong keys", test_wrong_keys_p3 },
         { "generated keychains restore", test_generate },
         { "argument errors", test_arguments },
+        { "HMAC-SHA-512, PBKDF2, chain: RFC 4231 and spec vectors vs OpenSSL", test_hmac512_vectors },
+        { "HMAC-SHA-512, PBKDF2, chain: 10 000 random keys and messages vs OpenSSL", test_hmac512_random },
 #ifdef LEZ_TEST_WIRE
         { "LEZ-Wire Account DER (u128)", test_wire_account },
         { "LEZ-Wire Account rejections", test_wire_rejects },

@@ -104,9 +104,6 @@ typedef struct lez_program_id {
  */
 typedef struct lez_ctx {
     struct secp256k1_context_struct *secp;
-    struct evp_mac_st *hmac;
-    struct evp_mac_ctx_st *ssk_chain;  /* keyed with "NSSA_seed" */
-    struct evp_mac_ctx_st *hmac_any;   /* rekeyed per call (key tree) */
     struct evp_cipher_st *chacha20;
     struct evp_cipher_ctx_st *chacha;  /* holds a zero key between calls */
 } lez_ctx;
