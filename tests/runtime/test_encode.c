@@ -341,49 +341,48 @@ static void test_strings(void)
     }
 }
 
+/* Writes the value of test_short_buffer's row kind (its rc column). */
+static int prepend_short_row(asn1rt_writer *w, int kind)
+{
+    static const uint8_t payload[4] = { 1, 2, 3, 4 };
+    static const asn1rt_bits bits = { payload, 4, 0 };
+    static const asn1rt_time t = { 2025, 1, 2, 3, 4, 5, 0 };
+    static const asn1rt_i128 i128 = { INT64_MAX, 0 };
+    switch (kind) {
+    case 0: return asn1rt_prepend_int64(w, T_INT, INT64_MIN);
+    case 1: return asn1rt_prepend_octets(w, T_OCT, payload, 4);
+    case 2: return asn1rt_prepend_bits(w, T_BITS, &bits);
+    case 3: return asn1rt_prepend_header(w, T_OCT, 256);
+    case 4: return asn1rt_prepend_bool(w, T_BOOL, true);
+    case 5: return asn1rt_prepend_time(w, ASN1RT_TAG(0, 0, 23), ASN1RT_UT_UTCTIME, &t);
+    case 6: return asn1rt_prepend_uint64(w, T_INT, UINT64_MAX);
+    case 7: return asn1rt_prepend_i128(w, T_INT, i128);
+    }
+    return -1;
+}
+
 /* A short buffer is an error, never a truncation, and nothing is written. */
 static void test_short_buffer(void)
 {
     uint8_t buf[32];
     asn1rt_writer w;
-    static const uint8_t payload[4] = { 1, 2, 3, 4 };
-    asn1rt_bits bits = { payload, 4, 0 };
-    asn1rt_time t = { 2025, 1, 2, 3, 4, 5, 0 };
     struct { const char *name; size_t cap; int rc; } rows[] = {
         { "int64 needs 10", 9, 0 }, { "octets needs 6", 5, 1 }, { "bits needs 7", 6, 2 },
         { "header needs 4", 3, 3 }, { "bool needs 3", 2, 4 }, { "time needs 15", 14, 5 },
         { "uint64 needs 11", 10, 6 }, { "i128 needs 18", 17, 7 },
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        int rc = -1;
+        int rc;
         memset(buf, 0xEE, sizeof buf);
         asn1rt_writer_init(&w, buf, rows[i].cap);
-        switch (rows[i].rc) {
-        case 0: rc = asn1rt_prepend_int64(&w, T_INT, INT64_MIN); break;
-        case 1: rc = asn1rt_prepend_octets(&w, T_OCT, payload, 4); break;
-        case 2: rc = asn1rt_prepend_bits(&w, T_BITS, &bits); break;
-        case 3: rc = asn1rt_prepend_header(&w, T_OCT, 256); break;
-        case 4: rc = asn1rt_prepend_bool(&w, T_BOOL, true); break;
-        case 5: rc = asn1rt_prepend_time(&w, ASN1RT_TAG(0, 0, 23), ASN1RT_UT_UTCTIME, &t); break;
-        case 6: rc = asn1rt_prepend_uint64(&w, T_INT, UINT64_MAX); break;
-        case 7: { asn1rt_i128 v = { INT64_MAX, 0 }; rc = asn1rt_prepend_i128(&w, T_INT, v); break; }
-        }
+        rc = prepend_short_row(&w, rows[i].rc);
         CHECK_ROW(rc == ASN1RT_E_BUFFER_TOO_SMALL, rows[i].name);
         CHECK_ROW(w.pos == buf + rows[i].cap, rows[i].name);
         for (size_t k = 0; k < sizeof buf; k++)
             CHECK_ROW(buf[k] == 0xEE, rows[i].name);
         /* One more octet and it fits exactly. */
         asn1rt_writer_init(&w, buf, rows[i].cap + 1);
-        switch (rows[i].rc) {
-        case 0: rc = asn1rt_prepend_int64(&w, T_INT, INT64_MIN); break;
-        case 1: rc = asn1rt_prepend_octets(&w, T_OCT, payload, 4); break;
-        case 2: rc = asn1rt_prepend_bits(&w, T_BITS, &bits); break;
-        case 3: rc = asn1rt_prepend_header(&w, T_OCT, 256); break;
-        case 4: rc = asn1rt_prepend_bool(&w, T_BOOL, true); break;
-        case 5: rc = asn1rt_prepend_time(&w, ASN1RT_TAG(0, 0, 23), ASN1RT_UT_UTCTIME, &t); break;
-        case 6: rc = asn1rt_prepend_uint64(&w, T_INT, UINT64_MAX); break;
-        case 7: { asn1rt_i128 v = { INT64_MAX, 0 }; rc = asn1rt_prepend_i128(&w, T_INT, v); break; }
-        }
+        rc = prepend_short_row(&w, rows[i].rc);
         CHECK_ROW(rc == ASN1RT_OK && w.pos == buf, rows[i].name);
     }
 }
