@@ -42,4 +42,22 @@ typedef struct bench_vec { const uint8_t *der; size_t len; const void *value; } 
         return acc;                                                           \
     }
 
+/* In main(): T_init value, decode der (an array) into it, and check that
+ * encoding it gives der back byte for byte; else say so on stderr, named
+ * by the program prog (a string literal), and return 1 from main. */
+#define BENCH_PREPARE(prog, T, value, der)                                    \
+    do {                                                                      \
+        uint8_t buf_[CAP];                                                    \
+        size_t len_ = 0;                                                      \
+        T##_init(&value);                                                     \
+        int rc_ = T##_decode(&value, der, sizeof der);                        \
+        if (rc_ == ASN1RT_OK)                                                 \
+            rc_ = T##_encode(&value, buf_, sizeof buf_, &len_);               \
+        if (rc_ != ASN1RT_OK || len_ != sizeof der || memcmp(buf_, der, len_)) { \
+            fprintf(stderr, prog ": %s does not round-trip its vector (%s)\n", \
+                    #T, asn1rt_strerror(rc_));                                \
+            return 1;                                                         \
+        }                                                                     \
+    } while (0)
+
 #endif
