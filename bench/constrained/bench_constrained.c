@@ -41,20 +41,7 @@ DEFINE_BENCH(ConstrainedStruct)
 
 /* Decodes the vector into the value the encode bench starts from, and
  * checks that encoding it gives the vector back byte for byte. */
-#define PREPARE(T, der)                                                       \
-    do {                                                                      \
-        uint8_t buf_[CAP];                                                    \
-        size_t len_ = 0;                                                      \
-        T##_init(&value_##T);                                                 \
-        int rc_ = T##_decode(&value_##T, der, sizeof der);                    \
-        if (rc_ == ASN1RT_OK)                                                 \
-            rc_ = T##_encode(&value_##T, buf_, sizeof buf_, &len_);           \
-        if (rc_ != ASN1RT_OK || len_ != sizeof der || memcmp(buf_, der, len_)) { \
-            fprintf(stderr, "bench-constrained: %s does not round-trip its vector (%s)\n", \
-                    #T, asn1rt_strerror(rc_));                                \
-            return 1;                                                         \
-        }                                                                     \
-    } while (0)
+#define PREPARE(T, der) BENCH_PREPARE("bench-constrained", T, value_##T, der)
 
 typedef struct row {
     const char *name;      /* the seed's row name (CSV) */
