@@ -63,20 +63,7 @@ static uint64_t roundtrip_complex(void *vctx, uint64_t iters)
 
 /* The value each bench starts from is decoded from its vector, and must
  * encode back to the vector byte for byte. */
-#define PREPARE(T, value, der)                                                \
-    do {                                                                      \
-        uint8_t buf_[CAP];                                                    \
-        size_t len_ = 0;                                                      \
-        T##_init(&value);                                                     \
-        int rc_ = T##_decode(&value, der, sizeof der);                        \
-        if (rc_ == ASN1RT_OK)                                                 \
-            rc_ = T##_encode(&value, buf_, sizeof buf_, &len_);               \
-        if (rc_ != ASN1RT_OK || len_ != sizeof der || memcmp(buf_, der, len_)) { \
-            fprintf(stderr, "bench-sequence: %s does not round-trip its vector (%s)\n", \
-                    #T, asn1rt_strerror(rc_));                                \
-            return 1;                                                         \
-        }                                                                     \
-    } while (0)
+#define PREPARE(T, value, der) BENCH_PREPARE("bench-sequence", T, value, der)
 
 int main(int argc, char **argv)
 {
