@@ -148,46 +148,51 @@ int asn1rt_i_per_write_constrained_octets(asn1rt_per_writer *w, uint64_t span, u
     return rc;
 }
 
-int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+/* The four range forms share one body: lb..ub as offsets 0..span in
+ * uint64_t arithmetic (two's complement for the signed ones). */
+static int read_range(asn1rt_per_reader *r, bool ordered, uint64_t lb, uint64_t span, uint64_t *out)
 {
     uint64_t off;
     int rc;
-    if (lb > ub)
+    if (!ordered)
         return ASN1RT_E_ARG;
-    rc = asn1rt_per_read_constrained(r, (uint64_t)ub - (uint64_t)lb, &off);
-    if (rc == ASN1RT_OK)
-        *out = to_int64((uint64_t)lb + off);
-    return rc;
-}
-
-int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
-{
-    if (lb > ub)
-        return ASN1RT_E_ARG;
-    if (v < lb || v > ub)
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    return asn1rt_per_write_constrained(w, (uint64_t)ub - (uint64_t)lb, (uint64_t)v - (uint64_t)lb);
-}
-
-int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
-{
-    uint64_t off;
-    int rc;
-    if (lb > ub)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_per_read_constrained(r, ub - lb, &off);
+    rc = asn1rt_per_read_constrained(r, span, &off);
     if (rc == ASN1RT_OK)
         *out = lb + off;
     return rc;
 }
 
+static int write_range(asn1rt_per_writer *w, bool ordered, bool inside, uint64_t span, uint64_t off)
+{
+    if (!ordered)
+        return ASN1RT_E_ARG;
+    if (!inside)
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    return asn1rt_per_write_constrained(w, span, off);
+}
+
+int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+{
+    uint64_t u;
+    int rc = read_range(r, lb <= ub, (uint64_t)lb, (uint64_t)ub - (uint64_t)lb, &u);
+    if (rc == ASN1RT_OK)
+        *out = to_int64(u);
+    return rc;
+}
+
+int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+{
+    return write_range(w, lb <= ub, v >= lb && v <= ub, (uint64_t)ub - (uint64_t)lb, (uint64_t)v - (uint64_t)lb);
+}
+
+int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+{
+    return read_range(r, lb <= ub, lb, ub - lb, out);
+}
+
 int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
 {
-    if (lb > ub)
-        return ASN1RT_E_ARG;
-    if (v < lb || v > ub)
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    return asn1rt_per_write_constrained(w, ub - lb, v - lb);
+    return write_range(w, lb <= ub, v >= lb && v <= ub, ub - lb, v - lb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -392,46 +397,49 @@ static int write_number_octets(asn1rt_per_writer *w, unsigned n, uint64_t v)
     return rc;
 }
 
-int asn1rt_per_read_semi_uint(asn1rt_per_reader *r, uint64_t lb, uint64_t *out)
+/* The semi-constrained forms: the offset from lb, at most max_off. */
+static int read_semi(asn1rt_per_reader *r, uint64_t lb, uint64_t max_off, uint64_t *out)
 {
     size_t start = r->pos;
     uint64_t off;
     int rc = read_number_octets(r, false, &off);
     if (rc != ASN1RT_OK)
         return rc;
-    if (off > UINT64_MAX - lb)
+    if (off > max_off)
         return fail_at(r, start, start, ASN1RT_E_INTEGER_RANGE);
     *out = lb + off;
     return ASN1RT_OK;
 }
 
+static int write_semi(asn1rt_per_writer *w, bool inside, uint64_t off)
+{
+    if (!inside)
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    return write_number_octets(w, octets_for(off), off);
+}
+
+int asn1rt_per_read_semi_uint(asn1rt_per_reader *r, uint64_t lb, uint64_t *out)
+{
+    return read_semi(r, lb, UINT64_MAX - lb, out);
+}
+
 int asn1rt_per_write_semi_uint(asn1rt_per_writer *w, uint64_t lb, uint64_t v)
 {
-    if (v < lb)
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    return write_number_octets(w, octets_for(v - lb), v - lb);
+    return write_semi(w, v >= lb, v - lb);
 }
 
 int asn1rt_per_read_semi_int(asn1rt_per_reader *r, int64_t lb, int64_t *out)
 {
-    size_t start = r->pos;
-    uint64_t off;
-    int rc = read_number_octets(r, false, &off);
-    if (rc != ASN1RT_OK)
-        return rc;
-    if (off > (uint64_t)INT64_MAX - (uint64_t)lb)
-        return fail_at(r, start, start, ASN1RT_E_INTEGER_RANGE);
-    *out = to_int64((uint64_t)lb + off);
-    return ASN1RT_OK;
+    uint64_t u;
+    int rc = read_semi(r, (uint64_t)lb, (uint64_t)INT64_MAX - (uint64_t)lb, &u);
+    if (rc == ASN1RT_OK)
+        *out = to_int64(u);
+    return rc;
 }
 
 int asn1rt_per_write_semi_int(asn1rt_per_writer *w, int64_t lb, int64_t v)
 {
-    uint64_t off;
-    if (v < lb)
-        return ASN1RT_E_VALUE_CONSTRAINT;
-    off = (uint64_t)v - (uint64_t)lb;
-    return write_number_octets(w, octets_for(off), off);
+    return write_semi(w, v >= lb, (uint64_t)v - (uint64_t)lb);
 }
 
 int asn1rt_per_read_int(asn1rt_per_reader *r, int64_t *out)
@@ -599,13 +607,52 @@ static int take_piece(asn1rt_per_reader *r, size_t nbits, bool first, bool view_
     return ASN1RT_OK;
 }
 
+/* What reads one piece of n items of a string: octets or bits (o) or
+ * characters (a). */
+typedef struct piece_reader {
+    unsigned unit;                 /* bits per item of o */
+    piece_out *o;
+    const asn1rt_per_alphabet *a;  /* characters, when not NULL */
+    unsigned b;
+    bool map;
+    asn1rt_arena *arena;
+    asn1rt_view *v;
+} piece_reader;
+
+static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsigned b, bool map, size_t n,
+                      bool first, asn1rt_arena *arena, asn1rt_view *out);
+
+/* The length determinant of lb..ub items and the pieces it announces
+ * (11.9.3.8 fragments): each non-empty piece aligned in APER when align.
+ * Inline, so that each caller's pr folds to a direct call. The caller
+ * rewinds on failure. */
+ASN1RT_INLINE int read_pieces(asn1rt_per_reader *r, size_t lb, size_t ub, bool align, const piece_reader *pr)
+{
+    asn1rt_per_length st;
+    size_t n;
+    int rc = asn1rt_per_read_length(r, lb, ub, &st, &n);
+    if (rc != ASN1RT_OK)
+        return rc;
+    for (bool first = true;; first = false) {
+        if (n > 0 && align && (rc = asn1rt_per_read_align(r)) != ASN1RT_OK)
+            return rc;
+        rc = pr->a ? take_chars(r, pr->a, pr->b, pr->map, n, first, pr->arena, pr->v)
+                   : take_piece(r, n * pr->unit, first, true, pr->o);
+        if (rc != ASN1RT_OK)
+            return rc;
+        if (!st.more)
+            return ASN1RT_OK;
+        if ((rc = asn1rt_per_read_length_next(r, &st, &n)) != ASN1RT_OK)
+            return rc;
+    }
+}
+
 /* X.691 16 and 17 in one: unit 8 for octets, 1 for bits; fixed_max the
  * largest fixed size with no alignment (2 octets, 16 bits). */
 static int read_string(asn1rt_per_reader *r, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
                        piece_out *o)
 {
-    size_t start = r->pos, mark = o->arena ? asn1rt_arena_mark(o->arena) : 0, n;
-    asn1rt_per_length st;
+    size_t start = r->pos, mark = o->arena ? asn1rt_arena_mark(o->arena) : 0;
     int rc;
     if (lb > ub)
         return ASN1RT_E_ARG;
@@ -627,25 +674,10 @@ static int read_string(asn1rt_per_reader *r, size_t lb, size_t ub, unsigned unit
             return ASN1RT_OK;
         }
     }
-    rc = asn1rt_per_read_length(r, lb, ub, &st, &n);
-    if (rc != ASN1RT_OK)
-        return rc;
-    for (bool first = true;; first = false) {
-        if (n > 0) {                          /* 16.11, 17.8: the bits aligned in APER */
-            rc = asn1rt_per_read_align(r);
-            if (rc != ASN1RT_OK)
-                goto fail;
-        }
-        rc = take_piece(r, n * unit, first, true, o);
-        if (rc != ASN1RT_OK)
-            goto fail;
-        if (!st.more)
-            break;
-        rc = asn1rt_per_read_length_next(r, &st, &n);
-        if (rc != ASN1RT_OK)
-            goto fail;
-    }
-    return ASN1RT_OK;
+    piece_reader pr = { unit, o, NULL, 0, false, NULL, NULL };
+    rc = read_pieces(r, lb, ub, true, &pr);   /* 16.11, 17.8: the bits aligned in APER */
+    if (rc == ASN1RT_OK)
+        return ASN1RT_OK;
 fail:
     if (o->arena)
         asn1rt_arena_reset(o->arena, mark);
@@ -879,9 +911,8 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
 int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
                           asn1rt_arena *arena, asn1rt_view *out)
 {
-    size_t start = r->pos, mark = arena ? asn1rt_arena_mark(arena) : 0, n;
+    size_t start = r->pos, mark = arena ? asn1rt_arena_mark(arena) : 0;
     asn1rt_view v = { r->base, 0 };
-    asn1rt_per_length st;
     unsigned b;
     bool map, align_var;
     int rc;
@@ -904,26 +935,12 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         *out = v;
         return ASN1RT_OK;
     }
-    rc = asn1rt_per_read_length(r, lb, ub, &st, &n);
-    if (rc != ASN1RT_OK)
-        return rc;
-    for (bool first = true;; first = false) {
-        if (n > 0 && align_var) {
-            rc = asn1rt_per_read_align(r);
-            if (rc != ASN1RT_OK)
-                goto fail;
-        }
-        rc = take_chars(r, a, b, map, n, first, arena, &v);
-        if (rc != ASN1RT_OK)
-            goto fail;
-        if (!st.more)
-            break;
-        rc = asn1rt_per_read_length_next(r, &st, &n);
-        if (rc != ASN1RT_OK)
-            goto fail;
+    piece_reader pr = { 0, NULL, a, b, map, arena, &v };
+    rc = read_pieces(r, lb, ub, align_var, &pr);
+    if (rc == ASN1RT_OK) {
+        *out = v;
+        return ASN1RT_OK;
     }
-    *out = v;
-    return ASN1RT_OK;
 fail:
     if (arena)
         asn1rt_arena_reset(arena, mark);
