@@ -58,7 +58,7 @@ typedef struct ldap_stats {
 static int verbose;
 static FILE *raw_out;  /* -o: the replies as received */
 
-static void fail(const char *what, int code)
+_Noreturn static void fail(const char *what, int code)
 {
     fprintf(stderr, "ldap-search: %s: %s\n", what, asn1rt_strerror(code));
     exit(1);
@@ -233,8 +233,9 @@ static const char *result_name(LDAPResult_resultCode c)
     }
 }
 
-/* Replies to message `id` until the one that ends it: 1 when it was a
- * SearchResultDone or BindResponse with success, else exits. */
+/* Replies to message `id` (0: every message of a --decode file) until the
+ * one that ends it, a BindResponse or SearchResultDone; entries are
+ * printed on the way. A result other than success exits. */
 static void read_replies(ldap_source *src, uint32_t id, asn1rt_arena *arena, ldap_stats *st)
 {
     for (;;) {
@@ -365,7 +366,7 @@ static int connect_to(const char *host, const char *port)
     return fd;
 }
 
-static void usage(void)
+_Noreturn static void usage(void)
 {
     fputs("usage: ldap-search [-D binddn -w password] [-s base|one|sub] [-v] [-o RAW] HOST PORT BASE [FILTER [ATTR...]]\n"
           "       ldap-search --decode FILE [--chunk N] [-v]\n",
@@ -405,10 +406,14 @@ int main(int argc, char **argv)
             password = argv[++i];
         else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc) {
             const char *s = argv[++i];
-            scope = strcmp(s, "base") == 0  ? SearchRequest_scope_baseObject
-                    : strcmp(s, "one") == 0 ? SearchRequest_scope_singleLevel
-                    : strcmp(s, "sub") == 0 ? SearchRequest_scope_wholeSubtree
-                                            : (usage(), scope);
+            if (strcmp(s, "base") == 0)
+                scope = SearchRequest_scope_baseObject;
+            else if (strcmp(s, "one") == 0)
+                scope = SearchRequest_scope_singleLevel;
+            else if (strcmp(s, "sub") == 0)
+                scope = SearchRequest_scope_wholeSubtree;
+            else
+                usage();
         } else
             usage();
     }

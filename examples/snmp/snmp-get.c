@@ -36,7 +36,7 @@
 static int report_der;
 static const char *raw_path;  /* -o: the reply as received */
 
-static void fail(const char *what, int code)
+_Noreturn static void fail(const char *what, int code)
 {
     fprintf(stderr, "snmp-get: %s: %s\n", what, asn1rt_strerror(code));
     exit(1);
@@ -50,7 +50,8 @@ static void print_string(const asn1rt_view *s)
         if (s->ptr[i] < 0x20 || s->ptr[i] > 0x7e)
             break;
     if (i < s->len) {
-        /* Not text: Hex-STRING, as snmpget does for octets it cannot print. */
+        /* Not text: Hex-STRING, as snmpget writes octets it cannot print
+         * (it also breaks long ones into lines of 16; this does not). */
         fputs("Hex-STRING: ", stdout);
         for (i = 0; i < s->len; i++)
             printf("%02X ", s->ptr[i]);
@@ -171,7 +172,7 @@ static int print_response(const uint8_t *p, size_t n, int64_t expect_id)
     return 0;
 }
 
-static void usage(void)
+_Noreturn static void usage(void)
 {
     fputs("usage: snmp-get [-v 1|2c] [-c community] [-r retries] [-d] [-o RAW] HOST PORT OID...\n"
           "       snmp-get [-d] --decode FILE\n",
@@ -214,11 +215,12 @@ int main(int argc, char **argv)
             usage();
     }
     if (decode_file != NULL) {
+        if (i != argc)
+            usage();
         FILE *f = fopen(decode_file, "rb");
-        if (f == NULL || i != argc) {
-            if (f == NULL)
-                perror(decode_file);
-            return f == NULL ? 1 : (usage(), 2);
+        if (f == NULL) {
+            perror(decode_file);
+            return 1;
         }
         len = fread(in, 1, sizeof in, f);
         fclose(f);

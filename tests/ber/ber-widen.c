@@ -21,7 +21,7 @@ static unsigned char in[WIDEN_MAX], out[WIDEN_MAX * 2];
 static size_t out_len;
 static unsigned width;
 
-static void die(const char *why, size_t at)
+_Noreturn static void die(const char *why, size_t at)
 {
     fprintf(stderr, "ber-widen: %s at octet %zu\n", why, at);
     exit(1);
