@@ -8,13 +8,13 @@ BISON ?= bison
 ASN1CC_FRONTEND := compiler/main.c compiler/diag.c compiler/arena.c compiler/ast.c compiler/source.c \
                    compiler/sema.c compiler/sema_scope.c compiler/sema_params.c compiler/sema_types.c \
                    compiler/sema_constraints.c compiler/sema_values.c compiler/sema_objects.c compiler/sema_checks.c
-ASN1CC_BACKEND  := compiler/sema_cmap.c compiler/emit_c.c compiler/emit_der.c compiler/emit_oer.c compiler/emit_per.c compiler/emit_fuzz.c
+ASN1CC_BACKEND  := compiler/sema_cmap.c compiler/emit_c.c compiler/emit_der.c compiler/emit_oer.c compiler/emit_per.c compiler/emit_fuzz.c compiler/cmap_pdu.c
 ASN1CC_SRCS := $(ASN1CC_FRONTEND) $(ASN1CC_BACKEND)
 ASN1CC_GEN  := $(B)/compiler/lexer.c $(B)/compiler/parser.c
 ASN1CC_OBJS := $(ASN1CC_SRCS:%.c=$(B)/%.o) $(ASN1CC_GEN:.c=.o)
 
 PROGRAMS += $(B)/asn1cc
-CHECKS   += check-compiler
+CHECKS   += check-compiler check-compiler-pdu
 INSTALL_TARGETS += install-compiler
 
 # One bison run writes both files. Written as `parser.c parser.h: ...` this
@@ -45,6 +45,11 @@ $(B)/asn1cc: $(ASN1CC_OBJS)
 .PHONY: check-compiler refresh-compiler-tests install-compiler
 check-compiler: $(B)/asn1cc
 	@tests/compiler/run.sh $(B)/asn1cc
+
+# --pdu: exactly which types are written for tests/compiler/pdu/pdu.asn, and that they compile.
+.PHONY: check-compiler-pdu
+check-compiler-pdu: $(B)/asn1cc
+	@tests/compiler/pdu/run.sh $(B)/asn1cc
 
 refresh-compiler-tests: $(B)/asn1cc
 	@tests/compiler/refresh.sh $(B)/asn1cc

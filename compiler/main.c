@@ -105,6 +105,10 @@ static const char usage_text[] =
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
     "                a fixed array; larger or unbounded ones as views\n"
+    "  --pdu T[,T...]  emit only the types reachable from these PDU types (T or\n"
+    "                Module.T): through components, OF elements, references and\n"
+    "                the object sets of table-constrained open types; value\n"
+    "                assignments are all kept\n"
     "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
     "                for type T (decode, re-encode identity, check, equal, print)\n"
     "  --print-outputs  write nothing: print, one per line, the .h and .c files\n"
@@ -141,6 +145,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     bool check = false, dump = false, stats = false, emit_imports = false;
     bool print_outputs = false; /* --print-outputs: the file names, no files */
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
+    const char *pdus = NULL;        /* --pdu (cmap_pdu.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
 
@@ -178,6 +183,12 @@ static int run_in(Arena *arena, int argc, char **argv)
                 return 2;
             }
             i++;
+        } else if (strcmp(a, "--pdu") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "asn1cc: --pdu wants a comma-separated list of type names\n%s", usage_text);
+                return 2;
+            }
+            pdus = argv[++i];
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--emit-imports") == 0) {
@@ -253,6 +264,8 @@ static int run_in(Arena *arena, int argc, char **argv)
         /* cmap diagnoses schema limits (exit 1); the emitters I/O errors (exit 2). */
         CMap *map = sema_cmap(c);
         if (map == NULL)
+            return 1;
+        if (pdus && !cmap_keep_pdus(map, pdus))
             return 1;
         /* One emitter per encoding rule; one that cannot print a type says
          * so at the type before any file is written. */
