@@ -21,6 +21,7 @@
 #include <BOOLEAN.h>
 #include <NULL.h>
 #include <NativeEnumerated.h>
+#include <INTEGER.h>
 #include <NativeInteger.h>
 #include <OCTET_STRING.h>
 #include <BIT_STRING.h>
@@ -101,6 +102,8 @@ static size_t type_size(gen *g, asn_TYPE_descriptor_t *td)
     settle(td);
     if (td->uper_encoder == NativeInteger_encode_uper || td->uper_encoder == NativeEnumerated_encode_uper)
         return sizeof(long);
+    if (td->uper_encoder == INTEGER_encode_uper)
+        return sizeof(INTEGER_t);
     if (td->uper_encoder == BOOLEAN_encode_uper)
         return sizeof(BOOLEAN_t);
     if (td->uper_encoder == NULL_encode_uper)
@@ -239,8 +242,12 @@ static void fill_string(gen *g, asn_TYPE_descriptor_t *td, asn_per_constraints_t
         bs->bits_unused = (int)(octets * 8 - (size_t)n);
         for (size_t i = 0; i < octets; i++)
             bs->buf[i] = (uint8_t)next(g);
+        /* DER drops a named-bit list's trailing 0 bits (X.690 11.2.2) and
+         * asn1c's DER does not, so the last bit is 1: the value then has one
+         * DER form on both sides (the descriptors do not say which BIT
+         * STRINGs have named bits). */
         if (octets)
-            bs->buf[octets - 1] &= (uint8_t)(0xff << bs->bits_unused);
+            bs->buf[octets - 1] = (uint8_t)((bs->buf[octets - 1] & (0xff << bs->bits_unused)) | (1u << bs->bits_unused));
         return;
     }
     OCTET_STRING_t *os = p;
@@ -336,6 +343,12 @@ static void fill(gen *g, asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc, v
         pc = td->per_constraints;
     if (td->uper_encoder == NativeInteger_encode_uper) {
         fill_integer(g, td, pc, p);
+    } else if (td->uper_encoder == INTEGER_encode_uper) {
+        /* INTEGER_t: ranges asn1c does not fit in a long's C type (0..4398046511103) */
+        long x;
+        fill_integer(g, td, pc, &x);
+        if (asn_long2INTEGER(p, x) != 0)
+            fail(g, "asn_long2INTEGER failed");
     } else if (td->uper_encoder == NativeEnumerated_encode_uper) {
         const asn_INTEGER_specifics_t *specs = td->specifics;
         *(long *)p = specs->value2enum[pick(g, 0, specs->map_count - 1)].nat_value;

@@ -100,7 +100,7 @@ static void hex(const char *label, const uint8_t *p, size_t n)
 }
 
 /* Runs one row; returns the number of seeds that failed a property. */
-static int run_row(const per_row *r, unsigned *made)
+static int run_row(const per_row *r, unsigned *made, unsigned *tried)
 {
     int pdu = -1, failures = 0;
     void *v = calloc(1, r->t.size), *w = calloc(1, r->t.size);
@@ -113,8 +113,9 @@ static int run_row(const per_row *r, unsigned *made)
         free(w);
         return 1;
     }
-    *made = 0;
+    *made = *tried = 0;
     for (unsigned seed = 0; seed < r->seeds && failures < 5; seed++) {
+        ++*tried;
         char why[512] = "";
         asn1rt_arena arena, arena2;
         int rc;
@@ -169,11 +170,11 @@ static int current;
 static void test_row(void)
 {
     const per_row *r = &rows[current++];
-    unsigned made = 0;
-    int failures = run_row(r, &made);
-    printf("  %-28s %u of %u seeds made a value, %d failed\n", r->t.name, made, r->seeds, failures);
+    unsigned made = 0, tried = 0;
+    int failures = run_row(r, &made, &tried);
+    printf("  %-28s %u of %u seeds made a value, %d failed\n", r->t.name, made, tried, failures);
     /* A generator that rarely succeeds would make this test prove little. */
-    CU_ASSERT(made * 2 >= r->seeds);
+    CU_ASSERT(made * 2 >= tried);
     CU_ASSERT_EQUAL(failures, 0);
 }
 
