@@ -6,7 +6,9 @@
  * typedef's or member's named type (CType.owner, the referenced
  * assignment), a SEQUENCE OF / SET OF element, a recursive reference's
  * target, and, for an open type constrained by a table ({Set}{@id}), every
- * object type of the set (the owner's COpen alternatives). Value
+ * object type of the set (the owner's COpen alternatives, or, where cmap
+ * made no decoder and the value stays a view the user decodes, the types
+ * the set's objects name). Value
  * assignments are all kept: they are constants, and protocol code names
  * them (id-... values) whichever PDU it handles. */
 #include "asn1cc.h"
@@ -50,6 +52,7 @@ static bool mark(Marks *m, const CNamed *cn)
 }
 
 typedef struct Walk {
+    Compilation *c;
     Arena *a;
     Marks marks;
     Vec todo;                /* marked CNamed whose edges are not yet followed */
@@ -80,6 +83,73 @@ static void reach_ct(Walk *w, CType *ct, int depth)
     }
 }
 
+/* An object set by name: in module m, else the only one of that name in
+ * any loaded module (the 3GPP modules import their sets under their own
+ * names). */
+static Assignment *find_set(Compilation *c, Module *m, const char *name)
+{
+    Assignment *found = NULL;
+    int n = 0;
+    for (int i = 0; i < c->nmodules; i++)
+        for (int j = 0; j < c->modules[i]->nassigns; j++) {
+            Assignment *as = c->modules[i]->assigns[j];
+            if (as->kind != A_OBJECT_SET || strcmp(as->name, name) != 0)
+                continue;
+            if (c->modules[i] == m)
+                return as;
+            found = as;
+            n++;
+        }
+    return n == 1 ? found : NULL;
+}
+
+/* The object set of u's table constraint ({Set} or {Set}{@id}). sema sets
+ * Type.table_set, but not where the set is a parameter handed down a
+ * second level (ProtocolIE-Container {{S1SetupRequestIEs}} instantiates
+ * ProtocolIE-Field {{IEsSetParam}}); this follows the actual parameters
+ * up the instantiation chain to the set's name. */
+static Assignment *table_set_of(Compilation *c, Type *u)
+{
+    if (u->table_set)
+        return u->table_set;
+    for (Constraint *k = u->constraints; k; k = k->next_serial) {
+        Constraint *e = k->kind == C_EXTENSIBLE ? k->sub : k;
+        if (!e || (e->kind != C_RELATION && e->kind != C_BRACED) || e->braced.end - e->braced.begin != 1)
+            continue;
+        const Token *tok = &e->braced.ta->toks[e->braced.begin];
+        const char *name = arena_strndup(c->arena, tok->text, (size_t)tok->len);
+        Module *m = u->sema_module;
+        for (Env *env = u->sema_env; env; env = env->caller_env) {
+            int pi = sema_param_index(env, name);
+            if (pi < 0)
+                break;
+            TokRange ar = env->actuals[pi];
+            const Token *in = &ar.ta->toks[ar.begin];
+            if (in->kind == '{' && ar.end - ar.begin == 3)
+                in++;
+            name = arena_strndup(c->arena, in->text, (size_t)in->len);
+            m = env->caller;
+        }
+        return find_set(c, m, name);
+    }
+    return NULL;
+}
+
+/* An open type component: the types its table's objects give it. */
+static void reach_open(Walk *w, Component *comp)
+{
+    Type *u = untagged(comp->type);
+    if (!u || !u->field)
+        return;
+    Assignment *set = table_set_of(w->c, u);
+    for (int k = 0; set && k < set->nobjects; k++) {
+        FieldSetting *tf = object_field(set->objects[k], u->field->name);
+        Type *t = tf ? untagged(tf->type) : NULL;
+        if (t && t->kind == TY_REF && t->ref_assign && t->ref_assign->cinfo)
+            reach(w, t->ref_assign->cinfo);
+    }
+}
+
 /* How many types are named T (or Module.T) in the loaded modules; the first
  * cap of them in found. Instances of parameterized types are not PDUs. */
 static int find_pdu(CMap *map, const char *name, size_t len, CNamed **found, int cap)
@@ -104,9 +174,9 @@ static int find_pdu(CMap *map, const char *name, size_t len, CNamed **found, int
     return n;
 }
 
-bool cmap_keep_pdus(CMap *map, const char *list)
+bool cmap_keep_pdus(CMap *map, Compilation *c, const char *list)
 {
-    Walk w = {.a = map->arena};
+    Walk w = {.c = c, .a = map->arena};
     int total = 0, nopens = 0;
     for (int i = 0; i < map->nmodules; i++) {
         total += map->modules[i]->ntypes;
@@ -162,8 +232,11 @@ bool cmap_keep_pdus(CMap *map, const char *list)
         while (w.todo.len > 0) {
             CNamed *cn = w.todo.items[--w.todo.len];
             reach_ct(&w, cn->ct, 0);
-            for (int i = 0; i < cn->ncomps; i++)
+            for (int i = 0; i < cn->ncomps; i++) {
                 reach_ct(&w, cn->comps[i]->ct, 0);
+                if (cn->comps[i]->ct && cn->comps[i]->ct->open_type && cn->comps[i]->comp)
+                    reach_open(&w, cn->comps[i]->comp);
+            }
         }
         more = false;
         for (int i = 0; i < nopens; i++)
