@@ -2,8 +2,8 @@
 # --pdu (compiler/cmap_pdu.c): for each row, the C types asn1cc writes for
 # tests/compiler/pdu/pdu.asn must be exactly the expected list (in print
 # order), and the output must compile with -Wall -Wextra -Wpedantic -Werror
-# (gcc, and clang when present); then the errors for unknown, ambiguous-free
-# qualified and empty names, exactly.
+# (gcc, and clang when present); then the errors for unknown names, a
+# qualified name of the wrong module and an empty name, exactly.
 # Usage: run.sh path/to/asn1cc     (run from the repository root)
 set -u
 asn1cc=${1:?usage: run.sh path/to/asn1cc}
@@ -40,11 +40,12 @@ while IFS='|' read -r pdus want; do
         check "${pdus:-all} ($cc)" $? "does not compile: $(head -5 "$out/cc.log")"
     done
 done <<'ROWS'
-|Envelope Counter Note Ping Label Items Items_iter Item_PR Item Pong_items Pong Flag Unused Other Envelope_body_KIND Envelope_body_open
+|Envelope Counter Note Ping Label Items Items_iter Item_PR Item Pong_items Pong Flag Unused Other Request_ies_item Request_ies Request Name Level Envelope_body_KIND Envelope_body_open
 Envelope|Envelope Counter Note Ping Label Items Items_iter Item_PR Item Pong_items Pong Envelope_body_KIND Envelope_body_open
 Item|Label Items Items_iter Item_PR Item
 PduTest.Other,Counter|Counter Label Other
 Ping|Counter Note Ping
+Request|Request_ies_item Request_ies Request Name Level
 ROWS
 
 # Errors: located at the name in the option, exit status 1, nothing written.
