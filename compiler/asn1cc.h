@@ -219,6 +219,7 @@ struct Constraint {
     TokRange braced;               /* C_BRACED, C_RELATION (object set), C_USER */
     TokRange relation;             /* C_RELATION: "@a, @.b" */
     NamedConstraint **named; int nnamed; bool partial; /* C_WITH_COMPONENTS */
+    bool sema_enforced;            /* sema: C_WITH_COMPONENTS the generated code checks (presence only) */
     Value *exception;              /* "! value" */
     /* X.680 49: a constraint written after a type; several are intersected. */
     Constraint *next_serial;
@@ -351,6 +352,10 @@ struct Type {
      * are not folded in: they are checked apart. */
     bool has_singles;
     Value **singles; int nsingles;
+    /* SEQUENCE / SET: components WITH COMPONENTS makes PRESENT (want 1) or
+     * ABSENT (want 0), from the constraints of this node and those it
+     * references that say nothing else (no inner subtyping). */
+    const char **presence_names; signed char *presence_want; int npresence;
     /* Effective permitted alphabet of a character string type (FROM, X.680
      * 51.7), folded like the ranges: bit c of alphabet[c / 8] (bit 0 the
      * least significant) set when character c (0..127) is permitted. Absent
@@ -804,6 +809,7 @@ enum {
     TF_ALPHABET = 1 << 13,
     TF_SIZE = 1 << 14,       /* size_range / size_set folded */
     TF_SINGLES = 1 << 15,    /* has_singles decided */
+    TF_PRESENCE = 1 << 16,   /* presence_names decided */
 };
 
 /* sema_types.c */

@@ -145,6 +145,9 @@ typedef struct CType {
      * a C string literal of single_len[i] octets (CK_BITS: single_unused[i]). */
     bool has_single;
     const char **single; size_t *single_len; unsigned *single_unused; int nsingle;
+    /* CK_SEQ / CK_SET: presence flags WITH COMPONENTS fixes (X.680 51.8):
+     * member presence[i] (x_present) must be presence_want[i]. */
+    const char **presence; bool *presence_want; int npresence;
     /* What PER (X.691 10) asks: the PER-visible root of the value and SIZE
      * constraints, whether they are extensible, and the permitted alphabet. */
     bool per_ext;            /* INTEGER: the value constraint has "..." */

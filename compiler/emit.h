@@ -72,7 +72,8 @@ const char *emit_dot(const char *v, const char *field);       /* v.field; p->fie
 /* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */
 const char *emit_size_measure(CType *ct, const char *v);
 const char *emit_size_violation(CType *ct, const char *n);
-const char *emit_single_violation(CType *ct, const char *v);  /* v none of the single values (cmap's), or NULL */
+/* v none of the single values (cmap's), or a presence WITH COMPONENTS fixes is wrong; NULL: nothing to check */
+const char *emit_single_violation(CType *ct, const char *v);
 const char *emit_range_violation(CType *ct, const char *v);
 const char *emit_set_violation(CType *ct, const char *v);  /* v inside the range, outside the exact set */
 const char *emit_eq(CType *ct, const char *a, const char *b); /* a equals b, a C condition */

@@ -155,6 +155,14 @@ const char *emit_set_violation(CType *ct, const char *v)
 /* Condition that v is none of the type's single values (X.680 51.2). */
 const char *emit_single_violation(CType *ct, const char *v)
 {
+    if (ct->npresence > 0) {     /* WITH COMPONENTS presence (X.680 51.8) */
+        const char *out = NULL;
+        for (int i = 0; i < ct->npresence; i++) {
+            const char *one = S("%s%s", ct->presence_want[i] ? "!" : "", emit_dot(v, ct->presence[i]));
+            out = out ? S("%s || %s", out, one) : one;
+        }
+        return out;
+    }
     if (!ct->has_single)
         return NULL;
     if (ct->nsingle == 0)

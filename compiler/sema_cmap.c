@@ -739,6 +739,16 @@ static CType *map_type(Type *t, const char *path, Module *m)
         ct->universal_name = universal_const(ct->universal);
     map_per(ct, t);
     map_singles(ct, t);
+    if (t->npresence > 0 && (ct->kind == CK_SEQ || ct->kind == CK_SET)) {
+        /* the members name_type gives the presence flags: x_present */
+        ct->npresence = t->npresence;
+        ct->presence = arena_alloc(A, sizeof(char *) * (size_t)t->npresence);
+        ct->presence_want = arena_alloc(A, sizeof(bool) * (size_t)t->npresence);
+        for (int i = 0; i < t->npresence; i++) {
+            ct->presence[i] = arena_printf(A, "%s_present", c_ident(t->presence_names[i]));
+            ct->presence_want[i] = t->presence_want[i];
+        }
+    }
     if (ct->kind != CK_ENUM && ct->kind < CK_SEQ && u && u->kind == TY_REF && u->ref_assign &&
         u->ref_assign->cinfo && !recursive_ref) {
         /* A member of a named primitive type has that type's C type; a

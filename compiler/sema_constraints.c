@@ -1133,7 +1133,8 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
                  on == ON_TYPE ? type_name(b) : on == ON_SIZE ? "a size" : "characters");
         else {
             check_with_components(b, c);
-            unenforced_value(c->loc, "WITH COMPONENTS", b);
+            if (!c->sema_enforced)
+                unenforced_value(c->loc, "WITH COMPONENTS", b);
         }
         return;
     default:
@@ -1143,12 +1144,68 @@ static void check_applies(Type *b, Constraint *c, Target on, int depth)
 
 static void type_singles(Sema *S, Type *t);
 
+/* A WITH COMPONENTS the generated code can check: presence only, on
+ * components that have a presence flag (OPTIONAL, not DEFAULT). */
+static bool presence_only(const Type *b, const Constraint *c)
+{
+    if (b->kind != TY_SEQUENCE && b->kind != TY_SET)
+        return false;
+    for (int i = 0; i < c->nnamed; i++) {
+        const NamedConstraint *nc = c->named[i];
+        Component *comp = sema_find_component((Type *)b, nc->name);
+        if (!comp || nc->value_constraint || comp->default_value)
+            return false;
+    }
+    return true;
+}
+
+/* Fills t->presence_names from the presence-only WITH COMPONENTS of t's
+ * chain (X.680 51.8: a full specification makes each OPTIONAL component it
+ * does not list ABSENT) and marks them enforced. */
+static void type_presence(Sema *S, Type *t)
+{
+    if (t->sema_flags & TF_PRESENCE)
+        return;
+    t->sema_flags |= TF_PRESENCE;
+    Vec names = {0};
+    Vec want = {0};
+    for (Type *u = t; u; u = parent_type(S, u)) {
+        Type *b = sema_base_of(S, u);
+        for (Constraint *c = u->constraints; b && c; c = c->next_serial) {
+            if (c->kind != C_WITH_COMPONENTS || !presence_only(b, c))
+                continue;
+            for (int i = 0; i < b->ncomps; i++) {
+                Component *comp = b->comps[i];
+                if (!comp->name || comp->components_of || comp->default_value || !(comp->optional || comp->is_extension))
+                    continue;
+                int w = c->partial ? -1 : 0;      /* full: not listed is ABSENT */
+                for (int k = 0; k < c->nnamed; k++)
+                    if (strcmp(c->named[k]->name, comp->name) == 0)
+                        w = c->named[k]->presence == PRESENCE_PRESENT ? 1 : c->named[k]->presence == PRESENCE_ABSENT ? 0 : -1;
+                if (w < 0)
+                    continue;
+                vec_push(S->a, &names, (void *)comp->name);
+                vec_push(S->a, &want, w ? (void *)&want : NULL);
+            }
+            c->sema_enforced = true;
+        }
+        if (u == parent_type(S, u))
+            break;
+    }
+    t->npresence = names.len;
+    t->presence_names = (const char **)names.items;
+    t->presence_want = arena_alloc(S->a, (size_t)(names.len ? names.len : 1));
+    for (int i = 0; i < names.len; i++)
+        t->presence_want[i] = want.items[i] != NULL;
+}
+
 void sema_check_constraints(Sema *S, Type *t)
 {
     Type *b = t->base;
     if (!b || b->kind == TY_OPEN || b->kind == TY_ANY)
         return;
     type_singles(S, t);
+    type_presence(S, t);
     singles_enforced = t->has_singles;
     for (Constraint *c = t->constraints; c; c = c->next_serial) {
         value_warned = false;

@@ -255,6 +255,56 @@ static void test_single_path(void)
     CU_ASSERT_STRING_EQUAL(path, "s");
 }
 
+/* WITH COMPONENTS presence: decode of der, encode and T_check of the value
+ * it holds (a 1, b FALSE and c TRUE when given) give rc. */
+static const struct {
+    const char *name;
+    bool only_a;             /* OnlyA, else WithB */
+    bool b, c;
+    uint8_t der[12];
+    size_t n;
+    int rc;
+} presence_cases[] = {
+    {"WithB a b", false, true, false, {0x30, 0x06, 0x80, 0x01, 0x01, 0x81, 0x01, 0x00}, 8, 0},
+    {"WithB a", false, false, false, {0x30, 0x03, 0x80, 0x01, 0x01}, 5, VC},
+    {"WithB a b c", false, true, true, {0x30, 0x09, 0x80, 0x01, 0x01, 0x81, 0x01, 0x00, 0x82, 0x01, 0xff}, 11, VC},
+    {"OnlyA a", true, false, false, {0x30, 0x03, 0x80, 0x01, 0x01}, 5, 0},
+    {"OnlyA a b", true, true, false, {0x30, 0x06, 0x80, 0x01, 0x01, 0x81, 0x01, 0x00}, 8, VC},
+    {"OnlyA a c", true, false, true, {0x30, 0x06, 0x80, 0x01, 0x01, 0x82, 0x01, 0xff}, 8, VC},
+};
+
+static void test_presence(void)
+{
+    for (size_t i = 0; i < sizeof presence_cases / sizeof presence_cases[0]; i++) {
+        Rec3 v, out;
+        Rec3_init(&v);
+        v.a = 1;
+        v.b_present = presence_cases[i].b;
+        v.b = false;
+        v.c_present = presence_cases[i].c;
+        v.c = true;
+        uint8_t buf[16];
+        size_t len = 0;
+        int dec, enc, chk;
+        if (presence_cases[i].only_a) {
+            dec = OnlyA_decode(&out, presence_cases[i].der, presence_cases[i].n);
+            enc = OnlyA_encode(&v, buf, sizeof buf, &len);
+            chk = OnlyA_check(&v);
+        } else {
+            dec = WithB_decode(&out, presence_cases[i].der, presence_cases[i].n);
+            enc = WithB_encode(&v, buf, sizeof buf, &len);
+            chk = WithB_check(&v);
+        }
+        CU_ASSERT_EQUAL(dec, presence_cases[i].rc);
+        CU_ASSERT_EQUAL(enc, presence_cases[i].rc);
+        CU_ASSERT_EQUAL(chk, presence_cases[i].rc);
+        if (presence_cases[i].rc == 0)
+            CU_ASSERT_TRUE(len == presence_cases[i].n && memcmp(buf, presence_cases[i].der, len) == 0);
+        /* the unconstrained type takes every one of them */
+        CU_ASSERT_EQUAL(Rec3_decode(&out, presence_cases[i].der, presence_cases[i].n), 0);
+    }
+}
+
 /* Inside a SEQUENCE: the failing component is named with its offset. */
 static void test_rec_path(void)
 {
@@ -280,6 +330,7 @@ int main(void)
         { "a hole inside a SEQUENCE: code, offset, path", test_rec_path },
         { "single values of ENUMERATED, BOOLEAN, strings, OIDs, BIT STRING", test_single },
         { "a single value inside a SEQUENCE: code, offset, path", test_single_path },
+        { "WITH COMPONENTS presence, partial and full", test_presence },
     };
     CUNIT_SUITE("codegen-exact", tests);
     return cunit_run(CU_BRM_VERBOSE);
