@@ -8,7 +8,9 @@
  * target, and, for an open type constrained by a table ({Set}{@id}), every
  * object type of the set (the owner's COpen alternatives, or, where cmap
  * made no decoder and the value stays a view the user decodes, the types
- * the set's objects name). Value
+ * the set's objects name), and the type an OCTET STRING or BIT STRING
+ * (CONTAINING T) holds (NGAP's ...Transfer types, which its users decode
+ * from such strings themselves). Value
  * assignments are all kept: they are constants, and protocol code names
  * them (id-... values) whichever PDU it handles. */
 #include "asn1cc.h"
@@ -71,12 +73,28 @@ static Type *untagged(Type *t)
     return t;
 }
 
+/* CONTAINING T anywhere in a constraint tree. */
+static void reach_containing(Walk *w, Constraint *k, int depth)
+{
+    for (; k && depth < 1000; k = k->next_serial) {
+        if (k->kind == C_CONTAINING && k->type) {
+            Type *t = untagged(k->type);
+            if (t && t->kind == TY_REF && t->ref_assign && t->ref_assign->cinfo)
+                reach(w, t->ref_assign->cinfo);
+        }
+        reach_containing(w, k->sub, depth + 1);
+        reach_containing(w, k->sub2, depth + 1);
+    }
+}
+
 static void reach_ct(Walk *w, CType *ct, int depth)
 {
     /* elem chains are as deep as the schema's nesting of OF types. */
     for (; ct && depth < 10000; ct = ct->elem != ct ? ct->elem : NULL, depth++) {
         reach(w, ct->owner);
         reach(w, ct->recursive);
+        for (Type *t = ct->node; t; t = t->kind == TY_TAGGED ? t->inner : NULL)
+            reach_containing(w, t->constraints, 0);
         Type *u = untagged(ct->node);
         if (u && u->kind == TY_REF && u->ref_assign && u->ref_assign->cinfo)
             reach(w, u->ref_assign->cinfo);
