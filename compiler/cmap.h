@@ -232,6 +232,7 @@ typedef struct COpen {
     CComp *open, *id;
     const char *cname;       /* Owner_component: prefix of the helper's names */
     const char *kind_type, *kind_none, *open_type, *decode_open;  /* _KIND, _KIND_NONE, _open, _decode_open */
+    const char *per_decode_open[2];  /* _uper_decode_open, _aper_decode_open (emit_per.c) */
     COpenAlt **alts; int nalts;
 } COpen;
 

@@ -489,10 +489,48 @@ static void test_rejects(void)
     }
 }
 
+/* ---- an open type selected by its sibling (X.681 table constraint, as
+ * S1AP's ProtocolIE-Field): the value's own PER inside the open type,
+ * decoded by T_?per_decode_open as the type the id selects. */
+static void test_table_open(void)
+{
+    static uint8_t inner[64], outer[128], abuf[1024];
+    for (int al = 0; al < 2; al++) {
+        asn1rt_arena a;
+        Item it = { 0 };
+        Field f = { 0 }, g;
+        Field_value_open o;
+        size_t ni = 0, no = 0;
+        it.id = 4242;
+        it.name = (asn1rt_view){ (const uint8_t *)"Node B", 6 };
+        it.name_present = true;
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+        CU_ASSERT_EQUAL_FATAL(al ? Item_aper_encode(&it, inner, sizeof inner, &ni) : Item_uper_encode(&it, inner, sizeof inner, &ni), 0);
+        f.id = 3;
+        f.value = (asn1rt_view){ inner, ni };
+        CU_ASSERT_EQUAL_FATAL(al ? Field_aper_encode(&f, outer, sizeof outer, &no) : Field_uper_encode(&f, outer, sizeof outer, &no), 0);
+        CU_ASSERT_EQUAL_FATAL(al ? Field_aper_decode(&g, outer, no, &a) : Field_uper_decode(&g, outer, no, &a), 0);
+        CU_ASSERT_EQUAL(g.id, 3);
+        CU_ASSERT_EQUAL_FATAL(al ? Field_value_aper_decode_open(&g, &o, &a) : Field_value_uper_decode_open(&g, &o, &a), 0);
+        CU_ASSERT_EQUAL(o.kind, Field_value_KIND_object3);
+        CU_ASSERT_EQUAL(o.u.object3.id, 4242);
+        CU_ASSERT(o.u.object3.name_present && view_is(o.u.object3.name, "Node B"));
+        /* an identifier no object has, and a value that is not its type's */
+        g.id = 9;
+        CU_ASSERT_EQUAL(al ? Field_value_aper_decode_open(&g, &o, &a) : Field_value_uper_decode_open(&g, &o, &a),
+                        ASN1RT_E_UNKNOWN_OPEN_TYPE);
+        CU_ASSERT_EQUAL(o.kind, Field_value_KIND_NONE);
+        g.id = 1;   /* INTEGER (0..255): one octet, not Item's encoding */
+        CU_ASSERT_NOT_EQUAL(al ? Field_value_aper_decode_open(&g, &o, &a) : Field_value_uper_decode_open(&g, &o, &a), 0);
+        CU_ASSERT_EQUAL(o.kind, Field_value_KIND_NONE);
+    }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "random values: DER == UPER == APER round trips", test_cross_encoding },
     { "strictness rejects, leniencies, *out zeroed", test_rejects },
+    { "table-constrained open type decoded as the type its id selects", test_table_open },
 };
 
 int main(void)
