@@ -791,14 +791,23 @@ void sema_table_constraint(Sema *S, Type *t)
         Env *env = t->sema_env;
         int pi = sema_param_index(env, name);
         if (pi >= 0) {
-            /* An object set parameter: the actual names the set. */
-            TokRange ar = env->actuals[pi];
-            const Token *in = &ar.ta->toks[ar.begin];
-            if (in->kind == '{' && ar.end - ar.begin == 3)
-                in++;
-            name = arena_strndup(S->a, in->text, (size_t)in->len);
-            Assignment *as = sema_lookup(S, env->caller, NULL, name, in->loc, false);
-            t->table_set = as;
+            /* An object set parameter: the actual names the set, or, where
+             * the actual is itself a parameter of the caller (the 3GPP
+             * ProtocolIE-Container {{Set}} handing its set to
+             * ProtocolIE-Field {{Set}}), that caller's actual, and so on up. */
+            Module *m = NULL;
+            const Token *in = tok;
+            for (int depth = 0; pi >= 0 && depth <= LIMIT_INSTANTIATE; depth++) {
+                TokRange ar = env->actuals[pi];
+                in = &ar.ta->toks[ar.begin];
+                if (in->kind == '{' && ar.end - ar.begin == 3)
+                    in++;
+                name = arena_strndup(S->a, in->text, (size_t)in->len);
+                m = env->caller;
+                env = env->caller_env;
+                pi = sema_param_index(env, name);
+            }
+            t->table_set = pi >= 0 ? NULL : sema_lookup(S, m, NULL, name, in->loc, false);
         } else {
             t->table_set = sema_lookup(S, t->sema_module, NULL, name, tok->loc, true);
         }
