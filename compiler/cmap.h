@@ -263,7 +263,7 @@ CMap *sema_cmap(Compilation *c);
 /* --pdu: keeps in map only the types reachable from the comma-separated
  * PDU type names, T or Module.T (cmap_pdu.c says what reachable means);
  * false after an error at a name that is unknown or ambiguous. */
-bool cmap_keep_pdus(CMap *map, Compilation *c, const char *list);
+bool cmap_keep_pdus(CMap *map, const char *list);
 
 /* Options of the mapping (set by main.c before sema_cmap). */
 extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */

@@ -54,7 +54,6 @@ static bool mark(Marks *m, const CNamed *cn)
 }
 
 typedef struct Walk {
-    Compilation *c;
     Arena *a;
     Marks marks;
     Vec todo;                /* marked CNamed whose edges are not yet followed */
@@ -101,65 +100,14 @@ static void reach_ct(Walk *w, CType *ct, int depth)
     }
 }
 
-/* An object set by name: in module m, else the only one of that name in
- * any loaded module (the 3GPP modules import their sets under their own
- * names). */
-static Assignment *find_set(Compilation *c, Module *m, const char *name)
-{
-    Assignment *found = NULL;
-    int n = 0;
-    for (int i = 0; i < c->nmodules; i++)
-        for (int j = 0; j < c->modules[i]->nassigns; j++) {
-            Assignment *as = c->modules[i]->assigns[j];
-            if (as->kind != A_OBJECT_SET || strcmp(as->name, name) != 0)
-                continue;
-            if (c->modules[i] == m)
-                return as;
-            found = as;
-            n++;
-        }
-    return n == 1 ? found : NULL;
-}
-
-/* The object set of u's table constraint ({Set} or {Set}{@id}). sema sets
- * Type.table_set, but not where the set is a parameter handed down a
- * second level (ProtocolIE-Container {{S1SetupRequestIEs}} instantiates
- * ProtocolIE-Field {{IEsSetParam}}); this follows the actual parameters
- * up the instantiation chain to the set's name. */
-static Assignment *table_set_of(Compilation *c, Type *u)
-{
-    if (u->table_set)
-        return u->table_set;
-    for (Constraint *k = u->constraints; k; k = k->next_serial) {
-        Constraint *e = k->kind == C_EXTENSIBLE ? k->sub : k;
-        if (!e || (e->kind != C_RELATION && e->kind != C_BRACED) || e->braced.end - e->braced.begin != 1)
-            continue;
-        const Token *tok = &e->braced.ta->toks[e->braced.begin];
-        const char *name = arena_strndup(c->arena, tok->text, (size_t)tok->len);
-        Module *m = u->sema_module;
-        for (Env *env = u->sema_env; env; env = env->caller_env) {
-            int pi = sema_param_index(env, name);
-            if (pi < 0)
-                break;
-            TokRange ar = env->actuals[pi];
-            const Token *in = &ar.ta->toks[ar.begin];
-            if (in->kind == '{' && ar.end - ar.begin == 3)
-                in++;
-            name = arena_strndup(c->arena, in->text, (size_t)in->len);
-            m = env->caller;
-        }
-        return find_set(c, m, name);
-    }
-    return NULL;
-}
-
-/* An open type component: the types its table's objects give it. */
+/* An open type component: the types its table's objects give it (sema
+ * resolves the set, also one handed down through parameters). */
 static void reach_open(Walk *w, Component *comp)
 {
     Type *u = untagged(comp->type);
     if (!u || !u->field)
         return;
-    Assignment *set = table_set_of(w->c, u);
+    Assignment *set = u->table_set;
     for (int k = 0; set && k < set->nobjects; k++) {
         FieldSetting *tf = object_field(set->objects[k], u->field->name);
         Type *t = tf ? untagged(tf->type) : NULL;
@@ -192,9 +140,9 @@ static int find_pdu(CMap *map, const char *name, size_t len, CNamed **found, int
     return n;
 }
 
-bool cmap_keep_pdus(CMap *map, Compilation *c, const char *list)
+bool cmap_keep_pdus(CMap *map, const char *list)
 {
-    Walk w = {.c = c, .a = map->arena};
+    Walk w = {.a = map->arena};
     int total = 0, nopens = 0;
     for (int i = 0; i < map->nmodules; i++) {
         total += map->modules[i]->ntypes;

@@ -265,7 +265,7 @@ static int run_in(Arena *arena, int argc, char **argv)
         CMap *map = sema_cmap(c);
         if (map == NULL)
             return 1;
-        if (pdus && !cmap_keep_pdus(map, c, pdus))
+        if (pdus && !cmap_keep_pdus(map, pdus))
             return 1;
         /* One emitter per encoding rule; one that cannot print a type says
          * so at the type before any file is written. */

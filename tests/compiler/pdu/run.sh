@@ -40,12 +40,12 @@ while IFS='|' read -r pdus want; do
         check "${pdus:-all} ($cc)" $? "does not compile: $(head -5 "$out/cc.log")"
     done
 done <<'ROWS'
-|Envelope Counter Note Ping Level Inner Label Items Items_iter Item_PR Item Pong_items Pong Flag Unused Other Request_ies_item Request_ies Request Name Envelope_body_KIND Envelope_body_open
+|Envelope Counter Note Ping Level Inner Label Items Items_iter Item_PR Item Pong_items Pong Flag Unused Other Request_ies_item Request_ies Request Name Envelope_body_KIND Envelope_body_open Request_ies_item_value_KIND Request_ies_item_value_open
 Envelope|Envelope Counter Note Ping Level Inner Label Items Items_iter Item_PR Item Pong_items Pong Envelope_body_KIND Envelope_body_open
 Item|Label Items Items_iter Item_PR Item
 PduTest.Other,Counter|Counter Label Other
 Ping|Counter Note Ping Level Inner
-Request|Level Request_ies_item Request_ies Request Name
+Request|Level Request_ies_item Request_ies Request Name Request_ies_item_value_KIND Request_ies_item_value_open
 ROWS
 
 # Errors: located at the name in the option, exit status 1, nothing written.
