@@ -1700,7 +1700,16 @@ static void map_opens(CNamed *cn, ModState *ms)
             if (!iv || !tf || !tf->type)
                 continue;             /* no type for this identifier: the view stays raw */
             COpenAlt *alt = arena_alloc(A, sizeof *alt);
-            alt->name = o->assign ? c_ident(o->assign->name) : arena_printf(A, "object%d", k + 1);
+            /* An inline object (the 3GPP IEs: { ID id-Global-ENB-ID ... })
+             * is named after the value reference of its identifier, which
+             * is what protocol code knows it by; else by its position. */
+            Value *idv = idf->value;
+            alt->name = o->assign            ? c_ident(o->assign->name)
+                        : idv->kind == V_REF ? c_ident(idv->ref_name)
+                                             : arena_printf(A, "object%d", k + 1);
+            for (int j = 0; j < alts.len; j++)
+                if (strcmp(((COpenAlt *)alts.items[j])->name, alt->name) == 0)
+                    alt->name = arena_printf(A, "object%d", k + 1);
             const char *path = arena_printf(A, "%s_%s", op->cname, alt->name);
             g_asn1_path = arena_printf(A, "%s.%s (%s)", display_of(cn), oc->comp->name,
                                        o->assign ? o->assign->name : "object");
