@@ -20,12 +20,27 @@ $(B)/tests/oer/test_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
 $(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
-PROGRAMS += $(B)/tests/oer/test-oer-ieee
+# The CAM (schemas/etsi/) in DER, OER and UPER: the three-way property.
+OER_CAM_SCHEMAS := schemas/etsi/TS102894-2v131-CDD.asn schemas/etsi/EN302637-2v141-CAM.asn
+OER_CAM_GEN := $(B)/tests/oer/cam
+OER_CAM_SRCS := $(OER_CAM_GEN)/its_container.c $(OER_CAM_GEN)/cam_pdu_descriptions.c
+$(OER_CAM_SRCS) &: $(OER_CAM_SCHEMAS) $(B)/asn1cc
+	@mkdir -p $(OER_CAM_GEN)
+	$(B)/asn1cc --encodings der,oer,uper --prefix cam_ -Wno-unenforced-constraint $(OER_CAM_SCHEMAS) -o $(OER_CAM_GEN)
+$(OER_CAM_GEN)/%.o: $(OER_CAM_GEN)/%.c
+	$(CC) $(CPPFLAGS_ALL) -I$(OER_CAM_GEN) $(CFLAGS_ALL) -c $< -o $@
+$(B)/tests/oer/test_cam.o: $(OER_CAM_SRCS)
+$(B)/tests/oer/test_cam.o: private CPPFLAGS_ALL += -I$(OER_CAM_GEN)
+$(B)/tests/oer/test-oer-cam: $(B)/tests/oer/test_cam.o $(OER_CAM_SRCS:.c=.o) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
+
+PROGRAMS += $(B)/tests/oer/test-oer-ieee $(B)/tests/oer/test-oer-cam
 CHECKS += check-oer
 .PHONY: check-oer
-check-oer: $(B)/tests/oer/test-oer-ieee
+check-oer: $(B)/tests/oer/test-oer-ieee $(B)/tests/oer/test-oer-cam
 	@mkdir -p $(B)/tests/oer/tshark
 	$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark
+	$(B)/tests/oer/test-oer-cam
 	tests/oer/tshark.sh $(B)/tests/oer/tshark
 
 # The hand fuzz harness (fuzz_oer_ieee.c): replayed in make test over the
