@@ -72,6 +72,17 @@ static unsigned str_mult(unsigned universal)
     }
 }
 
+/* Bits for 0..span (X.691 11.5.6), as asn1rt_per_bits_for. */
+static unsigned bits_for_span(uint64_t span)
+{
+    unsigned n = 0;
+    while (span) {
+        n++;
+        span >>= 1;
+    }
+    return n;
+}
+
 static bool lit_neg(const char *s) { return s && (strcmp(s, "INT64_MIN") == 0 || strchr(s, '-') != NULL); }
 static bool lit_unsigned(const char *s) { return s && (strncmp(s, "UINT64", 6) == 0); }
 
@@ -1216,6 +1227,105 @@ static void emit_variant(CNamed *cn, bool aligned)
     emit_fn_close();
 }
 
+/* ---------------------------------------------------------------- T_PER_MAX_OCTETS */
+
+/* An upper bound on the bits of a value of ct in either variant (APER's
+ * padding counted as 7 bits before each aligned field), or false when the
+ * encoding is unbounded (an extension, an unbounded size or number). */
+static bool max_bits(const CType *ct, uint64_t *out, int depth);
+
+/* The number of a C literal of cmap's (decimal, INT64_C(..), UINT64_C(..),
+ * INT64_MIN/MAX, UINT64_MAX), as its two's-complement bits. */
+static uint64_t lit_bits(const char *s)
+{
+    if (strcmp(s, "UINT64_MAX") == 0) return UINT64_MAX;
+    if (strcmp(s, "INT64_MAX") == 0) return (uint64_t)INT64_MAX;
+    if (strcmp(s, "INT64_MIN") == 0) return (uint64_t)1 << 63;
+    const char *p = strchr(s, '(');
+    p = p ? p + 1 : s;
+    return *p == '-' ? (uint64_t)strtoll(p, NULL, 10) : strtoull(p, NULL, 10);
+}
+
+/* hi - lo of a range given as two such literals (hi >= lo). */
+static uint64_t lit_span(const char *lo, const char *hi) { return lit_bits(hi) - lit_bits(lo); }
+
+/* A constrained whole number or length of 0..span, as APER writes it at worst. */
+static uint64_t constrained_bits(uint64_t span)
+{
+    if (span == 0)
+        return 0;
+    if (span < 255)
+        return bits_for_span(span);
+    if (span < 65536)
+        return 7 + 16;
+    unsigned octets = (bits_for_span(span) + 7) / 8;
+    return bits_for_span(octets - 1) + 7 + 8u * octets;
+}
+
+/* A string of lb..ub units of unit bits, with its length (16, 17, 30). */
+static bool string_bits(const CType *ct, uint64_t unit, uint64_t *out)
+{
+    if (ct->per_size_ext || !ct->per_size_has_hi || ct->per_size_hi >= 65536)
+        return false;
+    *out = constrained_bits(ct->per_size_hi - ct->per_size_lo) + 7 + ct->per_size_hi * unit;
+    return true;
+}
+
+static bool named_max_bits(const CNamed *cn, uint64_t *out, int depth)
+{
+    uint64_t sum = 0, best = 0, x;
+    if (cn->extensible || depth > 32)
+        return false;
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET:
+        for (int k = 0; k < cn->ncomps; k++) {
+            if (!max_bits(cn->comps[k]->ct, &x, depth + 1))
+                return false;
+            sum += x + has_bit(cn->comps[k]);
+        }
+        *out = sum;
+        return true;
+    case CK_CHOICE:
+        for (int k = 0; k < cn->ncomps; k++) {
+            if (!max_bits(cn->comps[k]->ct, &x, depth + 1))
+                return false;
+            if (x > best)
+                best = x;
+        }
+        *out = constrained_bits(cn->ncomps > 0 ? (uint64_t)cn->ncomps - 1 : 0) + best;
+        return true;
+    case CK_ENUM:
+        *out = constrained_bits(cn->nitems > 0 ? (uint64_t)cn->nitems - 1 : 0);
+        return true;
+    case CK_ARRAY: case CK_LIST:
+        if (!max_bits(cn->ct->elem, &x, depth + 1) || !string_bits(cn->ct, x, out))
+            return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool max_bits(const CType *ct, uint64_t *out, int depth)
+{
+    switch (ct->kind) {
+    case CK_BOOL: *out = 1; return true;
+    case CK_NULL: *out = 0; return true;
+    case CK_INT: case CK_UINT:
+        if (ct->per_ext || !ct->per_has_lo || !ct->per_has_hi)
+            return false;
+        *out = constrained_bits(lit_span(ct->per_lo, ct->per_hi));
+        return true;
+    case CK_OCTETS: return ct->octet_string && string_bits(ct, 8, out);
+    case CK_BITS: return string_bits(ct, 1, out);
+    case CK_STRING: return str_mult(ct->universal) && string_bits(ct, 8u * str_mult(ct->universal), out);
+    case CK_SEQ: case CK_SET: case CK_CHOICE: case CK_ENUM: case CK_ARRAY: case CK_LIST:
+        return ct->owner && named_max_bits(ct->owner, out, depth);
+    default:
+        return false;
+    }
+}
+
 /* ---------------------------------------------------------------- the rules */
 
 /* One variant's rule, or both sharing what the first prints. */
@@ -1264,7 +1374,10 @@ static void aper_header_doc(void);
 
 static void per_decl_public(const EmitRule *self, const CNamed *cn, bool aligned)
 {
-    (void)self;
+    uint64_t bits;
+    if (is_first(self) && max_bits(cn->ct, &bits, 0))
+        P(0, "#define %s %" PRIu64 "u  /* a bound on the octets of T_uper_encode and T_aper_encode */",
+          per_fn(cn, PER_MAX_OCTETS), bits ? (bits + 7) / 8 : 1);
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_ENCODE : UPER_ENCODE));

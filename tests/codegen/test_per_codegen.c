@@ -398,6 +398,16 @@ static void test_cross_encoding(void)
         /* the value that came through DER encodes to the same PER octets */
         else if (Props_uper_encode(&d, again, sizeof again, &n2) != 0 || n2 != nu || memcmp(again, uper, nu) != 0) st = 11;
         else if (Props_aper_encode(&d, again, sizeof again, &n2) != 0 || n2 != na || memcmp(again, aper, na) != 0) st = 12;
+        /* T_PER_MAX_OCTETS bounds both variants */
+        for (size_t i = 0; st == 0 && i < v.biglist.count; i++) {
+            size_t ni = 0, na2 = 0;
+            if (Item_uper_encode(&items_pool[i], again, sizeof again, &ni) != 0 ||
+                Item_aper_encode(&items_pool[i], again, sizeof again, &na2) != 0 || ni > Item_PER_MAX_OCTETS ||
+                na2 > Item_PER_MAX_OCTETS)
+                st = 13;
+        }
+        if (st == 0 && (Props_list_aper_encode(&v.list, again, sizeof again, &n2) != 0 || n2 > Props_list_PER_MAX_OCTETS))
+            st = 14;
         bool ok = st == 0;
         if (!ok && failures < 5)
             fprintf(stderr, "\ncross-encoding: seed %u step %d rc %d (bit %zu, %s)", seed, st, rc, e.offset,
