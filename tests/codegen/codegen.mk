@@ -185,14 +185,14 @@ include tests/codegen/per.mk
 include tests/codegen/ber.mk
 
 # test-s1ap-open: S1AP's ProtocolIE-Field value, whose object set reaches it
-# through two parameter levels, decoded by type (DER) from a hand-written
-# S1SetupRequest. Only the types S1SetupRequest reaches (--pdu), at -O0.
+# through two parameter levels, decoded by type from a hand-written DER
+# S1SetupRequest and from APER octets tshark's s1ap dissector agrees with. Only the types S1SetupRequest reaches (--pdu), at -O0.
 CODEGEN_S1AP := $(B)/tests/codegen/s1ap
 CODEGEN_S1AP_C := $(addprefix $(CODEGEN_S1AP)/,s1ap_commondatatypes.c s1ap_constants.c s1ap_containers.c \
                     s1ap_ies.c s1ap_pdu_contents.c s1ap_pdu_descriptions.c)
 $(CODEGEN_S1AP_C) $(CODEGEN_S1AP_C:.c=.h) &: schemas/3gpp/3gpp-36413-h30-S1AP.asn $(B)/asn1cc
 	@mkdir -p $(CODEGEN_S1AP)
-	$(B)/asn1cc -Wno-unenforced-constraint --pdu S1SetupRequest schemas/3gpp/3gpp-36413-h30-S1AP.asn -o $(CODEGEN_S1AP)
+	$(B)/asn1cc -Wno-unenforced-constraint --encodings der,aper --pdu S1SetupRequest schemas/3gpp/3gpp-36413-h30-S1AP.asn -o $(CODEGEN_S1AP)
 $(CODEGEN_S1AP)/%.o: $(CODEGEN_S1AP)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_S1AP) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
 $(B)/tests/codegen/test_s1ap_open.o: $(CODEGEN_S1AP_C:.c=.h)

@@ -4,7 +4,10 @@
  * decoded by type through the open-type API, in DER. The S1SetupRequest
  * below is written by hand from X.690 and the S1AP module's AUTOMATIC
  * TAGS (protocolIEs [0] IMPLICIT, id [0], criticality [1], value [2]
- * EXPLICIT as an open type), so the bytes are not this compiler's. */
+ * EXPLICIT as an open type), so the bytes are not this compiler's. The
+ * same IEs in APER go through T_aper_decode_open; those bytes are the ones
+ * tshark's s1ap dissector (wrapped in S1AP-PDU initiatingMessage
+ * id-S1Setup, 00 11 00 1E) shows as exactly these IEs and values. */
 #include <string.h>
 
 #include "cunit_run.h"
@@ -117,11 +120,74 @@ static void test_s1setup_bad_ies(void)
     }
 }
 
+/* APER: each IE value encoded by its own type, the request around them,
+ * the exact octets, then back through T_aper_decode_open. */
+static void test_s1setup_aper(void)
+{
+    static const char want_hex[] = "000003 003B 0008 0000F110 00ABCDE0 003C 4006 0180654E4231 0089 4001 20";
+    uint8_t want[64], g_der[32], gbuf[32], nbuf[16], dbuf[8], msg[64];
+    size_t wl = unhex(want_hex, want, sizeof want);
+    size_t gl, nl, dl, ml;
+    size_t gd = unhex("300D 800300F110 A106 800404ABCDE0", g_der, sizeof g_der);
+    Global_ENB_ID g;
+    CU_ASSERT_EQUAL_FATAL(Global_ENB_ID_decode(&g, g_der, gd), 0);
+    CU_ASSERT_EQUAL_FATAL(Global_ENB_ID_aper_encode(&g, gbuf, sizeof gbuf, &gl), 0);
+    ENBname name = { (const uint8_t *)"eNB1", 4 };
+    CU_ASSERT_EQUAL_FATAL(ENBname_aper_encode(&name, nbuf, sizeof nbuf, &nl), 0);
+    PagingDRX drx = PagingDRX_v64;
+    CU_ASSERT_EQUAL_FATAL(PagingDRX_aper_encode(&drx, dbuf, sizeof dbuf, &dl), 0);
+    const S1SetupRequest_protocolIEs_item items[] = {
+        { 59, Criticality_reject, { gbuf, gl } },
+        { 60, Criticality_ignore, { nbuf, nl } },
+        { 137, Criticality_ignore, { dbuf, dl } },
+    };
+    S1SetupRequest req;
+    memset(&req, 0, sizeof req);
+    req.protocolIEs.count = 3;
+    req.protocolIEs.items = items;
+    CU_ASSERT_EQUAL_FATAL(S1SetupRequest_aper_encode(&req, msg, sizeof msg, &ml), 0);
+    CU_ASSERT(ml == wl && memcmp(msg, want, wl) == 0);
+
+    static uint8_t mem[1024];
+    asn1rt_arena arena;
+    CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&arena, mem, sizeof mem), 0);
+    S1SetupRequest back;
+    CU_ASSERT_EQUAL_FATAL(S1SetupRequest_aper_decode(&back, want, wl, &arena), 0);
+    S1SetupRequest_protocolIEs_iter it;
+    S1SetupRequest_protocolIEs_item ie;
+    S1SetupRequest_protocolIEs_item_value_open v;
+    S1SetupRequest_protocolIEs_iter_init(&it, &back.protocolIEs);
+    CU_ASSERT_FATAL(S1SetupRequest_protocolIEs_iter_next(&it, &ie));
+    CU_ASSERT_EQUAL_FATAL(S1SetupRequest_protocolIEs_item_value_aper_decode_open(&ie, &v, &arena), 0);
+    CU_ASSERT_EQUAL_FATAL(v.kind, K(id_Global_ENB_ID));
+    CU_ASSERT(v.u.id_Global_ENB_ID.pLMNidentity.len == 3 &&
+              memcmp(v.u.id_Global_ENB_ID.pLMNidentity.ptr, "\x00\xF1\x10", 3) == 0);
+    CU_ASSERT(v.u.id_Global_ENB_ID.eNB_ID.present == ENB_ID_PR_macroENB_ID &&
+              v.u.id_Global_ENB_ID.eNB_ID.u.macroENB_ID.len == 3 &&
+              memcmp(v.u.id_Global_ENB_ID.eNB_ID.u.macroENB_ID.ptr, "\xAB\xCD\xE0", 3) == 0);
+    CU_ASSERT_FATAL(S1SetupRequest_protocolIEs_iter_next(&it, &ie));
+    CU_ASSERT_EQUAL_FATAL(S1SetupRequest_protocolIEs_item_value_aper_decode_open(&ie, &v, &arena), 0);
+    CU_ASSERT_EQUAL_FATAL(v.kind, K(id_eNBname));
+    CU_ASSERT(v.u.id_eNBname.len == 4 && memcmp(v.u.id_eNBname.ptr, "eNB1", 4) == 0);
+    CU_ASSERT_FATAL(S1SetupRequest_protocolIEs_iter_next(&it, &ie));
+    CU_ASSERT_EQUAL_FATAL(S1SetupRequest_protocolIEs_item_value_aper_decode_open(&ie, &v, &arena), 0);
+    CU_ASSERT_EQUAL_FATAL(v.kind, K(id_DefaultPagingDRX));
+    CU_ASSERT_EQUAL(v.u.id_DefaultPagingDRX, PagingDRX_v64);
+    /* The eNBname's 6 octets read as the DefaultPagingDRX's type: its
+     * 3 bits end in the first octet, and whole octets are left over. */
+    ie.id = 137;
+    ie.value = (asn1rt_view){ nbuf, nl };
+    CU_ASSERT_EQUAL(S1SetupRequest_protocolIEs_item_value_aper_decode_open(&ie, &v, &arena), ASN1RT_E_TRAILING_DATA);
+    CU_ASSERT_EQUAL(v.kind, K(NONE));
+    CU_ASSERT(!S1SetupRequest_protocolIEs_iter_next(&it, &ie));
+}
+
 int main(void)
 {
     static const cunit_test tests[] = {
         { "S1SetupRequest: each IE by the type its id selects", test_s1setup_ies },
         { "S1SetupRequest: unknown id, wrong type, constraint", test_s1setup_bad_ies },
+        { "S1SetupRequest in APER: exact octets, IEs by type", test_s1setup_aper },
     };
     CUNIT_SUITE("codegen-s1ap-open", tests);
     return cunit_run(CU_BRM_VERBOSE);
