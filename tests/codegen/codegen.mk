@@ -186,7 +186,8 @@ include tests/codegen/ber.mk
 
 # test-s1ap-open: S1AP's ProtocolIE-Field value, whose object set reaches it
 # through two parameter levels, decoded by type from a hand-written DER
-# S1SetupRequest and from APER octets tshark's s1ap dissector agrees with. Only the types S1SetupRequest reaches (--pdu), at -O0.
+# S1SetupRequest and from APER octets tshark's s1ap dissector agrees with.
+# Only the types S1SetupRequest reaches (--pdu), at -O0.
 CODEGEN_S1AP := $(B)/tests/codegen/s1ap
 CODEGEN_S1AP_C := $(addprefix $(CODEGEN_S1AP)/,s1ap_commondatatypes.c s1ap_constants.c s1ap_containers.c \
                     s1ap_ies.c s1ap_pdu_contents.c s1ap_pdu_descriptions.c)
