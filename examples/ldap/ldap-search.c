@@ -5,9 +5,9 @@
  * entries as LDIF, as `ldapsearch -LLL -o ldif-wrap=no` does, so the two
  * outputs can be compared byte for byte (tests/ber/ldap.sh does).
  *
- *   ldap-search [-D binddn -w password] [-s base|one|sub] [-v] [-o RAW]
+ *   ldap-search [-D binddn -w password] [-s base|one|sub] [-v] [-o RAW] [-e DER]
  *               HOST PORT BASE [FILTER [ATTR...]]
- *   ldap-search --decode FILE [--chunk N] [-v]
+ *   ldap-search --decode FILE [--chunk N] [-v] [-e DER]
  *
  * FILTER is `attr=value` (equalityMatch) or `attr=*` (present), with or
  * without parentheses; the default is (objectClass=*). --decode reads
@@ -16,7 +16,8 @@
  * reads at most N octets at a time, so that framing meets partial
  * headers and contents as a slow network delivers them. -v tells on
  * stderr how many messages were strict DER and how many needed BER; -o
- * writes the replies as received to RAW (a file --decode reads).
+ * writes the replies as received to RAW (a file --decode reads), -e each
+ * reply re-encoded by LDAPMessage_encode to DER (BER in, DER out).
  *
  * Servers do not write DER: OpenLDAP sends SET OF values in the order
  * they were stored, Active Directory 4-octet lengths (0x84). So replies
@@ -57,6 +58,7 @@ typedef struct ldap_stats {
 
 static int verbose;
 static FILE *raw_out;  /* -o: the replies as received */
+static FILE *der_out;  /* -e: the replies re-encoded by LDAPMessage_encode (DER) */
 
 _Noreturn static void fail(const char *what, int code)
 {
@@ -137,18 +139,26 @@ static void decode_message(LDAPMessage *m, const uint8_t *p, size_t n, asn1rt_ar
         perror("ldap-search: -o");
         exit(1);
     }
+    asn1rt_arena_reset(arena, 0);  /* the previous message is done with */
     if (LDAPMessage_decode(m, p, n) == ASN1RT_OK) {
         st->der++;
-        return;
-    }
-    asn1rt_arena_reset(arena, 0);  /* the previous message is done with */
-    rc = LDAPMessage_ber_decode_ex(m, p, n, arena, 0, &err);
-    if (rc != ASN1RT_OK) {
+    } else if ((rc = LDAPMessage_ber_decode_ex(m, p, n, arena, 0, &err)) != ASN1RT_OK) {
         fprintf(stderr, "ldap-search: message %u: %s at octet %zu", st->messages, asn1rt_strerror(rc), err.offset);
         for (unsigned i = err.path_len; i > 0; i--)
             fprintf(stderr, "%s%s", i == err.path_len ? " in " : ".", err.path[i - 1]);
         fputc('\n', stderr);
         exit(1);
+    }
+    if (der_out != NULL) {
+        /* BER in, DER out: the value's one DER encoding, whatever form it came in. */
+        static uint8_t der[LDAP_BUF_CAP];
+        size_t len;
+        if ((rc = LDAPMessage_encode(m, der, sizeof der, &len)) != ASN1RT_OK)
+            fail("re-encoding a reply", rc);
+        if (fwrite(der, 1, len, der_out) != len) {
+            perror("ldap-search: -e");
+            exit(1);
+        }
     }
 }
 
@@ -368,8 +378,8 @@ static int connect_to(const char *host, const char *port)
 
 _Noreturn static void usage(void)
 {
-    fputs("usage: ldap-search [-D binddn -w password] [-s base|one|sub] [-v] [-o RAW] HOST PORT BASE [FILTER [ATTR...]]\n"
-          "       ldap-search --decode FILE [--chunk N] [-v]\n",
+    fputs("usage: ldap-search [-D binddn -w password] [-s base|one|sub] [-v] [-o RAW] [-e DER] HOST PORT BASE [FILTER [ATTR...]]\n"
+          "       ldap-search --decode FILE [--chunk N] [-v] [-e DER]\n",
           stderr);
     exit(2);
 }
@@ -397,6 +407,11 @@ int main(int argc, char **argv)
             src.chunk = (size_t)strtoul(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             if ((raw_out = fopen(argv[++i], "wb")) == NULL) {
+                perror(argv[i]);
+                return 1;
+            }
+        } else if (strcmp(argv[i], "-e") == 0 && i + 1 < argc) {
+            if ((der_out = fopen(argv[++i], "wb")) == NULL) {
                 perror(argv[i]);
                 return 1;
             }
@@ -473,8 +488,8 @@ int main(int argc, char **argv)
         send_message(src.fd, &m);
         close(src.fd);
     }
-    if (raw_out != NULL && fclose(raw_out) != 0) {
-        perror("ldap-search: -o");
+    if ((raw_out != NULL && fclose(raw_out) != 0) || (der_out != NULL && fclose(der_out) != 0)) {
+        perror("ldap-search: -o/-e");
         return 1;
     }
     if (verbose)

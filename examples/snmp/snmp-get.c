@@ -4,14 +4,15 @@
  * (`.1.3.6.1.2.1.1.5.0 = STRING: "name"`), so the two outputs can be
  * compared line for line (tests/ber/snmp.sh does).
  *
- *   snmp-get [-v 1|2c] [-c community] [-r retries] [-d] [-o RAW] HOST PORT OID...
- *   snmp-get --decode FILE
+ *   snmp-get [-v 1|2c] [-c community] [-r retries] [-d] [-o RAW] [-e DER] HOST PORT OID...
+ *   snmp-get [-d] [-e DER] --decode FILE
  *
  * -v 2c sends version 1 (SNMPv2c, RFC 1901): the message layout is
  * SNMPv1's, and so is a GetResponse without SNMPv2's exception values.
  * --decode reads one message from FILE instead of the network. -d tells
  * on stderr whether the reply was strict DER; -o writes the reply as
- * received to RAW.
+ * received to RAW, -e the reply re-encoded by Message_encode to DER (BER
+ * in, DER out). -r is the number of sends after the first (default 2).
  *
  * Net-SNMP writes the lengths of its SEQUENCEs in a fixed two-octet long
  * form (0x82 0x00 0x2a where DER has 0x2a), so replies are decoded as BER
@@ -35,6 +36,7 @@
 
 static int report_der;
 static const char *raw_path;  /* -o: the reply as received */
+static const char *der_path;  /* -e: the reply re-encoded by Message_encode (DER) */
 
 _Noreturn static void fail(const char *what, int code)
 {
@@ -147,6 +149,18 @@ static int print_response(const uint8_t *p, size_t n, int64_t expect_id)
     }
     if (report_der)
         fprintf(stderr, "snmp-get: reply of %zu octets: %s\n", n, der ? "strict DER" : "BER, not DER");
+    if (der_path != NULL) {
+        /* BER in, DER out: the value's one DER encoding, whatever form it came in. */
+        static uint8_t buf[SNMP_MAX_MSG];
+        size_t len;
+        FILE *f;
+        if ((rc = Message_encode(&m, buf, sizeof buf, &len)) != ASN1RT_OK)
+            fail("re-encoding the reply", rc);
+        if ((f = fopen(der_path, "wb")) == NULL || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
+            perror(der_path);
+            return 1;
+        }
+    }
     if (m.data.present != PDUs_PR_get_response) {
         fprintf(stderr, "snmp-get: reply is not a GetResponse-PDU\n");
         return 1;
@@ -174,8 +188,8 @@ static int print_response(const uint8_t *p, size_t n, int64_t expect_id)
 
 _Noreturn static void usage(void)
 {
-    fputs("usage: snmp-get [-v 1|2c] [-c community] [-r retries] [-d] [-o RAW] HOST PORT OID...\n"
-          "       snmp-get [-d] --decode FILE\n",
+    fputs("usage: snmp-get [-v 1|2c] [-c community] [-r retries] [-d] [-o RAW] [-e DER] HOST PORT OID...\n"
+          "       snmp-get [-d] [-e DER] --decode FILE\n",
           stderr);
     exit(2);
 }
@@ -207,6 +221,8 @@ int main(int argc, char **argv)
             retries = atoi(argv[++i]);
         else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             raw_path = argv[++i];
+        else if (strcmp(argv[i], "-e") == 0 && i + 1 < argc)
+            der_path = argv[++i];
         else if (strcmp(argv[i], "-d") == 0)
             report_der = 1;
         else if (strcmp(argv[i], "--decode") == 0 && i + 1 < argc)

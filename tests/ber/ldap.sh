@@ -13,8 +13,9 @@
 # rewritten by ber-widen 4 with every constructed length in the 4-octet
 # long form (0x84), as Active Directory writes them, and decoded again
 # from the file (--decode, also one octet per read so that framing meets
-# every partial header). ldap/ad-0x84.ber is such a stream made once the
-# same way (README.md); it is decoded even when slapd is missing.
+# every partial header), and re-encoded: DER out. ldap/ad-0x84.ber is such
+# a stream made once the same way from ldap/slapd-replies.ber (README.md);
+# they are decoded even when slapd is missing.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -29,6 +30,21 @@ else
 fi
 [ "$(head_hex "$here/ldap/ad-0x84.ber" 2)" = "30 84" ] && pass "ad-0x84.ber starts 30 84 (not DER)" ||
   fail "ad-0x84.ber does not start with 30 84"
+# BER in, DER out: both forms re-encode to the same DER (only alice's SET
+# OF differs from what slapd sent), and that is strict DER throughout.
+reencoded_same() {  # reencoded_same WHAT BER1 BER2
+  local a b
+  a=$(mktemp) b=$(mktemp)
+  if "$search" --decode "$2" -e "$a" > /dev/null 2>&1 && "$search" --decode "$3" -e "$b" > /dev/null 2>&1 &&
+     cmp -s "$a" "$b" && "$search" -v --decode "$a" 2>&1 >/dev/null | grep -q '(\([0-9]*\) strict DER, 0 BER only)'; then
+    pass "$1: re-encoded (LDAPMessage_encode) to the same octets, all strict DER, $(cmp -l "$a" "$3" | wc -l) octets moved from slapd's"
+  else
+    fail "$1: re-encodings differ or are not DER"
+  fi
+  rm -f "$a" "$b"
+}
+reencoded_same "ad-0x84.ber and slapd-replies.ber (the replies it was widened from)" \
+  "$here/ldap/ad-0x84.ber" "$here/ldap/slapd-replies.ber"
 rm -f "$out"
 
 echo "== slapd on 127.0.0.1"
@@ -147,6 +163,7 @@ if "$widen" 4 < "$tmp/all-anonymous.raw" > "$tmp/ad.ber" && [ "$(head_hex "$tmp/
       fail "0x84 replies (chunk $chunk): $(cat "$tmp/ad.ours")"
     fi
   done
+  reencoded_same "slapd's replies and their 0x84 form" "$tmp/ad.ber" "$tmp/all-anonymous.raw"
 else
   fail "ber-widen 4 on slapd's replies"
 fi

@@ -15,8 +15,9 @@
 # 12's Net-SNMP 5.9.3 encodes in reverse by default, and then both snmpd's
 # replies and snmpget's requests are DER (measured: tests/ber/README.md);
 # with `reverseEncodeBER no` it sends empty datagrams. So the form is made
-# from snmpd's real reply by ber-widen 2 and decoded from the file; the
-# fixture snmp/netsnmp-0x82.ber is such a reply, made once the same way.
+# from snmpd's real reply by ber-widen 2, decoded from the file and
+# re-encoded: DER out must be snmpd's reply. The fixture
+# snmp/netsnmp-0x82.ber is such a reply, made once from snmp/snmpd-reply.ber.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
@@ -31,6 +32,12 @@ else
 fi
 [ "$(head_hex "$here/snmp/netsnmp-0x82.ber" 4)" = "30 82 00 e1" ] && pass "netsnmp-0x82.ber starts 30 82 00 e1 (not DER)" ||
   fail "netsnmp-0x82.ber does not start 30 82 00 e1"
+# BER in, DER out: the 0x82 form re-encodes to the octets snmpd sent.
+if "$get" --decode "$here/snmp/netsnmp-0x82.ber" -e "$out" > /dev/null 2>&1 && cmp -s "$out" "$here/snmp/snmpd-reply.ber"; then
+  pass "netsnmp-0x82.ber re-encodes (Message_encode) to snmpd's own reply, octet for octet"
+else
+  fail "netsnmp-0x82.ber does not re-encode to snmpd-reply.ber"
+fi
 rm -f "$out"
 
 echo "== snmpd on 127.0.0.1"
@@ -133,6 +140,11 @@ fi
 if [ -s "$tmp/v2c.raw" ] && "$widen" 2 < "$tmp/v2c.raw" > "$tmp/fwd.ber" && [ "$(head_hex "$tmp/fwd.ber" 2)" = "30 82" ]; then
   if "$get" -d --decode "$tmp/fwd.ber" > "$tmp/fwd.ours" 2> "$tmp/fwd.err" && grep -q 'BER, not DER' "$tmp/fwd.err"; then
     same "snmpd's reply with 0x82 lengths (not DER) decodes to the same values" "$tmp/fwd.ours" "$tmp/v2c.theirs"
+    if "$get" --decode "$tmp/fwd.ber" -e "$tmp/fwd.der" > /dev/null 2>&1 && cmp -s "$tmp/fwd.der" "$tmp/v2c.raw"; then
+      pass "its re-encoding (Message_encode) is snmpd's reply, octet for octet"
+    else
+      fail "the 0x82 reply does not re-encode to snmpd's reply"
+    fi
   else
     fail "0x82 reply: $(cat "$tmp/fwd.ours" "$tmp/fwd.err")"
   fi
