@@ -20,6 +20,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/common.sh"
 search=$1 widen=$2
+# ldapsearch reads no ldap.conf or .ldaprc: only the arguments given here count.
+export LDAPNOINIT=1
 
 echo "== fixture: Active Directory style 0x84 lengths (ldap/ad-0x84.ber)"
 out=$(mktemp)
