@@ -1005,12 +1005,14 @@ static int enum_order(const CNamed *cn, bool ext, int *out)
 
 static void emit_enum_dec(CNamed *cn)
 {
+    char *buf;
+    size_t len;
     int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
     P(0, "%s", per_sig(cn, PER_DEC));
     P(0, "{");
     P(4, "size_t s = r->pos;");
     P(4, "uint64_t i = 0;");
-    P(4, "int rc;");
+    FILE *saved = emit_body_begin(&buf, &len);  /* rc only where a read can fail */
     P(4, "(void)arena;");
     if (cn->extensible) {
         int n = enum_order(cn, true, ord);
@@ -1038,6 +1040,7 @@ static void emit_enum_dec(CNamed *cn)
     P(8, "r->pos = s;");
     fail_line(8, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
     P(4, "}");
+    emit_body_end(saved, &buf, NULL);
     emit_fn_close();
     free(ord);
 }
