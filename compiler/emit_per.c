@@ -1104,9 +1104,10 @@ static void emit_of_dec(CNamed *cn)
         P(8, "}");
     } else {
         /* The typed items in the caller's arena, grown by doubling across
-         * fragments (X.691 11.9.3.8) so that the copies stay linear. */
+         * fragments (X.691 11.9.3.8) so that the copies stay linear; the
+         * last piece takes only what it needs. */
         P(8, "if (n > cap - i) {");
-        P(12, "size_t want = cap * 2 > i + n ? cap * 2 : i + n;");
+        P(12, "size_t want = st.more && cap * 2 > i + n ? cap * 2 : i + n;");
         P(12, "void *p;");
         P(12, "if (arena == NULL)");
         fail_line(16, "ASN1RT_E_ARENA_FULL", "s", "NULL");

@@ -536,11 +536,53 @@ static void test_table_open(void)
     }
 }
 
+/* ---- fragmentation (X.691 11.9.3.8) through the generated code: an
+ * OCTET STRING of 70 000 octets is a 64K fragment then a 4 464-octet
+ * piece; a list of 20 000 items a 16K fragment then 3 616 items. */
+static void test_fragments(void)
+{
+    static uint8_t big[70000], enc[80000], abuf[1 << 21];
+    static Item many[20000];
+    for (int al = 0; al < 2; al++) {
+        asn1rt_arena a;
+        StrictOct o = { big, sizeof big }, back;
+        size_t n = 0;
+        for (size_t i = 0; i < sizeof big; i++)
+            big[i] = (uint8_t)(i * 7 + 1);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+        CU_ASSERT_EQUAL_FATAL(al ? StrictOct_aper_encode(&o, enc, sizeof enc, &n) : StrictOct_uper_encode(&o, enc, sizeof enc, &n), 0);
+        CU_ASSERT_EQUAL(n, 1 + 65536 + 2 + 4464);
+        CU_ASSERT_EQUAL(enc[0], 0xC4);                     /* 4 x 16K */
+        CU_ASSERT_EQUAL(enc[1 + 65536], 0x80 | (4464 >> 8)); /* then the rest, two-octet length */
+        CU_ASSERT_EQUAL(enc[2 + 65536], 4464 & 0xFF);
+        CU_ASSERT_EQUAL_FATAL(al ? StrictOct_aper_decode(&back, enc, n, &a) : StrictOct_uper_decode(&back, enc, n, &a), 0);
+        CU_ASSERT(back.len == sizeof big && memcmp(back.ptr, big, sizeof big) == 0);
+        /* a fragment announced but the input ends inside it */
+        CU_ASSERT_EQUAL(al ? StrictOct_aper_decode(&back, enc, 1 + 65536, &a) : StrictOct_uper_decode(&back, enc, 1 + 65536, &a),
+                        ASN1RT_E_TRUNCATED);
+
+        Props_biglist l = { { NULL, 0 }, 20000, many }, lb;
+        for (size_t i = 0; i < 20000; i++) {
+            many[i].id = (uint16_t)(i * 3);
+            many[i].name_present = i % 1000 == 0;
+            many[i].name = many[i].name_present ? (asn1rt_view){ (const uint8_t *)"X", 1 } : (asn1rt_view){ 0 };
+        }
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+        CU_ASSERT_EQUAL_FATAL(al ? Props_biglist_aper_encode(&l, enc, sizeof enc, &n) : Props_biglist_uper_encode(&l, enc, sizeof enc, &n), 0);
+        CU_ASSERT_EQUAL(enc[0], 0xC1);                     /* 16K items */
+        CU_ASSERT_EQUAL_FATAL(al ? Props_biglist_aper_decode(&lb, enc, n, &a) : Props_biglist_uper_decode(&lb, enc, n, &a), 0);
+        CU_ASSERT_EQUAL_FATAL(lb.count, 20000);
+        CU_ASSERT(Props_biglist_equal(&lb, &l));
+        CU_ASSERT_EQUAL(lb.items[19999].id, (uint16_t)(19999 * 3));
+    }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "random values: DER == UPER == APER round trips", test_cross_encoding },
     { "strictness rejects, leniencies, *out zeroed", test_rejects },
     { "table-constrained open type decoded as the type its id selects", test_table_open },
+    { "fragments: 70 000 octets, 20 000 list items, both variants", test_fragments },
 };
 
 int main(void)
