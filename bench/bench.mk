@@ -9,3 +9,4 @@ include bench/x509/x509.mk
 include bench/crypto/crypto.mk
 include bench/oer/oer.mk
 include bench/ber/ber.mk
+include bench/per/per.mk

@@ -471,7 +471,7 @@ static uint64_t box_encode_n(int pdu, void *v, uint8_t *buf, size_t cap, uint64_
     uint64_t acc = 0;
     for (uint64_t i = 0; i < iters; i++) {
         asn_enc_rval_t er = uper_encode_to_buffer(box_types[pdu], v, buf, cap);
-        acc |= er.encoded < 0 ? 1u : (uint64_t)er.encoded << 1;
+        acc |= er.encoded < 0 ? 1u : 0u;
         __asm__ volatile("" : : "r"(buf) : "memory");
     }
     return acc;
@@ -484,7 +484,7 @@ static uint64_t box_decode_n(int pdu, const uint8_t *in, size_t len, uint64_t it
     for (uint64_t i = 0; i < iters; i++) {
         void *v = NULL;
         asn_dec_rval_t rv = uper_decode_complete(NULL, td, &v, in, len);
-        acc |= rv.code != RC_OK ? 1u : (uint64_t)rv.consumed << 1;
+        acc |= rv.code != RC_OK || rv.consumed != len ? 1u : 0u;
         __asm__ volatile("" : : "r"(v) : "memory");
         ASN_STRUCT_FREE(*td, v);
     }

@@ -32,8 +32,8 @@ typedef struct per_asn1c_box {
     int (*der_to_uper)(int pdu, const uint8_t *in, size_t len, per_bytes *uper, char *why, size_t whylen);
     /* For the benchmark (bench/per/): a value asn1c decodes from DER, kept
      * behind an opaque pointer; iters UPER encodings of it into buf; iters
-     * UPER decodes (each freed) of in. Each returns a status OR'ed over the
-     * iterations, its low bit set when one failed. */
+     * UPER decodes (each freed) of in. Each returns 0, or 1 when an
+     * iteration failed (bench/common's contract). */
     void *(*load_der)(int pdu, const uint8_t *in, size_t len);
     void (*release)(int pdu, void *value);
     uint64_t (*encode_n)(int pdu, void *value, uint8_t *buf, size_t cap, uint64_t iters);
