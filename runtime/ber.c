@@ -704,6 +704,33 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
         return put_joined(a, tag & ~ASN1RT_I_CONSTRUCTED_BIT, v, 1, b.unused) != ASN1RT_OK
                    ? asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur) : ASN1RT_OK;
     }
+    if (univ && cons && num == ASN1RT_UT_OCTET_STRING) {
+        /* The joined length first (segment headers only), so the header
+         * goes in front and the octets are copied once (an 11 KB eContent
+         * moved a second time cost more than its walk). */
+        join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, SIZE_MAX, NULL,
+                         { NULL, 0 }, 0, NULL };
+        const uint8_t *c;
+        size_t cl, whole, mark = a->used;
+        uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
+        void *p;
+        if ((rc = constructed_string(r, prim, &c, &cl, &whole)) != ASN1RT_OK)
+            return rc;
+        if ((rc = join_segments(r, c, cl, &job)) != ASN1RT_OK)
+            return asn1rt_i_fail_at(r, rc, job.bad);
+        hl = asn1rt_header_len(prim, job.joined.len);
+        if (asn1rt_arena_alloc(a, hl, 1, &p) != ASN1RT_OK)
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        der_header_at(p, prim, job.joined.len);
+        job.arena = a;
+        job.joined.len = 0;
+        if (join_segments(r, c, cl, &job) != ASN1RT_OK) {
+            asn1rt_arena_reset(a, mark);
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        }
+        r->cur += whole;
+        return ASN1RT_OK;
+    }
     if (univ && (num == ASN1RT_UT_OCTET_STRING || num == ASN1RT_UT_OBJECT_DESCRIPTOR || asn1rt_i_is_string_type(num))) {
         asn1rt_view v;
         const uint8_t *s = r->cur;
