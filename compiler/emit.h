@@ -50,8 +50,10 @@ bool emit_per_supported(const CMap *map);
 int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const *rules, int nrules);
 
 /* outdir/fuzz_T.c for type T (ASN.1 or C name) of a module written by this
- * run; 0, 1 when there is no such type, 2 on I/O errors. */
-int emit_fuzz_harness(const CMap *map, const char *type, const char *outdir);
+ * run, holding the decoder of rule ("der", "uper", "aper", "oer", "ber",
+ * one the run emits) to its promises; 0, 1 when there is no such type, 2
+ * on I/O errors. */
+int emit_fuzz_harness(const CMap *map, const char *type, const char *outdir, const char *rule);
 
 /* ---- printing, shared by the emitters (emit_c.c) ---- */
 

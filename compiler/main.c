@@ -111,6 +111,8 @@ static const char usage_text[] =
     "                CONTAINING; value assignments are all kept\n"
     "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
     "                for type T (decode, re-encode identity, check, equal, print)\n"
+    "  --encoding E  with --emit-fuzz: the rule the harness checks (der, uper,\n"
+    "                aper, oer, ber; one --encodings emits; default der)\n"
     "  --print-outputs  write nothing: print, one per line, the .h and .c files\n"
     "                the same run would write (outdir/name with -o, else name;\n"
     "                not --emit-fuzz's harness), for build systems\n"
@@ -145,6 +147,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     bool check = false, dump = false, stats = false, emit_imports = false;
     bool print_outputs = false; /* --print-outputs: the file names, no files */
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
+    const char *fuzz_rule = "der";  /* --encoding: the rule its harness checks */
     const char *pdus = NULL;        /* --pdu (cmap_pdu.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
@@ -191,6 +194,8 @@ static int run_in(Arena *arena, int argc, char **argv)
             pdus = argv[++i];
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
+        } else if (strcmp(a, "--encoding") == 0 && i + 1 < argc) {
+            fuzz_rule = argv[++i];
         } else if (strcmp(a, "--emit-imports") == 0) {
             emit_imports = true;
         } else if (strcmp(a, "--print-outputs") == 0) {
@@ -293,7 +298,17 @@ static int run_in(Arena *arena, int argc, char **argv)
         }
         if (emit_module_files(map, outdir, rules, nrules) != 0)
             return diag_error_count() > 0 ? 1 : 2;
-        if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir) != 0)
+        if (fuzz_type) {
+            /* The harness calls the rule's functions: the run must emit them. */
+            int k = 0;
+            while (k < NENCODINGS && strcmp(encodings[k].name, fuzz_rule) != 0)
+                k++;
+            if (k == NENCODINGS || !want[k]) {
+                fprintf(stderr, "asn1cc: --encoding %s: not among the encodings this run emits (--encodings)\n", fuzz_rule);
+                return 2;
+            }
+        }
+        if (fuzz_type && emit_fuzz_harness(map, fuzz_type, outdir, fuzz_rule) != 0)
             return diag_error_count() > 0 ? 1 : 2;
     }
     fflush(stdout);

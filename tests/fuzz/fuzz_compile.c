@@ -439,7 +439,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CMap *map = sema_cmap(&c);
         int rc = map ? emit_module_files(map, scratch, rules, (int)(sizeof rules / sizeof rules[0])) : 1;
         const char *T = opt.fuzz_type[0] ? opt.fuzz_type : first_type(&c);
-        int frc = rc == 0 && T ? emit_fuzz_harness(map, T, scratch) : -1;
+        int frc = rc == 0 && T ? emit_fuzz_harness(map, T, scratch, "der") : -1;
         fclose(ms);
         diag_init(devnull, false);
         bool declined = strstr(msgs, "code generation:") != NULL;
