@@ -17,7 +17,7 @@ $(OER_IEEE_GEN)/%.o: $(OER_IEEE_GEN)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -c $< -o $@
 $(B)/tests/oer/test_ieee.o: $(OER_IEEE_SRCS)
 $(B)/tests/oer/test_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
-$(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
+$(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(CUNIT_RUN) $(OER_IEEE_OBJS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
 
 # The CAM (schemas/etsi/) in DER, OER and UPER: the three-way property.
@@ -31,7 +31,7 @@ $(OER_CAM_GEN)/%.o: $(OER_CAM_GEN)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(OER_CAM_GEN) $(CFLAGS_ALL) -c $< -o $@
 $(B)/tests/oer/test_cam.o: $(OER_CAM_SRCS)
 $(B)/tests/oer/test_cam.o: private CPPFLAGS_ALL += -I$(OER_CAM_GEN)
-$(B)/tests/oer/test-oer-cam: $(B)/tests/oer/test_cam.o $(OER_CAM_SRCS:.c=.o) $(B)/libasn1rt.a
+$(B)/tests/oer/test-oer-cam: $(B)/tests/oer/test_cam.o $(CUNIT_RUN) $(OER_CAM_SRCS:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 
 PROGRAMS += $(B)/tests/oer/test-oer-ieee $(B)/tests/oer/test-oer-cam

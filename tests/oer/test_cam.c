@@ -10,6 +10,7 @@
 #include <CUnit/Basic.h>
 
 #include "cam_pdu_descriptions.h"
+#include "cunit_run.h"
 
 static uint64_t g_rng = 0xD1B54A32D192ED03u;
 static int64_t in_range(int64_t lo, int64_t hi)   /* xorshift64*, the same values on every run */
@@ -118,15 +119,10 @@ static void test_sizes(void)
 
 int main(void)
 {
-    CU_pSuite s;
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("oer-cam-cross-encoding", NULL, NULL);
-    CU_add_test(s, "500 random CAMs: DER, OER and UPER decode(encode(v)) == v, same octets again", test_cross);
-    CU_add_test(s, "UPER < OER < DER in size", test_sizes);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    return failed ? 1 : 0;
+    static const cunit_test tests[] = {
+        { "500 random CAMs: DER, OER and UPER decode(encode(v)) == v, same octets again", test_cross },
+        { "UPER < OER < DER in size", test_sizes },
+    };
+    CUNIT_SUITE("oer-cam-cross-encoding", tests);
+    return cunit_run(CU_BRM_VERBOSE);
 }

@@ -22,6 +22,7 @@
 #include <openssl/param_build.h>
 #include <openssl/sha.h>
 
+#include "cunit_run.h"
 #include "ieee1609dot2.h"
 
 /* ------------------------------------------------------------------ signing */
@@ -415,22 +416,18 @@ static int write_spdu(const char *dir)
 
 int main(int argc, char **argv)
 {
-    CU_pSuite s;
+    static const cunit_test tests[] = {
+        { "explicit certificate: ECDSA P-256 over the COER of ToBeSignedCertificate, verified after decoding", test_signature },
+        { "cross-encoding: 300 random certificates through OER and DER", test_cross_encoding },
+    };
     key_init();
-    if (CU_initialize_registry() != CUE_SUCCESS)
-        return 1;
-    s = CU_add_suite("oer-ieee1609dot2", NULL, NULL);
-    CU_add_test(s, "explicit certificate: ECDSA P-256 over the COER of ToBeSignedCertificate, verified after decoding",
-                test_signature);
-    CU_add_test(s, "cross-encoding: 300 random certificates through OER and DER", test_cross_encoding);
-    CU_basic_set_mode(CU_BRM_VERBOSE);
-    CU_basic_run_tests();
-    unsigned failed = CU_get_number_of_failures();
-    CU_cleanup_registry();
-    if (argc > 1 && write_spdu(argv[1]) != 0) {
+    CUNIT_SUITE("oer-ieee1609dot2", tests);
+    int status = cunit_run(CU_BRM_VERBOSE);
+    /* The SPDU carries the certificate test_signature made and signed. */
+    if (status == 0 && argc > 1 && write_spdu(argv[1]) != 0) {
         fprintf(stderr, "test_ieee: could not write the SPDU into %s\n", argv[1]);
-        return 1;
+        status = 1;
     }
     EVP_PKEY_free(g_key);
-    return failed ? 1 : 0;
+    return status;
 }
