@@ -115,3 +115,26 @@ check-per-asn1c:
 	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
 	@$(MAKE) --no-print-directory $(PER_ASN1C_TEST)
 	@$(PER_ASN1C_TEST)
+
+# check-per-tshark: the NGAP example's APER (when examples/ngap/ngap.mk is in
+# the build: NGSETUP) and per_cam's UPER through tshark.
+PER_TSHARK_NGSETUP = $(NGSETUP)
+PER_CAM := $(PER_B)/per_cam
+$(PER_B)/per_cam.o: tests/per/per_cam.c $(PER_B)/cc-cam/.stamp
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -c $< -o $@
+$(PER_CAM): $(PER_B)/per_cam.o $(PER_B)/libcc-cam.a $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) $^ -o $@
+
+.PHONY: check-per-tshark
+CHECKS += check-per-tshark
+check-per-tshark:
+	@if [ "$(HAVE_PER_TSHARK)" != yes ]; then \
+	  echo "check-per-tshark: SKIPPED: $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; scripts/deps.sh test installs them)"; \
+	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+	@$(MAKE) --no-print-directory $(B)/asn1cc
+	@if ! $(B)/asn1cc --help | grep -q aper; then \
+	  echo "check-per-tshark: SKIPPED: this asn1cc has no --encodings aper yet (compiler/emit_per.c)"; \
+	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+	@$(MAKE) --no-print-directory $(PER_CAM) $(PER_TSHARK_NGSETUP)
+	@tests/per/tshark.sh $(PER_B)/tshark $(if $(PER_TSHARK_NGSETUP),$(PER_TSHARK_NGSETUP),-) $(PER_CAM)
