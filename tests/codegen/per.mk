@@ -23,7 +23,7 @@ check-codegen-per: $(B)/tests/codegen/test-per-codegen
 	$(B)/tests/codegen/test-per-codegen
 
 # check-codegen-per-3gpp: S1AP and NGAP through --encodings aper, no
-# decline, every file compiled at -O0 without -g (per_3gpp.sh prints the
+# decline; the C of a few PDUs compiled at -O0 without -g (PER_3GPP_FULL=1: all of it; per_3gpp.sh prints the
 # times; NGAP is ~29 MB of C).
 CHECKS += check-codegen-per-3gpp
 .PHONY: check-codegen-per-3gpp
