@@ -72,19 +72,26 @@ typedef struct per_row {
     const char *pdu;          /* its name in asn1c's box */
     per_type t;
     unsigned seeds;
+    /* An open mismatch, said here so that make test reports it as expected
+     * (XFAIL) until fixed; a row marked so that passes fails (XPASS). */
+    const char *xfail;
 } per_row;
 
 static const per_row rows[] = {
-    {&per_asn1c_a1, "PersonnelRecord", PER_TYPE(a1_PersonnelRecord, a1_prepare), 300},
-    {&per_asn1c_a2, "PersonnelRecord", PER_TYPE(a2_PersonnelRecord, NULL), 300},
-    {&per_asn1c_a3, "PersonnelRecord", PER_TYPE(a3_PersonnelRecord, NULL), 300},
-    {&per_asn1c_a4, "Ax", PER_TYPE(a4_Ax, NULL), 300},
-    {&per_asn1c_bench, "IntegerStruct", PER_TYPE(bench_IntegerStruct, NULL), 300},
-    {&per_asn1c_bench, "ConstrainedStruct", PER_TYPE(bench_ConstrainedStruct, NULL), 300},
-    {&per_asn1c_bench, "SimpleSequence", PER_TYPE(bench_SimpleSequence, NULL), 300},
-    {&per_asn1c_bench, "NestedSequence", PER_TYPE(bench_NestedSequence, NULL), 300},
-    {&per_asn1c_bench, "DeriveMessage", PER_TYPE(bench_DeriveMessage, NULL), 300},
-    {&per_asn1c_cam, "CAM", PER_TYPE(cam_CAM, NULL), 300},
+    {&per_asn1c_a1, "PersonnelRecord", PER_TYPE(a1_PersonnelRecord, a1_prepare), 300, NULL},
+    {&per_asn1c_a2, "PersonnelRecord", PER_TYPE(a2_PersonnelRecord, NULL), 300, NULL},
+    {&per_asn1c_a3, "PersonnelRecord", PER_TYPE(a3_PersonnelRecord, NULL), 300,
+     "asn1cc's UPER encode fails (code 1) on values asn1c makes in the SIZE extension of dateOfHire (emit_per.c, open)"},
+    {&per_asn1c_a4, "Ax", PER_TYPE(a4_Ax, NULL), 300,
+     "asn1cc's UPER encode fails (code 1) on values asn1c makes in the [[ g ]] group (emit_per.c, open)"},
+    {&per_asn1c_bench, "IntegerStruct", PER_TYPE(bench_IntegerStruct, NULL), 300, NULL},
+    {&per_asn1c_bench, "ConstrainedStruct", PER_TYPE(bench_ConstrainedStruct, NULL), 300, NULL},
+    {&per_asn1c_bench, "SimpleSequence", PER_TYPE(bench_SimpleSequence, NULL), 300, NULL},
+    {&per_asn1c_bench, "NestedSequence", PER_TYPE(bench_NestedSequence, NULL), 300, NULL},
+    {&per_asn1c_bench, "DeriveMessage", PER_TYPE(bench_DeriveMessage, NULL), 300,
+     "asn1c's UPER is 8 octets shorter: the 64 bits asn1cc writes for timestamp INTEGER (-2^63..2^63-1) "
+     "(X.691 11.5.7: range 2^64); asn1c 0.9.28's range in a long likely overflows (not yet settled)"},
+    {&per_asn1c_cam, "CAM", PER_TYPE(cam_CAM, NULL), 300, NULL},
 };
 #define NROWS ((int)(sizeof rows / sizeof rows[0]))
 
@@ -175,7 +182,12 @@ static void test_row(void)
     printf("  %-28s %u of %u seeds made a value, %d failed\n", r->t.name, made, tried, failures);
     /* A generator that rarely succeeds would make this test prove little. */
     CU_ASSERT(made * 2 >= tried);
-    CU_ASSERT_EQUAL(failures, 0);
+    if (r->xfail) {
+        printf("  %-28s XFAIL: %s\n", r->t.name, r->xfail);
+        CU_ASSERT(failures > 0);   /* XPASS: the fix should remove the mark */
+    } else {
+        CU_ASSERT_EQUAL(failures, 0);
+    }
 }
 
 int main(void)
