@@ -363,7 +363,7 @@ ASN1RT_INLINE int asn1rt_per_read_bit(asn1rt_per_reader *r, bool *out)
         r->err_bit = r->pos;
         return ASN1RT_E_TRUNCATED;
     }
-    *out = (r->base[r->pos >> 3] >> (7u - (r->pos & 7u))) & 1u;
+    *out = ((unsigned)r->base[r->pos >> 3] >> (7u - (r->pos & 7u))) & 1u;
     r->pos++;
     return ASN1RT_OK;
 }
@@ -514,7 +514,7 @@ ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n)
 
 ASN1RT_INLINE bool asn1rt_per_bit_at(const asn1rt_per_reader *r, size_t pos)
 {
-    return (r->base[pos >> 3] >> (7u - (pos & 7u))) & 1u;
+    return ((unsigned)r->base[pos >> 3] >> (7u - (pos & 7u))) & 1u;
 }
 
 #ifdef __cplusplus
