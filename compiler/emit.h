@@ -68,6 +68,10 @@ const char *emit_member(const CComp *cc, const char *base);   /* base + member n
 const char *emit_fn_sig(const CNamed *cn, CFn f);             /* T's common function f, as declared */
 void emit_fn_close(void);                                     /* a function's closing brace and a blank line */
 const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
+/* `return asn1g_fail(err, code, off, nm);` at indent ind: a decoder's failure line. */
+void emit_fail_line(int ind, const char *code, const char *off, const char *nm);
+/* Field f of the reader expression rd: "(&c)->f" reads better as "c.f". */
+const char *emit_rfield(const char *rd, const char *field);
 const char *emit_addr(const char *lv);                        /* &(lv); p for (*p) */
 const char *emit_par(const char *v);                          /* v as an operand: (v) unless a path or (*p) */
 const char *emit_dot(const char *v, const char *field);       /* v.field; p->field for (*p) */

@@ -1059,3 +1059,15 @@ int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const
             rc |= emit_module(map->modules[i], outdir);
     return rc;
 }
+
+void emit_fail_line(int ind, const char *code, const char *off, const char *nm)
+{
+    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
+}
+
+const char *emit_rfield(const char *rd, const char *field)
+{
+    if (rd[0] == '&')
+        return S("%s.%s", rd + 1, field);
+    return S("%s->%s", rd, field);
+}

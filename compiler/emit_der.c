@@ -160,26 +160,13 @@ static const char *call(const CNamed *owner, CDerFn f)
     return der_fn(owner, copy ? inline_copy(f) : f);
 }
 
-/* "(&c)->err_offset" reads better as "c.err_offset". */
-static const char *rfield(const char *rd, const char *field)
-{
-    if (rd[0] == '&')
-        return S("%s.%s", rd + 1, field);
-    return S("%s->%s", rd, field);
-}
-
 /* ---------------------------------------------------------------- decode */
-
-static void fail_line(int ind, const char *code, const char *off, const char *nm)
-{
-    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
-}
 
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
     emit_rc_used = true;
     P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
+    emit_fail_line(ind + 4, "rc", emit_rfield(rd, "err_offset"), nm);
 }
 
 /* X.680 50: an INTEGER inside its range (which the read checks) but in a
@@ -187,7 +174,7 @@ static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 static void dec_int_exact_begin(int ind, CType *ct, const char *rd)
 {
     if (ct->nset)
-        P(ind, "const size_t at = (size_t)(%s - %s);", rfield(rd, "cur"), rfield(rd, "base"));
+        P(ind, "const size_t at = (size_t)(%s - %s);", emit_rfield(rd, "cur"), emit_rfield(rd, "base"));
 }
 
 static void dec_int_exact_end(int ind, CType *ct, const char *nm)
@@ -196,7 +183,7 @@ static void dec_int_exact_end(int ind, CType *ct, const char *nm)
     if (!viol)
         return;
     P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
-    fail_line(ind + 4, "ASN1RT_E_VALUE_CONSTRAINT", "at", nm);
+    emit_fail_line(ind + 4, "ASN1RT_E_VALUE_CONSTRAINT", "at", nm);
 }
 
 static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
@@ -210,10 +197,10 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
         return;
     }
     P(ind, "{");
-    P(ind + 4, "const size_t at_single = (size_t)(%s - %s);", rfield(rd, "cur"), rfield(rd, "base"));
+    P(ind + 4, "const size_t at_single = (size_t)(%s - %s);", emit_rfield(rd, "cur"), emit_rfield(rd, "base"));
     dec_plain_value(ind + 4, ct, lv, rd, nm);
     P(ind + 4, "if (ASN1G_UNLIKELY(%s))", single);
-    fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", "at_single", nm);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", "at_single", nm);
     P(ind, "}");
 }
 
@@ -275,14 +262,14 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
             P(ind, "{");
             P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
             P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), rfield(rd, "base")), nm);
+            emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
             P(ind, "}");
         }
         if (ct->kind == CK_BITS && ct->named_bits && !g_ber) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
-            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), rfield(rd, "base")), nm);
+            emit_fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         }
         break;
     case CK_TIME:
@@ -294,7 +281,7 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
     case CK_ANY:
         if (strcmp(vt, "0") != 0) {
             P(ind, "if (ASN1G_UNLIKELY(!%s(%s, %s)))", g_ber ? "asn1g_ber_next_is" : "asn1g_next_is", rd, vt);
-            fail_line(ind + 4, "ASN1RT_E_UNEXPECTED_TAG", S("asn1rt_offset(%s)", rd), nm);
+            emit_fail_line(ind + 4, "ASN1RT_E_UNEXPECTED_TAG", S("asn1rt_offset(%s)", rd), nm);
         }
         if (g_ber)
             try_dec(ind, S("asn1g_ber_read_any(%s, arena, %s)", rd, emit_addr(lv)), rd, nm);
@@ -305,7 +292,7 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
         emit_rc_used = true;
         P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, %s, err%s)) != 0))", call(ct->owner, DER_DEC), emit_addr(lv),
           rd, vt, arena_arg());
-        fail_line(ind + 4, "rc", "0", nm);
+        emit_fail_line(ind + 4, "rc", "0", nm);
         break;
     }
 }
@@ -470,11 +457,11 @@ static void set_misplaced(int ind, CNamed *cn, int pos, const char *nm)
         bool read = j < pos && !oc->has_default;
         if (read && oc->optional) {
             P(ind, "if ((%s) && out->%s)", is, oc->present);
-            fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", emit_qname(oc->asn1));
+            emit_fail_line(ind + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "asn1rt_offset(&c)", emit_qname(oc->asn1));
             read = false;
         }
         P(ind, "if (%s)", is);
-        fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
+        emit_fail_line(ind + 4, read ? "ASN1RT_E_DUPLICATE_COMPONENT" : "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)",
                   read ? emit_qname(oc->asn1) : nm);
     }
 }
@@ -539,7 +526,7 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(8, cc->ct, lv, "&c", nm);
             /* X.690 11.5: a DEFAULT value is not encoded in DER. */
             P(8, "if (ASN1G_UNLIKELY((%s) && !(c.lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
-            fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - c.base)", nm);
+            emit_fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - c.base)", nm);
             P(4, "} else {");
             P(8, "%s = %s;", lv, cc->default_expr);
             P(4, "}");
@@ -665,7 +652,7 @@ static void emit_choice_dec(CNamed *cn)
         try_dec(8, g_ber ? "asn1g_ber_read_any(r, arena, &out->u.unknown)" : "asn1g_read_any(r, &out->u.unknown)", "r", "NULL");
         P(8, "return ASN1RT_OK;");
     } else {
-        fail_line(8, "asn1g_no_alternative(r)", "asn1rt_offset(r)", "NULL");
+        emit_fail_line(8, "asn1g_no_alternative(r)", "asn1rt_offset(r)", "NULL");
     }
     P(4, "}");
     emit_body_end(saved, &buf, NULL);
@@ -777,7 +764,7 @@ static void set_order_check(int ind, bool set_of)
     /* X.690 11.6: each element's encoding >= the previous one's. */
     P(ind, "if (ASN1G_UNLIKELY(prev != NULL && !(c.lax & ASN1RT_LAX_SET_ORDER) &&");
     P(ind, "                   !asn1g_der_order_le(prev, prev_len, s, (size_t)(c.cur - s))))");
-    fail_line(ind + 4, "ASN1RT_E_SET_ORDER", "(size_t)(s - c.base)", "NULL");
+    emit_fail_line(ind + 4, "ASN1RT_E_SET_ORDER", "(size_t)(s - c.base)", "NULL");
     P(ind, "prev = s;");
     P(ind, "prev_len = (size_t)(c.cur - s);");
 }
@@ -837,7 +824,7 @@ static void emit_of_dec(CNamed *cn)
     P(8, "const uint8_t *s = c.cur;");
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(n == %llu))", (unsigned long long)ct->size_hi);
-        fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
+        emit_fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - c.base)", "NULL");
         try_dec(8, S("%s(&out->items[n], &c, err%s)", call(cn, DER_ITEM), arena_arg()), "&c", "NULL");
     } else {
         try_dec(8, S("%s(&item, &c, err)", call(cn, DER_ITEM)), "&c", "NULL");
@@ -854,7 +841,7 @@ static void emit_of_dec(CNamed *cn)
                                    : emit_size_violation(ct, "n");
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
-        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");
+        emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.cur - c.base)", "NULL");
     }
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
@@ -1423,7 +1410,7 @@ static void emit_set_dec_ber(CNamed *cn)
         P(8, "%sif (%s) {", first ? "" : "} else ", is);
         first = false;
         P(12, "if (ASN1G_UNLIKELY(seen[%d]))", k);
-        fail_line(16, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", nm);
+        emit_fail_line(16, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", nm);
         P(12, "seen[%d] = true;", k);
         dec_value(12, cc->ct, emit_member(cc, "out->"), "&c", nm);
     }
@@ -1435,14 +1422,14 @@ static void emit_set_dec_ber(CNamed *cn)
         for (k = 0; k < cn->ncomps && cn->comps[k] != catch_all; k++)
             ;
         P(in, "if (ASN1G_UNLIKELY(seen[%d]))", k);
-        fail_line(in + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", emit_qname(catch_all->asn1));
+        emit_fail_line(in + 4, "ASN1RT_E_DUPLICATE_COMPONENT", "(size_t)(s - c.base)", emit_qname(catch_all->asn1));
         P(in, "seen[%d] = true;", k);
         dec_value(in, catch_all->ct, emit_member(catch_all, "out->"), "&c", emit_qname(catch_all->asn1));
     } else if (cn->extensible) {
         P(in, "unknown = true;");
         try_dec(in, "asn1rt_skip(&c)", "&c", "NULL");
     } else {
-        fail_line(in, "ASN1RT_E_UNKNOWN_COMPONENT", "(size_t)(s - c.base)", "NULL");
+        emit_fail_line(in, "ASN1RT_E_UNKNOWN_COMPONENT", "(size_t)(s - c.base)", "NULL");
     }
     if (!first)
         P(8, "}");
@@ -1456,7 +1443,7 @@ static void emit_set_dec_ber(CNamed *cn)
             P(8, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
         } else {
             P(4, "if (ASN1G_UNLIKELY(!seen[%d]))", k);
-            fail_line(8, "ASN1RT_E_MISSING_COMPONENT", "(size_t)(c.cur - c.base)", emit_qname(cc->asn1));
+            emit_fail_line(8, "ASN1RT_E_MISSING_COMPONENT", "(size_t)(c.cur - c.base)", emit_qname(cc->asn1));
         }
     }
     if (cn->extensible) {
@@ -1523,10 +1510,10 @@ static void emit_list_dec_ber(CNamed *cn)
     viol = emit_size_violation(ct, "n");
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
-        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.end - c.base)", "NULL");
+        emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(c.end - c.base)", "NULL");
     }
     P(4, "if (ASN1G_UNLIKELY(asn1rt_arena_array(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p) != ASN1RT_OK))");
-    fail_line(8, "ASN1RT_E_ARENA_FULL", "(size_t)(c.cur - c.base)", "NULL");
+    emit_fail_line(8, "ASN1RT_E_ARENA_FULL", "(size_t)(c.cur - c.base)", "NULL");
     P(4, "items = p;");
     P(4, "out->raw.ptr = c.cur;");
     P(4, "out->raw.len = (size_t)(c.end - c.cur);");

@@ -216,24 +216,11 @@ bool emit_oer_supported(const CMap *map)
 
 /* ---------------------------------------------------------------- decode */
 
-static void fail_line(int ind, const char *code, const char *off, const char *nm)
-{
-    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
-}
-
-/* "(&c)->x" reads better as "c.x". */
-static const char *rfield(const char *rd, const char *field)
-{
-    if (rd[0] == '&')
-        return S("%s.%s", rd + 1, field);
-    return S("%s->%s", rd, field);
-}
-
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
     emit_rc_used = true;
     P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    fail_line(ind + 4, "rc", rfield(rd, "err_offset"), nm);
+    emit_fail_line(ind + 4, "rc", emit_rfield(rd, "err_offset"), nm);
 }
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
@@ -244,7 +231,7 @@ static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, c
     P(ind, "{");
     P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
     P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")), nm);
+    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
     P(ind, "}");
 }
 
@@ -257,19 +244,19 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
     const CNamed *t = rec_target(ct);
     emit_rc_used = true;
     P(ind, "{");
-    P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+    P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
     P(ind + 4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
     P(ind + 4, "%s tmp;", t->cname);
-    P(ind + 4, "if (ASN1G_UNLIKELY(%s >= %s))", rfield(rd, "depth"), rfield(rd, "max_depth"));
-    fail_line(ind + 8, "ASN1RT_E_DEPTH", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
-    P(ind + 4, "%s++;", rfield(rd, "depth"));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s >= %s))", emit_rfield(rd, "depth"), emit_rfield(rd, "max_depth"));
+    emit_fail_line(ind + 8, "ASN1RT_E_DEPTH", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
+    P(ind + 4, "%s++;", emit_rfield(rd, "depth"));
     P(ind + 4, "rc = %s(&tmp, %s, arena, err);", oer_fn(t, OER_DEC), rd);
-    P(ind + 4, "%s--;", rfield(rd, "depth"));
+    P(ind + 4, "%s--;", emit_rfield(rd, "depth"));
     P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
-    fail_line(ind + 8, "rc", "0", nm);
+    emit_fail_line(ind + 8, "rc", "0", nm);
     P(ind + 4, "if (arena != NULL)");
     P(ind + 8, "asn1rt_arena_reset(arena, mark);");
-    P(ind + 4, "%s = (asn1rt_view){ s, (size_t)(%s - s) };", lv, rfield(rd, "cur"));
+    P(ind + 4, "%s = (asn1rt_view){ s, (size_t)(%s - s) };", lv, emit_rfield(rd, "cur"));
     P(ind, "}");
 }
 
@@ -292,7 +279,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         P(ind, "{");
         P(ind + 4, "%s v;", uns ? "uint64_t" : "int64_t");
         if (hole)
-            P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+            P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
         if (fx)
             try_dec(ind + 4, S("asn1oer_read_fixed_%s(%s, %u, %s, %s, &v)", uns ? "uint" : "int", rd, fx, lo, hi), rd, nm);
         else
@@ -300,7 +287,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         if (hole) {
             /* X.680 50: inside the range, in a hole of the exact set. */
             P(ind + 4, "if (ASN1G_UNLIKELY(%s))", hole);
-            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+            emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
         }
         P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
         P(ind, "}");
@@ -320,9 +307,9 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         P(ind + 4, "if ((u.ptr[0] & 0x80u) != 0) {");
         P(ind + 8, "void *p;");
         P(ind + 8, "if (arena == NULL)");
-        fail_line(ind + 12, "ASN1RT_E_ARENA_FULL", S("(size_t)(u.ptr - %s)", rfield(rd, "base")), nm);
+        emit_fail_line(ind + 12, "ASN1RT_E_ARENA_FULL", S("(size_t)(u.ptr - %s)", emit_rfield(rd, "base")), nm);
         P(ind + 8, "if ((rc = asn1rt_arena_alloc(arena, u.len + 1, 1, &p)) != 0)");
-        fail_line(ind + 12, "rc", S("(size_t)(u.ptr - %s)", rfield(rd, "base")), nm);
+        emit_fail_line(ind + 12, "rc", S("(size_t)(u.ptr - %s)", emit_rfield(rd, "base")), nm);
         P(ind + 8, "((uint8_t *)p)[0] = 0;");
         P(ind + 8, "memcpy((uint8_t *)p + 1, u.ptr, u.len);");
         P(ind + 8, "u.ptr = p;");
@@ -337,10 +324,10 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
             /* An extensible range: X.696 10 takes the signed form. */
             P(ind, "{");
             P(ind + 4, "asn1rt_i128 t;");
-            P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+            P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
             try_dec(ind + 4, S("asn1oer_read_i128(%s, &t)", rd), rd, nm);
             P(ind + 4, "if (ASN1G_UNLIKELY(t.hi < 0))");
-            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+            emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
             P(ind + 4, "%s.hi = (uint64_t)t.hi;", emit_par(lv));
             P(ind + 4, "%s.lo = t.lo;", emit_par(lv));
             P(ind, "}");
@@ -383,7 +370,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
             /* X.680 22.7: the canonical value of a named-bit list has no trailing 0 bits. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
-            fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, rfield(rd, "base")),
+            emit_fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")),
                       nm);
         }
         break;
@@ -400,7 +387,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
     default:
         emit_rc_used = true;
         P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", oer_fn(ct->owner, OER_DEC), emit_addr(lv), rd);
-        fail_line(ind + 4, "rc", "0", nm);
+        emit_fail_line(ind + 4, "rc", "0", nm);
         break;
     }
 }
@@ -539,10 +526,10 @@ static void dec_group_comp(int ind, CComp *cc, const char *rd, int *bit)
     const char *lv = emit_member(cc, "out->"), *nm = emit_qname(cc->asn1);
     if (cc->has_default) {
         P(ind, "if (asn1oer_bit(gp, %d)) {", (*bit)++);
-        P(ind + 4, "const uint8_t *s = %s;", rfield(rd, "cur"));
+        P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
         dec_value(ind + 4, cc->ct, lv, rd, nm);
         P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
-        fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", S("(size_t)(s - %s)", rfield(rd, "base")), nm);
+        emit_fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
         P(ind, "}");
         return;
     }
@@ -570,7 +557,7 @@ static void dec_ext_slot(int ind, CNamed *cn, int e)
             dec_open_wrapped(ind + 4, cc->ct, lv, "r", nm);
             /* X.696 16.3 (COER) holds for additions too. */
             P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
-            fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
+            emit_fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
             P(ind, "}");
         } else {
             P(ind, "out->%s = true;", cc->present);
@@ -729,7 +716,7 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(8, cc->ct, lv, "r", nm);
             /* X.696 16.3 (COER): a value equal to the DEFAULT is not encoded. */
             P(8, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr));
-            fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
+            emit_fail_line(12, "ASN1RT_E_DEFAULT_ENCODED", "(size_t)(s - r->base)", nm);
             P(4, "} else {");
             P(8, "%s = %s;", lv, cc->default_expr);
             P(4, "}");
@@ -894,7 +881,7 @@ static void emit_choice_dec(CNamed *cn)
         P(8, "return ASN1RT_OK;");
     } else {
         P(8, "r->cur = s;");
-        fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "(size_t)(s - r->base)", "NULL");
+        emit_fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "(size_t)(s - r->base)", "NULL");
     }
     P(4, "}");
     emit_body_end(saved, &buf, NULL);
@@ -1022,7 +1009,7 @@ static void set_of_item_end(int ind, const CType *ct)
     P(ind + 4, "asn1rt_view cur = { is, (size_t)(r->cur - is) };");
     P(ind + 4, "if (ASN1G_UNLIKELY(prev.ptr != NULL && (rc = asn1rt_check_set_order(r, &prev, &cur)) != 0)) {");
     P(ind + 8, "r->cur = is;");
-    fail_line(ind + 8, "rc", "r->err_offset", "NULL");
+    emit_fail_line(ind + 8, "rc", "r->err_offset", "NULL");
     P(ind + 4, "}");
     P(ind + 4, "prev = cur;");
     P(ind, "}");
@@ -1046,7 +1033,7 @@ static void emit_of_dec(CNamed *cn)
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s)) {", viol);
         P(8, "r->cur = s;");
-        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - r->base)", "NULL");
+        emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "(size_t)(s - r->base)", "NULL");
         P(4, "}");
     }
     if (ct->set_of)
@@ -1063,10 +1050,10 @@ static void emit_of_dec(CNamed *cn)
         P(4, "if (n > 0) {");
         P(8, "void *p;");
         P(8, "if (arena == NULL)");
-        fail_line(12, "ASN1RT_E_ARENA_FULL", "(size_t)(s - r->base)", "NULL");
+        emit_fail_line(12, "ASN1RT_E_ARENA_FULL", "(size_t)(s - r->base)", "NULL");
         emit_rc_used = true;
         P(8, "if ((rc = asn1rt_arena_array(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0)");
-        fail_line(12, "rc", "(size_t)(s - r->base)", "NULL");
+        emit_fail_line(12, "rc", "(size_t)(s - r->base)", "NULL");
         P(8, "items = p;");
         P(4, "}");
         P(4, "for (i = 0; i < n; i++) {");

@@ -157,23 +157,11 @@ bool emit_per_supported(const CMap *map)
 
 /* ---------------------------------------------------------------- decode */
 
-static void fail_line(int ind, const char *code, const char *off, const char *nm)
-{
-    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
-}
-
-static const char *rfield(const char *rd, const char *field)
-{
-    if (rd[0] == '&')
-        return S("%s.%s", rd + 1, field);
-    return S("%s->%s", rd, field);
-}
-
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
     emit_rc_used = true;
     P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    fail_line(ind + 4, "rc", rfield(rd, "err_bit"), nm);
+    emit_fail_line(ind + 4, "rc", emit_rfield(rd, "err_bit"), nm);
 }
 
 /* The root SIZE bounds as C arguments (ub ASN1RT_PER_NO_UB without one). */
@@ -206,7 +194,7 @@ static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, c
     P(ind, "{");
     P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
     P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", start, nm);
+    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", start, nm);
     P(ind, "}");
     (void)rd;
 }
@@ -254,7 +242,7 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
     const char *vt = uns ? "uint64_t" : "int64_t";
     int id = ++g_tmp;
     P(ind, "{");
-    P(ind + 4, "size_t s%d = %s;", id, rfield(rd, "pos"));
+    P(ind + 4, "size_t s%d = %s;", id, emit_rfield(rd, "pos"));
     if (ct->per_ext)
         P(ind + 4, "bool e = false;");
     if (!big || ct->per_has_lo)
@@ -272,7 +260,7 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
             try_dec(in + 4, S("asn1rt_per_read_int(%s, &x)", rd), rd, nm);
             if (uns) {
                 P(in + 4, "if (ASN1G_UNLIKELY(x < 0))");
-                fail_line(in + 8, "ASN1RT_E_INTEGER_RANGE", S("s%d", id), nm);
+                emit_fail_line(in + 8, "ASN1RT_E_INTEGER_RANGE", S("s%d", id), nm);
             }
             P(in + 4, "v = (%s)x;", vt);
         }
@@ -296,8 +284,8 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
         const char *viol = emit_range_violation(ct, "v");
         if (viol) {
             P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", viol);
-            P(ind + 8, "%s = s%d;", rfield(rd, "pos"), id);
-            fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
+            P(ind + 8, "%s = s%d;", emit_rfield(rd, "pos"), id);
+            emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
             P(ind + 4, "}");
         }
         P(ind + 4, "%s = (%s)v;", lv, ct->ctype);
@@ -321,7 +309,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         break;
     case CK_OCTETS:
         P(ind, "{");
-        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
         try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
@@ -330,7 +318,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         break;
     case CK_STRING: case CK_TIME:
         P(ind, "{");
-        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         if (ct->kind == CK_TIME || str_mult(ct->universal)) {
             const char *alpha = alphabet_of(ind + 4, ct);
             if (ct->kind == CK_TIME) {
@@ -347,14 +335,14 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
             emit_rc_used = true;
             P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_check_string(%s, (%s).ptr, (%s).len)) != 0))",
               ct->universal_name, lv, lv);
-            fail_line(ind + 8, "rc", "s", nm);
+            emit_fail_line(ind + 8, "rc", "s", nm);
         }
         if (ct->kind == CK_TIME) {
             P(ind + 4, "asn1rt_time t;");
             emit_rc_used = true;
             P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_time_parse(%s, %s, &t)) != 0))", ct->universal_name,
               emit_addr(lv));
-            fail_line(ind + 8, "rc", "s", nm);
+            emit_fail_line(ind + 8, "rc", "s", nm);
         }
         if (ct->kind == CK_STRING)
             size_check_dec(ind + 4, ct, lv, rd, nm, "s");
@@ -363,7 +351,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         break;
     case CK_BITS:
         P(ind, "{");
-        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
         try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
@@ -371,7 +359,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
             /* X.691 16.2 with X.680 22.7: a named-bit value has no trailing 0 bits. */
             P(ind + 4, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
-            fail_line(ind + 8, "ASN1RT_E_BITSTRING_TRAILING_ZERO", "s", nm);
+            emit_fail_line(ind + 8, "ASN1RT_E_BITSTRING_TRAILING_ZERO", "s", nm);
         }
         P(ind + 4, "(void)s;");
         P(ind, "}");
@@ -379,11 +367,11 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
     case CK_OID:
         /* X.691 24: the BER content octets behind an unconstrained length. */
         P(ind, "{");
-        P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+        P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         try_dec(ind + 4, S("asn1rt_per_read_octets(%s, 0u, ASN1RT_PER_NO_UB, arena, %s)", rd, emit_addr(lv)), rd, nm);
         emit_rc_used = true;
         P(ind + 4, "if (ASN1G_UNLIKELY((rc = asn1rt_check_oid((%s).ptr, (%s).len)) != 0))", lv, lv);
-        fail_line(ind + 8, "rc", "s", nm);
+        emit_fail_line(ind + 8, "rc", "s", nm);
         P(ind, "}");
         break;
     case CK_ANY:
@@ -393,7 +381,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
     default:
         emit_rc_used = true;
         P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", per_fn(ct->owner, PER_DEC), emit_addr(lv), rd);
-        fail_line(ind + 4, "rc", "0", nm);
+        emit_fail_line(ind + 4, "rc", "0", nm);
         break;
     }
 }
@@ -405,8 +393,8 @@ static void open_reader_begin(int ind, const char *rd, const char *nm, int id)
     P(ind, "asn1rt_view o%d;", id);
     P(ind, "asn1rt_per_reader x%d;", id);
     try_dec(ind, S("asn1rt_per_read_open(%s, arena, &o%d)", rd, id), rd, nm);
-    try_dec(ind, S("asn1rt_per_reader_init(&x%d, o%d.ptr, o%d.len, %s)", id, id, id, rfield(rd, "aligned")), rd, nm);
-    P(ind, "x%d.lax = %s;", id, rfield(rd, "lax"));
+    try_dec(ind, S("asn1rt_per_reader_init(&x%d, o%d.ptr, o%d.len, %s)", id, id, id, emit_rfield(rd, "aligned")), rd, nm);
+    P(ind, "x%d.lax = %s;", id, emit_rfield(rd, "lax"));
 }
 
 static void open_reader_end(int ind, const char *nm, int id)
@@ -666,12 +654,12 @@ static void dec_comps(int ind, CComp **cs, int n, bool in_group, const char *rd)
         } else if (cc->has_default) {
             bit++;
             P(ind, "if (%s) {", b);
-            P(ind + 4, "size_t s = %s;", rfield(rd, "pos"));
+            P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
             dec_value(ind + 4, cc->ct, lv, rd, nm);
             /* X.691 10.2 (canonical): a value equal to the DEFAULT is not encoded. */
             P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(%s & ASN1RT_LAX_DEFAULT)))", emit_eq(cc->ct, lv, cc->default_expr),
-              rfield(rd, "lax"));
-            fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "s", nm);
+              emit_rfield(rd, "lax"));
+            emit_fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "s", nm);
             P(ind, "} else {");
             P(ind + 4, "%s = %s;", lv, cc->default_expr);
             P(ind, "}");
@@ -740,7 +728,7 @@ static void emit_seq_dec(CNamed *cn)
                         dec_open_wrapped(20, cc->ct, lv, "r", emit_qname(cc->asn1));
                         P(20, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))",
                           emit_eq(cc->ct, lv, cc->default_expr));
-                        fail_line(24, "ASN1RT_E_DEFAULT_ENCODED", "s", emit_qname(cc->asn1));
+                        emit_fail_line(24, "ASN1RT_E_DEFAULT_ENCODED", "s", emit_qname(cc->asn1));
                         P(16, "}");
                     } else {
                         dec_open_wrapped(16, cc->ct, lv, "r", emit_qname(cc->asn1));
@@ -944,7 +932,7 @@ static void emit_choice_dec(CNamed *cn)
     }
     P(4, "default:");
     P(8, "r->pos = s;");
-    fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "s", "NULL");
+    emit_fail_line(8, "ASN1RT_E_NO_ALTERNATIVE", "s", "NULL");
     P(4, "}");
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
@@ -1026,7 +1014,7 @@ static void emit_enum_dec(CNamed *cn)
         P(8, "default:");
         /* An enumerator this schema does not know: the C enum cannot hold it. */
         P(12, "r->pos = s;");
-        fail_line(12, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
+        emit_fail_line(12, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
         P(8, "}");
         P(4, "}");
     }
@@ -1038,7 +1026,7 @@ static void emit_enum_dec(CNamed *cn)
         P(4, "case %d: *out = %s; return ASN1RT_OK;", k, cn->items[ord[k]].cname);
     P(4, "default:");
     P(8, "r->pos = s;");
-    fail_line(8, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
+    emit_fail_line(8, "ASN1RT_E_ENUM_VALUE", "s", "NULL");
     P(4, "}");
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
@@ -1098,7 +1086,7 @@ static void emit_of_dec(CNamed *cn)
     P(4, "for (;;) {");
     if (array) {
         P(8, "if (ASN1G_UNLIKELY(n > %" PRIu64 "u - i))", ct->size_hi);
-        fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
+        emit_fail_line(12, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
         P(8, "for (; n > 0; n--, i++) {");
         dec_value(12, el, "out->items[i]", "r", "NULL");
         P(8, "}");
@@ -1110,10 +1098,10 @@ static void emit_of_dec(CNamed *cn)
         P(12, "size_t want = st.more && cap * 2 > i + n ? cap * 2 : i + n;");
         P(12, "void *p;");
         P(12, "if (arena == NULL)");
-        fail_line(16, "ASN1RT_E_ARENA_FULL", "s", "NULL");
+        emit_fail_line(16, "ASN1RT_E_ARENA_FULL", "s", "NULL");
         emit_rc_used = true;
         P(12, "if ((rc = asn1rt_arena_array(arena, want, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0)");
-        fail_line(16, "rc", "s", "NULL");
+        emit_fail_line(16, "rc", "s", "NULL");
         /* arena memory is not zeroed: the items' unset members must be */
         P(12, "memset((char *)p + i * sizeof *items, 0, (want - i) * sizeof *items);");
         P(12, "if (i > 0)");
@@ -1132,7 +1120,7 @@ static void emit_of_dec(CNamed *cn)
     const char *viol = emit_size_violation(ct, "i");
     if (viol) {
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
-        fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
+        emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
     }
     if (!array) {
         P(4, "out->raw.ptr = NULL;");
