@@ -68,6 +68,9 @@ const char *emit_member(const CComp *cc, const char *base);   /* base + member n
 const char *emit_fn_sig(const CNamed *cn, CFn f);             /* T's common function f, as declared */
 void emit_fn_close(void);                                     /* a function's closing brace and a blank line */
 const char *emit_qname(const char *nm);                       /* "nm" or NULL, a C literal */
+/* fn over every type of every module the run writes, all of them even after
+ * a false (each diagnoses its own); true when fn was true for each. */
+bool emit_each_type(const CMap *map, bool (*fn)(const CNamed *cn));
 /* `return asn1g_fail(err, code, off, nm);` at indent ind: a decoder's failure line. */
 void emit_fail_line(int ind, const char *code, const char *off, const char *nm);
 /* Field f of the reader expression rd: "(&c)->f" reads better as "c.f". */

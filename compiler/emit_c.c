@@ -1071,3 +1071,16 @@ const char *emit_rfield(const char *rd, const char *field)
         return S("%s.%s", rd + 1, field);
     return S("%s->%s", rd, field);
 }
+
+bool emit_each_type(const CMap *map, bool (*fn)(const CNamed *cn))
+{
+    bool ok = true;
+    for (int i = 0; i < map->nmodules; i++) {
+        const CModule *cm = map->modules[i];
+        if (!cm->emit)
+            continue;
+        for (int j = 0; j < cm->ntypes; j++)
+            ok &= fn(cm->types[j]);
+    }
+    return ok;
+}

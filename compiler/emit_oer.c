@@ -203,15 +203,7 @@ static bool type_supported(const CNamed *cn)
 
 bool emit_oer_supported(const CMap *map)
 {
-    bool ok = true;
-    for (int i = 0; i < map->nmodules; i++) {
-        const CModule *cm = map->modules[i];
-        if (!cm->emit)
-            continue;
-        for (int j = 0; j < cm->ntypes; j++)
-            ok &= type_supported(cm->types[j]);
-    }
-    return ok;
+    return emit_each_type(map, type_supported);
 }
 
 /* ---------------------------------------------------------------- decode */
