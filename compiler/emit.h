@@ -109,6 +109,10 @@ const char *emit_dot(const char *v, const char *field);       /* v.field; p->fie
 /* SIZE: the measure of value v, and the condition on n that violates it (NULL: none). */
 const char *emit_size_measure(CType *ct, const char *v);
 const char *emit_size_violation(CType *ct, const char *n);
+/* A list decoded into typed items (the array items in the arena): its DER view raw stays empty. */
+void emit_list_items(int ind, const char *items);
+/* A decoder's SIZE check of the value lv: ASN1RT_E_SIZE_CONSTRAINT at offset off (nothing without a SIZE). */
+void emit_size_check(int ind, CType *ct, const char *lv, const char *off, const char *nm);
 /* v none of the single values (cmap's), or a presence WITH COMPONENTS fixes is wrong; NULL: nothing to check */
 const char *emit_single_violation(CType *ct, const char *v);
 const char *emit_range_violation(CType *ct, const char *v);

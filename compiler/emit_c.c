@@ -1176,3 +1176,22 @@ void emit_codec_by_kind(CNamed *cn, const EmitKindFns *f)
     default: break;
     }
 }
+
+void emit_size_check(int ind, CType *ct, const char *lv, const char *off, const char *nm)
+{
+    const char *viol = emit_size_violation(ct, "n");
+    if (!viol)
+        return;
+    P(ind, "{");
+    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", off, nm);
+    P(ind, "}");
+}
+
+void emit_list_items(int ind, const char *items)
+{
+    P(ind, "out->raw.ptr = NULL;");
+    P(ind, "out->raw.len = 0;");
+    P(ind, "out->items = %s;", items);
+}

@@ -207,7 +207,6 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
 static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *vt = ct->vtag;
-    const char *viol;
     switch (ct->kind) {
     case CK_BOOL:
         try_dec(ind, S("asn1g_read_bool(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
@@ -257,14 +256,7 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
          * the value is the list without them, as DER has it. */
         if (g_ber && ct->kind == CK_BITS && ct->named_bits)
             P(ind, "%s = asn1g_bits_trim(%s);", lv, emit_addr(lv));
-        viol = emit_size_violation(ct, "n");
-        if (viol) {
-            P(ind, "{");
-            P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
-            P(ind, "}");
-        }
+        emit_size_check(ind, ct, lv, S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         if (ct->kind == CK_BITS && ct->named_bits && !g_ber) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",

@@ -195,14 +195,7 @@ static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
-    const char *viol = emit_size_violation(ct, "n");
-    if (!viol)
-        return;
-    P(ind, "{");
-    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
-    P(ind, "}");
+    emit_size_check(ind, ct, lv, S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
 }
 
 /* A recursive reference is a view of its OER encoding, as in DER of its
@@ -989,9 +982,7 @@ static void emit_of_dec(CNamed *cn)
         dec_value(8, el, "items[i]", "r", "NULL");
         set_of_item_end(8, ct);
         P(4, "}");
-        P(4, "out->raw.ptr = NULL;");
-        P(4, "out->raw.len = 0;");
-        P(4, "out->items = items;");
+        emit_list_items(4, "items");
     }
     P(4, "out->count = n;");
     P(4, "return ASN1RT_OK;");

@@ -152,14 +152,7 @@ static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *n
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm, const char *start)
 {
-    const char *viol = emit_size_violation(ct, "n");
-    if (!viol)
-        return;
-    P(ind, "{");
-    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", start, nm);
-    P(ind, "}");
+    emit_size_check(ind, ct, lv, start, nm);
     (void)rd;
 }
 
@@ -1054,9 +1047,7 @@ static void emit_of_dec(CNamed *cn)
         emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
     }
     if (!array) {
-        P(4, "out->raw.ptr = NULL;");
-        P(4, "out->raw.len = 0;");
-        P(4, "out->items = items;");
+        emit_list_items(4, "items");
     }
     P(4, "out->count = i;");
     P(4, "(void)arena;");
