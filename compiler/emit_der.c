@@ -1276,26 +1276,38 @@ static void header_doc(void)
     fputs(doc, emit_out);
 }
 
-static void der_decl_public(const CNamed *cn)
+/* The hooks of both rules: each sets its rule (g_ber), prints, and leaves
+ * DER's set; BER's print the decoders only. */
+static void decl_public(const CNamed *cn, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
-    P(0, "%s;", der_sig(cn, DER_ENCODED_LEN));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_ENCODE));
+    if (!ber) {
+        P(0, "%s;", der_sig(cn, DER_ENCODED_LEN));
+        P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_ENCODE));
+    }
+    set_rule(false);
 }
 
-static void der_decl_internal(const CNamed *cn)
+static void decl_internal(const CNamed *cn, bool ber)
 {
-    set_rule(false);
     if (!cn->defines)
         return;
-    P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
+    set_rule(ber);
+    if (!ber)
+        P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
     P(0, "%s;", der_sig(cn, DER_DEC));
-    P(0, "%s;", der_sig(cn, DER_ENC));
-    P(0, "%s;", der_sig(cn, DER_LEN));
+    if (!ber) {
+        P(0, "%s;", der_sig(cn, DER_ENC));
+        P(0, "%s;", der_sig(cn, DER_LEN));
+    }
+    set_rule(false);
 }
+
+static void der_decl_public(const CNamed *cn) { decl_public(cn, false); }
+static void der_decl_internal(const CNamed *cn) { decl_internal(cn, false); }
 
 static void der_decl_open(const COpen *op)
 {
@@ -1346,32 +1358,52 @@ static void copies_end(void)
     free(g_cp->copies_buf);
 }
 
-static void der_file_begin(const CModule *cm)
+static void file_begin(const CModule *cm, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_begin(cm);
+    set_rule(false);
 }
 
-static void der_file_preamble(void)
+static void file_preamble(bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_preamble();
+    set_rule(false);
 }
 
-static void der_file_end(void)
+static void file_end(bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_end();
+    set_rule(false);
 }
 
-static void der_codec(const CModule *cm, CNamed *cn)
+static void codec(const CModule *cm, CNamed *cn, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     g_cmodule = cm;
     g_tmp = 0;
     emit_codec(cn);
-    emit_len(cn);
+    if (!ber)
+        emit_len(cn);
+    set_rule(false);
 }
+
+static void entry(const CModule *cm, CNamed *cn, bool ber)
+{
+    set_rule(ber);
+    g_cmodule = cm;
+    if (!cn->defines)
+        g_tmp = 0;
+    emit_public(cn);
+    set_rule(false);
+}
+
+static void der_file_begin(const CModule *cm) { file_begin(cm, false); }
+static void der_file_preamble(void) { file_preamble(false); }
+static void der_file_end(void) { file_end(false); }
+static void der_codec(const CModule *cm, CNamed *cn) { codec(cm, cn, false); }
 
 static void der_codec_late(const CModule *cm, CNamed *cn)
 {
@@ -1381,14 +1413,7 @@ static void der_codec_late(const CModule *cm, CNamed *cn)
         emit_of_iter(cn);
 }
 
-static void der_entry(const CModule *cm, CNamed *cn)
-{
-    set_rule(false);
-    g_cmodule = cm;
-    if (!cn->defines)
-        g_tmp = 0;
-    emit_public(cn);
-}
+static void der_entry(const CModule *cm, CNamed *cn) { entry(cm, cn, false); }
 
 static void der_open(const CModule *cm, const COpen *op)
 {
@@ -1594,67 +1619,19 @@ static void ber_header_doc(void)
     fputs(doc, emit_out);
 }
 
-static void ber_decl_public(const CNamed *cn)
-{
-    set_rule(true);
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
-    set_rule(false);
-}
-
-static void ber_decl_internal(const CNamed *cn)
-{
-    if (!cn->defines)
-        return;
-    set_rule(true);
-    P(0, "%s;", der_sig(cn, DER_DEC));
-    set_rule(false);
-}
+static void ber_decl_public(const CNamed *cn) { decl_public(cn, true); }
+static void ber_decl_internal(const CNamed *cn) { decl_internal(cn, true); }
 
 static void ber_decl_open(const COpen *op) { (void)op; }  /* the open types' DER decoders read BER's DER copies */
 
-static void ber_file_begin(const CModule *cm)
-{
-    set_rule(true);
-    copies_begin(cm);
-    set_rule(false);
-}
-
-static void ber_file_preamble(void)
-{
-    set_rule(true);
-    copies_preamble();
-    set_rule(false);
-}
-
-static void ber_file_end(void)
-{
-    set_rule(true);
-    copies_end();
-    set_rule(false);
-}
-
-static void ber_codec(const CModule *cm, CNamed *cn)
-{
-    set_rule(true);
-    g_cmodule = cm;
-    g_tmp = 0;
-    emit_codec(cn);
-    set_rule(false);
-}
+static void ber_file_begin(const CModule *cm) { file_begin(cm, true); }
+static void ber_file_preamble(void) { file_preamble(true); }
+static void ber_file_end(void) { file_end(true); }
+static void ber_codec(const CModule *cm, CNamed *cn) { codec(cm, cn, true); }
 
 static void ber_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
 
-static void ber_entry(const CModule *cm, CNamed *cn)
-{
-    set_rule(true);
-    g_cmodule = cm;
-    if (!cn->defines)
-        g_tmp = 0;
-    emit_public(cn);
-    set_rule(false);
-}
+static void ber_entry(const CModule *cm, CNamed *cn) { entry(cm, cn, true); }
 
 static void ber_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
 
