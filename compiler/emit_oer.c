@@ -820,7 +820,7 @@ static void emit_seq_enc(CNamed *cn)
     for (int k = nroot - 1; k >= 0; k--) {
         CComp *cc = root[k];
         const char *rv = emit_member(cc, "in->");
-        touches |= cc->optional || cc->has_default || cc->has_member;
+        touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
         if (cc->optional) {
             P(4, "if (in->%s) {", cc->present);
             enc_value(8, cc->ct, rv);

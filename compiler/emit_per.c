@@ -612,6 +612,8 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
     P(ind + 4, "{");
     P(ind + 8, "asn1rt_per_writer *w = &x%d;", id);
     enc_value(ind + 8, ct, rv);
+    if (ct->kind == CK_NULL)
+        P(ind + 8, "(void)w;  /* a NULL writes no bits */");
     P(ind + 4, "}");
     enc_open_end(ind + 4, id);
     P(ind, "}");
