@@ -479,7 +479,8 @@ static bool seq_reads_members(const CNamed *cn, bool len)
     bool any = cn->extensible;
     for (int k = 0; k < cn->ncomps; k++) {
         const CComp *cc = cn->comps[k];
-        any |= cc->optional || cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)));
+        /* NULL DEFAULT NULL's member is never read (there is one value) */
+        any |= cc->optional || (cc->ct->kind != CK_NULL && (cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)))));
     }
     return any;
 }

@@ -251,8 +251,29 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
     P(ind, "}");
 }
 
-/* Decodes one value of ct into lvalue lv from reader rd. */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* Decodes one value of ct into lvalue lv from reader rd, then refuses one
+ * that is none of its single values (X.680 51.2, as DER's dec_plain). */
 static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_value_own(ind, ct, lv, rd, nm);
+        return;
+    }
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "const size_t s%d = %s;", id, emit_rfield(rd, "pos"));
+    dec_value_own(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", single);
+    P(ind + 8, "%s = s%d;", emit_rfield(rd, "pos"), id);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
+    P(ind + 4, "}");
+    P(ind, "}");
+}
+
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *lb, *ub;
     switch (ct->kind) {
@@ -471,6 +492,11 @@ static void size_enc(int ind, CType *ct, const char *n, const char **lb, const c
 static void enc_value(int ind, CType *ct, const char *rv)
 {
     const char *lb, *ub;
+    const char *single = emit_single_violation(ct, rv);
+    if (single) {            /* X.680 51.2, as DER's enc_plain */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", single);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1rt_per_write_bit(w, %s));", rv); break;
     case CK_NULL: break;
@@ -512,7 +538,8 @@ static void enc_value(int ind, CType *ct, const char *rv)
             P(ind + 4, "asn1rt_bits b = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
         else
             P(ind + 4, "asn1rt_bits b = %s;", rv);
-        P(ind + 4, "size_t n = b.len * 8u - b.unused;");
+        if (emit_size_violation(ct, "n") || ct->per_size_ext)   /* size_enc reads n */
+            P(ind + 4, "size_t n = b.len * 8u - b.unused;");
         size_enc(ind + 4, ct, "n", &lb, &ub);
         P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bitstring(w, %s, %s, &b));", lb, ub);
         P(ind, "}");
@@ -550,6 +577,8 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
     P(ind + 4, "{");
     P(ind + 8, "asn1rt_per_writer *w = &x%d;", id);
     enc_value(ind + 8, ct, rv);
+    if (ct->kind == CK_NULL)
+        P(ind + 8, "(void)w;  /* a NULL writes no bits */");
     P(ind + 4, "}");
     enc_open_end(ind + 4, id);
     P(ind, "}");
