@@ -158,20 +158,24 @@ static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, c
 
 /* The alphabet constant of a known-multiplier string: a FROM's ranges,
  * printed once per use as a static (they are small), or the whole one. */
+static const char *whole_alphabet(const CType *ct)
+{
+    switch (ct->universal) {
+    case 18: return "&asn1rt_per_alpha_numeric";
+    case 19: return "&asn1rt_per_alpha_printable";
+    case 22: return "&asn1rt_per_alpha_ia5";
+    case 26: return "&asn1rt_per_alpha_visible";
+    case 30: return "&asn1rt_per_alpha_bmp";
+    case 28: return "&asn1rt_per_alpha_universal";
+    default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
+    }
+}
+
 static const char *alphabet_of(int ind, const CType *ct)
 {
     unsigned w = str_mult(ct->universal);
-    if (!ct->alphabet) {
-        switch (ct->universal) {
-        case 18: return "&asn1rt_per_alpha_numeric";
-        case 19: return "&asn1rt_per_alpha_printable";
-        case 22: return "&asn1rt_per_alpha_ia5";
-        case 26: return "&asn1rt_per_alpha_visible";
-        case 30: return "&asn1rt_per_alpha_bmp";
-        case 28: return "&asn1rt_per_alpha_universal";
-        default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
-        }
-    }
+    if (!ct->alphabet)
+        return whole_alphabet(ct);
     int id = ++g_tmp;
     char *ranges = S("%s", "");
     unsigned n = 0, count = 0;
@@ -190,6 +194,17 @@ static const char *alphabet_of(int ind, const CType *ct)
     P(ind, "static const uint32_t a%d_r[][2] = { %s };", id, ranges);
     P(ind, "static const asn1rt_per_alphabet a%d = { a%d_r, %u, %u, %u };", id, id, n, count, w);
     return S("&a%d", id);
+}
+
+/* X.691 30.3: a length outside an extensible SIZE's root is encoded as if
+ * there were no size constraint and with the characters of the unconstrained
+ * type (A.3's Date: 4 bits a digit in the root, 7 (UPER) or 8 (APER) bits in
+ * the extension). Right after size_ext_dec/size_enc: e<g_tmp> is the bit. */
+static const char *ext_alphabet(const CType *ct, const char *alpha)
+{
+    if (!ct->per_size_ext || !ct->alphabet)
+        return alpha;
+    return S("(e%d ? %s : %s)", g_tmp, whole_alphabet(ct), alpha);
 }
 
 static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
@@ -304,6 +319,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
                     rd, nm);
@@ -517,6 +533,7 @@ static void enc_value(int ind, CType *ct, const char *rv)
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
               emit_dot(rv, "len"));
