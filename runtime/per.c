@@ -851,6 +851,49 @@ static uint32_t load_char(const uint8_t *s, unsigned width)
     return c;
 }
 
+/* Whether an octet of s[0..n) lies outside lo..hi: one compare each, no
+ * early exit, so the loop vectorises. */
+static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= (unsigned)((uint32_t)s[i] - lo > hi - lo);
+    return bad != 0;
+}
+
+/* The fast form of a piece of n one-octet characters of b (1..8) bits
+ * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
+ * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
+ * one compare each, checked once at the end. False, with d scratched and
+ * r untouched, when a character is outside the alphabet: the caller's
+ * per-character loop then finds which. The caller checked n * b bits are
+ * there. */
+static bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+                          uint8_t *d)
+{
+    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
+    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
+    unsigned per_word = 57u / b, bad = 0;
+    while (i < n && (pos >> 3) + 8u <= words_end) {
+        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i + j] = (uint8_t)c;
+        }
+        i += k;
+        pos += k * b;
+    }
+    for (; i < n; i++, pos += b) {        /* the last few octets of the input */
+        uint32_t c = (uint32_t)asn1rt_i_per_peek(r->base, pos, b) + add;
+        bad |= (unsigned)(c - lo > span);
+        d[i] = (uint8_t)c;
+    }
+    return bad == 0;
+}
+
 /* One piece of n characters: checked, and a view or appended to the copy. */
 static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsigned b, bool map, size_t n,
                       bool first, asn1rt_arena *arena, asn1rt_view *out)
@@ -866,9 +909,10 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
         /* The wire form is the in-memory form: check it in place. */
         const uint8_t *s = r->base + (r->pos >> 3);
         uint64_t idx;
-        for (size_t i = 0; i < n; i++)
-            if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
-                return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
+        if (!(a->width == 1 && a->nranges == 1 && !octets_outside(s, n, a->ranges[0][0], a->ranges[0][1])))
+            for (size_t i = 0; i < n; i++)
+                if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
+                    return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
         out->ptr = s;
         out->len = n * a->width;
         r->pos += n * b;
@@ -886,6 +930,11 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && unpack_chars1(r, b, map, n, a->ranges[0], d)) {
+        out->len += n;
+        r->pos += n * b;
+        return ASN1RT_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         uint64_t v = b ? asn1rt_i_per_peek_r(r, r->pos + i * b, b) : 0, idx;
         uint32_t c;
@@ -948,9 +997,40 @@ fail:
     return rc;
 }
 
+/* The fast form of put_chars for one-octet characters of b (1..8) bits
+ * from a one-range alphabet, when the n * b bits fit: packed into a 64-bit
+ * accumulator, whole octets stored as they fill, one compare a character
+ * checked once at the end (ASN1RT_E_STRING_ALPHABET, octets scratched: the
+ * caller rewinds). The partial octet at pos keeps its bits; those after
+ * the new pos are 0, the writer's invariant. */
+static int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                       const uint32_t range[2])
+{
+    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u;
+    uint8_t *d = w->buf + (w->pos >> 3);
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0;   /* bits held in acc, at its bottom */
+    uint64_t acc = have ? (uint64_t)(d[0] >> (8u - have)) : 0u;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = p[i];
+        bad |= (unsigned)(c - lo > span);
+        acc = acc << b | ((c - sub) & ((1u << b) - 1u));
+        have += b;
+        if (have >= 8) {
+            have -= 8;
+            *d++ = (uint8_t)(acc >> have);
+        }
+    }
+    if (have)
+        *d = (uint8_t)(acc << (8u - have));
+    w->pos += n * b;
+    return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
+}
+
 static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigned b, bool map, const uint8_t *p,
                      size_t n)
 {
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (w->cap * 8u - w->pos) / b >= n)
+        return pack_chars1(w, b, map, p, n, a->ranges[0]);
     for (size_t i = 0; i < n; i++) {
         uint32_t c = a->width == 1 ? p[i] : load_char(p + i * a->width, a->width);
         uint64_t idx;
