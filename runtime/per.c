@@ -886,10 +886,18 @@ static bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size
         i += k;
         pos += k * b;
     }
-    for (; i < n; i++, pos += b) {        /* the last few octets of the input */
-        uint32_t c = (uint32_t)asn1rt_i_per_peek(r->base, pos, b) + add;
-        bad |= (unsigned)(c - lo > span);
-        d[i] = (uint8_t)c;
+    if (i < n) {
+        /* The last octets of the input, fewer than 8: one padded load holds
+         * every character left (the caller checked they are there). */
+        uint8_t tail[8] = { 0 };
+        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
+        for (; i < n; i++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i] = (uint8_t)c;
+        }
     }
     return bad == 0;
 }
@@ -901,7 +909,8 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     size_t start = r->pos;
     uint8_t *d;
     void *p;
-    if (b != 0 && (r->end - r->pos) / b < n)
+    /* n < 64K + 1 for every caller (a fixed size or one piece), b <= 32: no overflow, no division. */
+    if ((uint64_t)n * b > r->end - r->pos)
         return per_fail(r, start, ASN1RT_E_TRUNCATED);
     if (n == 0)                           /* out keeps what it has */
         return ASN1RT_OK;
@@ -925,8 +934,12 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
             return per_fail(r, start, ASN1RT_E_ARENA_FULL);
         *out = v;
     }
-    if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK)
+    if (arena != NULL && arena->cap - arena->used >= n * a->width) {   /* asn1rt_arena_alloc's bump, inline */
+        p = arena->buf + arena->used;
+        arena->used += n * a->width;
+    } else if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK) {
         return per_fail(r, start, ASN1RT_E_ARENA_FULL);
+    }
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
@@ -974,15 +987,35 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         *out = v;
         return ASN1RT_OK;
     }
-    if (lb == ub && ub < 65536) {
-        /* 30.5.7: fixed ub * b <= 16 bits: no alignment; else aligned in APER. */
-        rc = align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = take_chars(r, a, b, map, ub, true, arena, &v);
-        if (rc != ASN1RT_OK)
-            goto fail;
-        *out = v;
-        return ASN1RT_OK;
+    {
+        /* One piece: a fixed size, a constrained length, or the one-octet
+         * unconstrained form (what nearly every string has). Fragments and
+         * every failure of the determinant go the general way below, which
+         * reads it again and reports it. */
+        size_t n = ub;
+        uint64_t off;
+        bool one = lb == ub && ub < 65536;   /* 30.5.7: fixed, no length */
+        if (!one && ub < 65536) {
+            one = asn1rt_per_read_constrained(r, ub - lb, &off) == ASN1RT_OK;
+            n = lb + (size_t)off;
+        } else if (!one && asn1rt_per_read_align(r) == ASN1RT_OK && r->end - r->pos >= 8) {
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);   /* 11.9.3.6: 0..127 in one octet */
+            one = off < 0x80 && off >= lb && off <= ub;
+            n = (size_t)off;
+            if (one)
+                r->pos += 8;
+        }
+        if (one) {
+            /* 30.5.7: ub * b <= 16 bits: no alignment; else aligned in APER. */
+            rc = n > 0 && align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
+            if (rc == ASN1RT_OK)
+                rc = take_chars(r, a, b, map, n, true, arena, &v);
+            if (rc != ASN1RT_OK)
+                goto fail;
+            *out = v;
+            return ASN1RT_OK;
+        }
+        r->pos = start;
     }
     piece_reader pr = { 0, NULL, a, b, map, arena, &v };
     rc = read_pieces(r, lb, ub, align_var, &pr);
@@ -1063,8 +1096,18 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
     align_var = b != 0 && ub > 16u / b;
     if (ub == 0)
         return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        rc = align_var ? asn1rt_per_write_align(w) : ASN1RT_OK;
+    if (ub < 65536 || count < 128) {
+        /* One piece (asn1rt_per_write_length's forms, without its state):
+         * 30.5.7 fixed size, no length; a constrained length; 11.9.3.6 one
+         * octet, aligned in APER. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);
+        if (rc == ASN1RT_OK && count > 0 && align_var)
+            rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
             rc = put_chars(w, a, b, map, p, count);
         goto out;
