@@ -594,6 +594,65 @@ int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, as
     return ASN1RT_OK;
 }
 
+int asn1rt_ber_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena, asn1rt_view *out)
+{
+    join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, 0, NULL,
+                     { NULL, 0 }, 0, NULL };
+    asn1rt_reader probe;
+    const uint8_t *text = NULL, *at, *c;
+    size_t n = 0, whole, mark, len;
+    void *p;
+    int rc;
+    if (r == NULL || out == NULL || (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME))
+        return ASN1RT_E_ARG;
+    if (!next_constructed(r)) {
+        /* The DER form stays a view; any other is rewritten below. */
+        probe = *r;
+        rc = asn1rt_read_time(&probe, tag, universal, out);
+        if (rc != ASN1RT_E_TIME_FORMAT) {
+            if (rc != ASN1RT_OK)
+                r->err_offset = probe.err_offset;
+            else
+                r->cur = probe.cur;
+            return rc;
+        }
+        probe = *r;
+        (void)asn1rt_i_prim_content(&probe, tag, &text, &n);   /* parsed by the read above */
+        at = text;
+        whole = (size_t)(text - r->cur) + n;
+        mark = arena != NULL ? asn1rt_arena_mark(arena) : 0;
+    } else {
+        /* X.680 46.1, 47.1: a time is a VisibleString, so BER may send it
+         * constructed of OCTET STRING segments (X.690 8.23.6). */
+        if (arena == NULL)
+            return ASN1RT_E_ARG;
+        mark = asn1rt_arena_mark(arena);
+        if ((rc = join_string(r, tag, arena, &job, &whole, &c, &n)) != ASN1RT_OK)
+            return rc;
+        text = job.joined.ptr;
+        n = job.joined.len;
+        at = r->cur;
+    }
+    if (arena == NULL)
+        return ASN1RT_E_ARG;
+    if (n > SIZE_MAX - 8 || asn1rt_arena_alloc(arena, n + 8, 1, &p) != ASN1RT_OK) {
+        asn1rt_arena_reset(arena, mark);
+        return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+    }
+    if ((rc = asn1rt_i_time_from_ber(universal, text, n, p, &len)) != ASN1RT_OK) {
+        asn1rt_arena_reset(arena, mark);
+        return asn1rt_i_fail_at(r, rc, at);
+    }
+    /* The DER text goes where the value starts (over a joined copy), the
+     * arena keeps only it. */
+    memmove(arena->buf + mark, p, len);
+    arena->used = mark + len;
+    out->ptr = arena->buf + mark;
+    out->len = len;
+    r->cur += whole;
+    return ASN1RT_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* BER to DER for generated code (gen.h: asn1g_ber_read_any, _rest,     */
 /* _append_any): an element kept as raw bytes (ANY, an open type, an    */
@@ -758,6 +817,18 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
         rc = asn1rt_i_is_string_type(num) ? asn1rt_ber_read_string(r, prim, num, a, &v)
                                           : asn1rt_ber_read_octets(r, prim, a, &v);
         if (rc != ASN1RT_OK)
+            return rc;
+        if (put_joined(a, prim, v, 0, 0) != ASN1RT_OK) {
+            r->cur = s;
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
+        }
+        return ASN1RT_OK;
+    }
+    if (univ && (num == ASN1RT_UT_UTCTIME || num == ASN1RT_UT_GENERALIZEDTIME)) {
+        asn1rt_view v;
+        const uint8_t *s = r->cur;
+        uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
+        if ((rc = asn1rt_ber_read_time(r, prim, num, a, &v)) != ASN1RT_OK)
             return rc;
         if (put_joined(a, prim, v, 0, 0) != ASN1RT_OK) {
             r->cur = s;
