@@ -382,7 +382,7 @@ static void emit_seq_misc(CNamed *cn)
         } else if (cc->has_member) {
             P(4, "if (!(%s))", emit_eq(cc->ct, a, b));
             P(8, "return false;");
-            any = true;
+            any |= cc->ct->kind != CK_NULL;   /* NULL DEFAULT NULL's member: one value, not read */
         }
     }
     if (cn->extensible) {
@@ -428,7 +428,7 @@ static void emit_seq_misc(CNamed *cn)
         P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
         print_value(in, cc->ct, emit_member(cc, "in->"));
-        if (cc->has_member)
+        if (cc->has_member && cc->ct->kind != CK_NULL)
             used_in = true;
         if (cc->optional)
             P(4, "}");

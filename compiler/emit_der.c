@@ -265,7 +265,12 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
         }
         break;
     case CK_TIME:
-        try_dec(ind, S("asn1g_read_time(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
+        /* BER: the time forms DER forbids are rewritten to DER in the arena (X.680 46.3, 47.3). */
+        if (g_ber)
+            try_dec(ind, S("asn1g_ber_read_time(%s, %s, %s, arena, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd,
+                    nm);
+        else
+            try_dec(ind, S("asn1g_read_time(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
         break;
     case CK_OID:
         try_dec(ind, S("asn1g_read_oid(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
@@ -479,7 +484,8 @@ static bool seq_reads_members(const CNamed *cn, bool len)
     bool any = cn->extensible;
     for (int k = 0; k < cn->ncomps; k++) {
         const CComp *cc = cn->comps[k];
-        any |= cc->optional || cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)));
+        /* NULL DEFAULT NULL's member is never read (there is one value) */
+        any |= cc->optional || (cc->ct->kind != CK_NULL && (cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)))));
     }
     return any;
 }

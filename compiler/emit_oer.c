@@ -223,9 +223,27 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
     P(ind, "}");
 }
 
-/* Decodes one value of ct into lvalue lv from reader rd (explicit tags
- * have no octets in OER). */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* Decodes one value of ct into lvalue lv from reader rd, then refuses one
+ * that is none of its single values (X.680 51.2, as DER's dec_plain). */
 static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_value_own(ind, ct, lv, rd, nm);
+        return;
+    }
+    P(ind, "{");
+    P(ind + 4, "const size_t at_single = (size_t)(%s - %s);", emit_rfield(rd, "cur"), emit_rfield(rd, "base"));
+    dec_value_own(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", single);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", "at_single", nm);
+    P(ind, "}");
+}
+
+/* One value of ct (explicit tags have no octets in OER). */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     unsigned fx;
     switch (ct->kind) {
@@ -371,8 +389,12 @@ static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd,
 
 static void enc_value(int ind, CType *ct, const char *rv)
 {
-    const char *viol;
+    const char *viol = emit_single_violation(ct, rv);
     unsigned fx;
+    if (viol) {              /* X.680 51.2, as DER's enc_plain */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1oer_prepend_bool(w, %s));", rv); break;
     case CK_NULL: break;
@@ -727,7 +749,7 @@ static void emit_seq_enc(CNamed *cn)
     for (int k = nroot - 1; k >= 0; k--) {
         CComp *cc = root[k];
         const char *rv = emit_member(cc, "in->");
-        touches |= cc->optional || cc->has_default || cc->has_member;
+        touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
         if (cc->optional) {
             P(4, "if (in->%s) {", cc->present);
             enc_value(8, cc->ct, rv);

@@ -158,20 +158,24 @@ static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, c
 
 /* The alphabet constant of a known-multiplier string: a FROM's ranges,
  * printed once per use as a static (they are small), or the whole one. */
+static const char *whole_alphabet(const CType *ct)
+{
+    switch (ct->universal) {
+    case 18: return "&asn1rt_per_alpha_numeric";
+    case 19: return "&asn1rt_per_alpha_printable";
+    case 22: return "&asn1rt_per_alpha_ia5";
+    case 26: return "&asn1rt_per_alpha_visible";
+    case 30: return "&asn1rt_per_alpha_bmp";
+    case 28: return "&asn1rt_per_alpha_universal";
+    default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
+    }
+}
+
 static const char *alphabet_of(int ind, const CType *ct)
 {
     unsigned w = str_mult(ct->universal);
-    if (!ct->alphabet) {
-        switch (ct->universal) {
-        case 18: return "&asn1rt_per_alpha_numeric";
-        case 19: return "&asn1rt_per_alpha_printable";
-        case 22: return "&asn1rt_per_alpha_ia5";
-        case 26: return "&asn1rt_per_alpha_visible";
-        case 30: return "&asn1rt_per_alpha_bmp";
-        case 28: return "&asn1rt_per_alpha_universal";
-        default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
-        }
-    }
+    if (!ct->alphabet)
+        return whole_alphabet(ct);
     int id = ++g_tmp;
     char *ranges = S("%s", "");
     unsigned n = 0, count = 0;
@@ -190,6 +194,17 @@ static const char *alphabet_of(int ind, const CType *ct)
     P(ind, "static const uint32_t a%d_r[][2] = { %s };", id, ranges);
     P(ind, "static const asn1rt_per_alphabet a%d = { a%d_r, %u, %u, %u };", id, id, n, count, w);
     return S("&a%d", id);
+}
+
+/* X.691 30.3: a length outside an extensible SIZE's root is encoded as if
+ * there were no size constraint and with the characters of the unconstrained
+ * type (A.3's Date: 4 bits a digit in the root, 7 (UPER) or 8 (APER) bits in
+ * the extension). Right after size_ext_dec/size_enc: e<g_tmp> is the bit. */
+static const char *ext_alphabet(const CType *ct, const char *alpha)
+{
+    if (!ct->per_size_ext || !ct->alphabet)
+        return alpha;
+    return S("(e%d ? %s : %s)", g_tmp, whole_alphabet(ct), alpha);
 }
 
 static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
@@ -251,8 +266,29 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
     P(ind, "}");
 }
 
-/* Decodes one value of ct into lvalue lv from reader rd. */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* Decodes one value of ct into lvalue lv from reader rd, then refuses one
+ * that is none of its single values (X.680 51.2, as DER's dec_plain). */
 static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_value_own(ind, ct, lv, rd, nm);
+        return;
+    }
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "const size_t s%d = %s;", id, emit_rfield(rd, "pos"));
+    dec_value_own(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", single);
+    P(ind + 8, "%s = s%d;", emit_rfield(rd, "pos"), id);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
+    P(ind + 4, "}");
+    P(ind, "}");
+}
+
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *lb, *ub;
     switch (ct->kind) {
@@ -283,6 +319,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
                     rd, nm);
@@ -471,6 +508,11 @@ static void size_enc(int ind, CType *ct, const char *n, const char **lb, const c
 static void enc_value(int ind, CType *ct, const char *rv)
 {
     const char *lb, *ub;
+    const char *single = emit_single_violation(ct, rv);
+    if (single) {            /* X.680 51.2, as DER's enc_plain */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", single);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1rt_per_write_bit(w, %s));", rv); break;
     case CK_NULL: break;
@@ -491,6 +533,7 @@ static void enc_value(int ind, CType *ct, const char *rv)
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
               emit_dot(rv, "len"));
@@ -512,7 +555,8 @@ static void enc_value(int ind, CType *ct, const char *rv)
             P(ind + 4, "asn1rt_bits b = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
         else
             P(ind + 4, "asn1rt_bits b = %s;", rv);
-        P(ind + 4, "size_t n = b.len * 8u - b.unused;");
+        if (emit_size_violation(ct, "n") || ct->per_size_ext)   /* size_enc reads n */
+            P(ind + 4, "size_t n = b.len * 8u - b.unused;");
         size_enc(ind + 4, ct, "n", &lb, &ub);
         P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bitstring(w, %s, %s, &b));", lb, ub);
         P(ind, "}");
@@ -550,6 +594,8 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
     P(ind + 4, "{");
     P(ind + 8, "asn1rt_per_writer *w = &x%d;", id);
     enc_value(ind + 8, ct, rv);
+    if (ct->kind == CK_NULL)
+        P(ind + 8, "(void)w;  /* a NULL writes no bits */");
     P(ind + 4, "}");
     enc_open_end(ind + 4, id);
     P(ind, "}");
