@@ -262,8 +262,10 @@ CMap *sema_cmap(Compilation *c);
 
 /* --pdu: keeps in map only the types reachable from the comma-separated
  * PDU type names, T or Module.T (cmap_pdu.c says what reachable means);
- * false after an error at a name that is unknown or ambiguous. */
-bool cmap_keep_pdus(CMap *map, const char *list);
+ * --pdu-view names more (either list may be NULL) whose own table-
+ * constrained open types stay views: no decoder, their object sets not
+ * followed. false after an error at a name that is unknown or ambiguous. */
+bool cmap_keep_pdus(CMap *map, const char *list, const char *views);
 
 /* Options of the mapping (set by main.c before sema_cmap). */
 extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */
