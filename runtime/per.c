@@ -868,12 +868,14 @@ static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
  * r untouched, when a character is outside the alphabet: the caller's
  * per-character loop then finds which. The caller checked n * b bits are
  * there. */
-static bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
                           uint8_t *d)
 {
+    /* 57 / b for b 1..8, without a division. */
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
     uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
     size_t pos = r->pos, i = 0, words_end = r->end >> 3;
-    unsigned per_word = 57u / b, bad = 0;
+    unsigned per_word = chars_per_word[b], bad = 0;
     while (i < n && (pos >> 3) + 8u <= words_end) {
         uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
         size_t k = n - i < per_word ? n - i : per_word;
@@ -986,6 +988,50 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
     if (ub == 0) {
         *out = v;
         return ASN1RT_OK;
+    }
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u) {
+        /* The common strings, flat: one-octet characters of a one-range
+         * alphabet in one piece. Anything else, and any failure, goes the
+         * general way below from the start, which reports it. */
+        size_t n = ub;
+        uint64_t off;
+        if (ub >= 65536) {                /* 11.9.3.6: 0..127 in one octet, aligned in APER */
+            if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8)
+                goto general;
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);
+            if (off >= 0x80 || off < lb || off > ub)
+                goto general;
+            r->pos += 8;
+            n = (size_t)off;
+        } else if (lb != ub) {
+            if (asn1rt_per_read_constrained(r, ub - lb, &off) != ASN1RT_OK)
+                goto general;
+            n = lb + (size_t)off;
+        }
+        if (n == 0) {
+            *out = v;
+            return ASN1RT_OK;
+        }
+        if ((align_var && asn1rt_per_read_align(r) != ASN1RT_OK) || (uint64_t)n * b > r->end - r->pos)
+            goto general;
+        if (r->aligned && b == 8 && !map && (r->pos & 7u) == 0) {   /* APER: a view, checked in place */
+            const uint8_t *sv = r->base + (r->pos >> 3);
+            if (octets_outside(sv, n, a->ranges[0][0], a->ranges[0][1]))
+                goto general;
+            out->ptr = sv;
+            out->len = n;
+            r->pos += 8u * n;
+            return ASN1RT_OK;
+        }
+        if (arena == NULL || arena->cap - arena->used < n || !unpack_chars1(r, b, map, n, a->ranges[0], arena->buf + arena->used))
+            goto general;
+        out->ptr = arena->buf + arena->used;
+        out->len = n;
+        arena->used += n;
+        r->pos += (size_t)n * b;
+        return ASN1RT_OK;
+    general:
+        r->pos = start;
     }
     {
         /* One piece: a fixed size, a constrained length, or the one-octet
