@@ -984,7 +984,7 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         return ASN1RT_E_ARG;
     b = asn1rt_per_char_bits(a, r->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;       /* ub * b > 16 */
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);   /* ub * b > 16, without a division */
     if (ub == 0) {
         *out = v;
         return ASN1RT_OK;
@@ -1077,30 +1077,39 @@ fail:
 }
 
 /* The fast form of put_chars for one-octet characters of b (1..8) bits
- * from a one-range alphabet, when the n * b bits fit: packed into a 64-bit
- * accumulator, whole octets stored as they fill, one compare a character
- * checked once at the end (ASN1RT_E_STRING_ALPHABET, octets scratched: the
- * caller rewinds). The partial octet at pos keeps its bits; those after
- * the new pos are 0, the writer's invariant. */
-static int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
-                       const uint32_t range[2])
+ * from a one-range alphabet, when the n * b bits fit: as many characters
+ * as fill 57 bits go into a top-aligned 64-bit accumulator, stored with
+ * one 8-octet store where 8 octets are left in the buffer (the octets past
+ * the new position get zeros: the writer's invariant), else octet by
+ * octet; one compare a character, checked once at the end
+ * (ASN1RT_E_STRING_ALPHABET, octets scratched: the caller rewinds). */
+ASN1RT_INLINE int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                              const uint32_t range[2])
 {
-    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u;
-    uint8_t *d = w->buf + (w->pos >> 3);
-    unsigned have = (unsigned)(w->pos & 7u), bad = 0;   /* bits held in acc, at its bottom */
-    uint64_t acc = have ? (uint64_t)(d[0] >> (8u - have)) : 0u;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = p[i];
-        bad |= (unsigned)(c - lo > span);
-        acc = acc << b | ((c - sub) & ((1u << b) - 1u));
-        have += b;
-        if (have >= 8) {
-            have -= 8;
-            *d++ = (uint8_t)(acc >> have);
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
+    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u, mask = (1u << b) - 1u;
+    uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
+    uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
+    for (size_t i = 0; i < n;) {
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = p[i + j];
+            bad |= (unsigned)(c - lo > span);
+            acc |= (uint64_t)((c - sub) & mask) << (64u - b - have);
+            have += b;
         }
+        i += k;
+        if (end - d >= 8) {
+            asn1rt_i_store_be64(d, acc);
+        } else {
+            for (unsigned q = 0; q < (have + 7u) / 8u; q++)
+                d[q] = (uint8_t)(acc >> (56u - 8u * q));
+        }
+        d += have / 8u;
+        acc = have >= 64u ? 0u : acc << (have & ~7u);
+        have &= 7u;
     }
-    if (have)
-        *d = (uint8_t)(acc << (8u - have));
     w->pos += n * b;
     return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
 }
@@ -1132,16 +1141,32 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
     bool map, align_var;
     int rc;
     if (a == NULL || a->count == 0 || lb > ub || (a->width != 1 && a->width != 2 && a->width != 4) ||
-        n % a->width != 0 || (p == NULL && n > 0))
+        (n & (a->width - 1u)) != 0 || (p == NULL && n > 0))
         return ASN1RT_E_ARG;
-    count = n / a->width;
+    count = n >> (a->width >> 1);   /* width 1, 2, 4: no division */
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
     b = asn1rt_per_char_bits(a, w->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);
     if (ub == 0)
         return ASN1RT_OK;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (ub < 65536 || count < 128)) {
+        /* The common strings, flat: a length (or a fixed size), then
+         * one-octet characters of a one-range alphabet in one piece. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);   /* 11.9.3.6 */
+        if (rc == ASN1RT_OK && count > 0 && align_var)
+            rc = asn1rt_per_write_align(w);
+        if (rc == ASN1RT_OK)
+            rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
+                                                              : put_chars(w, a, b, map, p, count);
+        goto out;
+    }
     if (ub < 65536 || count < 128) {
         /* One piece (asn1rt_per_write_length's forms, without its state):
          * 30.5.7 fixed size, no length; a constrained length; 11.9.3.6 one
