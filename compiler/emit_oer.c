@@ -1227,8 +1227,9 @@ static void oer_header_doc(void)
         " *       kept whole (its OER tag and open type) in u.unknown. A recursive\n"
         " *       reference is a view of its OER encoding (decode it with its\n"
         " *       T_oer_decode), validated here up to the reader's depth limit.\n"
-        " *       T_check, T_print and the _decode_open helpers read open types and\n"
-        " *       recursive views as DER.\n"
+        " *       T_check, T_print and the DER _decode_open helpers read open types\n"
+        " *       and recursive views as DER; an open type a sibling selects (table\n"
+        " *       constraint) is decoded from OER by its Owner_comp_oer_decode_open.\n"
         " *   int T_oer_decode_prefix(..., asn1rt_arena *arena, size_t *consumed);\n"
         " *       bytes after the value are allowed, *consumed is set.\n"
         " *   int T_oer_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
@@ -1266,7 +1267,10 @@ static void oer_decl_internal(const CNamed *cn)
     P(0, "%s;", oer_sig(cn, OER_ENC));
 }
 
-static void oer_decl_open(const COpen *op) { (void)op; }
+static void oer_decl_open(const COpen *op)
+{
+    P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->oer_decode_open));
+}
 
 static void oer_file_begin(const CModule *cm) { (void)cm; }
 
@@ -1297,8 +1301,26 @@ static void oer_entry(const CModule *cm, CNamed *cn)
     emit_public(cn);
 }
 
-/* The open-type decoders (T_decode_open) read DER: OER has none yet. */
-static void oer_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+/* T_oer_decode_open: the open type's view (an OER-decoded value holds the
+ * OER of the contained value) decoded as the type its id selects. */
+static void oer_open_init(int ind, const char *v)
+{
+    P(ind, "asn1oer_reader_init(r, %s.ptr, %s.len, 0);", v, v);
+}
+
+static void oer_open_value(int ind, CType *ct, const char *lv)
+{
+    g_tmp = 0;
+    dec_value(ind, ct, lv, "r", "NULL");
+}
+
+static void oer_open(const CModule *cm, const COpen *op)
+{
+    EmitOpenDec d = { op->oer_decode_open, "OER", "asn1rt_reader", oer_open_init, "asn1rt_expect_end(r)",
+                      oer_open_value };
+    (void)cm;
+    emit_open_decoder(op, &d);
+}
 
 const EmitRule emit_oer = {
     .enc = ENC_OER,
