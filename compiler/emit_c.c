@@ -336,9 +336,42 @@ void emit_fn_close(void)
     P(0, "%s", "");
 }
 
+/* T_init is a memset alone (no DEFAULT to set, no member's T_init to
+ * call): under --size the header defines it inline instead. */
+static bool init_is_memset(const CNamed *cn)
+{
+    const CType *ct = cn->ct;
+    if (!cn->defines)
+        return is_struct_kind(ct->kind) ? init_is_memset(ct->owner) : true;
+    for (int k = 0; (ct->kind == CK_SEQ || ct->kind == CK_SET) && k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        if (cc->has_default || (!cc->optional && (cc->ct->kind == CK_SEQ || cc->ct->kind == CK_SET)))
+            return false;
+    }
+    return true;
+}
+
+static bool init_inline(const CNamed *cn) { return emit_size && init_is_memset(cn); }
+
+static void fn_open(const CNamed *cn, CFn f);
+
+static void emit_plain_init(const CNamed *cn)
+{
+    if (init_inline(cn))
+        return;
+    fn_open(cn, FN_INIT);
+    P(4, "memset(out, 0, sizeof *out);");
+    emit_fn_close();
+}
+
 static void fn_open(const CNamed *cn, CFn f)
 {
-    P(0, "%s", emit_fn_sig(cn, f));
+    /* --size: the functions off the codec path are compiled for size
+     * (gcc and clang optimise a cold function as with -Os). */
+    if (emit_size && (f == FN_CHECK || f == FN_EQUAL || f == FN_PRINT))
+        P(0, "ASN1G_COLD %s", emit_fn_sig(cn, f));
+    else
+        P(0, "%s", emit_fn_sig(cn, f));
     P(0, "{");
 }
 
@@ -445,6 +478,8 @@ static void emit_seq_misc(CNamed *cn)
     emit_fn_close();
 
     /* init */
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -520,9 +555,7 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_enum_misc(CNamed *cn)
@@ -557,9 +590,7 @@ static void emit_enum_misc(CNamed *cn)
     P(4, "}");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_of_misc(CNamed *cn)
@@ -671,9 +702,7 @@ static void emit_of_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 
 }
 
@@ -739,6 +768,8 @@ static void emit_alias_misc(CNamed *cn)
     print_value(4, ct, "(*in)");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     if (is_struct_kind(ct->kind))
         P(4, "%s(out);", ct->owner->fn[FN_INIT]);
@@ -897,7 +928,10 @@ static void emit_type_decl(CNamed *cn)
     if (cn->max_total_known)
         P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
-    P(0, "%s;", emit_fn_sig(cn, FN_INIT));
+    if (init_inline(cn))
+        P(0, "static inline %s { memset(out, 0, sizeof *out); }", emit_fn_sig(cn, FN_INIT));
+    else
+        P(0, "%s;", emit_fn_sig(cn, FN_INIT));
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_public(cn);
     P(0, "ASN1RT_MUST_USE %s;", emit_fn_sig(cn, FN_CHECK));
@@ -942,6 +976,8 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "#define %s", cm->guard);
     P(0, "%s", "");
     P(0, "#include <asn1rt/asn1rt.h>");
+    if (emit_size)
+        P(0, "#include <string.h>  /* the inline T_init */");
     for (int i = 0; i < cm->nimports; i++)
         P(0, "#include \"%s\"", cm->imports[i]->header);
     P(0, "%s", "");
