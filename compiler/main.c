@@ -237,8 +237,10 @@ static int run_in(Arena *arena, int argc, char **argv)
         }
     }
     c->include_dirs = dirs;
-    if (!emit_size)
-        want[0] = true;
+    /* BER is read into DER's views and written as DER: it brings DER along. */
+    for (int i = 0; i < NENCODINGS; i++)
+        if (!emit_size || (want[i] && encodings[i].rule == &emit_ber))
+            want[0] = true;
     if (ninputs == 0) {
         fprintf(stderr, "asn1cc: no input files\n%s", usage_text);
         return 2;

@@ -36,6 +36,7 @@ BER_TYPE(ExtSet)
 BER_TYPE(Ch)
 BER_TYPE(Small)
 BER_TYPE(Nested)
+BER_TYPE(Times)
 
 /* Rec's DER: flag TRUE, num 5, data "ab", name "x", bits '1'B, opts {a, c},
  * ver absent (DEFAULT 1), list {1, 2}, set {"a", "b"}. */
@@ -107,6 +108,14 @@ static const ber_case cases[] = {
     { &Ch_t, "constructed UTF8String alternative", "2C 80 04 01 61 00 00", 0, 0, "0C 01 61", false },
     { &Ch_t, "UTF8String joined, then checked", "2C 06 04 01 C3 04 01 28", ASN1RT_E_STRING_UTF8, 4, NULL, false },
     { &Small_t, "SET OF in any order (X.690 8.12)", "31 80 02 01 03 02 01 01 00 00", 0, 0, "31 06 02 01 01 02 01 03", true },
+    { &Times_t, "times in BER's forms: no seconds, a fraction of the hour after a comma, +0100 (X.680 46.3, 47.3)",
+      "30 80 17 0B 39 39 31 32 33 31 32 33 35 39 5A 18 11 32 30 32 34 30 32 32 39 31 32 2C 35 2B 30 31 30 30 00 00", 0, 0,
+      "30 20 17 0D 39 39 31 32 33 31 32 33 35 39 30 30 5A 18 0F 32 30 32 34 30 32 32 39 31 31 33 30 30 30 5A", false },
+    { &Times_t, "local time has no DER", "30 80 17 0C 39 39 31 32 33 31 32 33 35 39 35 39 18 0F "
+      "32 30 32 34 30 32 32 39 31 31 33 30 30 30 5A 00 00", ASN1RT_E_TIME_FORMAT, 4, NULL, false },
+    { &Rec_t, "ANY made DER: UTCTime +0100 in UTC",
+      "30 80 " REC_DER_BODY " 17 11 39 39 31 32 33 31 32 33 35 39 35 39 2B 30 31 30 30 00 00", 0, 0,
+      "30 34 " REC_DER_BODY " 17 0D 39 39 31 32 33 31 32 32 35 39 35 39 5A", false },
     { &Nested_t, "lists of lists made DER",
       "30 80 31 80 " REC_DER " 30 80 01 01 01 02 01 05 04 02 61 62 80 01 78 03 02 07 80 81 02 05 A0 "
       "30 06 02 01 01 02 01 02 31 06 04 01 62 04 01 61 00 00 00 00 00 00", 0, 0,

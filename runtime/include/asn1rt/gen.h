@@ -490,6 +490,17 @@ ASN1RT_INLINE int asn1g_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_are
     return asn1rt_ber_read_bits(r, tag, arena, out);
 }
 
+/* BER's time forms (asn1rt_ber_read_time): the DER one inline, as a view. */
+ASN1RT_INLINE int asn1g_ber_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                                      asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
+    return asn1rt_ber_read_time(r, tag, universal, arena, out);
+}
+
 /* BER mode, elements kept whole (ANY, open types, unknown extensions):
  * the view is the input when it is DER already, else the element's DER
  * copied into the arena (runtime/ber.c), so that T_encode writes DER and
