@@ -44,6 +44,12 @@ extern const EmitRule emit_uper;
 extern const EmitRule emit_aper;
 bool emit_per_supported(const CMap *map);
 
+/* --size (main.c): smaller generated code for slower code. DER prints no
+ * inline copies (T_decode and T_encode call the externs, no flatten), and
+ * only the rules named in --encodings are printed: without DER, a list is
+ * its typed items only (emit_c.c prints their iterator; raw stays empty). */
+extern bool emit_size;
+
 /* outdir/<module>.h and .c for each module with CModule.emit, with the
  * functions of each of the nrules rules; 0, or non-zero after a diagnosed
  * I/O error. */

@@ -136,6 +136,8 @@ static const char *open_sig(const COpen *op)
 
 static CDerFn inline_copy(CDerFn f)
 {
+    if (emit_size)   /* --size: no copies, the externs stand for them */
+        return f;
     switch (f) {
     case DER_READ: return DER_READ_INL;
     case DER_DEC: return DER_DEC_INL;
@@ -144,6 +146,10 @@ static CDerFn inline_copy(CDerFn f)
     default: return f;
     }
 }
+
+/* The attribute of the fast entry points: the whole type tree inlined, but
+ * not under --size, which has no inline copies to flatten. */
+static const char *flatten(void) { return emit_size ? "" : "ASN1G_FLATTEN "; }
 
 /* The head of the function being printed: the inline copy in the second
  * pass; the extern (static when internal to the file) in the first. */
@@ -1025,6 +1031,10 @@ static void emit_of_iter(CNamed *cn)
  * calls no other copy, as a call to the copy. args: the parameters' names. */
 static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *args)
 {
+    if (emit_size) {   /* --size: the extern alone */
+        pr(cn);
+        return;
+    }
     FILE *file = emit_out;
     emit_out = g_cp->copies;
     g_deep = true;
@@ -1144,7 +1154,7 @@ static void emit_decoders(CNamed *cn)
     const char *in = g_ber ? "ber" : "der";
     const char *init = g_ber ? "asn1g_ber_reader_init(&r, ber, len);" : "asn1g_reader_init(&r, der, len, 0);";
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
+    P(0, "%s%s", flatten(), der_sig(cn, DER_DECODE));
     P(0, "{");
     P(4, "asn1rt_reader r;");
     arena_locals();
@@ -1153,7 +1163,7 @@ static void emit_decoders(CNamed *cn)
     P(8, "return ASN1RT_E_ARG;");
     arena_setup();
     P(4, "%s", init);
-    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, DER_READ_INL), arena_arg());
+    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, inline_copy(DER_READ)), arena_arg());
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
     P(8, "rc = asn1g_expect_end(&r);");
     fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", false);
@@ -1205,7 +1215,7 @@ static void emit_public(CNamed *cn)
     if (g_ber)
         return;   /* BER is read, DER written */
 
-    g_deep = true;
+    g_deep = !emit_size;
     P(0, "static %s", der_sig(cn, DER_WRITE));
     P(0, "{");
     enc_value(4, ct, "(*in)");
@@ -1215,7 +1225,7 @@ static void emit_public(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     emit_fn_close();
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_ENCODE));
+    P(0, "%s%s", flatten(), der_sig(cn, DER_ENCODE));
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");

@@ -1009,6 +1009,30 @@ static void emit_enum_enc(CNamed *cn)
     int n = enum_order(cn, false, ord);
     P(0, "%s", per_sig(cn, PER_ENC));
     P(0, "{");
+    if (emit_size) {
+        /* --size: the switch only chooses the index (a table to the
+         * compiler), one write after it; additions follow the root's n. */
+        P(4, "uint64_t k;");
+        P(4, "switch (*in) {");
+        for (int k = 0; k < n; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, k);
+        int m = cn->extensible ? enum_order(cn, true, ord) : 0;
+        for (int k = 0; k < m; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, n + k);
+        P(4, "default:");
+        P(8, "(void)w;");
+        P(8, "return ASN1RT_E_ENUM_VALUE;");
+        P(4, "}");
+        if (cn->extensible) {
+            P(4, "ASN1G_TRY(asn1rt_per_write_bit(w, k >= %du));", n);
+            P(4, "if (k >= %du)", n);
+            P(8, "return asn1rt_per_write_small(w, k - %du);", n);
+        }
+        P(4, "return asn1rt_per_write_constrained(w, %du, k);", n > 0 ? n - 1 : 0);
+        emit_fn_close();
+        free(ord);
+        return;
+    }
     P(4, "switch (*in) {");
     for (int k = 0; k < n; k++) {
         P(4, "case %s:", cn->items[ord[k]].cname);
@@ -1171,11 +1195,13 @@ static void emit_variant(CNamed *cn, bool aligned)
     CPerFn dec = aligned ? APER_DECODE : UPER_DECODE, ex = aligned ? APER_DECODE_EX : UPER_DECODE_EX;
     CPerFn enc = aligned ? APER_ENCODE : UPER_ENCODE;
     const char *flag = aligned ? "true" : "false";
-    P(0, "%s", per_sig(cn, dec));
-    P(0, "{");
-    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
-      flag);
-    emit_fn_close();
+    if (!emit_size) {   /* --size: inline in the header (per_decl_public) */
+        P(0, "%s", per_sig(cn, dec));
+        P(0, "{");
+        P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+          flag);
+        emit_fn_close();
+    }
     P(0, "%s", per_sig(cn, ex));
     P(0, "{");
     P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
@@ -1338,8 +1364,18 @@ static void per_decl_public(const EmitRule *self, const CNamed *cn, bool aligned
     if (is_first(self) && max_bits(cn->ct, &bits, 0))
         P(0, "#define %s %" PRIu64 "u  /* a bound on the octets of T_uper_encode and T_aper_encode */",
           per_fn(cn, PER_MAX_OCTETS), bits ? (bits + 7) / 8 : 1);
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    if (emit_size) {
+        /* --size: T_?per_decode is T_?per_decode_ex without leniency or
+         * error detail, inline here rather than one more function per type. */
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "ASN1RT_MUST_USE static inline %s", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "{");
+        P(4, "return %s(out, in, len, 0, arena, NULL);", per_fn(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "}");
+    } else {
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    }
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_ENCODE : UPER_ENCODE));
 }
 
