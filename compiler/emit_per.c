@@ -180,11 +180,10 @@ static const char *alphabet_of(int ind, const CType *ct)
     char *ranges = S("%s", "");
     unsigned n = 0, count = 0;
     for (unsigned c = 0; c < 128; c++) {
-        if (!(ct->alphabet[c / 8] & (1u << (c % 8))))
+        if (!alphabet_has(ct->alphabet, c))
             continue;
         unsigned lo = c;
-        while (c + 1 < 128 && (ct->alphabet[(c + 1) / 8] & (1u << ((c + 1) % 8))))
-            c++;
+        c = alphabet_run_end(ct->alphabet, c);
         ranges = S("%s%s{%u, %u}", ranges, n ? ", " : "", lo, c);
         count += c - lo + 1;
         n++;
