@@ -707,25 +707,36 @@ fail:
     return rc;
 }
 
-int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+/* read_string's result as a view of whole octets (the last one's low bits
+ * unused) and its length in bits; *v untouched on failure. */
+static int read_string_view(asn1rt_per_reader *r, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                            asn1rt_arena *arena, asn1rt_view *v, size_t *nbits)
 {
     piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 8, 2, &o);
+    int rc = read_string(r, lb, ub, unit, fixed_max, &o);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = o.nbits / 8;
+        v->ptr = o.ptr;
+        v->len = (o.nbits + 7u) / 8u;
+        *nbits = o.nbits;
     }
     return rc;
 }
 
+int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+{
+    size_t nbits;
+    return read_string_view(r, lb, ub, 8, 2, arena, out, &nbits);
+}
+
 int asn1rt_per_read_bitstring(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_bits *out)
 {
-    piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 1, 16, &o);
+    asn1rt_view v;
+    size_t nbits;
+    int rc = read_string_view(r, lb, ub, 1, 16, arena, &v, &nbits);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = (o.nbits + 7u) / 8u;
-        out->unused = (uint8_t)(out->len * 8u - o.nbits);
+        out->ptr = v.ptr;
+        out->len = v.len;
+        out->unused = (uint8_t)(v.len * 8u - nbits);
     }
     return rc;
 }
@@ -744,42 +755,64 @@ static int put_piece(asn1rt_per_writer *w, const uint8_t *src, size_t nbits)
     return rc;
 }
 
-static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
-                        const uint8_t *src, size_t count)
+/* count items (lb..ub of them) by put(w, ctx, first, k), which writes
+ * items [first, first + k): a fixed count below 64K without a length
+ * (X.691 16.9-16.10, 17.6-17.7 for the strings), aligned when align_fixed; else
+ * a length determinant, in fragments of 16K when it needs them (11.9),
+ * each fragment's items aligned when align_frag. Nothing is left written
+ * on failure. */
+typedef int (*put_items_fn)(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k);
+
+static int write_items(asn1rt_per_writer *w, size_t lb, size_t ub, size_t count, bool align_fixed, bool align_frag,
+                       put_items_fn put, const void *ctx)
 {
     size_t start = w->pos, k, done = 0;
     asn1rt_per_length st;
     int rc;
+    if (ub == 0)
+        return ASN1RT_OK;
+    if (lb == ub && ub < 65536) {
+        rc = align_fixed ? asn1rt_per_write_align(w) : ASN1RT_OK;
+        if (rc == ASN1RT_OK)
+            rc = put(w, ctx, 0, count);
+    } else {
+        rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
+        while (rc == ASN1RT_OK) {
+            if (k > 0 && align_frag)
+                rc = asn1rt_per_write_align(w);
+            if (rc == ASN1RT_OK)
+                rc = put(w, ctx, done, k);
+            done += k;
+            if (rc != ASN1RT_OK || !st.more)
+                break;
+            rc = asn1rt_per_write_length_next(w, &st, &k);
+        }
+    }
+    if (rc != ASN1RT_OK)
+        asn1rt_i_per_rewind(w, start);
+    return rc;
+}
+
+typedef struct {
+    const uint8_t *src;
+    unsigned unit;
+} string_items;
+
+static int put_string_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const string_items *s = ctx;
+    return put_piece(w, s->src + first * s->unit / 8u, k * s->unit);
+}
+
+static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                        const uint8_t *src, size_t count)
+{
+    string_items s = { src, unit };
     if (lb > ub || count > SIZE_MAX / 8 || (src == NULL && count > 0))
         return ASN1RT_E_ARG;
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
-    if (ub == 0)
-        return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        if (ub > fixed_max)
-            rc = asn1rt_per_write_align(w);
-        else
-            rc = ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src, count * unit);
-        goto out;
-    }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0)
-            rc = asn1rt_per_write_align(w);
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src + done * unit / 8u, k * unit);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
-    }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
+    return write_items(w, lb, ub, count, ub > fixed_max, true, put_string_items, &s);
 }
 
 int asn1rt_per_write_octets(asn1rt_per_writer *w, size_t lb, size_t ub, const uint8_t *p, size_t n)
@@ -1154,11 +1187,23 @@ static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigne
     return ASN1RT_OK;
 }
 
+typedef struct {
+    const asn1rt_per_alphabet *a;
+    unsigned b;
+    bool map;
+    const uint8_t *p;
+} char_items;
+
+static int put_char_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const char_items *c = ctx;
+    return put_chars(w, c->a, c->b, c->map, c->p + first * c->a->width, k);
+}
+
 int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
                            const uint8_t *p, size_t n)
 {
-    size_t start = w->pos, count, k, done = 0;
-    asn1rt_per_length st;
+    size_t start = w->pos, count;
     unsigned b;
     bool map, align_var;
     int rc;
@@ -1203,23 +1248,15 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
             rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
             rc = put_chars(w, a, b, map, p, count);
-        goto out;
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
     }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0 && align_var)
-            rc = asn1rt_per_write_align(w);
-        if (rc == ASN1RT_OK)
-            rc = put_chars(w, a, b, map, p + done * a->width, k);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
+    {
+        /* Fragments (11.9), as OCTET and BIT STRING's. */
+        char_items c = { a, b, map, p };
+        return write_items(w, lb, ub, count, align_var, align_var, put_char_items, &c);
     }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
 }
 
 /* ------------------------------------------------------------------ */
