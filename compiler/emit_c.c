@@ -1140,6 +1140,75 @@ void emit_fail_line(int ind, const char *code, const char *off, const char *nm)
     P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
 }
 
+const char *emit_open_sig(const COpen *op, const char *fn)
+{
+    return S("int %s(const %s *in, %s *out, asn1rt_arena *arena)", fn, op->owner->cname, op->open_type);
+}
+
+void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
+{
+    char *buf;
+    size_t len;
+    FILE *saved;
+    /* Each alternative's value in a function of its own, so that the
+     * decoder's early returns end it. */
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(0, "static int %s_alt%d_(%s *out, %s *r, asn1rt_arena *arena)", d->fn, k, op->open_type, d->reader_type);
+        P(0, "{");
+        P(4, "asn1rt_error *err = NULL;");
+        saved = emit_body_begin(&buf, &len);
+        if (a->member)
+            d->dec_value(4, a->ct, S("out->u.%s", a->member));
+        P(4, "(void)out;");
+        P(4, "(void)r;");
+        P(4, "(void)arena;");
+        P(4, "(void)err;");
+        P(4, "return ASN1RT_OK;");
+        emit_body_end(saved, &buf, NULL);
+        emit_fn_close();
+    }
+    P(0, "%s", "");
+    P(0, "/* %s: %s.%s as the type its %s selects (%s) */", d->fn, op->owner->asn1, op->open->asn1, op->id->asn1,
+      d->rule);
+    P(0, "%s", emit_open_sig(op, d->fn));
+    P(0, "{");
+    P(4, "%s rd;", d->reader_type);
+    P(4, "%s *r = &rd;", d->reader_type);
+    P(4, "asn1rt_error *err = NULL;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    saved = emit_body_begin(&buf, &len);
+    emit_rc_used = true;
+    P(4, "memset(out, 0, sizeof *out);");
+    if (op->open->optional) {
+        P(4, "if (!in->%s)", op->open->present);
+        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
+    }
+    d->init(4, S("in->%s", op->open->name));
+    P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");
+    P(4, "do {");
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
+        P(12, "out->kind = %s;", a->kind);
+        P(12, "rc = %s_alt%d_(out, r, arena);", d->fn, k);
+    }
+    if (op->nalts)
+        P(8, "}");
+    P(4, "} while (0);");
+    P(4, "if (rc == 0)");
+    P(8, "rc = %s;", d->finish);
+    P(4, "if (rc != 0) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "(void)err;");
+    P(4, "return rc;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
 const char *emit_rfield(const char *rd, const char *field)
 {
     if (rd[0] == '&')

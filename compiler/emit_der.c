@@ -482,6 +482,39 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
     P(4, "}");
 }
 
+/* DER, extensible SET: the elements after the root are unknown additions,
+ * each with a tag of no root component (one of those is a component met
+ * twice, or out of order: set_misplaced), above every root component's
+ * that was there and above the previous one's (X.690 10.3: DER sorts the
+ * whole SET by tag; tags compared without the constructed bit). A root
+ * component whose tag is not known at one value (an untagged CHOICE) or
+ * that may be absent unseen (DEFAULT) bounds nothing here. */
+static void set_unknown_ext(CNamed *cn)
+{
+    P(4, "{");
+    P(8, "const uint8_t *ext = c.cur;");
+    P(8, "uint32_t prev = 0;");
+    P(8, "while (!asn1rt_at_end(&c)) {");
+    P(12, "uint32_t t = asn1g_peek(&c);");
+    P(12, "asn1rt_view one;");
+    set_misplaced(12, cn, cn->ncomps, "NULL");
+    const char *low = "(ext != c.cur && (t & ~0x20000000u) <= prev)";
+    for (int j = 0; j < cn->ncomps; j++) {
+        CComp *oc = cn->comps[cn->set_order[j]];
+        if (oc->has_default || oc->ct->any_first || oc->ct->nfirst != 1)
+            continue;
+        const char *below = S("(t & ~0x20000000u) < (%s & ~0x20000000u)", oc->ct->first_expr[0]);
+        low = S("%s || (%s%s)", low, oc->optional ? S("out->%s && ", oc->present) : "", below);
+    }
+    P(12, "if (ASN1G_UNLIKELY(t != 0xFFFFFFFFu && (%s)))   /* a bad tag: read_any says so */", low);
+    emit_fail_line(16, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", "NULL");
+    P(12, "prev = t & ~0x20000000u;");
+    try_dec(12, "asn1g_read_any(&c, &one)", "&c", "NULL");
+    P(8, "}");
+    P(8, "out->unknown_ext = (asn1rt_view){ ext, (size_t)(c.cur - ext) };");
+    P(4, "}");
+}
+
 /* Whether a SEQUENCE/SET's decode, encode (or, for len, its length)
  * touches the struct: a presence flag, a member with a value, the unknown
  * extensions. */
@@ -540,7 +573,9 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(4, cc->ct, lv, "&c", nm);
         }
     }
-    if (cn->extensible) {
+    if (cn->extensible && cn->set_order && !g_ber) {
+        set_unknown_ext(cn);
+    } else if (cn->extensible) {
         if (g_ber)
             try_dec(4, "asn1g_ber_read_rest(&c, arena, &out->unknown_ext)", "&c", "NULL");
         else

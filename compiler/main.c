@@ -114,6 +114,10 @@ static const char usage_text[] =
     "                Module.T): through components, OF elements, references,\n"
     "                the object sets of table-constrained open types and\n"
     "                CONTAINING; value assignments are all kept\n"
+    "  --pdu-view T[,T...]  as --pdu, but the open types of T itself stay views\n"
+    "                (no _decode_open): the object sets they name are not\n"
+    "                followed (NGAP's InitiatingMessage: name the messages\n"
+    "                you handle in --pdu instead of every procedure's)\n"
     "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
     "                for type T (decode, re-encode identity, check, equal, print)\n"
     "  --encoding E  with --emit-fuzz: the rule the harness checks (der, uper,\n"
@@ -154,6 +158,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
     const char *fuzz_rule = "der";  /* --encoding: the rule its harness checks */
     const char *pdus = NULL;        /* --pdu (cmap_pdu.c) */
+    const char *pdu_views = NULL;   /* --pdu-view (cmap_pdu.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
 
@@ -197,6 +202,12 @@ static int run_in(Arena *arena, int argc, char **argv)
                 return 2;
             }
             pdus = argv[++i];
+        } else if (strcmp(a, "--pdu-view") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "asn1cc: --pdu-view wants a comma-separated list of type names\n%s", usage_text);
+                return 2;
+            }
+            pdu_views = argv[++i];
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--encoding") == 0 && i + 1 < argc) {
@@ -281,7 +292,7 @@ static int run_in(Arena *arena, int argc, char **argv)
         CMap *map = sema_cmap(c);
         if (map == NULL)
             return 1;
-        if (pdus && !cmap_keep_pdus(map, pdus))
+        if ((pdus || pdu_views) && !cmap_keep_pdus(map, pdus, pdu_views))
             return 1;
         /* One emitter per encoding rule; one that cannot print a type says
          * so at the type before any file is written. */
