@@ -233,6 +233,7 @@ typedef struct COpen {
     const char *cname;       /* Owner_component: prefix of the helper's names */
     const char *kind_type, *kind_none, *open_type, *decode_open;  /* _KIND, _KIND_NONE, _open, _decode_open */
     const char *per_decode_open[2];  /* _uper_decode_open, _aper_decode_open (emit_per.c) */
+    const char *oer_decode_open;     /* _oer_decode_open (emit_oer.c) */
     COpenAlt **alts; int nalts;
 } COpen;
 

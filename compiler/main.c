@@ -30,12 +30,13 @@ static const struct {
 };
 #define NENCODINGS ((int)(sizeof encodings / sizeof encodings[0]))
 
-/* Sets want[i] for each rule named in the comma-separated list; false on
- * an unknown or empty name. DER is always wanted: the C types, T_check and
- * the list iterators are its. */
+/* Sets want[i] for each rule named in the comma-separated list, and only
+ * those; false on an unknown or empty name. run_in adds DER unless --size:
+ * the C types, T_check and the list iterators are its. */
 static bool parse_encodings(const char *list, bool want[NENCODINGS])
 {
-    want[0] = true;
+    for (int i = 0; i < NENCODINGS; i++)
+        want[i] = false;
     for (const char *p = list;; p++) {
         const char *e = strchr(p, ',');
         size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -100,7 +101,11 @@ static const char usage_text[] =
     "  --prefix P    prepend P to every emitted C symbol\n"
     "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, uper, aper, ber\n"
     "                (BER decoders; BER is read, DER written), or\n"
-    "                all (default der; der is always emitted, the C mapping is its)\n"
+    "                all (default der; der is always emitted, the C mapping is its,\n"
+    "                except under --size)\n"
+    "  --size        smaller, slower code: no inline copies of the DER codecs,\n"
+    "                and only the rules --encodings names (der is then left out\n"
+    "                unless named; lists hold typed items only)\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
@@ -211,6 +216,8 @@ static int run_in(Arena *arena, int argc, char **argv)
             emit_imports = true;
         } else if (strcmp(a, "--print-outputs") == 0) {
             print_outputs = true;
+        } else if (strcmp(a, "--size") == 0) {
+            emit_size = true;
         } else if (strcmp(a, "--int64") == 0) {
             cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
@@ -241,6 +248,10 @@ static int run_in(Arena *arena, int argc, char **argv)
         }
     }
     c->include_dirs = dirs;
+    /* BER is read into DER's views and written as DER: it brings DER along. */
+    for (int i = 0; i < NENCODINGS; i++)
+        if (!emit_size || (want[i] && encodings[i].rule == &emit_ber))
+            want[0] = true;
     if (ninputs == 0) {
         fprintf(stderr, "asn1cc: no input files\n%s", usage_text);
         return 2;
@@ -314,6 +325,11 @@ static int run_in(Arena *arena, int argc, char **argv)
             int k = 0;
             while (k < NENCODINGS && strcmp(encodings[k].name, fuzz_rule) != 0)
                 k++;
+            /* Its DER round trip too (T_decode, T_encode). */
+            if (!want[0]) {
+                fprintf(stderr, "asn1cc: --emit-fuzz needs der among --size's --encodings\n");
+                return 2;
+            }
             if (k == NENCODINGS || !want[k]) {
                 fprintf(stderr, "asn1cc: --encoding %s: not among the encodings this run emits (--encodings)\n", fuzz_rule);
                 return 2;
