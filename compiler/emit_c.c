@@ -191,6 +191,7 @@ const char *emit_single_violation(CType *ct, const char *v)
 /* ---------------------------------------------------------------- check, equal, print */
 
 static bool chk_value_own(int ind, CType *ct, const char *rv);
+static bool views_only_der(void);
 
 /* Prints the checks of value rv beyond its C type; false when there are none. */
 static bool chk_value(int ind, CType *ct, const char *rv)
@@ -244,6 +245,8 @@ static bool chk_value_own(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1rt_check_oid(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_ANY:
+        if (!views_only_der())
+            return false;
         P(ind, "ASN1G_TRY(asn1g_check_any(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
@@ -504,7 +507,10 @@ static void emit_choice_misc(CNamed *cn)
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
-        P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        if (views_only_der())
+            P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        else
+            P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
@@ -806,6 +812,18 @@ static void comment_text(const char *text)
 
 static const EmitRule *const *g_rules;  /* the encodings requested */
 static int g_nrules;
+
+/* A view (open type, ANY, unknown CHOICE alternative) holds the octets of
+ * the encoding it was read in; T_check can validate them as DER only when
+ * no rule of this run reads OER or PER (a UPER-decoded CAM's unknown
+ * alternative is UPER, which T_check would call truncated DER). */
+static bool views_only_der(void)
+{
+    for (int r = 0; r < g_nrules; r++)
+        if (g_rules[r]->enc == ENC_OER || g_rules[r]->enc == ENC_PER)
+            return false;
+    return true;
+}
 
 /* The ASN.1 text a type comes from, above its block in the .h and the .c. */
 static void type_comment(const CNamed *cn)
