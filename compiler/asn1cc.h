@@ -868,6 +868,10 @@ FieldSetting *object_field(const Object *o, const char *name);
 /* The object an object assignment defines, built on first use (NULL after
  * an error); sema_values.c reads ValueFromObject through it. */
 Object *sema_object(Sema *S, Assignment *as);
+/* Flattens object set assignment set now (Assignment.objects), as
+ * sema_objects_run would: constraints that read a set's objects
+ * (ValueSetFromObjects) are folded before that pass. */
+void sema_object_set_flatten(Sema *S, Assignment *set);
 /* The type object `as` gives type field t->field_path (TypeFromObject,
  * X.681 15.1), or NULL after a diagnostic at t. */
 Type *sema_object_type_field(Sema *S, Assignment *as, Type *t);

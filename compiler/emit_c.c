@@ -382,7 +382,7 @@ static void emit_seq_misc(CNamed *cn)
         } else if (cc->has_member) {
             P(4, "if (!(%s))", emit_eq(cc->ct, a, b));
             P(8, "return false;");
-            any = true;
+            any |= cc->ct->kind != CK_NULL;   /* NULL DEFAULT NULL's member: one value, not read */
         }
     }
     if (cn->extensible) {
@@ -428,7 +428,7 @@ static void emit_seq_misc(CNamed *cn)
         P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
         print_value(in, cc->ct, emit_member(cc, "in->"));
-        if (cc->has_member)
+        if (cc->has_member && cc->ct->kind != CK_NULL)
             used_in = true;
         if (cc->optional)
             P(4, "}");
@@ -1129,15 +1129,126 @@ const char *emit_rfield(const char *rd, const char *field)
     return S("%s->%s", rd, field);
 }
 
-bool emit_each_type(const CMap *map, bool (*fn)(const CNamed *cn))
+void emit_try(int ind, const char *call, const char *rd, const char *off_field, const char *nm)
+{
+    emit_rc_used = true;
+    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
+    emit_fail_line(ind + 4, "rc", emit_rfield(rd, off_field), nm);
+}
+
+/* Runs before emit_module_files, so without the emitters' S() strings. */
+static bool decline(const CNamed *cn, const char *rule, const char *what, const char *comp)
+{
+    if (comp)
+        diag(DIAG_ERROR, cn->loc, "code generation: %s encoding of %s (%s.%s) is not supported", rule, what, cn->asn1,
+             comp);
+    else
+        diag(DIAG_ERROR, cn->loc, "code generation: %s encoding of %s (%s) is not supported", rule, what, cn->asn1);
+    return false;
+}
+
+bool emit_check_types(const CMap *map, const char *rule, const char *(*why_ct)(const CType *ct),
+                      const char *(*why_comp)(const CNamed *cn, const CComp *cc))
 {
     bool ok = true;
     for (int i = 0; i < map->nmodules; i++) {
         const CModule *cm = map->modules[i];
         if (!cm->emit)
             continue;
-        for (int j = 0; j < cm->ntypes; j++)
-            ok &= fn(cm->types[j]);
+        for (int j = 0; j < cm->ntypes; j++) {
+            const CNamed *cn = cm->types[j];
+            const char *why = why_ct(cn->ct);
+            if (why) {
+                ok = decline(cn, rule, why, NULL);
+                continue;
+            }
+            if (!cn->defines)
+                continue;
+            for (int k = 0; k < cn->ncomps; k++) {
+                const CComp *cc = cn->comps[k];
+                if ((why = why_ct(cc->ct)) != NULL || (why_comp && (why = why_comp(cn, cc)) != NULL))
+                    ok = decline(cn, rule, why, cc->asn1);
+            }
+        }
     }
     return ok;
+}
+
+int emit_root_comps(const CNamed *cn, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
+        if (cc->ext_index < 0)
+            out[n++] = cc;
+    }
+    return n;
+}
+
+int emit_n_ext(const CNamed *cn)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index >= n)
+            n = cn->comps[k]->ext_index + 1;
+    return n;
+}
+
+int emit_slot_comps(const CNamed *cn, int e, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index == e)
+            out[n++] = cn->comps[k];
+    return n;
+}
+
+void emit_ext_cases(int ind, CNamed *cn, void (*slot)(int ind, CNamed *cn, int e), const char *skip,
+                    const char *off_field)
+{
+    int next = emit_n_ext(cn);
+    if (next == 0) {
+        emit_try(ind, skip, "r", off_field, "NULL");
+        return;
+    }
+    P(ind, "switch (i) {");
+    for (int e = 0; e < next; e++) {
+        P(ind, "case %d:", e);
+        slot(ind + 4, cn, e);
+        P(ind + 4, "break;");
+    }
+    P(ind, "default:");
+    emit_try(ind + 4, skip, "r", off_field, "NULL");
+    P(ind + 4, "break;");
+    P(ind, "}");
+}
+
+void emit_codec_by_kind(CNamed *cn, const EmitKindFns *f)
+{
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: f->seq_dec(cn); f->seq_enc(cn); break;
+    case CK_CHOICE: f->choice_dec(cn); f->choice_enc(cn); break;
+    case CK_ENUM: f->enum_dec(cn); f->enum_enc(cn); break;
+    case CK_ARRAY: case CK_LIST: f->of_dec(cn); f->of_enc(cn); break;
+    default: break;
+    }
+}
+
+void emit_size_check(int ind, CType *ct, const char *lv, const char *off, const char *nm)
+{
+    const char *viol = emit_size_violation(ct, "n");
+    if (!viol)
+        return;
+    P(ind, "{");
+    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", off, nm);
+    P(ind, "}");
+}
+
+void emit_list_items(int ind, const char *items)
+{
+    P(ind, "out->raw.ptr = NULL;");
+    P(ind, "out->raw.len = 0;");
+    P(ind, "out->items = %s;", items);
 }

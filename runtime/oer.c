@@ -142,7 +142,7 @@ int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p
 
 /* The content of a length-prefixed integer of any size as its minimal
  * view; signed selects two's complement. */
-static int read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
+int asn1oer_i_read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
 {
     const uint8_t *at, *p;
     size_t n, skip;
@@ -165,10 +165,7 @@ static int read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
     return ASN1RT_OK;
 }
 
-int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out) { return read_big(r, true, out); }
-int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out) { return read_big(r, false, out); }
-
-static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
 {
     if (w == NULL || v == NULL || (v->ptr == NULL && v->len != 0))
         return ASN1RT_E_ARG;
@@ -179,8 +176,6 @@ static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
     return asn1oer_prepend_octets(w, v->ptr, v->len);
 }
 
-int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v) { return prepend_big(w, true, v); }
-int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v) { return prepend_big(w, false, v); }
 
 /* The minimal content of a 128-bit integer, sign-extended to 16 octets. */
 static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo)
@@ -188,7 +183,7 @@ static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo
     const uint8_t *at = r == NULL ? NULL : r->cur;
     asn1rt_view v;
     uint8_t b[16];
-    int rc = read_big(r, is_signed, &v);
+    int rc = asn1oer_i_read_big(r, is_signed, &v);
     if (rc != ASN1RT_OK)
         return rc;
     if (v.len > 16) {
@@ -245,7 +240,7 @@ static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t l
 int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v) { return prepend_128(w, false, v.hi, v.lo); }
 int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v) { return prepend_128(w, true, (uint64_t)v.hi, v.lo); }
 
-int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
+int asn1oer_i_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
 {
     const uint8_t *at;
     uint64_t q;
@@ -545,7 +540,7 @@ static int check_string_at(asn1rt_reader *r, unsigned universal, const uint8_t *
     return ASN1RT_OK;
 }
 
-int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
+int asn1oer_i_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
 {
     const uint8_t *at;
     size_t n;

@@ -851,6 +851,57 @@ static uint32_t load_char(const uint8_t *s, unsigned width)
     return c;
 }
 
+/* Whether an octet of s[0..n) lies outside lo..hi: one compare each, no
+ * early exit, so the loop vectorises. */
+static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= (unsigned)((uint32_t)s[i] - lo > hi - lo);
+    return bad != 0;
+}
+
+/* The fast form of a piece of n one-octet characters of b (1..8) bits
+ * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
+ * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
+ * one compare each, checked once at the end. False, with d scratched and
+ * r untouched, when a character is outside the alphabet: the caller's
+ * per-character loop then finds which. The caller checked n * b bits are
+ * there. */
+static bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+                          uint8_t *d)
+{
+    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
+    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
+    unsigned per_word = 57u / b, bad = 0;
+    while (i < n && (pos >> 3) + 8u <= words_end) {
+        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i + j] = (uint8_t)c;
+        }
+        i += k;
+        pos += k * b;
+    }
+    if (i < n) {
+        /* The last octets of the input, fewer than 8: one padded load holds
+         * every character left (the caller checked they are there). */
+        uint8_t tail[8] = { 0 };
+        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
+        for (; i < n; i++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i] = (uint8_t)c;
+        }
+    }
+    return bad == 0;
+}
+
 /* One piece of n characters: checked, and a view or appended to the copy. */
 static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsigned b, bool map, size_t n,
                       bool first, asn1rt_arena *arena, asn1rt_view *out)
@@ -858,7 +909,8 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     size_t start = r->pos;
     uint8_t *d;
     void *p;
-    if (b != 0 && (r->end - r->pos) / b < n)
+    /* n < 64K + 1 for every caller (a fixed size or one piece), b <= 32: no overflow, no division. */
+    if ((uint64_t)n * b > r->end - r->pos)
         return per_fail(r, start, ASN1RT_E_TRUNCATED);
     if (n == 0)                           /* out keeps what it has */
         return ASN1RT_OK;
@@ -866,9 +918,10 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
         /* The wire form is the in-memory form: check it in place. */
         const uint8_t *s = r->base + (r->pos >> 3);
         uint64_t idx;
-        for (size_t i = 0; i < n; i++)
-            if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
-                return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
+        if (!(a->width == 1 && a->nranges == 1 && !octets_outside(s, n, a->ranges[0][0], a->ranges[0][1])))
+            for (size_t i = 0; i < n; i++)
+                if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
+                    return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
         out->ptr = s;
         out->len = n * a->width;
         r->pos += n * b;
@@ -881,11 +934,20 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
             return per_fail(r, start, ASN1RT_E_ARENA_FULL);
         *out = v;
     }
-    if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK)
+    if (arena != NULL && arena->cap - arena->used >= n * a->width) {   /* asn1rt_arena_alloc's bump, inline */
+        p = arena->buf + arena->used;
+        arena->used += n * a->width;
+    } else if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK) {
         return per_fail(r, start, ASN1RT_E_ARENA_FULL);
+    }
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && unpack_chars1(r, b, map, n, a->ranges[0], d)) {
+        out->len += n;
+        r->pos += n * b;
+        return ASN1RT_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         uint64_t v = b ? asn1rt_i_per_peek_r(r, r->pos + i * b, b) : 0, idx;
         uint32_t c;
@@ -925,15 +987,35 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         *out = v;
         return ASN1RT_OK;
     }
-    if (lb == ub && ub < 65536) {
-        /* 30.5.7: fixed ub * b <= 16 bits: no alignment; else aligned in APER. */
-        rc = align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = take_chars(r, a, b, map, ub, true, arena, &v);
-        if (rc != ASN1RT_OK)
-            goto fail;
-        *out = v;
-        return ASN1RT_OK;
+    {
+        /* One piece: a fixed size, a constrained length, or the one-octet
+         * unconstrained form (what nearly every string has). Fragments and
+         * every failure of the determinant go the general way below, which
+         * reads it again and reports it. */
+        size_t n = ub;
+        uint64_t off;
+        bool one = lb == ub && ub < 65536;   /* 30.5.7: fixed, no length */
+        if (!one && ub < 65536) {
+            one = asn1rt_per_read_constrained(r, ub - lb, &off) == ASN1RT_OK;
+            n = lb + (size_t)off;
+        } else if (!one && asn1rt_per_read_align(r) == ASN1RT_OK && r->end - r->pos >= 8) {
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);   /* 11.9.3.6: 0..127 in one octet */
+            one = off < 0x80 && off >= lb && off <= ub;
+            n = (size_t)off;
+            if (one)
+                r->pos += 8;
+        }
+        if (one) {
+            /* 30.5.7: ub * b <= 16 bits: no alignment; else aligned in APER. */
+            rc = n > 0 && align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
+            if (rc == ASN1RT_OK)
+                rc = take_chars(r, a, b, map, n, true, arena, &v);
+            if (rc != ASN1RT_OK)
+                goto fail;
+            *out = v;
+            return ASN1RT_OK;
+        }
+        r->pos = start;
     }
     piece_reader pr = { 0, NULL, a, b, map, arena, &v };
     rc = read_pieces(r, lb, ub, align_var, &pr);
@@ -948,9 +1030,40 @@ fail:
     return rc;
 }
 
+/* The fast form of put_chars for one-octet characters of b (1..8) bits
+ * from a one-range alphabet, when the n * b bits fit: packed into a 64-bit
+ * accumulator, whole octets stored as they fill, one compare a character
+ * checked once at the end (ASN1RT_E_STRING_ALPHABET, octets scratched: the
+ * caller rewinds). The partial octet at pos keeps its bits; those after
+ * the new pos are 0, the writer's invariant. */
+static int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                       const uint32_t range[2])
+{
+    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u;
+    uint8_t *d = w->buf + (w->pos >> 3);
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0;   /* bits held in acc, at its bottom */
+    uint64_t acc = have ? (uint64_t)(d[0] >> (8u - have)) : 0u;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = p[i];
+        bad |= (unsigned)(c - lo > span);
+        acc = acc << b | ((c - sub) & ((1u << b) - 1u));
+        have += b;
+        if (have >= 8) {
+            have -= 8;
+            *d++ = (uint8_t)(acc >> have);
+        }
+    }
+    if (have)
+        *d = (uint8_t)(acc << (8u - have));
+    w->pos += n * b;
+    return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
+}
+
 static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigned b, bool map, const uint8_t *p,
                      size_t n)
 {
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (w->cap * 8u - w->pos) / b >= n)
+        return pack_chars1(w, b, map, p, n, a->ranges[0]);
     for (size_t i = 0; i < n; i++) {
         uint32_t c = a->width == 1 ? p[i] : load_char(p + i * a->width, a->width);
         uint64_t idx;
@@ -983,8 +1096,18 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
     align_var = b != 0 && ub > 16u / b;
     if (ub == 0)
         return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        rc = align_var ? asn1rt_per_write_align(w) : ASN1RT_OK;
+    if (ub < 65536 || count < 128) {
+        /* One piece (asn1rt_per_write_length's forms, without its state):
+         * 30.5.7 fixed size, no length; a constrained length; 11.9.3.6 one
+         * octet, aligned in APER. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);
+        if (rc == ASN1RT_OK && count > 0 && align_var)
+            rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
             rc = put_chars(w, a, b, map, p, count);
         goto out;
