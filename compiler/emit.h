@@ -44,6 +44,12 @@ extern const EmitRule emit_uper;
 extern const EmitRule emit_aper;
 bool emit_per_supported(const CMap *map);
 
+/* --size (main.c): smaller generated code for slower code. DER prints no
+ * inline copies (T_decode and T_encode call the externs, no flatten), and
+ * only the rules named in --encodings are printed: without DER, a list is
+ * its typed items only (emit_c.c prints their iterator; raw stays empty). */
+extern bool emit_size;
+
 /* outdir/<module>.h and .c for each module with CModule.emit, with the
  * functions of each of the nrules rules; 0, or non-zero after a diagnosed
  * I/O error. */
@@ -101,6 +107,22 @@ typedef struct EmitKindFns {
 void emit_codec_by_kind(CNamed *cn, const EmitKindFns *f);
 /* `return asn1g_fail(err, code, off, nm);` at indent ind: a decoder's failure line. */
 void emit_fail_line(int ind, const char *code, const char *off, const char *nm);
+/* The decoder of an open type a sibling selects through a table constraint
+ * (Owner_comp_<rule>_decode_open), the same for every rule that has one:
+ * each alternative's value in a function of its own, then one function that
+ * picks it by the id component. A rule gives its names and pieces. */
+typedef struct EmitOpenDec {
+    const char *fn;          /* the decoder's name (COpen) */
+    const char *rule;        /* "UPER", "OER": the comment's */
+    const char *reader_type; /* asn1rt_per_reader, asn1rt_reader */
+    /* Lines that set up reader r on view v (rc may be used, `return rc;` on failure). */
+    void (*init)(int ind, const char *v);
+    const char *finish;      /* the end check on r, an int expression */
+    /* One alternative's value into lv from r (the rule's own decoder). */
+    void (*dec_value)(int ind, CType *ct, const char *lv);
+} EmitOpenDec;
+void emit_open_decoder(const COpen *op, const EmitOpenDec *d);
+const char *emit_open_sig(const COpen *op, const char *fn);   /* its declaration */
 /* Field f of the reader expression rd: "(&c)->f" reads better as "c.f". */
 const char *emit_rfield(const char *rd, const char *field);
 const char *emit_addr(const char *lv);                        /* &(lv); p for (*p) */

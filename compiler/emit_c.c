@@ -24,7 +24,11 @@
 
 FILE *emit_out;          /* current output (a memory stream) */
 bool emit_rc_used;
+bool emit_size;          /* --size (emit.h) */
 static Arena *g_arena;   /* the compilation's arena */
+/* DER is among the rules printed (always, unless --size leaves it out):
+ * a list's raw DER is then read by DER's item decoder. */
+static bool g_der;
 
 void emit_vline(int ind, const char *fmt, va_list ap)
 {
@@ -332,9 +336,42 @@ void emit_fn_close(void)
     P(0, "%s", "");
 }
 
+/* T_init is a memset alone (no DEFAULT to set, no member's T_init to
+ * call): under --size the header defines it inline instead. */
+static bool init_is_memset(const CNamed *cn)
+{
+    const CType *ct = cn->ct;
+    if (!cn->defines)
+        return is_struct_kind(ct->kind) ? init_is_memset(ct->owner) : true;
+    for (int k = 0; (ct->kind == CK_SEQ || ct->kind == CK_SET) && k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        if (cc->has_default || (!cc->optional && (cc->ct->kind == CK_SEQ || cc->ct->kind == CK_SET)))
+            return false;
+    }
+    return true;
+}
+
+static bool init_inline(const CNamed *cn) { return emit_size && init_is_memset(cn); }
+
+static void fn_open(const CNamed *cn, CFn f);
+
+static void emit_plain_init(const CNamed *cn)
+{
+    if (init_inline(cn))
+        return;
+    fn_open(cn, FN_INIT);
+    P(4, "memset(out, 0, sizeof *out);");
+    emit_fn_close();
+}
+
 static void fn_open(const CNamed *cn, CFn f)
 {
-    P(0, "%s", emit_fn_sig(cn, f));
+    /* --size: the functions off the codec path are compiled for size
+     * (gcc and clang optimise a cold function as with -Os). */
+    if (emit_size && (f == FN_CHECK || f == FN_EQUAL || f == FN_PRINT))
+        P(0, "ASN1G_COLD %s", emit_fn_sig(cn, f));
+    else
+        P(0, "%s", emit_fn_sig(cn, f));
     P(0, "{");
 }
 
@@ -441,6 +478,8 @@ static void emit_seq_misc(CNamed *cn)
     emit_fn_close();
 
     /* init */
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -516,9 +555,7 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_enum_misc(CNamed *cn)
@@ -553,9 +590,7 @@ static void emit_enum_misc(CNamed *cn)
     P(4, "}");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_of_misc(CNamed *cn)
@@ -578,9 +613,11 @@ static void emit_of_misc(CNamed *cn)
         P(4, "}");
         P(4, "return ASN1RT_OK;");
     } else {
-        P(4, "asn1rt_reader r;");
-        P(4, "%s item;", el->ctype);
-        P(4, "size_t n = 0;");
+        if (g_der) {
+            P(4, "asn1rt_reader r;");
+            P(4, "%s item;", el->ctype);
+            P(4, "size_t n = 0;");
+        }
         viol = emit_size_violation(ct, "in->count");
         if (viol) {
             P(4, "if (%s)", viol);
@@ -594,15 +631,20 @@ static void emit_of_misc(CNamed *cn)
         P(8, "}");
         P(8, "return ASN1RT_OK;");
         P(4, "}");
-        P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
-        P(4, "while (!asn1rt_at_end(&r)) {");
-        /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
-        P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
-        P(8, "n++;");
-        P(4, "}");
-        P(4, "if (n != in->count)");
-        P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
-        P(4, "return ASN1RT_OK;");
+        if (g_der) {
+            P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
+            P(4, "while (!asn1rt_at_end(&r)) {");
+            /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
+            P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
+            P(8, "n++;");
+            P(4, "}");
+            P(4, "if (n != in->count)");
+            P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(4, "return ASN1RT_OK;");
+        } else {
+            /* No DER in this run (--size): nothing can read raw elements. */
+            P(4, "return in->count == 0 && in->raw.len == 0 ? ASN1RT_OK : ASN1RT_E_ARG;");
+        }
     }
     emit_fn_close();
 
@@ -717,10 +759,31 @@ static void emit_of_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 
+}
+
+/* A list's iterator and T_load_items when no DER is printed (--size
+ * without der): the typed items are the only elements there are. */
+static void emit_items_iter(CNamed *cn)
+{
+    fn_open(cn, FN_ITER_INIT);
+    P(4, "memset(&it->r, 0, sizeof it->r);");
+    P(4, "it->items = list->items;");
+    P(4, "it->i = 0;");
+    P(4, "it->n = list->items != NULL ? list->count : 0;");
+    emit_fn_close();
+    fn_open(cn, FN_ITER_NEXT);
+    P(4, "if (it->i == it->n)");
+    P(8, "return false;");
+    P(4, "*out = it->items[it->i++];");
+    P(4, "return true;");
+    emit_fn_close();
+    fn_open(cn, FN_LOAD_ITEMS);
+    P(4, "if (list == NULL || arena == NULL)");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "return list->items != NULL || (list->count == 0 && list->raw.len == 0) ? ASN1RT_OK : ASN1RT_E_ARG;");
+    emit_fn_close();
 }
 
 static void emit_misc(CNamed *cn)
@@ -762,6 +825,8 @@ static void emit_alias_misc(CNamed *cn)
     print_value(4, ct, "(*in)");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     if (is_struct_kind(ct->kind))
         P(4, "%s(out);", ct->owner->fn[FN_INIT]);
@@ -920,7 +985,10 @@ static void emit_type_decl(CNamed *cn)
     if (cn->max_total_known)
         P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
-    P(0, "%s;", emit_fn_sig(cn, FN_INIT));
+    if (init_inline(cn))
+        P(0, "static inline %s { memset(out, 0, sizeof *out); }", emit_fn_sig(cn, FN_INIT));
+    else
+        P(0, "%s;", emit_fn_sig(cn, FN_INIT));
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_public(cn);
     P(0, "ASN1RT_MUST_USE %s;", emit_fn_sig(cn, FN_CHECK));
@@ -965,6 +1033,8 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "#define %s", cm->guard);
     P(0, "%s", "");
     P(0, "#include <asn1rt/asn1rt.h>");
+    if (emit_size)
+        P(0, "#include <string.h>  /* the inline T_init */");
     for (int i = 0; i < cm->nimports; i++)
         P(0, "#include \"%s\"", cm->imports[i]->header);
     P(0, "%s", "");
@@ -1065,6 +1135,8 @@ static int emit_module(const CModule *cm, const char *outdir)
             emit_misc(cn);
         for (int r = 0; cn->defines && r < g_nrules; r++)
             g_rules[r]->codec_late(cm, cn);
+        if (cn->defines && !g_der && cn->ct->kind == CK_LIST)
+            emit_items_iter(cn);
         for (int r = 0; r < g_nrules; r++)
             g_rules[r]->entry(cm, cn);
         if (!cn->defines)
@@ -1111,6 +1183,9 @@ int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const
     g_arena = map->arena;
     g_rules = rules;
     g_nrules = nrules;
+    g_der = false;
+    for (int r = 0; r < nrules; r++)
+        g_der |= rules[r]->enc == ENC_DER;
     for (int i = 0; i < map->nmodules; i++)
         if (map->modules[i]->emit)
             rc |= emit_module(map->modules[i], outdir);
@@ -1120,6 +1195,75 @@ int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const
 void emit_fail_line(int ind, const char *code, const char *off, const char *nm)
 {
     P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
+}
+
+const char *emit_open_sig(const COpen *op, const char *fn)
+{
+    return S("int %s(const %s *in, %s *out, asn1rt_arena *arena)", fn, op->owner->cname, op->open_type);
+}
+
+void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
+{
+    char *buf;
+    size_t len;
+    FILE *saved;
+    /* Each alternative's value in a function of its own, so that the
+     * decoder's early returns end it. */
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(0, "static int %s_alt%d_(%s *out, %s *r, asn1rt_arena *arena)", d->fn, k, op->open_type, d->reader_type);
+        P(0, "{");
+        P(4, "asn1rt_error *err = NULL;");
+        saved = emit_body_begin(&buf, &len);
+        if (a->member)
+            d->dec_value(4, a->ct, S("out->u.%s", a->member));
+        P(4, "(void)out;");
+        P(4, "(void)r;");
+        P(4, "(void)arena;");
+        P(4, "(void)err;");
+        P(4, "return ASN1RT_OK;");
+        emit_body_end(saved, &buf, NULL);
+        emit_fn_close();
+    }
+    P(0, "%s", "");
+    P(0, "/* %s: %s.%s as the type its %s selects (%s) */", d->fn, op->owner->asn1, op->open->asn1, op->id->asn1,
+      d->rule);
+    P(0, "%s", emit_open_sig(op, d->fn));
+    P(0, "{");
+    P(4, "%s rd;", d->reader_type);
+    P(4, "%s *r = &rd;", d->reader_type);
+    P(4, "asn1rt_error *err = NULL;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    saved = emit_body_begin(&buf, &len);
+    emit_rc_used = true;
+    P(4, "memset(out, 0, sizeof *out);");
+    if (op->open->optional) {
+        P(4, "if (!in->%s)", op->open->present);
+        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
+    }
+    d->init(4, S("in->%s", op->open->name));
+    P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");
+    P(4, "do {");
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
+        P(12, "out->kind = %s;", a->kind);
+        P(12, "rc = %s_alt%d_(out, r, arena);", d->fn, k);
+    }
+    if (op->nalts)
+        P(8, "}");
+    P(4, "} while (0);");
+    P(4, "if (rc == 0)");
+    P(8, "rc = %s;", d->finish);
+    P(4, "if (rc != 0) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "(void)err;");
+    P(4, "return rc;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
 }
 
 const char *emit_rfield(const char *rd, const char *field)

@@ -136,6 +136,8 @@ static const char *open_sig(const COpen *op)
 
 static CDerFn inline_copy(CDerFn f)
 {
+    if (emit_size)   /* --size: no copies, the externs stand for them */
+        return f;
     switch (f) {
     case DER_READ: return DER_READ_INL;
     case DER_DEC: return DER_DEC_INL;
@@ -144,6 +146,10 @@ static CDerFn inline_copy(CDerFn f)
     default: return f;
     }
 }
+
+/* The attribute of the fast entry points: the whole type tree inlined, but
+ * not under --size, which has no inline copies to flatten. */
+static const char *flatten(void) { return emit_size ? "" : "ASN1G_FLATTEN "; }
 
 /* The head of the function being printed: the inline copy in the second
  * pass; the extern (static when internal to the file) in the first. */
@@ -476,6 +482,39 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
     P(4, "}");
 }
 
+/* DER, extensible SET: the elements after the root are unknown additions,
+ * each with a tag of no root component (one of those is a component met
+ * twice, or out of order: set_misplaced), above every root component's
+ * that was there and above the previous one's (X.690 10.3: DER sorts the
+ * whole SET by tag; tags compared without the constructed bit). A root
+ * component whose tag is not known at one value (an untagged CHOICE) or
+ * that may be absent unseen (DEFAULT) bounds nothing here. */
+static void set_unknown_ext(CNamed *cn)
+{
+    P(4, "{");
+    P(8, "const uint8_t *ext = c.cur;");
+    P(8, "uint32_t prev = 0;");
+    P(8, "while (!asn1rt_at_end(&c)) {");
+    P(12, "uint32_t t = asn1g_peek(&c);");
+    P(12, "asn1rt_view one;");
+    set_misplaced(12, cn, cn->ncomps, "NULL");
+    const char *low = "(ext != c.cur && (t & ~0x20000000u) <= prev)";
+    for (int j = 0; j < cn->ncomps; j++) {
+        CComp *oc = cn->comps[cn->set_order[j]];
+        if (oc->has_default || oc->ct->any_first || oc->ct->nfirst != 1)
+            continue;
+        const char *below = S("(t & ~0x20000000u) < (%s & ~0x20000000u)", oc->ct->first_expr[0]);
+        low = S("%s || (%s%s)", low, oc->optional ? S("out->%s && ", oc->present) : "", below);
+    }
+    P(12, "if (ASN1G_UNLIKELY(t != 0xFFFFFFFFu && (%s)))   /* a bad tag: read_any says so */", low);
+    emit_fail_line(16, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", "NULL");
+    P(12, "prev = t & ~0x20000000u;");
+    try_dec(12, "asn1g_read_any(&c, &one)", "&c", "NULL");
+    P(8, "}");
+    P(8, "out->unknown_ext = (asn1rt_view){ ext, (size_t)(c.cur - ext) };");
+    P(4, "}");
+}
+
 /* Whether a SEQUENCE/SET's decode, encode (or, for len, its length)
  * touches the struct: a presence flag, a member with a value, the unknown
  * extensions. */
@@ -534,7 +573,9 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(4, cc->ct, lv, "&c", nm);
         }
     }
-    if (cn->extensible) {
+    if (cn->extensible && cn->set_order && !g_ber) {
+        set_unknown_ext(cn);
+    } else if (cn->extensible) {
         if (g_ber)
             try_dec(4, "asn1g_ber_read_rest(&c, arena, &out->unknown_ext)", "&c", "NULL");
         else
@@ -990,6 +1031,10 @@ static void emit_of_iter(CNamed *cn)
  * calls no other copy, as a call to the copy. args: the parameters' names. */
 static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *args)
 {
+    if (emit_size) {   /* --size: the extern alone */
+        pr(cn);
+        return;
+    }
     FILE *file = emit_out;
     emit_out = g_cp->copies;
     g_deep = true;
@@ -1109,7 +1154,7 @@ static void emit_decoders(CNamed *cn)
     const char *in = g_ber ? "ber" : "der";
     const char *init = g_ber ? "asn1g_ber_reader_init(&r, ber, len);" : "asn1g_reader_init(&r, der, len, 0);";
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
+    P(0, "%s%s", flatten(), der_sig(cn, DER_DECODE));
     P(0, "{");
     P(4, "asn1rt_reader r;");
     arena_locals();
@@ -1118,7 +1163,7 @@ static void emit_decoders(CNamed *cn)
     P(8, "return ASN1RT_E_ARG;");
     arena_setup();
     P(4, "%s", init);
-    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, DER_READ_INL), arena_arg());
+    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, inline_copy(DER_READ)), arena_arg());
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
     P(8, "rc = asn1g_expect_end(&r);");
     fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", false);
@@ -1170,7 +1215,7 @@ static void emit_public(CNamed *cn)
     if (g_ber)
         return;   /* BER is read, DER written */
 
-    g_deep = true;
+    g_deep = !emit_size;
     P(0, "static %s", der_sig(cn, DER_WRITE));
     P(0, "{");
     enc_value(4, ct, "(*in)");
@@ -1180,7 +1225,7 @@ static void emit_public(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     emit_fn_close();
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_ENCODE));
+    P(0, "%s%s", flatten(), der_sig(cn, DER_ENCODE));
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");

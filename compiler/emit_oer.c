@@ -223,6 +223,32 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
     P(ind, "}");
 }
 
+/* ENUMERATED (X.696 11) of the defining type en into lv: read at the
+ * use site, as a call per enumeration costs more than the read itself.
+ * Unknown values of an extensible type are kept, as far as the C enum
+ * holds them; otherwise the value must be one of the list. */
+static void dec_enum(int ind, const CNamed *en, const char *lv, const char *rd, const char *nm)
+{
+    P(ind, "{");
+    P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
+    P(ind + 4, "int64_t v;");
+    try_dec(ind + 4, S("asn1oer_read_enum(%s, &v)", rd), rd, nm);
+    if (en->extensible) {
+        P(ind + 4, "if (ASN1G_UNLIKELY(v < INT32_MIN || v > INT32_MAX)) {");
+    } else {
+        const char *cond = NULL;
+        for (int i = 0; i < en->nitems; i++)
+            cond = cond ? S("%s && v != %s", cond, en->items[i].number) : S("v != %s", en->items[i].number);
+        P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", cond ? cond : "true");
+    }
+    P(ind + 8, "%s = s;", emit_rfield(rd, "cur"));
+    emit_fail_line(ind + 8, en->extensible ? "ASN1RT_E_INTEGER_RANGE" : "ASN1RT_E_ENUM_VALUE",
+                   S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
+    P(ind + 4, "}");
+    P(ind + 4, "%s = (%s)v;", lv, en->cname);
+    P(ind, "}");
+}
+
 static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
 
 /* Decodes one value of ct into lvalue lv from reader rd, then refuses one
@@ -365,6 +391,9 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         }
         dec_recursive(ind, ct, lv, rd, nm);
         break;
+    case CK_ENUM:
+        dec_enum(ind, ct->owner, lv, rd, nm);
+        break;
     default:
         emit_rc_used = true;
         P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", oer_fn(ct->owner, OER_DEC), emit_addr(lv), rd);
@@ -466,7 +495,8 @@ static void enc_value(int ind, CType *ct, const char *rv)
             /* The octets alone: their number is the type's. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len != %" PRIu64 "))", rv, ct->size_lo * mult);
             P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
-            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, (%s).len));", rv, rv);
+            /* A constant count: the copy is a few moves, not a memcpy call. */
+            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, %" PRIu64 "));", rv, ct->size_lo * mult);
         } else {
             P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
         }
@@ -477,6 +507,12 @@ static void enc_value(int ind, CType *ct, const char *rv)
             P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
         else  /* a recursive reference: its OER encoding, as decoded */
             P(ind, "ASN1G_TRY(asn1rt_prepend_bytes(w, (%s).ptr, (%s).len));", rv, rv);
+        break;
+    case CK_ENUM:
+        /* As T_oer_enc_ does, without the call. */
+        if (!ct->owner->extensible)
+            P(ind, "ASN1G_TRY(%s(%s));", ct->owner->fn[FN_CHECK], emit_addr(rv));
+        P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(%s)));", rv);
         break;
     default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
     }
@@ -879,32 +915,15 @@ static void emit_choice_enc(CNamed *cn)
 
 static void emit_enum_dec(CNamed *cn)
 {
+    char *buf;
+    size_t len;
     P(0, "%s", oer_sig(cn, OER_DEC));
     P(0, "{");
-    P(4, "const uint8_t *s = r->cur;");
-    P(4, "int64_t v;");
-    P(4, "int rc = asn1oer_read_enum(r, &v);");
+    FILE *saved = emit_body_begin(&buf, &len);
+    dec_enum(4, cn, "*out", "r", "NULL");
     P(4, "(void)arena;");
-    P(4, "if (ASN1G_UNLIKELY(rc != 0))");
-    P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
-    if (!cn->extensible) {
-        P(4, "switch (v) {");
-        for (int i = 0; i < cn->nitems; i++)
-            P(4, "case %s:", cn->items[i].number);
-        P(8, "break;");
-        P(4, "default:");
-        P(8, "r->cur = s;");
-        P(8, "return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);");
-        P(4, "}");
-    } else {
-        /* Extensible: unknown values are kept, as far as the C enum holds them. */
-        P(4, "if (ASN1G_UNLIKELY(v < INT32_MIN || v > INT32_MAX)) {");
-        P(8, "r->cur = s;");
-        P(8, "return asn1g_fail(err, ASN1RT_E_INTEGER_RANGE, (size_t)(s - r->base), NULL);");
-        P(4, "}");
-    }
-    P(4, "*out = (%s)v;", cn->cname);
     P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
     emit_fn_close();
 }
 
@@ -1059,7 +1078,7 @@ static void emit_public(CNamed *cn)
     dec_value(4, ct, "(*out)", "r", "NULL");
     if (ct->kind == CK_NULL)
         P(4, "(void)out;");
-    if (ct->kind < CK_SEQ && ct->kind != CK_ENUM)
+    if (ct->kind < CK_SEQ)
         P(4, "(void)arena;");
     P(4, "(void)err;");
     P(4, "return ASN1RT_OK;");
@@ -1095,12 +1114,14 @@ static void emit_public(CNamed *cn)
     P(4, "asn1rt_reader r;");
     P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
     P(4, "int rc;");
-    P(4, "asn1rt_error_clear(err);");
+    P(4, "if (err != NULL)");
+    P(8, "asn1rt_error_clear(err);");
     P(4, "if (out == NULL || (in == NULL && len != 0))");
     P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
     P(4, "asn1oer_reader_init(&r, in, len, lax);");
     P(4, "rc = %s(out, &r, arena, err);", oer_fn(cn, OER_READ));
-    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
+    /* r.cur != r.end first: the whole input read is the usual case, without a call. */
+    P(4, "if (rc == ASN1RT_OK && r.cur != r.end && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
     P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
     P(4, "if (rc != ASN1RT_OK) {");
     P(8, "memset(out, 0, sizeof *out);");
@@ -1155,8 +1176,9 @@ static void oer_header_doc(void)
         " *       kept whole (its OER tag and open type) in u.unknown. A recursive\n"
         " *       reference is a view of its OER encoding (decode it with its\n"
         " *       T_oer_decode), validated here up to the reader's depth limit.\n"
-        " *       T_check, T_print and the _decode_open helpers read open types and\n"
-        " *       recursive views as DER.\n"
+        " *       T_check, T_print and the DER _decode_open helpers read open types\n"
+        " *       and recursive views as DER; an open type a sibling selects (table\n"
+        " *       constraint) is decoded from OER by its Owner_comp_oer_decode_open.\n"
         " *   int T_oer_decode_prefix(..., asn1rt_arena *arena, size_t *consumed);\n"
         " *       bytes after the value are allowed, *consumed is set.\n"
         " *   int T_oer_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
@@ -1194,7 +1216,10 @@ static void oer_decl_internal(const CNamed *cn)
     P(0, "%s;", oer_sig(cn, OER_ENC));
 }
 
-static void oer_decl_open(const COpen *op) { (void)op; }
+static void oer_decl_open(const COpen *op)
+{
+    P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->oer_decode_open));
+}
 
 static void oer_file_begin(const CModule *cm) { (void)cm; }
 
@@ -1221,8 +1246,26 @@ static void oer_entry(const CModule *cm, CNamed *cn)
     emit_public(cn);
 }
 
-/* The open-type decoders (T_decode_open) read DER: OER has none yet. */
-static void oer_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+/* T_oer_decode_open: the open type's view (an OER-decoded value holds the
+ * OER of the contained value) decoded as the type its id selects. */
+static void oer_open_init(int ind, const char *v)
+{
+    P(ind, "asn1oer_reader_init(r, %s.ptr, %s.len, 0);", v, v);
+}
+
+static void oer_open_value(int ind, CType *ct, const char *lv)
+{
+    g_tmp = 0;
+    dec_value(ind, ct, lv, "r", "NULL");
+}
+
+static void oer_open(const CModule *cm, const COpen *op)
+{
+    EmitOpenDec d = { op->oer_decode_open, "OER", "asn1rt_reader", oer_open_init, "asn1rt_expect_end(r)",
+                      oer_open_value };
+    (void)cm;
+    emit_open_decoder(op, &d);
+}
 
 const EmitRule emit_oer = {
     .enc = ENC_OER,

@@ -1009,6 +1009,30 @@ static void emit_enum_enc(CNamed *cn)
     int n = enum_order(cn, false, ord);
     P(0, "%s", per_sig(cn, PER_ENC));
     P(0, "{");
+    if (emit_size) {
+        /* --size: the switch only chooses the index (a table to the
+         * compiler), one write after it; additions follow the root's n. */
+        P(4, "uint64_t k;");
+        P(4, "switch (*in) {");
+        for (int k = 0; k < n; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, k);
+        int m = cn->extensible ? enum_order(cn, true, ord) : 0;
+        for (int k = 0; k < m; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, n + k);
+        P(4, "default:");
+        P(8, "(void)w;");
+        P(8, "return ASN1RT_E_ENUM_VALUE;");
+        P(4, "}");
+        if (cn->extensible) {
+            P(4, "ASN1G_TRY(asn1rt_per_write_bit(w, k >= %du));", n);
+            P(4, "if (k >= %du)", n);
+            P(8, "return asn1rt_per_write_small(w, k - %du);", n);
+        }
+        P(4, "return asn1rt_per_write_constrained(w, %du, k);", n > 0 ? n - 1 : 0);
+        emit_fn_close();
+        free(ord);
+        return;
+    }
     P(4, "switch (*in) {");
     for (int k = 0; k < n; k++) {
         P(4, "case %s:", cn->items[ord[k]].cname);
@@ -1171,11 +1195,13 @@ static void emit_variant(CNamed *cn, bool aligned)
     CPerFn dec = aligned ? APER_DECODE : UPER_DECODE, ex = aligned ? APER_DECODE_EX : UPER_DECODE_EX;
     CPerFn enc = aligned ? APER_ENCODE : UPER_ENCODE;
     const char *flag = aligned ? "true" : "false";
-    P(0, "%s", per_sig(cn, dec));
-    P(0, "{");
-    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
-      flag);
-    emit_fn_close();
+    if (!emit_size) {   /* --size: inline in the header (per_decl_public) */
+        P(0, "%s", per_sig(cn, dec));
+        P(0, "{");
+        P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+          flag);
+        emit_fn_close();
+    }
     P(0, "%s", per_sig(cn, ex));
     P(0, "{");
     P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
@@ -1338,8 +1364,18 @@ static void per_decl_public(const EmitRule *self, const CNamed *cn, bool aligned
     if (is_first(self) && max_bits(cn->ct, &bits, 0))
         P(0, "#define %s %" PRIu64 "u  /* a bound on the octets of T_uper_encode and T_aper_encode */",
           per_fn(cn, PER_MAX_OCTETS), bits ? (bits + 7) / 8 : 1);
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    if (emit_size) {
+        /* --size: T_?per_decode is T_?per_decode_ex without leniency or
+         * error detail, inline here rather than one more function per type. */
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "ASN1RT_MUST_USE static inline %s", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "{");
+        P(4, "return %s(out, in, len, 0, arena, NULL);", per_fn(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "}");
+    } else {
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    }
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_ENCODE : UPER_ENCODE));
 }
 
@@ -1395,94 +1431,37 @@ static void per_entry(const EmitRule *self, CNamed *cn, bool aligned)
 
 /* The decoder of an open type selected by a sibling through a table
  * constraint (S1AP's ProtocolIE-Field value): the object whose identifier
- * the id component holds gives the type its view is decoded as. */
-static const char *open_sig(const COpen *op, bool aligned)
-{
-    return S("int %s(const %s *in, %s *out, asn1rt_arena *arena)", op->per_decode_open[aligned], op->owner->cname,
-             op->open_type);
-}
-
+ * the id component holds gives the type its view is decoded as
+ * (emit_open_decoder, shared with OER). */
 static void per_decl_open(const COpen *op, bool aligned)
 {
-    P(0, "ASN1RT_MUST_USE %s;", open_sig(op, aligned));
+    P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->per_decode_open[aligned]));
+}
+
+static bool g_open_aligned;   /* the rule per_open_init sets up */
+
+static void per_open_init(int ind, const char *v)
+{
+    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0)", v, v, g_open_aligned ? "true" : "false");
+    P(ind + 4, "return rc;");
+}
+
+static void per_open_value(int ind, CType *ct, const char *lv)
+{
+    g_tmp = 0;
+    dec_value(ind, ct, lv, "r", "NULL");
 }
 
 static void per_open(const COpen *op, bool aligned)
 {
-    char *buf;
-    size_t len;
-    g_tmp = 0;
-    P(0, "%s", "");
-    P(0, "/* %s: %s.%s as the type its %s selects (%s) */", op->per_decode_open[aligned], op->owner->asn1,
-      op->open->asn1, op->id->asn1, aligned ? "APER" : "UPER");
-    P(0, "%s", open_sig(op, aligned));
-    P(0, "{");
-    P(4, "asn1rt_per_reader rd;");
-    P(4, "asn1rt_per_reader *r = &rd;");
-    P(4, "asn1rt_error *err = NULL;");
-    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
-    FILE *saved = emit_body_begin(&buf, &len);
-    emit_rc_used = true;
-    P(4, "memset(out, 0, sizeof *out);");
-    if (op->open->optional) {
-        P(4, "if (!in->%s)", op->open->present);
-        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
-    }
-    P(4, "if ((rc = asn1rt_per_reader_init(r, in->%s.ptr, in->%s.len, %s)) != 0)", op->open->name, op->open->name,
-      aligned ? "true" : "false");
-    P(8, "return rc;");
-    P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");
-    P(4, "do {");
-    for (int k = 0; k < op->nalts; k++) {
-        COpenAlt *a = op->alts[k];
-        P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
-        P(12, "out->kind = %s;", a->kind);
-        P(12, "rc = %s_alt%d_(out, r, arena);", op->per_decode_open[aligned], k);
-    }
-    if (op->nalts)
-        P(8, "}");
-    P(4, "} while (0);");
-    P(4, "if (rc == 0)");
-    P(8, "rc = asn1rt_per_reader_finish(r);");
-    P(4, "if (rc != 0) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "if (arena != NULL)");
-    P(12, "asn1rt_arena_reset(arena, mark);");
-    P(4, "}");
-    P(4, "(void)err;");
-    P(4, "return rc;");
-    emit_body_end(saved, &buf, NULL);
-    emit_fn_close();
+    EmitOpenDec d = { op->per_decode_open[aligned], aligned ? "APER" : "UPER", "asn1rt_per_reader", per_open_init,
+                      "asn1rt_per_reader_finish(r)", per_open_value };
+    g_open_aligned = aligned;
+    emit_open_decoder(op, &d);
 }
 
-/* Each alternative's value in a function of its own, so that the
- * decoder's early returns end it. */
-static void per_open_alts(const COpen *op, bool aligned)
-{
-    char *buf;
-    size_t len;
-    for (int k = 0; k < op->nalts; k++) {
-        COpenAlt *a = op->alts[k];
-        g_tmp = 0;
-        P(0, "static int %s_alt%d_(%s *out, asn1rt_per_reader *r, asn1rt_arena *arena)", op->per_decode_open[aligned], k,
-          op->open_type);
-        P(0, "{");
-        P(4, "asn1rt_error *err = NULL;");
-        FILE *saved = emit_body_begin(&buf, &len);
-        if (a->member)
-            dec_value(4, a->ct, S("out->u.%s", a->member), "r", "NULL");
-        P(4, "(void)out;");
-        P(4, "(void)r;");
-        P(4, "(void)arena;");
-        P(4, "(void)err;");
-        P(4, "return ASN1RT_OK;");
-        emit_body_end(saved, &buf, NULL);
-        emit_fn_close();
-    }
-}
-
-static void uper_open(const CModule *cm, const COpen *op) { (void)cm; per_open_alts(op, false); per_open(op, false); }
-static void aper_open(const CModule *cm, const COpen *op) { (void)cm; per_open_alts(op, true); per_open(op, true); }
+static void uper_open(const CModule *cm, const COpen *op) { (void)cm; per_open(op, false); }
+static void aper_open(const CModule *cm, const COpen *op) { (void)cm; per_open(op, true); }
 static void uper_decl_open(const COpen *op) { per_decl_open(op, false); }
 static void aper_decl_open(const COpen *op) { per_decl_open(op, true); }
 static void per_nothing_end(void) {}

@@ -2122,6 +2122,7 @@ static void name_module(Module *m)
         op->decode_open = arena_printf(A, "%s_decode_open", op->cname);
         op->per_decode_open[0] = arena_printf(A, "%s_uper_decode_open", op->cname);
         op->per_decode_open[1] = arena_printf(A, "%s_aper_decode_open", op->cname);
+        op->oer_decode_open = arena_printf(A, "%s_oer_decode_open", op->cname);
         for (int k = 0; k < op->nalts; k++)
             op->alts[k]->kind = arena_printf(A, "%s_KIND_%s", op->cname, op->alts[k]->name);
     }
@@ -2213,6 +2214,7 @@ static void check_names(Compilation *c)
             add_name(&v, op, loc, what, op->decode_open);
             add_name(&v, op, loc, what, op->per_decode_open[0]);
             add_name(&v, op, loc, what, op->per_decode_open[1]);
+            add_name(&v, op, loc, what, op->oer_decode_open);
             add_name(&v, op, loc, what, op->kind_none);
             for (int k = 0; k < op->nalts; k++)
                 add_name(&v, op, loc, what, op->alts[k]->kind);

@@ -685,25 +685,36 @@ fail:
     return rc;
 }
 
-int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+/* read_string's result as a view of whole octets (the last one's low bits
+ * unused) and its length in bits; *v untouched on failure. */
+static int read_string_view(asn1rt_per_reader *r, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                            asn1rt_arena *arena, asn1rt_view *v, size_t *nbits)
 {
     piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 8, 2, &o);
+    int rc = read_string(r, lb, ub, unit, fixed_max, &o);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = o.nbits / 8;
+        v->ptr = o.ptr;
+        v->len = (o.nbits + 7u) / 8u;
+        *nbits = o.nbits;
     }
     return rc;
 }
 
+int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+{
+    size_t nbits;
+    return read_string_view(r, lb, ub, 8, 2, arena, out, &nbits);
+}
+
 int asn1rt_per_read_bitstring(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_bits *out)
 {
-    piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 1, 16, &o);
+    asn1rt_view v;
+    size_t nbits;
+    int rc = read_string_view(r, lb, ub, 1, 16, arena, &v, &nbits);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = (o.nbits + 7u) / 8u;
-        out->unused = (uint8_t)(out->len * 8u - o.nbits);
+        out->ptr = v.ptr;
+        out->len = v.len;
+        out->unused = (uint8_t)(v.len * 8u - nbits);
     }
     return rc;
 }
@@ -722,42 +733,64 @@ static int put_piece(asn1rt_per_writer *w, const uint8_t *src, size_t nbits)
     return rc;
 }
 
-static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
-                        const uint8_t *src, size_t count)
+/* count items (lb..ub of them) by put(w, ctx, first, k), which writes
+ * items [first, first + k): a fixed count below 64K without a length
+ * (X.691 16.9-16.10, 17.6-17.7 for the strings), aligned when align_fixed; else
+ * a length determinant, in fragments of 16K when it needs them (11.9),
+ * each fragment's items aligned when align_frag. Nothing is left written
+ * on failure. */
+typedef int (*put_items_fn)(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k);
+
+static int write_items(asn1rt_per_writer *w, size_t lb, size_t ub, size_t count, bool align_fixed, bool align_frag,
+                       put_items_fn put, const void *ctx)
 {
     size_t start = w->pos, k, done = 0;
     asn1rt_per_length st;
     int rc;
+    if (ub == 0)
+        return ASN1RT_OK;
+    if (lb == ub && ub < 65536) {
+        rc = align_fixed ? asn1rt_per_write_align(w) : ASN1RT_OK;
+        if (rc == ASN1RT_OK)
+            rc = put(w, ctx, 0, count);
+    } else {
+        rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
+        while (rc == ASN1RT_OK) {
+            if (k > 0 && align_frag)
+                rc = asn1rt_per_write_align(w);
+            if (rc == ASN1RT_OK)
+                rc = put(w, ctx, done, k);
+            done += k;
+            if (rc != ASN1RT_OK || !st.more)
+                break;
+            rc = asn1rt_per_write_length_next(w, &st, &k);
+        }
+    }
+    if (rc != ASN1RT_OK)
+        asn1rt_i_per_rewind(w, start);
+    return rc;
+}
+
+typedef struct {
+    const uint8_t *src;
+    unsigned unit;
+} string_items;
+
+static int put_string_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const string_items *s = ctx;
+    return put_piece(w, s->src + first * s->unit / 8u, k * s->unit);
+}
+
+static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                        const uint8_t *src, size_t count)
+{
+    string_items s = { src, unit };
     if (lb > ub || count > SIZE_MAX / 8 || (src == NULL && count > 0))
         return ASN1RT_E_ARG;
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
-    if (ub == 0)
-        return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        if (ub > fixed_max)
-            rc = asn1rt_per_write_align(w);
-        else
-            rc = ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src, count * unit);
-        goto out;
-    }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0)
-            rc = asn1rt_per_write_align(w);
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src + done * unit / 8u, k * unit);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
-    }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
+    return write_items(w, lb, ub, count, ub > fixed_max, true, put_string_items, &s);
 }
 
 int asn1rt_per_write_octets(asn1rt_per_writer *w, size_t lb, size_t ub, const uint8_t *p, size_t n)
@@ -868,12 +901,14 @@ static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
  * r untouched, when a character is outside the alphabet: the caller's
  * per-character loop then finds which. The caller checked n * b bits are
  * there. */
-static bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
                           uint8_t *d)
 {
+    /* 57 / b for b 1..8, without a division. */
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
     uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
     size_t pos = r->pos, i = 0, words_end = r->end >> 3;
-    unsigned per_word = 57u / b, bad = 0;
+    unsigned per_word = chars_per_word[b], bad = 0;
     while (i < n && (pos >> 3) + 8u <= words_end) {
         uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
         size_t k = n - i < per_word ? n - i : per_word;
@@ -982,10 +1017,54 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         return ASN1RT_E_ARG;
     b = asn1rt_per_char_bits(a, r->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;       /* ub * b > 16 */
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);   /* ub * b > 16, without a division */
     if (ub == 0) {
         *out = v;
         return ASN1RT_OK;
+    }
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u) {
+        /* The common strings, flat: one-octet characters of a one-range
+         * alphabet in one piece. Anything else, and any failure, goes the
+         * general way below from the start, which reports it. */
+        size_t n = ub;
+        uint64_t off;
+        if (ub >= 65536) {                /* 11.9.3.6: 0..127 in one octet, aligned in APER */
+            if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8)
+                goto general;
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);
+            if (off >= 0x80 || off < lb || off > ub)
+                goto general;
+            r->pos += 8;
+            n = (size_t)off;
+        } else if (lb != ub) {
+            if (asn1rt_per_read_constrained(r, ub - lb, &off) != ASN1RT_OK)
+                goto general;
+            n = lb + (size_t)off;
+        }
+        if (n == 0) {
+            *out = v;
+            return ASN1RT_OK;
+        }
+        if ((align_var && asn1rt_per_read_align(r) != ASN1RT_OK) || (uint64_t)n * b > r->end - r->pos)
+            goto general;
+        if (r->aligned && b == 8 && !map && (r->pos & 7u) == 0) {   /* APER: a view, checked in place */
+            const uint8_t *sv = r->base + (r->pos >> 3);
+            if (octets_outside(sv, n, a->ranges[0][0], a->ranges[0][1]))
+                goto general;
+            out->ptr = sv;
+            out->len = n;
+            r->pos += 8u * n;
+            return ASN1RT_OK;
+        }
+        if (arena == NULL || arena->cap - arena->used < n || !unpack_chars1(r, b, map, n, a->ranges[0], arena->buf + arena->used))
+            goto general;
+        out->ptr = arena->buf + arena->used;
+        out->len = n;
+        arena->used += n;
+        r->pos += (size_t)n * b;
+        return ASN1RT_OK;
+    general:
+        r->pos = start;
     }
     {
         /* One piece: a fixed size, a constrained length, or the one-octet
@@ -1031,30 +1110,39 @@ fail:
 }
 
 /* The fast form of put_chars for one-octet characters of b (1..8) bits
- * from a one-range alphabet, when the n * b bits fit: packed into a 64-bit
- * accumulator, whole octets stored as they fill, one compare a character
- * checked once at the end (ASN1RT_E_STRING_ALPHABET, octets scratched: the
- * caller rewinds). The partial octet at pos keeps its bits; those after
- * the new pos are 0, the writer's invariant. */
-static int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
-                       const uint32_t range[2])
+ * from a one-range alphabet, when the n * b bits fit: as many characters
+ * as fill 57 bits go into a top-aligned 64-bit accumulator, stored with
+ * one 8-octet store where 8 octets are left in the buffer (the octets past
+ * the new position get zeros: the writer's invariant), else octet by
+ * octet; one compare a character, checked once at the end
+ * (ASN1RT_E_STRING_ALPHABET, octets scratched: the caller rewinds). */
+ASN1RT_INLINE int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                              const uint32_t range[2])
 {
-    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u;
-    uint8_t *d = w->buf + (w->pos >> 3);
-    unsigned have = (unsigned)(w->pos & 7u), bad = 0;   /* bits held in acc, at its bottom */
-    uint64_t acc = have ? (uint64_t)(d[0] >> (8u - have)) : 0u;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = p[i];
-        bad |= (unsigned)(c - lo > span);
-        acc = acc << b | ((c - sub) & ((1u << b) - 1u));
-        have += b;
-        if (have >= 8) {
-            have -= 8;
-            *d++ = (uint8_t)(acc >> have);
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
+    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u, mask = (1u << b) - 1u;
+    uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
+    uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
+    for (size_t i = 0; i < n;) {
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = p[i + j];
+            bad |= (unsigned)(c - lo > span);
+            acc |= (uint64_t)((c - sub) & mask) << (64u - b - have);
+            have += b;
         }
+        i += k;
+        if (end - d >= 8) {
+            asn1rt_i_store_be64(d, acc);
+        } else {
+            for (unsigned q = 0; q < (have + 7u) / 8u; q++)
+                d[q] = (uint8_t)(acc >> (56u - 8u * q));
+        }
+        d += have / 8u;
+        acc = have >= 64u ? 0u : acc << (have & ~7u);
+        have &= 7u;
     }
-    if (have)
-        *d = (uint8_t)(acc << (8u - have));
     w->pos += n * b;
     return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
 }
@@ -1077,25 +1165,53 @@ static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigne
     return ASN1RT_OK;
 }
 
+typedef struct {
+    const asn1rt_per_alphabet *a;
+    unsigned b;
+    bool map;
+    const uint8_t *p;
+} char_items;
+
+static int put_char_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const char_items *c = ctx;
+    return put_chars(w, c->a, c->b, c->map, c->p + first * c->a->width, k);
+}
+
 int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
                            const uint8_t *p, size_t n)
 {
-    size_t start = w->pos, count, k, done = 0;
-    asn1rt_per_length st;
+    size_t start = w->pos, count;
     unsigned b;
     bool map, align_var;
     int rc;
     if (a == NULL || a->count == 0 || lb > ub || (a->width != 1 && a->width != 2 && a->width != 4) ||
-        n % a->width != 0 || (p == NULL && n > 0))
+        (n & (a->width - 1u)) != 0 || (p == NULL && n > 0))
         return ASN1RT_E_ARG;
-    count = n / a->width;
+    count = n >> (a->width >> 1);   /* width 1, 2, 4: no division */
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
     b = asn1rt_per_char_bits(a, w->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);
     if (ub == 0)
         return ASN1RT_OK;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (ub < 65536 || count < 128)) {
+        /* The common strings, flat: a length (or a fixed size), then
+         * one-octet characters of a one-range alphabet in one piece. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);   /* 11.9.3.6 */
+        if (rc == ASN1RT_OK && count > 0 && align_var)
+            rc = asn1rt_per_write_align(w);
+        if (rc == ASN1RT_OK)
+            rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
+                                                              : put_chars(w, a, b, map, p, count);
+        goto out;
+    }
     if (ub < 65536 || count < 128) {
         /* One piece (asn1rt_per_write_length's forms, without its state):
          * 30.5.7 fixed size, no length; a constrained length; 11.9.3.6 one
@@ -1110,23 +1226,15 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
             rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
             rc = put_chars(w, a, b, map, p, count);
-        goto out;
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
     }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0 && align_var)
-            rc = asn1rt_per_write_align(w);
-        if (rc == ASN1RT_OK)
-            rc = put_chars(w, a, b, map, p + done * a->width, k);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
+    {
+        /* Fragments (11.9), as OCTET and BIT STRING's. */
+        char_items c = { a, b, map, p };
+        return write_items(w, lb, ub, count, align_var, align_var, put_char_items, &c);
     }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
 }
 
 /* ------------------------------------------------------------------ */

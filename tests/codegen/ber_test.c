@@ -253,9 +253,46 @@ static void test_error_path(void)
     CU_ASSERT_STRING_EQUAL(path, "b");
 }
 
+/* Strict T_decode of an extensible SET: unknown additions after the root
+ * are kept; one with a root component's tag is that component twice, and
+ * they follow DER's tag order (X.690 10.3) after the root and among
+ * themselves (regress/ber/dup-ext-set was the duplicate). */
+static const struct {
+    const char *what, *der;
+    int rc;
+    size_t offset;
+} ext_set_cases[] = {
+    { "unknown additions after the root", "31 0A 80 01 05 83 01 71 A4 02 05 00", 0, 0 },
+    { "the root component again among them", "31 09 80 01 05 83 01 71 80 01 06", ASN1RT_E_DUPLICATE_COMPONENT, 8 },
+    { "out of tag order", "31 09 80 01 05 84 01 00 83 01 71", ASN1RT_E_SET_ORDER, 8 },
+    { "one tag twice", "31 09 80 01 05 83 01 71 83 01 72", ASN1RT_E_SET_ORDER, 8 },
+    { "constructed and primitive of one tag", "31 0A 80 01 05 83 01 71 A3 02 05 00", ASN1RT_E_SET_ORDER, 8 },
+};
+
+static void test_der_ext_set(void)
+{
+    for (size_t i = 0; i < CUNIT_COUNT(ext_set_cases); i++) {
+        uint8_t in[64], out[64];
+        size_t n = unhex(ext_set_cases[i].der, in, sizeof in), on = 0;
+        asn1rt_error err;
+        ExtSet v;
+        int rc = ExtSet_decode_ex(&v, in, n, 0, &err);
+        if (rc != ext_set_cases[i].rc || (rc != 0 && err.offset != ext_set_cases[i].offset))
+            fprintf(stderr, "\n  ExtSet, %s: rc %d offset %zu\n", ext_set_cases[i].what, rc, err.offset);
+        CU_ASSERT_EQUAL(rc, ext_set_cases[i].rc);
+        if (rc != 0) {
+            CU_ASSERT_EQUAL(err.offset, ext_set_cases[i].offset);
+            continue;
+        }
+        CU_ASSERT_EQUAL_FATAL(ExtSet_encode(&v, out, sizeof out, &on), 0);   /* the same DER back */
+        CU_ASSERT(on == n && memcmp(out, in, n) == 0);
+    }
+}
+
 static const cunit_test tests[] = {
     { "BER forms, DER out, errors", test_cases },
     { "SET OF equality ignores order", test_set_of_equal },
+    { "strict decode of an extensible SET's unknown additions", test_der_ext_set },
     { "DER input: views, no arena", test_der_no_arena },
     { "arena full", test_arena_full },
     { "error path", test_error_path },

@@ -200,6 +200,7 @@ check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
 # PER (pA): its own fragment.
 include tests/codegen/per.mk
 include tests/codegen/ber.mk
+include tests/codegen/size.mk
 
 # test-s1ap-open: S1AP's ProtocolIE-Field value, whose object set reaches it
 # through two parameter levels, decoded by type from a hand-written DER
