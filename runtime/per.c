@@ -1210,7 +1210,9 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
         if (rc == ASN1RT_OK)
             rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
                                                               : put_chars(w, a, b, map, p, count);
-        goto out;
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
     }
     if (ub < 65536 || count < 128) {
         /* One piece (asn1rt_per_write_length's forms, without its state):
