@@ -512,7 +512,10 @@ static void enc_value(int ind, CType *ct, const char *rv)
         /* As T_oer_enc_ does, without the call. */
         if (!ct->owner->extensible)
             P(ind, "ASN1G_TRY(%s(%s));", ct->owner->fn[FN_CHECK], emit_addr(rv));
-        P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(%s)));", rv);
+        /* Through int32_t: a C enum with no negative enumerator may be
+         * unsigned, and a negative unknown value kept in it would
+         * otherwise be written as a large positive one. */
+        P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(int32_t)(%s)));", rv);
         break;
     default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
     }
@@ -936,7 +939,7 @@ static void emit_enum_enc(CNamed *cn)
         P(4, "if (ASN1G_UNLIKELY(rc != 0))");
         P(8, "return rc;");
     }
-    P(4, "return asn1oer_prepend_enum(w, (int64_t)*in);");
+    P(4, "return asn1oer_prepend_enum(w, (int64_t)(int32_t)*in);  /* as at the use site */");
     emit_fn_close();
 }
 
