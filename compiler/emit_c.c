@@ -191,6 +191,7 @@ const char *emit_single_violation(CType *ct, const char *v)
 /* ---------------------------------------------------------------- check, equal, print */
 
 static bool chk_value_own(int ind, CType *ct, const char *rv);
+static bool views_only_der(void);
 
 /* Prints the checks of value rv beyond its C type; false when there are none. */
 static bool chk_value(int ind, CType *ct, const char *rv)
@@ -244,6 +245,8 @@ static bool chk_value_own(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1rt_check_oid(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_ANY:
+        if (!views_only_der())
+            return false;
         P(ind, "ASN1G_TRY(asn1g_check_any(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
@@ -504,7 +507,10 @@ static void emit_choice_misc(CNamed *cn)
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
-        P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        if (views_only_der())
+            P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        else
+            P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
@@ -649,13 +655,70 @@ static void emit_of_misc(CNamed *cn)
     emit_fn_close();
 
     fn_open(cn, FN_EQUAL);
-    if (array) {
+    if (array && ct->set_of) {
+        /* SET OF is unordered (X.680 28.1; BER sends it in any order,
+         * X.690 8.12.3): in order first, else every element must occur as
+         * often in b as in a. Quadratic only when the orders differ; no
+         * memory. */
+        unsigned long long hi = (unsigned long long)ct->size_hi;
+        P(4, "size_t i, j, n = a->count < %llu ? a->count : %llu;", hi, hi);
+        P(4, "if (a->count != b->count)");
+        P(8, "return false;");
+        P(4, "for (i = 0; i < n; i++)");
+        P(8, "if (!(%s))", emit_eq(el, "a->items[i]", "b->items[i]"));
+        P(12, "break;");
+        P(4, "for (; i < n; i++) {");
+        P(8, "size_t na = 0, nb = 0;");
+        P(8, "for (j = 0; j < n; j++) {");
+        P(12, "if (%s)", emit_eq(el, "a->items[i]", "a->items[j]"));
+        P(16, "na++;");
+        P(12, "if (%s)", emit_eq(el, "a->items[i]", "b->items[j]"));
+        P(16, "nb++;");
+        P(8, "}");
+        P(8, "if (na != nb)");
+        P(12, "return false;");
+        P(4, "}");
+        P(4, "return true;");
+    } else if (array) {
         P(4, "size_t i;");
         P(4, "if (a->count != b->count)");
         P(8, "return false;");
         P(4, "for (i = 0; i < a->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
         P(8, "if (!(%s))", emit_eq(el, "a->items[i]", "b->items[i]"));
         P(12, "return false;");
+        P(4, "return true;");
+    } else if (ct->set_of) {
+        /* As above, over the lists' iterators. Two raw lists hold DER,
+         * sorted (X.690 11.6): they compare as bytes. */
+        P(4, "%s ia, ib;", cn->fn[FN_ITER]);
+        P(4, "%s x, y;", el->ctype);
+        P(4, "bool more;");
+        P(4, "if (a->count != b->count)");
+        P(8, "return false;");
+        P(4, "if (a->items == NULL && b->items == NULL)");
+        P(8, "return asn1g_view_eq(&a->raw, &b->raw);");
+        P(4, "%s(&ia, a);", cn->fn[FN_ITER_INIT]);
+        P(4, "%s(&ib, b);", cn->fn[FN_ITER_INIT]);
+        P(4, "while ((more = %s(&ia, &x)) && %s(&ib, &y))", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER_NEXT]);
+        P(8, "if (!(%s))", emit_eq(el, "x", "y"));
+        P(12, "break;");
+        P(4, "if (!more)");
+        P(8, "return !%s(&ib, &y);", cn->fn[FN_ITER_NEXT]);
+        P(4, "%s(&ia, a);", cn->fn[FN_ITER_INIT]);
+        P(4, "while (%s(&ia, &x)) {", cn->fn[FN_ITER_NEXT]);
+        P(8, "%s ja;", cn->fn[FN_ITER]);
+        P(8, "size_t na = 0, nb = 0;");
+        P(8, "%s(&ja, a);", cn->fn[FN_ITER_INIT]);
+        P(8, "while (%s(&ja, &y))", cn->fn[FN_ITER_NEXT]);
+        P(12, "if (%s)", emit_eq(el, "x", "y"));
+        P(16, "na++;");
+        P(8, "%s(&ib, b);", cn->fn[FN_ITER_INIT]);
+        P(8, "while (%s(&ib, &y))", cn->fn[FN_ITER_NEXT]);
+        P(12, "if (%s)", emit_eq(el, "x", "y"));
+        P(16, "nb++;");
+        P(8, "if (na != nb)");
+        P(12, "return false;");
+        P(4, "}");
         P(4, "return true;");
     } else {
         /* DER is canonical: equal values have equal encodings, so two
@@ -806,6 +869,18 @@ static void comment_text(const char *text)
 
 static const EmitRule *const *g_rules;  /* the encodings requested */
 static int g_nrules;
+
+/* A view (open type, ANY, unknown CHOICE alternative) holds the octets of
+ * the encoding it was read in; T_check can validate them as DER only when
+ * no rule of this run reads OER or PER (a UPER-decoded CAM's unknown
+ * alternative is UPER, which T_check would call truncated DER). */
+static bool views_only_der(void)
+{
+    for (int r = 0; r < g_nrules; r++)
+        if (g_rules[r]->enc == ENC_OER || g_rules[r]->enc == ENC_PER)
+            return false;
+    return true;
+}
 
 /* The ASN.1 text a type comes from, above its block in the .h and the .c. */
 static void type_comment(const CNamed *cn)

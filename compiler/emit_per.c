@@ -930,6 +930,11 @@ static void emit_choice_enc(CNamed *cn)
         }
         P(8, "return ASN1RT_OK;");
     }
+    if (cn->extensible) {
+        /* u.unknown holds the octets, not the index: no PER form (header doc). */
+        P(4, "case %s:", cn->pr_unknown);
+        P(8, "return ASN1RT_E_ARG;");
+    }
     P(4, "default:");
     P(8, "(void)w;");
     P(8, "return ASN1RT_E_BAD_CHOICE;");

@@ -4,6 +4,7 @@
  * strings, character strings, open types and the complete encoding.
  * Clause numbers are X.691 (02/2021).
  */
+#define ASN1RT_I_PER_OUTLINE 1   /* the range functions out of line too (per.h says why) */
 #include "asn1rt/per.h"
 
 static int per_fail(asn1rt_per_reader *r, size_t at, int code)
@@ -171,7 +172,7 @@ static int write_range(asn1rt_per_writer *w, bool ordered, bool inside, uint64_t
     return asn1rt_per_write_constrained(w, span, off);
 }
 
-int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+int asn1rt_i_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
 {
     uint64_t u;
     int rc = read_range(r, lb <= ub, (uint64_t)lb, (uint64_t)ub - (uint64_t)lb, &u);
@@ -180,19 +181,40 @@ int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int6
     return rc;
 }
 
-int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+int asn1rt_i_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
 {
     return write_range(w, lb <= ub, v >= lb && v <= ub, (uint64_t)ub - (uint64_t)lb, (uint64_t)v - (uint64_t)lb);
 }
 
-int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+int asn1rt_i_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
 {
     return read_range(r, lb <= ub, lb, ub - lb, out);
 }
 
-int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
+int asn1rt_i_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
 {
     return write_range(w, lb <= ub, v >= lb && v <= ub, ub - lb, v - lb);
+}
+
+/* per.h has these inline; these copies are for objects that call them by symbol. */
+int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+{
+    return asn1rt_i_per_read_int_range(r, lb, ub, out);
+}
+
+int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+{
+    return asn1rt_i_per_write_int_range(w, lb, ub, v);
+}
+
+int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+{
+    return asn1rt_i_per_read_uint_range(r, lb, ub, out);
+}
+
+int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
+{
+    return asn1rt_i_per_write_uint_range(w, lb, ub, v);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1210,7 +1232,9 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
         if (rc == ASN1RT_OK)
             rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
                                                               : put_chars(w, a, b, map, p, count);
-        goto out;
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
     }
     if (ub < 65536 || count < 128) {
         /* One piece (asn1rt_per_write_length's forms, without its state):

@@ -1,5 +1,5 @@
 /* bench_size.c — the decode column of make bench-size: one APER S1AP
- * message (build_msg in decode_msg.c) decoded whole by the default output
+ * message (build_msg in decode_msg.c, written alike by both) decoded whole by the default output
  * and by the --size output, side by side in one run (bench/common's
  * interleaved rounds, medians, paired ratio). The sizes, build times and
  * compiler memory are measured by bench_size.sh, which runs this last. */
@@ -8,7 +8,8 @@
 
 #include "harness.h"
 
-size_t build_msg(uint8_t *out, size_t cap);
+size_t dflt_build_msg(uint8_t *out, size_t cap);
+size_t size_build_msg(uint8_t *out, size_t cap);
 int dflt_decode_msg(const uint8_t *in, size_t len, uint8_t *mem, size_t cap, unsigned *sum);
 int size_decode_msg(const uint8_t *in, size_t len, uint8_t *mem, size_t cap, unsigned *sum);
 
@@ -31,10 +32,14 @@ static uint64_t run_decode(void *vctx, uint64_t iters)
 
 int main(void)
 {
-    static uint8_t msg[2048], mem[8192];
-    size_t len = build_msg(msg, sizeof msg);
+    static uint8_t msg[2048], again[2048], mem[8192];
+    size_t len = dflt_build_msg(msg, sizeof msg);
     unsigned s1 = 0, s2 = 0;
-    if (len == 0 || dflt_decode_msg(msg, len, mem, sizeof mem, &s1) != 4 ||
+    if (len == 0 || size_build_msg(again, sizeof again) != len || memcmp(msg, again, len) != 0) {
+        fprintf(stderr, "bench-size: the two builds do not encode the message alike\n");
+        return 1;
+    }
+    if (dflt_decode_msg(msg, len, mem, sizeof mem, &s1) != 4 ||
         size_decode_msg(msg, len, mem, sizeof mem, &s2) != 4 || s1 != s2) {
         fprintf(stderr, "bench-size: the two builds do not decode the message alike\n");
         return 1;

@@ -24,7 +24,7 @@ $(SIZE_BENCH_B)/libsmall.a: $(SIZE_S1AP) $(B)/asn1cc bench/size/size.mk
 	  $(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small $(CFLAGS_ALL) $(BENCH_ALIGN) -c $$c -o $$c.o || exit 1; done
 	rm -f $@ && ar rcs $@ $(SIZE_BENCH_B)/small/*.o
 $(SIZE_BENCH_B)/decode_dflt.o: bench/size/decode_msg.c $(SIZE_BENCH_B)/libdflt.a
-	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt -DPFX= -DFNPFX=dflt_ -DBUILD_MSG $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt -DPFX= -DFNPFX=dflt_ $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
 $(SIZE_BENCH_B)/decode_small.o: bench/size/decode_msg.c $(SIZE_BENCH_B)/libsmall.a
 	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small -DPFX=SZ_ -DFNPFX=size_ $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
 $(SIZE_BENCH_B)/bench_size.o: bench/size/bench_size.c

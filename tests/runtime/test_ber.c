@@ -953,11 +953,12 @@ static void test_linear_flat(void)
     for (size_t i = 0; i < v.len; i++)
         bad += v.ptr[i] != (uint8_t)i;
     CU_ASSERT_EQUAL(bad, 0);
-    /* Linear: ten times the segments, about ten times the time (a
-     * quadratic walk would take a hundred). Loose, for a shared machine. */
+    /* Linear: ten times the segments, about ten times the time. The times
+     * are printed, never asserted (a test does not fail on a time on a
+     * shared machine); a quadratic walk over 1M segments, some 10^12 steps,
+     * would not finish within make test at all. */
     fprintf(stderr, "\n  BER flat: 100k segments %.1f ms, 1M segments %.1f ms (%.1fx)\n", small * 1e3, big * 1e3,
             big / small);
-    CU_ASSERT(big < 40 * small + 0.05);
     free(store);
     free(in);
 }

@@ -76,7 +76,7 @@ ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char
 
 ASN1RT_INLINE void asn1g_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len, unsigned lax)
 {
-    asn1rt_i_reader_set(r, der, der + len, lax);
+    asn1rt_i_reader_set(r, der, der ? der + len : der, lax);  /* NULL + 0 is undefined in C */
 }
 
 ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
