@@ -1250,15 +1250,17 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
             rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
             rc = put_chars(w, a, b, map, p, count);
-        if (rc != ASN1RT_OK)
-            asn1rt_i_per_rewind(w, start);
-        return rc;
+        goto out;
     }
     {
         /* Fragments (11.9), as OCTET and BIT STRING's. */
         char_items c = { a, b, map, p };
         return write_items(w, lb, ub, count, align_var, align_var, put_char_items, &c);
     }
+out:
+    if (rc != ASN1RT_OK)
+        asn1rt_i_per_rewind(w, start);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ */
