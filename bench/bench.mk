@@ -10,3 +10,4 @@ include bench/crypto/crypto.mk
 include bench/oer/oer.mk
 include bench/ber/ber.mk
 include bench/per/per.mk
+include bench/size/size.mk

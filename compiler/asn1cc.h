@@ -836,6 +836,18 @@ bool sema_check_string_value(const Type *b, const char *text, size_t n, Loc loc)
 /* sema_constraints.c */
 void sema_value_range(Sema *S, Type *t);       /* Type.value_range and size_range */
 void sema_alphabet(Sema *S, Type *t);          /* Type.has_alphabet / alphabet */
+/* Character c (0..127) in an alphabet bitmap (Type.alphabet, CType.alphabet). */
+static inline bool alphabet_has(const uint8_t *alphabet, unsigned c)
+{
+    return c < 128 && (alphabet[c / 8] & (1u << (c % 8))) != 0;
+}
+/* The last character of the run of permitted characters starting at c. */
+static inline unsigned alphabet_run_end(const uint8_t *alphabet, unsigned c)
+{
+    while (alphabet_has(alphabet, c + 1))
+        c++;
+    return c;
+}
 void sema_table_constraint(Sema *S, Type *t);  /* Type.table_set / table_at */
 void sema_check_constraints(Sema *S, Type *t);          /* inner subtyping applies to t */
 bool sema_set_contains(const IntSet *s, AsnInt v); /* v in s (always, when s->n == 0) */
@@ -868,6 +880,10 @@ FieldSetting *object_field(const Object *o, const char *name);
 /* The object an object assignment defines, built on first use (NULL after
  * an error); sema_values.c reads ValueFromObject through it. */
 Object *sema_object(Sema *S, Assignment *as);
+/* Flattens object set assignment set now (Assignment.objects), as
+ * sema_objects_run would: constraints that read a set's objects
+ * (ValueSetFromObjects) are folded before that pass. */
+void sema_object_set_flatten(Sema *S, Assignment *set);
 /* The type object `as` gives type field t->field_path (TypeFromObject,
  * X.681 15.1), or NULL after a diagnostic at t. */
 Type *sema_object_type_field(Sema *S, Assignment *as, Type *t);

@@ -1289,11 +1289,9 @@ static void dump_type(FILE *out, const Type *t, int ind)
         /* Runs of permitted characters: "0-9a-z" */
         fputs(" alphabet=\"", out);
         for (int ch = 0; ch < 128; ch++) {
-            if (!(t->alphabet[ch / 8] & (1u << (ch % 8))))
+            if (!alphabet_has(t->alphabet, (unsigned)ch))
                 continue;
-            int end = ch;
-            while (end + 1 < 128 && (t->alphabet[(end + 1) / 8] & (1u << ((end + 1) % 8))))
-                end++;
+            int end = (int)alphabet_run_end(t->alphabet, (unsigned)ch);
             for (int k = 0; k < (end > ch + 1 ? 2 : end - ch + 1); k++) {
                 int c = k == 0 ? ch : end;
                 if (k == 1 && end > ch + 1)

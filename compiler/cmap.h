@@ -233,6 +233,7 @@ typedef struct COpen {
     const char *cname;       /* Owner_component: prefix of the helper's names */
     const char *kind_type, *kind_none, *open_type, *decode_open;  /* _KIND, _KIND_NONE, _open, _decode_open */
     const char *per_decode_open[2];  /* _uper_decode_open, _aper_decode_open (emit_per.c) */
+    const char *oer_decode_open;     /* _oer_decode_open (emit_oer.c) */
     COpenAlt **alts; int nalts;
 } COpen;
 
@@ -262,8 +263,10 @@ CMap *sema_cmap(Compilation *c);
 
 /* --pdu: keeps in map only the types reachable from the comma-separated
  * PDU type names, T or Module.T (cmap_pdu.c says what reachable means);
- * false after an error at a name that is unknown or ambiguous. */
-bool cmap_keep_pdus(CMap *map, const char *list);
+ * --pdu-view names more (either list may be NULL) whose own table-
+ * constrained open types stay views: no decoder, their object sets not
+ * followed. false after an error at a name that is unknown or ambiguous. */
+bool cmap_keep_pdus(CMap *map, const char *list, const char *views);
 
 /* Options of the mapping (set by main.c before sema_cmap). */
 extern unsigned cmap_array_limit;    /* SIZE upper bound up to which OF becomes an array */

@@ -140,7 +140,43 @@ static int find_pdu(CMap *map, const char *name, size_t len, CNamed **found, int
     return n;
 }
 
-bool cmap_keep_pdus(CMap *map, const char *list)
+/* Marks the types a comma-separated list names (diagnosing the others). */
+static bool mark_list(CMap *map, Walk *w, Marks *into, const char *opt, const char *list)
+{
+    /* Errors point into the option as a one-line source of its own. */
+    const char *text = arena_printf(w->a, "%s %s", opt, list);
+    SrcFile *sf = srcfile_new(w->a, "<command line>", (char *)text, strlen(text));
+    bool ok = true;
+    for (const char *p = list;;) {
+        size_t n = strcspn(p, ",");
+        Loc loc = {sf, 1, (int)(p - list) + (int)strlen(opt) + 2};
+        CNamed *found[8];
+        int nfound = find_pdu(map, p, n, found, 8);
+        if (n == 0) {
+            diag(DIAG_ERROR, loc, "empty PDU type name in %s", opt);
+            ok = false;
+        } else if (nfound == 0) {
+            diag(DIAG_ERROR, loc, "unknown PDU type '%.*s': no type assignment of that name in the loaded modules",
+                 (int)n, p);
+            ok = false;
+        } else if (nfound > 1) {
+            diag(DIAG_ERROR, loc, "PDU type '%.*s' is defined in %d modules; write Module.%.*s", (int)n, p, nfound,
+                 (int)n, p);
+            for (int k = 0; k < nfound && k < 8; k++)
+                diag(DIAG_NOTE, found[k]->assign->loc, "in module %s", found[k]->assign->module->name);
+            ok = false;
+        } else {
+            mark(into, found[0]);
+            reach(w, found[0]);
+        }
+        if (p[n] == '\0')
+            break;
+        p += n + 1;
+    }
+    return ok;
+}
+
+bool cmap_keep_pdus(CMap *map, const char *list, const char *views)
 {
     Walk w = {.a = map->arena};
     int total = 0, nopens = 0;
@@ -154,35 +190,13 @@ bool cmap_keep_pdus(CMap *map, const char *list)
     w.marks.slot = arena_alloc(w.a, cap * sizeof *w.marks.slot);
     w.marks.mask = cap - 1;
 
-    /* Errors point into the option as a one-line source of its own. */
-    const char *text = arena_printf(w.a, "--pdu %s", list);
-    SrcFile *sf = srcfile_new(w.a, "<command line>", (char *)text, strlen(text));
-    bool ok = true;
-    for (const char *p = list;;) {
-        size_t n = strcspn(p, ",");
-        Loc loc = {sf, 1, (int)(p - list) + 7};
-        CNamed *found[8];
-        int nfound = find_pdu(map, p, n, found, 8);
-        if (n == 0) {
-            diag(DIAG_ERROR, loc, "empty PDU type name in --pdu");
-            ok = false;
-        } else if (nfound == 0) {
-            diag(DIAG_ERROR, loc, "unknown PDU type '%.*s': no type assignment of that name in the loaded modules",
-                 (int)n, p);
-            ok = false;
-        } else if (nfound > 1) {
-            diag(DIAG_ERROR, loc, "PDU type '%.*s' is defined in %d modules; write Module.%.*s", (int)n, p, nfound,
-                 (int)n, p);
-            for (int k = 0; k < nfound && k < 8; k++)
-                diag(DIAG_NOTE, found[k]->assign->loc, "in module %s", found[k]->assign->module->name);
-            ok = false;
-        } else {
-            reach(&w, found[0]);
-        }
-        if (p[n] == '\0')
-            break;
-        p += n + 1;
-    }
+    /* --pdu-view types: their own open types stay views (no decoder), so
+     * the object sets those name are not followed from them. */
+    Marks view = {arena_alloc(w.a, cap * sizeof *view.slot), cap - 1};
+    Marks named = {arena_alloc(w.a, cap * sizeof *named.slot), cap - 1};
+    bool ok = !list || mark_list(map, &w, &named, "--pdu", list);
+    if (views && !mark_list(map, &w, &view, "--pdu-view", views))
+        ok = false;
     if (!ok)
         return false;
 
@@ -200,13 +214,13 @@ bool cmap_keep_pdus(CMap *map, const char *list)
             reach_ct(&w, cn->ct, 0);
             for (int i = 0; i < cn->ncomps; i++) {
                 reach_ct(&w, cn->comps[i]->ct, 0);
-                if (cn->comps[i]->ct && cn->comps[i]->ct->open_type && cn->comps[i]->comp)
+                if (cn->comps[i]->ct && cn->comps[i]->ct->open_type && cn->comps[i]->comp && !marked(&view, cn))
                     reach_open(&w, cn->comps[i]->comp);
             }
         }
         more = false;
         for (int i = 0; i < nopens; i++)
-            if (!opened[i] && marked(&w.marks, opens[i]->owner)) {
+            if (!opened[i] && marked(&w.marks, opens[i]->owner) && !marked(&view, opens[i]->owner)) {
                 opened[i] = true;
                 for (int k = 0; k < opens[i]->nalts; k++)
                     reach_ct(&w, opens[i]->alts[k]->ct, 0);
@@ -222,7 +236,7 @@ bool cmap_keep_pdus(CMap *map, const char *list)
             if (marked(&w.marks, cm->types[j]))
                 cm->types[nt++] = cm->types[j];
         for (int j = 0; j < cm->nopens; j++)
-            if (marked(&w.marks, cm->opens[j]->owner))
+            if (marked(&w.marks, cm->opens[j]->owner) && !marked(&view, cm->opens[j]->owner))
                 cm->opens[no++] = cm->opens[j];
         cm->ntypes = nt;
         cm->nopens = no;

@@ -70,24 +70,18 @@ int diag_error_count(void)
     return error_count;
 }
 
-static const char *level_name(DiagLevel lvl)
-{
-    switch (lvl) {
-    case DIAG_NOTE: return "note";
-    case DIAG_WARNING: return diag_werror ? "error" : "warning";
-    case DIAG_ERROR: return "error";
-    }
-    return "error";
-}
+/* What a message is called and gcc's colour for it; -Werror makes a warning an error. */
+typedef struct LevelStyle {
+    const char *name, *color;
+} LevelStyle;
 
-static const char *level_color(DiagLevel lvl)
+static LevelStyle level_style(DiagLevel lvl)
 {
-    switch (lvl) {
-    case DIAG_NOTE: return "\033[1;36m";
-    case DIAG_WARNING: return diag_werror ? "\033[1;31m" : "\033[1;35m";
-    case DIAG_ERROR: return "\033[1;31m";
-    }
-    return "";
+    static const LevelStyle note = {"note", "\033[1;36m"}, warning = {"warning", "\033[1;35m"},
+                            error = {"error", "\033[1;31m"};
+    if (lvl == DIAG_NOTE)
+        return note;
+    return lvl == DIAG_WARNING && !diag_werror ? warning : error;
 }
 
 static void count(DiagLevel lvl)
@@ -223,9 +217,9 @@ static void vdiag(DiagLevel lvl, Loc loc, const char *fmt, va_list ap)
     else
         fputs("asn1cc: ", out);
     if (diag_color)
-        fprintf(out, "%s%s:\033[0m ", level_color(lvl), level_name(lvl));
+        fprintf(out, "%s%s:\033[0m ", level_style(lvl).color, level_style(lvl).name);
     else
-        fprintf(out, "%s: ", level_name(lvl));
+        fprintf(out, "%s: ", level_style(lvl).name);
     vfprintf(out, fmt, ap);
     fputc('\n', out);
     show_line(out, loc);

@@ -24,7 +24,11 @@
 
 FILE *emit_out;          /* current output (a memory stream) */
 bool emit_rc_used;
+bool emit_size;          /* --size (emit.h) */
 static Arena *g_arena;   /* the compilation's arena */
+/* DER is among the rules printed (always, unless --size leaves it out):
+ * a list's raw DER is then read by DER's item decoder. */
+static bool g_der;
 
 void emit_vline(int ind, const char *fmt, va_list ap)
 {
@@ -187,6 +191,7 @@ const char *emit_single_violation(CType *ct, const char *v)
 /* ---------------------------------------------------------------- check, equal, print */
 
 static bool chk_value_own(int ind, CType *ct, const char *rv);
+static bool views_only_der(void);
 
 /* Prints the checks of value rv beyond its C type; false when there are none. */
 static bool chk_value(int ind, CType *ct, const char *rv)
@@ -240,6 +245,8 @@ static bool chk_value_own(int ind, CType *ct, const char *rv)
         P(ind, "ASN1G_TRY(asn1rt_check_oid(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_ANY:
+        if (!views_only_der())
+            return false;
         P(ind, "ASN1G_TRY(asn1g_check_any(%s, %s));", emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         break;
     case CK_BOOL: case CK_NULL: case CK_U128: case CK_I128:
@@ -332,9 +339,42 @@ void emit_fn_close(void)
     P(0, "%s", "");
 }
 
+/* T_init is a memset alone (no DEFAULT to set, no member's T_init to
+ * call): under --size the header defines it inline instead. */
+static bool init_is_memset(const CNamed *cn)
+{
+    const CType *ct = cn->ct;
+    if (!cn->defines)
+        return is_struct_kind(ct->kind) ? init_is_memset(ct->owner) : true;
+    for (int k = 0; (ct->kind == CK_SEQ || ct->kind == CK_SET) && k < cn->ncomps; k++) {
+        const CComp *cc = cn->comps[k];
+        if (cc->has_default || (!cc->optional && (cc->ct->kind == CK_SEQ || cc->ct->kind == CK_SET)))
+            return false;
+    }
+    return true;
+}
+
+static bool init_inline(const CNamed *cn) { return emit_size && init_is_memset(cn); }
+
+static void fn_open(const CNamed *cn, CFn f);
+
+static void emit_plain_init(const CNamed *cn)
+{
+    if (init_inline(cn))
+        return;
+    fn_open(cn, FN_INIT);
+    P(4, "memset(out, 0, sizeof *out);");
+    emit_fn_close();
+}
+
 static void fn_open(const CNamed *cn, CFn f)
 {
-    P(0, "%s", emit_fn_sig(cn, f));
+    /* --size: the functions off the codec path are compiled for size
+     * (gcc and clang optimise a cold function as with -Os). */
+    if (emit_size && (f == FN_CHECK || f == FN_EQUAL || f == FN_PRINT))
+        P(0, "ASN1G_COLD %s", emit_fn_sig(cn, f));
+    else
+        P(0, "%s", emit_fn_sig(cn, f));
     P(0, "{");
 }
 
@@ -382,7 +422,7 @@ static void emit_seq_misc(CNamed *cn)
         } else if (cc->has_member) {
             P(4, "if (!(%s))", emit_eq(cc->ct, a, b));
             P(8, "return false;");
-            any = true;
+            any |= cc->ct->kind != CK_NULL;   /* NULL DEFAULT NULL's member: one value, not read */
         }
     }
     if (cn->extensible) {
@@ -428,7 +468,7 @@ static void emit_seq_misc(CNamed *cn)
         P(in, "asn1jer_name(f, \"%s\");", cc->asn1);
         P(in, "fputc(':', f);");
         print_value(in, cc->ct, emit_member(cc, "in->"));
-        if (cc->has_member)
+        if (cc->has_member && cc->ct->kind != CK_NULL)
             used_in = true;
         if (cc->optional)
             P(4, "}");
@@ -441,6 +481,8 @@ static void emit_seq_misc(CNamed *cn)
     emit_fn_close();
 
     /* init */
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     P(4, "memset(out, 0, sizeof *out);");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -465,7 +507,10 @@ static void emit_choice_misc(CNamed *cn)
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
-        P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        if (views_only_der())
+            P(8, "return asn1g_check_any(in->u.unknown.ptr, in->u.unknown.len);");
+        else
+            P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
@@ -516,9 +561,7 @@ static void emit_choice_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_enum_misc(CNamed *cn)
@@ -553,9 +596,7 @@ static void emit_enum_misc(CNamed *cn)
     P(4, "}");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 }
 
 static void emit_of_misc(CNamed *cn)
@@ -578,9 +619,11 @@ static void emit_of_misc(CNamed *cn)
         P(4, "}");
         P(4, "return ASN1RT_OK;");
     } else {
-        P(4, "asn1rt_reader r;");
-        P(4, "%s item;", el->ctype);
-        P(4, "size_t n = 0;");
+        if (g_der) {
+            P(4, "asn1rt_reader r;");
+            P(4, "%s item;", el->ctype);
+            P(4, "size_t n = 0;");
+        }
         viol = emit_size_violation(ct, "in->count");
         if (viol) {
             P(4, "if (%s)", viol);
@@ -594,26 +637,88 @@ static void emit_of_misc(CNamed *cn)
         P(8, "}");
         P(8, "return ASN1RT_OK;");
         P(4, "}");
-        P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
-        P(4, "while (!asn1rt_at_end(&r)) {");
-        /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
-        P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
-        P(8, "n++;");
-        P(4, "}");
-        P(4, "if (n != in->count)");
-        P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
-        P(4, "return ASN1RT_OK;");
+        if (g_der) {
+            P(4, "asn1g_reader_init(&r, in->raw.ptr, in->raw.len, 0);");
+            P(4, "while (!asn1rt_at_end(&r)) {");
+            /* A list holds its elements' DER (the mapping is DER's view): read them as DER. */
+            P(8, "ASN1G_TRY(%s(&item, &r, NULL));", cn->enc_fn[ENC_DER][DER_ITEM]);
+            P(8, "n++;");
+            P(4, "}");
+            P(4, "if (n != in->count)");
+            P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
+            P(4, "return ASN1RT_OK;");
+        } else {
+            /* No DER in this run (--size): nothing can read raw elements. */
+            P(4, "return in->count == 0 && in->raw.len == 0 ? ASN1RT_OK : ASN1RT_E_ARG;");
+        }
     }
     emit_fn_close();
 
     fn_open(cn, FN_EQUAL);
-    if (array) {
+    if (array && ct->set_of) {
+        /* SET OF is unordered (X.680 28.1; BER sends it in any order,
+         * X.690 8.12.3): in order first, else every element must occur as
+         * often in b as in a. Quadratic only when the orders differ; no
+         * memory. */
+        unsigned long long hi = (unsigned long long)ct->size_hi;
+        P(4, "size_t i, j, n = a->count < %llu ? a->count : %llu;", hi, hi);
+        P(4, "if (a->count != b->count)");
+        P(8, "return false;");
+        P(4, "for (i = 0; i < n; i++)");
+        P(8, "if (!(%s))", emit_eq(el, "a->items[i]", "b->items[i]"));
+        P(12, "break;");
+        P(4, "for (; i < n; i++) {");
+        P(8, "size_t na = 0, nb = 0;");
+        P(8, "for (j = 0; j < n; j++) {");
+        P(12, "if (%s)", emit_eq(el, "a->items[i]", "a->items[j]"));
+        P(16, "na++;");
+        P(12, "if (%s)", emit_eq(el, "a->items[i]", "b->items[j]"));
+        P(16, "nb++;");
+        P(8, "}");
+        P(8, "if (na != nb)");
+        P(12, "return false;");
+        P(4, "}");
+        P(4, "return true;");
+    } else if (array) {
         P(4, "size_t i;");
         P(4, "if (a->count != b->count)");
         P(8, "return false;");
         P(4, "for (i = 0; i < a->count && i < %llu; i++)", (unsigned long long)ct->size_hi);
         P(8, "if (!(%s))", emit_eq(el, "a->items[i]", "b->items[i]"));
         P(12, "return false;");
+        P(4, "return true;");
+    } else if (ct->set_of) {
+        /* As above, over the lists' iterators. Two raw lists hold DER,
+         * sorted (X.690 11.6): they compare as bytes. */
+        P(4, "%s ia, ib;", cn->fn[FN_ITER]);
+        P(4, "%s x, y;", el->ctype);
+        P(4, "bool more;");
+        P(4, "if (a->count != b->count)");
+        P(8, "return false;");
+        P(4, "if (a->items == NULL && b->items == NULL)");
+        P(8, "return asn1g_view_eq(&a->raw, &b->raw);");
+        P(4, "%s(&ia, a);", cn->fn[FN_ITER_INIT]);
+        P(4, "%s(&ib, b);", cn->fn[FN_ITER_INIT]);
+        P(4, "while ((more = %s(&ia, &x)) && %s(&ib, &y))", cn->fn[FN_ITER_NEXT], cn->fn[FN_ITER_NEXT]);
+        P(8, "if (!(%s))", emit_eq(el, "x", "y"));
+        P(12, "break;");
+        P(4, "if (!more)");
+        P(8, "return !%s(&ib, &y);", cn->fn[FN_ITER_NEXT]);
+        P(4, "%s(&ia, a);", cn->fn[FN_ITER_INIT]);
+        P(4, "while (%s(&ia, &x)) {", cn->fn[FN_ITER_NEXT]);
+        P(8, "%s ja;", cn->fn[FN_ITER]);
+        P(8, "size_t na = 0, nb = 0;");
+        P(8, "%s(&ja, a);", cn->fn[FN_ITER_INIT]);
+        P(8, "while (%s(&ja, &y))", cn->fn[FN_ITER_NEXT]);
+        P(12, "if (%s)", emit_eq(el, "x", "y"));
+        P(16, "na++;");
+        P(8, "%s(&ib, b);", cn->fn[FN_ITER_INIT]);
+        P(8, "while (%s(&ib, &y))", cn->fn[FN_ITER_NEXT]);
+        P(12, "if (%s)", emit_eq(el, "x", "y"));
+        P(16, "nb++;");
+        P(8, "if (na != nb)");
+        P(12, "return false;");
+        P(4, "}");
         P(4, "return true;");
     } else {
         /* DER is canonical: equal values have equal encodings, so two
@@ -660,10 +765,31 @@ static void emit_of_misc(CNamed *cn)
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
 
-    fn_open(cn, FN_INIT);
-    P(4, "memset(out, 0, sizeof *out);");
-    emit_fn_close();
+    emit_plain_init(cn);
 
+}
+
+/* A list's iterator and T_load_items when no DER is printed (--size
+ * without der): the typed items are the only elements there are. */
+static void emit_items_iter(CNamed *cn)
+{
+    fn_open(cn, FN_ITER_INIT);
+    P(4, "memset(&it->r, 0, sizeof it->r);");
+    P(4, "it->items = list->items;");
+    P(4, "it->i = 0;");
+    P(4, "it->n = list->items != NULL ? list->count : 0;");
+    emit_fn_close();
+    fn_open(cn, FN_ITER_NEXT);
+    P(4, "if (it->i == it->n)");
+    P(8, "return false;");
+    P(4, "*out = it->items[it->i++];");
+    P(4, "return true;");
+    emit_fn_close();
+    fn_open(cn, FN_LOAD_ITEMS);
+    P(4, "if (list == NULL || arena == NULL)");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "return list->items != NULL || (list->count == 0 && list->raw.len == 0) ? ASN1RT_OK : ASN1RT_E_ARG;");
+    emit_fn_close();
 }
 
 static void emit_misc(CNamed *cn)
@@ -705,6 +831,8 @@ static void emit_alias_misc(CNamed *cn)
     print_value(4, ct, "(*in)");
     P(4, "return asn1jer_status(f);");
     emit_fn_close();
+    if (init_inline(cn))
+        return;
     fn_open(cn, FN_INIT);
     if (is_struct_kind(ct->kind))
         P(4, "%s(out);", ct->owner->fn[FN_INIT]);
@@ -741,6 +869,18 @@ static void comment_text(const char *text)
 
 static const EmitRule *const *g_rules;  /* the encodings requested */
 static int g_nrules;
+
+/* A view (open type, ANY, unknown CHOICE alternative) holds the octets of
+ * the encoding it was read in; T_check can validate them as DER only when
+ * no rule of this run reads OER or PER (a UPER-decoded CAM's unknown
+ * alternative is UPER, which T_check would call truncated DER). */
+static bool views_only_der(void)
+{
+    for (int r = 0; r < g_nrules; r++)
+        if (g_rules[r]->enc == ENC_OER || g_rules[r]->enc == ENC_PER)
+            return false;
+    return true;
+}
 
 /* The ASN.1 text a type comes from, above its block in the .h and the .c. */
 static void type_comment(const CNamed *cn)
@@ -863,7 +1003,10 @@ static void emit_type_decl(CNamed *cn)
     if (cn->max_total_known)
         P(0, "#define %s %lluu", cn->fn[FN_MAX_ENCODED_SIZE], (unsigned long long)cn->max_total);
 
-    P(0, "%s;", emit_fn_sig(cn, FN_INIT));
+    if (init_inline(cn))
+        P(0, "static inline %s { memset(out, 0, sizeof *out); }", emit_fn_sig(cn, FN_INIT));
+    else
+        P(0, "%s;", emit_fn_sig(cn, FN_INIT));
     for (int r = 0; r < g_nrules; r++)
         g_rules[r]->decl_public(cn);
     P(0, "ASN1RT_MUST_USE %s;", emit_fn_sig(cn, FN_CHECK));
@@ -908,6 +1051,8 @@ static int emit_module(const CModule *cm, const char *outdir)
     P(0, "#define %s", cm->guard);
     P(0, "%s", "");
     P(0, "#include <asn1rt/asn1rt.h>");
+    if (emit_size)
+        P(0, "#include <string.h>  /* the inline T_init */");
     for (int i = 0; i < cm->nimports; i++)
         P(0, "#include \"%s\"", cm->imports[i]->header);
     P(0, "%s", "");
@@ -1008,6 +1153,8 @@ static int emit_module(const CModule *cm, const char *outdir)
             emit_misc(cn);
         for (int r = 0; cn->defines && r < g_nrules; r++)
             g_rules[r]->codec_late(cm, cn);
+        if (cn->defines && !g_der && cn->ct->kind == CK_LIST)
+            emit_items_iter(cn);
         for (int r = 0; r < g_nrules; r++)
             g_rules[r]->entry(cm, cn);
         if (!cn->defines)
@@ -1054,6 +1201,9 @@ int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const
     g_arena = map->arena;
     g_rules = rules;
     g_nrules = nrules;
+    g_der = false;
+    for (int r = 0; r < nrules; r++)
+        g_der |= rules[r]->enc == ENC_DER;
     for (int i = 0; i < map->nmodules; i++)
         if (map->modules[i]->emit)
             rc |= emit_module(map->modules[i], outdir);
@@ -1065,6 +1215,75 @@ void emit_fail_line(int ind, const char *code, const char *off, const char *nm)
     P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
 }
 
+const char *emit_open_sig(const COpen *op, const char *fn)
+{
+    return S("int %s(const %s *in, %s *out, asn1rt_arena *arena)", fn, op->owner->cname, op->open_type);
+}
+
+void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
+{
+    char *buf;
+    size_t len;
+    FILE *saved;
+    /* Each alternative's value in a function of its own, so that the
+     * decoder's early returns end it. */
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(0, "static int %s_alt%d_(%s *out, %s *r, asn1rt_arena *arena)", d->fn, k, op->open_type, d->reader_type);
+        P(0, "{");
+        P(4, "asn1rt_error *err = NULL;");
+        saved = emit_body_begin(&buf, &len);
+        if (a->member)
+            d->dec_value(4, a->ct, S("out->u.%s", a->member));
+        P(4, "(void)out;");
+        P(4, "(void)r;");
+        P(4, "(void)arena;");
+        P(4, "(void)err;");
+        P(4, "return ASN1RT_OK;");
+        emit_body_end(saved, &buf, NULL);
+        emit_fn_close();
+    }
+    P(0, "%s", "");
+    P(0, "/* %s: %s.%s as the type its %s selects (%s) */", d->fn, op->owner->asn1, op->open->asn1, op->id->asn1,
+      d->rule);
+    P(0, "%s", emit_open_sig(op, d->fn));
+    P(0, "{");
+    P(4, "%s rd;", d->reader_type);
+    P(4, "%s *r = &rd;", d->reader_type);
+    P(4, "asn1rt_error *err = NULL;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    saved = emit_body_begin(&buf, &len);
+    emit_rc_used = true;
+    P(4, "memset(out, 0, sizeof *out);");
+    if (op->open->optional) {
+        P(4, "if (!in->%s)", op->open->present);
+        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
+    }
+    d->init(4, S("in->%s", op->open->name));
+    P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");
+    P(4, "do {");
+    for (int k = 0; k < op->nalts; k++) {
+        COpenAlt *a = op->alts[k];
+        P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
+        P(12, "out->kind = %s;", a->kind);
+        P(12, "rc = %s_alt%d_(out, r, arena);", d->fn, k);
+    }
+    if (op->nalts)
+        P(8, "}");
+    P(4, "} while (0);");
+    P(4, "if (rc == 0)");
+    P(8, "rc = %s;", d->finish);
+    P(4, "if (rc != 0) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "(void)err;");
+    P(4, "return rc;");
+    emit_body_end(saved, &buf, NULL);
+    emit_fn_close();
+}
+
 const char *emit_rfield(const char *rd, const char *field)
 {
     if (rd[0] == '&')
@@ -1072,15 +1291,126 @@ const char *emit_rfield(const char *rd, const char *field)
     return S("%s->%s", rd, field);
 }
 
-bool emit_each_type(const CMap *map, bool (*fn)(const CNamed *cn))
+void emit_try(int ind, const char *call, const char *rd, const char *off_field, const char *nm)
+{
+    emit_rc_used = true;
+    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
+    emit_fail_line(ind + 4, "rc", emit_rfield(rd, off_field), nm);
+}
+
+/* Runs before emit_module_files, so without the emitters' S() strings. */
+static bool decline(const CNamed *cn, const char *rule, const char *what, const char *comp)
+{
+    if (comp)
+        diag(DIAG_ERROR, cn->loc, "code generation: %s encoding of %s (%s.%s) is not supported", rule, what, cn->asn1,
+             comp);
+    else
+        diag(DIAG_ERROR, cn->loc, "code generation: %s encoding of %s (%s) is not supported", rule, what, cn->asn1);
+    return false;
+}
+
+bool emit_check_types(const CMap *map, const char *rule, const char *(*why_ct)(const CType *ct),
+                      const char *(*why_comp)(const CNamed *cn, const CComp *cc))
 {
     bool ok = true;
     for (int i = 0; i < map->nmodules; i++) {
         const CModule *cm = map->modules[i];
         if (!cm->emit)
             continue;
-        for (int j = 0; j < cm->ntypes; j++)
-            ok &= fn(cm->types[j]);
+        for (int j = 0; j < cm->ntypes; j++) {
+            const CNamed *cn = cm->types[j];
+            const char *why = why_ct(cn->ct);
+            if (why) {
+                ok = decline(cn, rule, why, NULL);
+                continue;
+            }
+            if (!cn->defines)
+                continue;
+            for (int k = 0; k < cn->ncomps; k++) {
+                const CComp *cc = cn->comps[k];
+                if ((why = why_ct(cc->ct)) != NULL || (why_comp && (why = why_comp(cn, cc)) != NULL))
+                    ok = decline(cn, rule, why, cc->asn1);
+            }
+        }
     }
     return ok;
+}
+
+int emit_root_comps(const CNamed *cn, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++) {
+        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
+        if (cc->ext_index < 0)
+            out[n++] = cc;
+    }
+    return n;
+}
+
+int emit_n_ext(const CNamed *cn)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index >= n)
+            n = cn->comps[k]->ext_index + 1;
+    return n;
+}
+
+int emit_slot_comps(const CNamed *cn, int e, CComp **out)
+{
+    int n = 0;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->ext_index == e)
+            out[n++] = cn->comps[k];
+    return n;
+}
+
+void emit_ext_cases(int ind, CNamed *cn, void (*slot)(int ind, CNamed *cn, int e), const char *skip,
+                    const char *off_field)
+{
+    int next = emit_n_ext(cn);
+    if (next == 0) {
+        emit_try(ind, skip, "r", off_field, "NULL");
+        return;
+    }
+    P(ind, "switch (i) {");
+    for (int e = 0; e < next; e++) {
+        P(ind, "case %d:", e);
+        slot(ind + 4, cn, e);
+        P(ind + 4, "break;");
+    }
+    P(ind, "default:");
+    emit_try(ind + 4, skip, "r", off_field, "NULL");
+    P(ind + 4, "break;");
+    P(ind, "}");
+}
+
+void emit_codec_by_kind(CNamed *cn, const EmitKindFns *f)
+{
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: f->seq_dec(cn); f->seq_enc(cn); break;
+    case CK_CHOICE: f->choice_dec(cn); f->choice_enc(cn); break;
+    case CK_ENUM: f->enum_dec(cn); f->enum_enc(cn); break;
+    case CK_ARRAY: case CK_LIST: f->of_dec(cn); f->of_enc(cn); break;
+    default: break;
+    }
+}
+
+void emit_size_check(int ind, CType *ct, const char *lv, const char *off, const char *nm)
+{
+    const char *viol = emit_size_violation(ct, "n");
+    if (!viol)
+        return;
+    P(ind, "{");
+    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
+    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", off, nm);
+    P(ind, "}");
+}
+
+void emit_list_items(int ind, const char *items)
+{
+    P(ind, "out->raw.ptr = NULL;");
+    P(ind, "out->raw.len = 0;");
+    P(ind, "out->items = %s;", items);
 }

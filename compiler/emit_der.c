@@ -136,6 +136,8 @@ static const char *open_sig(const COpen *op)
 
 static CDerFn inline_copy(CDerFn f)
 {
+    if (emit_size)   /* --size: no copies, the externs stand for them */
+        return f;
     switch (f) {
     case DER_READ: return DER_READ_INL;
     case DER_DEC: return DER_DEC_INL;
@@ -144,6 +146,10 @@ static CDerFn inline_copy(CDerFn f)
     default: return f;
     }
 }
+
+/* The attribute of the fast entry points: the whole type tree inlined, but
+ * not under --size, which has no inline copies to flatten. */
+static const char *flatten(void) { return emit_size ? "" : "ASN1G_FLATTEN "; }
 
 /* The head of the function being printed: the inline copy in the second
  * pass; the extern (static when internal to the file) in the first. */
@@ -207,7 +213,6 @@ static void dec_plain(int ind, CType *ct, const char *lv, const char *rd, const 
 static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *vt = ct->vtag;
-    const char *viol;
     switch (ct->kind) {
     case CK_BOOL:
         try_dec(ind, S("asn1g_read_bool(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
@@ -257,14 +262,7 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
          * the value is the list without them, as DER has it. */
         if (g_ber && ct->kind == CK_BITS && ct->named_bits)
             P(ind, "%s = asn1g_bits_trim(%s);", lv, emit_addr(lv));
-        viol = emit_size_violation(ct, "n");
-        if (viol) {
-            P(ind, "{");
-            P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-            P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-            emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
-            P(ind, "}");
-        }
+        emit_size_check(ind, ct, lv, S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         if (ct->kind == CK_BITS && ct->named_bits && !g_ber) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
@@ -273,7 +271,12 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
         }
         break;
     case CK_TIME:
-        try_dec(ind, S("asn1g_read_time(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
+        /* BER: the time forms DER forbids are rewritten to DER in the arena (X.680 46.3, 47.3). */
+        if (g_ber)
+            try_dec(ind, S("asn1g_ber_read_time(%s, %s, %s, arena, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd,
+                    nm);
+        else
+            try_dec(ind, S("asn1g_read_time(%s, %s, %s, %s)", rd, vt, ct->universal_name, emit_addr(lv)), rd, nm);
         break;
     case CK_OID:
         try_dec(ind, S("asn1g_read_oid(%s, %s, %s)", rd, vt, emit_addr(lv)), rd, nm);
@@ -479,6 +482,39 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
     P(4, "}");
 }
 
+/* DER, extensible SET: the elements after the root are unknown additions,
+ * each with a tag of no root component (one of those is a component met
+ * twice, or out of order: set_misplaced), above every root component's
+ * that was there and above the previous one's (X.690 10.3: DER sorts the
+ * whole SET by tag; tags compared without the constructed bit). A root
+ * component whose tag is not known at one value (an untagged CHOICE) or
+ * that may be absent unseen (DEFAULT) bounds nothing here. */
+static void set_unknown_ext(CNamed *cn)
+{
+    P(4, "{");
+    P(8, "const uint8_t *ext = c.cur;");
+    P(8, "uint32_t prev = 0;");
+    P(8, "while (!asn1rt_at_end(&c)) {");
+    P(12, "uint32_t t = asn1g_peek(&c);");
+    P(12, "asn1rt_view one;");
+    set_misplaced(12, cn, cn->ncomps, "NULL");
+    const char *low = "(ext != c.cur && (t & ~0x20000000u) <= prev)";
+    for (int j = 0; j < cn->ncomps; j++) {
+        CComp *oc = cn->comps[cn->set_order[j]];
+        if (oc->has_default || oc->ct->any_first || oc->ct->nfirst != 1)
+            continue;
+        const char *below = S("(t & ~0x20000000u) < (%s & ~0x20000000u)", oc->ct->first_expr[0]);
+        low = S("%s || (%s%s)", low, oc->optional ? S("out->%s && ", oc->present) : "", below);
+    }
+    P(12, "if (ASN1G_UNLIKELY(t != 0xFFFFFFFFu && (%s)))   /* a bad tag: read_any says so */", low);
+    emit_fail_line(16, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", "NULL");
+    P(12, "prev = t & ~0x20000000u;");
+    try_dec(12, "asn1g_read_any(&c, &one)", "&c", "NULL");
+    P(8, "}");
+    P(8, "out->unknown_ext = (asn1rt_view){ ext, (size_t)(c.cur - ext) };");
+    P(4, "}");
+}
+
 /* Whether a SEQUENCE/SET's decode, encode (or, for len, its length)
  * touches the struct: a presence flag, a member with a value, the unknown
  * extensions. */
@@ -487,7 +523,8 @@ static bool seq_reads_members(const CNamed *cn, bool len)
     bool any = cn->extensible;
     for (int k = 0; k < cn->ncomps; k++) {
         const CComp *cc = cn->comps[k];
-        any |= cc->optional || cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)));
+        /* NULL DEFAULT NULL's member is never read (there is one value) */
+        any |= cc->optional || (cc->ct->kind != CK_NULL && (cc->has_default || (cc->has_member && (!len || len_reads_value(cc->ct)))));
     }
     return any;
 }
@@ -536,7 +573,9 @@ static void emit_seq_dec(CNamed *cn)
             dec_value(4, cc->ct, lv, "&c", nm);
         }
     }
-    if (cn->extensible) {
+    if (cn->extensible && cn->set_order && !g_ber) {
+        set_unknown_ext(cn);
+    } else if (cn->extensible) {
         if (g_ber)
             try_dec(4, "asn1g_ber_read_rest(&c, arena, &out->unknown_ext)", "&c", "NULL");
         else
@@ -992,6 +1031,10 @@ static void emit_of_iter(CNamed *cn)
  * calls no other copy, as a call to the copy. args: the parameters' names. */
 static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *args)
 {
+    if (emit_size) {   /* --size: the extern alone */
+        pr(cn);
+        return;
+    }
     FILE *file = emit_out;
     emit_out = g_cp->copies;
     g_deep = true;
@@ -1012,29 +1055,30 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), CDerFn f, const char *
     emit_fn_close();
 }
 
+static void emit_set_dec_ber(CNamed *cn);
+static void emit_list_dec_ber(CNamed *cn);
+
+/* The codec of a defining type; BER prints the decoder only, its own for
+ * SET (any order) and unbounded SEQUENCE / SET OF (typed items). */
 static void emit_codec(CNamed *cn)
 {
     static const char dec_args[] = "out, r, tag, err", enc_args[] = "in, w, tag";
+    void (*dec)(CNamed *), (*enc)(CNamed *);
     switch (cn->ct->kind) {
-    case CK_SEQ: case CK_SET:
-        print_twice(cn, emit_seq_dec, DER_DEC, dec_args);
-        print_twice(cn, emit_seq_enc, DER_ENC, enc_args);
-        break;
-    case CK_CHOICE:
-        print_twice(cn, emit_choice_dec, DER_DEC, dec_args);
-        print_twice(cn, emit_choice_enc, DER_ENC, enc_args);
-        break;
-    case CK_ENUM:
-        print_twice(cn, emit_enum_dec, DER_DEC, dec_args);
-        print_twice(cn, emit_enum_enc, DER_ENC, enc_args);
-        break;
+    case CK_SEQ: dec = emit_seq_dec; enc = emit_seq_enc; break;
+    case CK_SET: dec = g_ber ? emit_set_dec_ber : emit_seq_dec; enc = emit_seq_enc; break;
+    case CK_CHOICE: dec = emit_choice_dec; enc = emit_choice_enc; break;
+    case CK_ENUM: dec = emit_enum_dec; enc = emit_enum_enc; break;
     case CK_ARRAY: case CK_LIST:
         print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
-        print_twice(cn, emit_of_dec, DER_DEC, dec_args);
-        print_twice(cn, emit_of_enc, DER_ENC, enc_args);
+        dec = g_ber && cn->ct->kind == CK_LIST ? emit_list_dec_ber : emit_of_dec;
+        enc = emit_of_enc;
         break;
-    default: break;
+    default: return;
     }
+    print_twice(cn, dec, DER_DEC, dec_args);
+    if (!g_ber)
+        print_twice(cn, enc, DER_ENC, enc_args);
 }
 
 static void emit_len(CNamed *cn)
@@ -1068,6 +1112,97 @@ static void emit_read(CNamed *cn)
     emit_fn_close();
 }
 
+/* BER's decoders hold a BER-mode reader and give the arena back on
+ * failure (a NULL arena is one with no room). */
+static void arena_locals(void)
+{
+    if (!g_ber)
+        return;
+    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
+    P(4, "size_t mark;");
+}
+
+static void arena_setup(void)
+{
+    if (!g_ber)
+        return;
+    P(4, "if (arena == NULL)");
+    P(8, "arena = &none;");
+    P(4, "mark = asn1rt_arena_mark(arena);");
+}
+
+/* *out zeroed (and BER's arena reset) when rc is not ASN1RT_OK; ret: then returns rc. */
+static void fail_reset(const char *cond, bool ret)
+{
+    if (!g_ber && !ret) {
+        P(4, "if (%s)", cond);
+        P(8, "memset(out, 0, sizeof *out);");
+        return;
+    }
+    P(4, "if (%s) {", cond);
+    P(8, "memset(out, 0, sizeof *out);");
+    if (g_ber)
+        P(8, "asn1rt_arena_reset(arena, mark);");
+    if (ret)
+        P(8, "return rc;");
+    P(4, "}");
+}
+
+/* T_decode, T_decode_prefix and T_decode_ex (BER: T_ber_decode ...). */
+static void emit_decoders(CNamed *cn)
+{
+    const char *in = g_ber ? "ber" : "der";
+    const char *init = g_ber ? "asn1g_ber_reader_init(&r, ber, len);" : "asn1g_reader_init(&r, der, len, 0);";
+
+    P(0, "%s%s", flatten(), der_sig(cn, DER_DECODE));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    arena_locals();
+    P(4, "int rc;");
+    P(4, "if (out == NULL || (%s == NULL && len != 0))", in);
+    P(8, "return ASN1RT_E_ARG;");
+    arena_setup();
+    P(4, "%s", init);
+    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, inline_copy(DER_READ)), arena_arg());
+    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
+    P(8, "rc = asn1g_expect_end(&r);");
+    fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", false);
+    P(4, "return rc;");
+    emit_fn_close();
+
+    P(0, "%s", der_sig(cn, DER_DECODE_PREFIX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    arena_locals();
+    P(4, "int rc;");
+    P(4, "if (out == NULL || consumed == NULL || (%s == NULL && len != 0))", in);
+    P(8, "return ASN1RT_E_ARG;");
+    arena_setup();
+    P(4, "%s", init);
+    P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, DER_READ), arena_arg());
+    fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", true);
+    P(4, "*consumed = (size_t)(r.cur - %s);", in);
+    P(4, "return ASN1RT_OK;");
+    emit_fn_close();
+
+    P(0, "%s", der_sig(cn, DER_DECODE_EX));
+    P(0, "{");
+    P(4, "asn1rt_reader r;");
+    arena_locals();
+    P(4, "int rc;");
+    P(4, "asn1rt_error_clear(err);");
+    P(4, "if (out == NULL || (%s == NULL && len != 0))", in);
+    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
+    arena_setup();
+    P(4, "asn1g_reader_init(&r, %s, len, %slax);", in, g_ber ? "ASN1RT_BER | " : "");
+    P(4, "rc = %s(out, &r, err%s);", der_fn(cn, DER_READ), arena_arg());
+    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
+    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
+    fail_reset("rc != ASN1RT_OK", false);
+    P(4, "return rc;");
+    emit_fn_close();
+}
+
 /* Public entry points of any named type: its own tags around the value. */
 static void emit_public(CNamed *cn)
 {
@@ -1076,55 +1211,11 @@ static void emit_public(CNamed *cn)
     /* T_decode and T_encode, the fast entry points, run the inline bodies;
      * T_decode_ex, T_decode_prefix and T_encoded_len call the externs. */
     print_twice(cn, emit_read, DER_READ, "out, r, err");
+    emit_decoders(cn);
+    if (g_ber)
+        return;   /* BER is read, DER written */
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || (der == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ_INL));
-    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
-    P(8, "rc = asn1g_expect_end(&r);");
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK))");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(4, "return rc;");
-    emit_fn_close();
-
-    P(0, "%s", der_sig(cn, DER_DECODE_PREFIX));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || consumed == NULL || (der == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "asn1g_reader_init(&r, der, len, 0);");
-    P(4, "rc = %s(out, &r, NULL);", der_fn(cn, DER_READ));
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "return rc;");
-    P(4, "}");
-    P(4, "*consumed = (size_t)(r.cur - der);");
-    P(4, "return ASN1RT_OK;");
-    emit_fn_close();
-
-    P(0, "%s", der_sig(cn, DER_DECODE_EX));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "int rc;");
-    P(4, "asn1rt_error_clear(err);");
-    P(4, "if (out == NULL || (der == NULL && len != 0))");
-    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
-    P(4, "asn1g_reader_init(&r, der, len, lax);");
-    P(4, "rc = %s(out, &r, err);", der_fn(cn, DER_READ));
-    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
-    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
-    P(4, "if (rc != ASN1RT_OK)");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(4, "return rc;");
-    emit_fn_close();
-
-    g_deep = true;
+    g_deep = !emit_size;
     P(0, "static %s", der_sig(cn, DER_WRITE));
     P(0, "{");
     enc_value(4, ct, "(*in)");
@@ -1134,7 +1225,7 @@ static void emit_public(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     emit_fn_close();
 
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_ENCODE));
+    P(0, "%s%s", flatten(), der_sig(cn, DER_ENCODE));
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");
@@ -1236,26 +1327,38 @@ static void header_doc(void)
     fputs(doc, emit_out);
 }
 
-static void der_decl_public(const CNamed *cn)
+/* The hooks of both rules: each sets its rule (g_ber), prints, and leaves
+ * DER's set; BER's print the decoders only. */
+static void decl_public(const CNamed *cn, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
     P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
-    P(0, "%s;", der_sig(cn, DER_ENCODED_LEN));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_ENCODE));
+    if (!ber) {
+        P(0, "%s;", der_sig(cn, DER_ENCODED_LEN));
+        P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_ENCODE));
+    }
+    set_rule(false);
 }
 
-static void der_decl_internal(const CNamed *cn)
+static void decl_internal(const CNamed *cn, bool ber)
 {
-    set_rule(false);
     if (!cn->defines)
         return;
-    P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
+    set_rule(ber);
+    if (!ber)
+        P(0, "/* internal: value with identifier `tag` (explicit wrappers are the caller's) */");
     P(0, "%s;", der_sig(cn, DER_DEC));
-    P(0, "%s;", der_sig(cn, DER_ENC));
-    P(0, "%s;", der_sig(cn, DER_LEN));
+    if (!ber) {
+        P(0, "%s;", der_sig(cn, DER_ENC));
+        P(0, "%s;", der_sig(cn, DER_LEN));
+    }
+    set_rule(false);
 }
+
+static void der_decl_public(const CNamed *cn) { decl_public(cn, false); }
+static void der_decl_internal(const CNamed *cn) { decl_internal(cn, false); }
 
 static void der_decl_open(const COpen *op)
 {
@@ -1306,32 +1409,52 @@ static void copies_end(void)
     free(g_cp->copies_buf);
 }
 
-static void der_file_begin(const CModule *cm)
+static void file_begin(const CModule *cm, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_begin(cm);
+    set_rule(false);
 }
 
-static void der_file_preamble(void)
+static void file_preamble(bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_preamble();
+    set_rule(false);
 }
 
-static void der_file_end(void)
+static void file_end(bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     copies_end();
+    set_rule(false);
 }
 
-static void der_codec(const CModule *cm, CNamed *cn)
+static void codec(const CModule *cm, CNamed *cn, bool ber)
 {
-    set_rule(false);
+    set_rule(ber);
     g_cmodule = cm;
     g_tmp = 0;
     emit_codec(cn);
-    emit_len(cn);
+    if (!ber)
+        emit_len(cn);
+    set_rule(false);
 }
+
+static void entry(const CModule *cm, CNamed *cn, bool ber)
+{
+    set_rule(ber);
+    g_cmodule = cm;
+    if (!cn->defines)
+        g_tmp = 0;
+    emit_public(cn);
+    set_rule(false);
+}
+
+static void der_file_begin(const CModule *cm) { file_begin(cm, false); }
+static void der_file_preamble(void) { file_preamble(false); }
+static void der_file_end(void) { file_end(false); }
+static void der_codec(const CModule *cm, CNamed *cn) { codec(cm, cn, false); }
 
 static void der_codec_late(const CModule *cm, CNamed *cn)
 {
@@ -1341,14 +1464,7 @@ static void der_codec_late(const CModule *cm, CNamed *cn)
         emit_of_iter(cn);
 }
 
-static void der_entry(const CModule *cm, CNamed *cn)
-{
-    set_rule(false);
-    g_cmodule = cm;
-    if (!cn->defines)
-        g_tmp = 0;
-    emit_public(cn);
-}
+static void der_entry(const CModule *cm, CNamed *cn) { entry(cm, cn, false); }
 
 static void der_open(const CModule *cm, const COpen *op)
 {
@@ -1527,100 +1643,6 @@ static void emit_list_dec_ber(CNamed *cn)
     emit_fn_close();
 }
 
-static void emit_codec_ber(CNamed *cn)
-{
-    static const char dec_args[] = "out, r, tag, err";
-    switch (cn->ct->kind) {
-    case CK_SEQ: print_twice(cn, emit_seq_dec, DER_DEC, dec_args); break;
-    case CK_SET: print_twice(cn, emit_set_dec_ber, DER_DEC, dec_args); break;
-    case CK_CHOICE: print_twice(cn, emit_choice_dec, DER_DEC, dec_args); break;
-    case CK_ENUM: print_twice(cn, emit_enum_dec, DER_DEC, dec_args); break;
-    case CK_ARRAY:
-        print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
-        print_twice(cn, emit_of_dec, DER_DEC, dec_args);
-        break;
-    case CK_LIST:
-        print_twice(cn, emit_of_item, DER_ITEM, "out, r, err");
-        print_twice(cn, emit_list_dec_ber, DER_DEC, dec_args);
-        break;
-    default: break;
-    }
-}
-
-/* BER's public entry points: a BER-mode reader, the arena reset on
- * failure (a NULL arena is one with no room). */
-static void emit_public_ber(CNamed *cn)
-{
-    print_twice(cn, emit_read, DER_READ, "out, r, err");
-
-    P(0, "ASN1G_FLATTEN %s", der_sig(cn, DER_DECODE));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
-    P(4, "size_t mark;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || (ber == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "if (arena == NULL)");
-    P(8, "arena = &none;");
-    P(4, "mark = asn1rt_arena_mark(arena);");
-    P(4, "asn1g_ber_reader_init(&r, ber, len);");
-    P(4, "rc = %s(out, &r, NULL, arena);", der_fn(cn, DER_READ_INL));
-    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
-    P(8, "rc = asn1g_expect_end(&r);");
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "asn1rt_arena_reset(arena, mark);");
-    P(4, "}");
-    P(4, "return rc;");
-    emit_fn_close();
-
-    P(0, "%s", der_sig(cn, DER_DECODE_PREFIX));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
-    P(4, "size_t mark;");
-    P(4, "int rc;");
-    P(4, "if (out == NULL || consumed == NULL || (ber == NULL && len != 0))");
-    P(8, "return ASN1RT_E_ARG;");
-    P(4, "if (arena == NULL)");
-    P(8, "arena = &none;");
-    P(4, "mark = asn1rt_arena_mark(arena);");
-    P(4, "asn1g_ber_reader_init(&r, ber, len);");
-    P(4, "rc = %s(out, &r, NULL, arena);", der_fn(cn, DER_READ));
-    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "asn1rt_arena_reset(arena, mark);");
-    P(8, "return rc;");
-    P(4, "}");
-    P(4, "*consumed = (size_t)(r.cur - ber);");
-    P(4, "return ASN1RT_OK;");
-    emit_fn_close();
-
-    P(0, "%s", der_sig(cn, DER_DECODE_EX));
-    P(0, "{");
-    P(4, "asn1rt_reader r;");
-    P(4, "asn1rt_arena none = { NULL, 0, 0 };");
-    P(4, "size_t mark;");
-    P(4, "int rc;");
-    P(4, "asn1rt_error_clear(err);");
-    P(4, "if (out == NULL || (ber == NULL && len != 0))");
-    P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
-    P(4, "if (arena == NULL)");
-    P(8, "arena = &none;");
-    P(4, "mark = asn1rt_arena_mark(arena);");
-    P(4, "asn1g_reader_init(&r, ber, len, ASN1RT_BER | lax);");
-    P(4, "rc = %s(out, &r, err, arena);", der_fn(cn, DER_READ));
-    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
-    P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
-    P(4, "if (rc != ASN1RT_OK) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "asn1rt_arena_reset(arena, mark);");
-    P(4, "}");
-    P(4, "return rc;");
-    emit_fn_close();
-}
-
 static void ber_header_doc(void)
 {
     static const char *const doc =
@@ -1648,67 +1670,19 @@ static void ber_header_doc(void)
     fputs(doc, emit_out);
 }
 
-static void ber_decl_public(const CNamed *cn)
-{
-    set_rule(true);
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_PREFIX));
-    P(0, "ASN1RT_MUST_USE %s;", der_sig(cn, DER_DECODE_EX));
-    set_rule(false);
-}
-
-static void ber_decl_internal(const CNamed *cn)
-{
-    if (!cn->defines)
-        return;
-    set_rule(true);
-    P(0, "%s;", der_sig(cn, DER_DEC));
-    set_rule(false);
-}
+static void ber_decl_public(const CNamed *cn) { decl_public(cn, true); }
+static void ber_decl_internal(const CNamed *cn) { decl_internal(cn, true); }
 
 static void ber_decl_open(const COpen *op) { (void)op; }  /* the open types' DER decoders read BER's DER copies */
 
-static void ber_file_begin(const CModule *cm)
-{
-    set_rule(true);
-    copies_begin(cm);
-    set_rule(false);
-}
-
-static void ber_file_preamble(void)
-{
-    set_rule(true);
-    copies_preamble();
-    set_rule(false);
-}
-
-static void ber_file_end(void)
-{
-    set_rule(true);
-    copies_end();
-    set_rule(false);
-}
-
-static void ber_codec(const CModule *cm, CNamed *cn)
-{
-    set_rule(true);
-    g_cmodule = cm;
-    g_tmp = 0;
-    emit_codec_ber(cn);
-    set_rule(false);
-}
+static void ber_file_begin(const CModule *cm) { file_begin(cm, true); }
+static void ber_file_preamble(void) { file_preamble(true); }
+static void ber_file_end(void) { file_end(true); }
+static void ber_codec(const CModule *cm, CNamed *cn) { codec(cm, cn, true); }
 
 static void ber_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
 
-static void ber_entry(const CModule *cm, CNamed *cn)
-{
-    set_rule(true);
-    g_cmodule = cm;
-    if (!cn->defines)
-        g_tmp = 0;
-    emit_public_ber(cn);
-    set_rule(false);
-}
+static void ber_entry(const CModule *cm, CNamed *cn) { entry(cm, cn, true); }
 
 static void ber_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
 

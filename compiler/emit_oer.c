@@ -157,16 +157,6 @@ static const char *ct_unsupported(const CType *ct)
     return "this type";
 }
 
-/* Runs before emit_module_files, so without the emitters' S() strings. */
-static bool decline(const CNamed *cn, const char *what, const char *comp)
-{
-    if (comp)
-        diag(DIAG_ERROR, cn->loc, "code generation: OER encoding of %s (%s.%s) is not supported", what, cn->asn1, comp);
-    else
-        diag(DIAG_ERROR, cn->loc, "code generation: OER encoding of %s (%s) is not supported", what, cn->asn1);
-    return false;
-}
-
 /* The outermost tag of a CHOICE alternative (X.696 20), NULL when it has none of its own. */
 static const char *alt_tag(const CType *ct)
 {
@@ -182,49 +172,30 @@ static bool untagged_choice(const CType *ct)
     return ct->kind == CK_CHOICE && ct->nwraps == 0 && strcmp(ct->vtag, "0") == 0 && ct->nfirst > 0 && !ct->any_first;
 }
 
-static bool type_supported(const CNamed *cn)
+/* A CHOICE alternative OER cannot tell from the others. */
+static const char *comp_unsupported(const CNamed *cn, const CComp *cc)
 {
-    const char *why = ct_unsupported(cn->ct);
-    bool ok = true;
-    if (why)
-        return decline(cn, why, NULL);
-    if (!cn->defines)
-        return true;
-    for (int k = 0; k < cn->ncomps; k++) {
-        const CComp *cc = cn->comps[k];
-        if ((why = ct_unsupported(cc->ct)) != NULL)
-            ok = decline(cn, why, cc->asn1);
-        else if (cn->ct->kind == CK_CHOICE && !alt_tag(cc->ct) && !untagged_choice(cc->ct))
-            /* X.680 forbids it (an open type has no tag of its own); kept as a guard. */
-            ok = decline(cn, "an untagged open type alternative", cc->asn1);
-    }
-    return ok;
+    if (cn->ct->kind == CK_CHOICE && !alt_tag(cc->ct) && !untagged_choice(cc->ct))
+        /* X.680 forbids it (an open type has no tag of its own); kept as a guard. */
+        return "an untagged open type alternative";
+    return NULL;
 }
 
 bool emit_oer_supported(const CMap *map)
 {
-    return emit_each_type(map, type_supported);
+    return emit_check_types(map, "OER", ct_unsupported, comp_unsupported);
 }
 
 /* ---------------------------------------------------------------- decode */
 
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
-    emit_rc_used = true;
-    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    emit_fail_line(ind + 4, "rc", emit_rfield(rd, "err_offset"), nm);
+    emit_try(ind, call, rd, "err_offset", nm);
 }
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
-    const char *viol = emit_size_violation(ct, "n");
-    if (!viol)
-        return;
-    P(ind, "{");
-    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
-    P(ind, "}");
+    emit_size_check(ind, ct, lv, S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
 }
 
 /* A recursive reference is a view of its OER encoding, as in DER of its
@@ -252,9 +223,53 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
     P(ind, "}");
 }
 
-/* Decodes one value of ct into lvalue lv from reader rd (explicit tags
- * have no octets in OER). */
+/* ENUMERATED (X.696 11) of the defining type en into lv: read at the
+ * use site, as a call per enumeration costs more than the read itself.
+ * Unknown values of an extensible type are kept, as far as the C enum
+ * holds them; otherwise the value must be one of the list. */
+static void dec_enum(int ind, const CNamed *en, const char *lv, const char *rd, const char *nm)
+{
+    P(ind, "{");
+    P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
+    P(ind + 4, "int64_t v;");
+    try_dec(ind + 4, S("asn1oer_read_enum(%s, &v)", rd), rd, nm);
+    if (en->extensible) {
+        P(ind + 4, "if (ASN1G_UNLIKELY(v < INT32_MIN || v > INT32_MAX)) {");
+    } else {
+        const char *cond = NULL;
+        for (int i = 0; i < en->nitems; i++)
+            cond = cond ? S("%s && v != %s", cond, en->items[i].number) : S("v != %s", en->items[i].number);
+        P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", cond ? cond : "true");
+    }
+    P(ind + 8, "%s = s;", emit_rfield(rd, "cur"));
+    emit_fail_line(ind + 8, en->extensible ? "ASN1RT_E_INTEGER_RANGE" : "ASN1RT_E_ENUM_VALUE",
+                   S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
+    P(ind + 4, "}");
+    P(ind + 4, "%s = (%s)v;", lv, en->cname);
+    P(ind, "}");
+}
+
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* Decodes one value of ct into lvalue lv from reader rd, then refuses one
+ * that is none of its single values (X.680 51.2, as DER's dec_plain). */
 static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_value_own(ind, ct, lv, rd, nm);
+        return;
+    }
+    P(ind, "{");
+    P(ind + 4, "const size_t at_single = (size_t)(%s - %s);", emit_rfield(rd, "cur"), emit_rfield(rd, "base"));
+    dec_value_own(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", single);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", "at_single", nm);
+    P(ind, "}");
+}
+
+/* One value of ct (explicit tags have no octets in OER). */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     unsigned fx;
     switch (ct->kind) {
@@ -376,6 +391,9 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         }
         dec_recursive(ind, ct, lv, rd, nm);
         break;
+    case CK_ENUM:
+        dec_enum(ind, ct->owner, lv, rd, nm);
+        break;
     default:
         emit_rc_used = true;
         P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", oer_fn(ct->owner, OER_DEC), emit_addr(lv), rd);
@@ -400,8 +418,12 @@ static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd,
 
 static void enc_value(int ind, CType *ct, const char *rv)
 {
-    const char *viol;
+    const char *viol = emit_single_violation(ct, rv);
     unsigned fx;
+    if (viol) {              /* X.680 51.2, as DER's enc_plain */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", viol);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1oer_prepend_bool(w, %s));", rv); break;
     case CK_NULL: break;
@@ -473,7 +495,8 @@ static void enc_value(int ind, CType *ct, const char *rv)
             /* The octets alone: their number is the type's. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len != %" PRIu64 "))", rv, ct->size_lo * mult);
             P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
-            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, (%s).len));", rv, rv);
+            /* A constant count: the copy is a few moves, not a memcpy call. */
+            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, %" PRIu64 "));", rv, ct->size_lo * mult);
         } else {
             P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
         }
@@ -484,6 +507,12 @@ static void enc_value(int ind, CType *ct, const char *rv)
             P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
         else  /* a recursive reference: its OER encoding, as decoded */
             P(ind, "ASN1G_TRY(asn1rt_prepend_bytes(w, (%s).ptr, (%s).len));", rv, rv);
+        break;
+    case CK_ENUM:
+        /* As T_oer_enc_ does, without the call. */
+        if (!ct->owner->extensible)
+            P(ind, "ASN1G_TRY(%s(%s));", ct->owner->fn[FN_CHECK], emit_addr(rv));
+        P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(%s)));", rv);
         break;
     default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
     }
@@ -502,15 +531,7 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
 /* Extension additions (X.696 16.4, 16.5): slot e of the presence bitmap is
  * one addition, or one group [[ ]] whose components are encoded as a
  * SEQUENCE (a preamble for its OPTIONAL and DEFAULT ones, no extension
- * bit) inside the open type. */
-static int slot_comps(const CNamed *cn, int e, CComp **out)
-{
-    int n = 0;
-    for (int k = 0; k < cn->ncomps; k++)
-        if (cn->comps[k]->ext_index == e)
-            out[n++] = cn->comps[k];
-    return n;
-}
+ * bit) inside the open type (emit_slot_comps). */
 
 /* One component inside a group's SEQUENCE, read from rd (preamble gp). */
 static void dec_group_comp(int ind, CComp *cc, const char *rd, int *bit)
@@ -539,7 +560,7 @@ static void dec_group_comp(int ind, CComp *cc, const char *rd, int *bit)
 static void dec_ext_slot(int ind, CNamed *cn, int e)
 {
     CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
-    int n = slot_comps(cn, e, cs);
+    int n = emit_slot_comps(cn, e, cs);
     CComp *cc = cs[0];
     if (!cc->ext_group) {
         const char *lv = emit_member(cc, "out->"), *nm = emit_qname(cc->asn1);
@@ -579,7 +600,7 @@ static void dec_ext_slot(int ind, CNamed *cn, int e)
 static void enc_ext_slot(int ind, CNamed *cn, int e)
 {
     CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
-    int n = slot_comps(cn, e, cs);
+    int n = emit_slot_comps(cn, e, cs);
     CComp *cc = cs[0];
     if (!cc->ext_group) {
         const char *rv = emit_member(cc, "in->");
@@ -635,27 +656,6 @@ static void enc_ext_slot(int ind, CNamed *cn, int e)
 
 /* ---------------------------------------------------------------- SEQUENCE, SET */
 
-/* Root components in encoding order (SET: canonical tag order, X.696 18). */
-static int root_comps(const CNamed *cn, CComp **out)
-{
-    int n = 0;
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
-        if (cc->ext_index < 0)
-            out[n++] = cc;
-    }
-    return n;
-}
-
-static int n_ext(const CNamed *cn)
-{
-    int n = 0;
-    for (int k = 0; k < cn->ncomps; k++)
-        if (cn->comps[k]->ext_index >= n)
-            n = cn->comps[k]->ext_index + 1;
-    return n;
-}
-
 /* What both directions of a SEQUENCE / SET need: the root components in
  * encoding order, the preamble's bits (X.696 16.2), the bitmap's slots. */
 typedef struct SeqLayout {
@@ -667,9 +667,9 @@ static SeqLayout seq_layout(const CNamed *cn)
 {
     SeqLayout L;
     L.root = malloc(sizeof *L.root * (size_t)(cn->ncomps + 1));
-    L.nroot = root_comps(cn, L.root);
+    L.nroot = emit_root_comps(cn, L.root);
     L.nbits = cn->extensible ? 1 : 0;
-    L.next = n_ext(cn);
+    L.next = emit_n_ext(cn);
     for (int k = 0; k < L.nroot; k++)
         L.nbits += L.root[k]->optional || L.root[k]->has_default;
     return L;
@@ -681,7 +681,7 @@ static void emit_seq_dec(CNamed *cn)
     size_t len;
     SeqLayout L = seq_layout(cn);
     CComp **root = L.root;
-    int nroot = L.nroot, nbits = L.nbits, next = L.next;
+    int nroot = L.nroot, nbits = L.nbits;
     bool touches = cn->extensible;
 
     P(0, "%s", oer_sig(cn, OER_DEC));
@@ -735,20 +735,7 @@ static void emit_seq_dec(CNamed *cn)
         P(8, "for (i = 0; i < nb; i++) {");
         P(12, "if (!asn1rt_bits_test(&bm, i))");
         P(16, "continue;");
-        if (next > 0) {
-            P(12, "switch (i) {");
-            for (int e = 0; e < next; e++) {
-                P(12, "case %d:", e);
-                dec_ext_slot(16, cn, e);
-                P(16, "break;");
-            }
-            P(12, "default:");
-            try_dec(16, "asn1oer_skip_open(r)", "r", "NULL");
-            P(16, "break;");
-            P(12, "}");
-        } else {
-            try_dec(12, "asn1oer_skip_open(r)", "r", "NULL");
-        }
+        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_open(r)", "err_offset");
         P(8, "}");
         P(4, "}");
     }
@@ -798,7 +785,7 @@ static void emit_seq_enc(CNamed *cn)
     for (int k = nroot - 1; k >= 0; k--) {
         CComp *cc = root[k];
         const char *rv = emit_member(cc, "in->");
-        touches |= cc->optional || cc->has_default || cc->has_member;
+        touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
         if (cc->optional) {
             P(4, "if (in->%s) {", cc->present);
             enc_value(8, cc->ct, rv);
@@ -928,32 +915,15 @@ static void emit_choice_enc(CNamed *cn)
 
 static void emit_enum_dec(CNamed *cn)
 {
+    char *buf;
+    size_t len;
     P(0, "%s", oer_sig(cn, OER_DEC));
     P(0, "{");
-    P(4, "const uint8_t *s = r->cur;");
-    P(4, "int64_t v;");
-    P(4, "int rc = asn1oer_read_enum(r, &v);");
+    FILE *saved = emit_body_begin(&buf, &len);
+    dec_enum(4, cn, "*out", "r", "NULL");
     P(4, "(void)arena;");
-    P(4, "if (ASN1G_UNLIKELY(rc != 0))");
-    P(8, "return asn1g_fail(err, rc, r->err_offset, NULL);");
-    if (!cn->extensible) {
-        P(4, "switch (v) {");
-        for (int i = 0; i < cn->nitems; i++)
-            P(4, "case %s:", cn->items[i].number);
-        P(8, "break;");
-        P(4, "default:");
-        P(8, "r->cur = s;");
-        P(8, "return asn1g_fail(err, ASN1RT_E_ENUM_VALUE, (size_t)(s - r->base), NULL);");
-        P(4, "}");
-    } else {
-        /* Extensible: unknown values are kept, as far as the C enum holds them. */
-        P(4, "if (ASN1G_UNLIKELY(v < INT32_MIN || v > INT32_MAX)) {");
-        P(8, "r->cur = s;");
-        P(8, "return asn1g_fail(err, ASN1RT_E_INTEGER_RANGE, (size_t)(s - r->base), NULL);");
-        P(4, "}");
-    }
-    P(4, "*out = (%s)v;", cn->cname);
     P(4, "return ASN1RT_OK;");
+    emit_body_end(saved, &buf, NULL);
     emit_fn_close();
 }
 
@@ -1053,9 +1023,7 @@ static void emit_of_dec(CNamed *cn)
         dec_value(8, el, "items[i]", "r", "NULL");
         set_of_item_end(8, ct);
         P(4, "}");
-        P(4, "out->raw.ptr = NULL;");
-        P(4, "out->raw.len = 0;");
-        P(4, "out->items = items;");
+        emit_list_items(4, "items");
     }
     P(4, "out->count = n;");
     P(4, "return ASN1RT_OK;");
@@ -1110,7 +1078,7 @@ static void emit_public(CNamed *cn)
     dec_value(4, ct, "(*out)", "r", "NULL");
     if (ct->kind == CK_NULL)
         P(4, "(void)out;");
-    if (ct->kind < CK_SEQ && ct->kind != CK_ENUM)
+    if (ct->kind < CK_SEQ)
         P(4, "(void)arena;");
     P(4, "(void)err;");
     P(4, "return ASN1RT_OK;");
@@ -1146,12 +1114,14 @@ static void emit_public(CNamed *cn)
     P(4, "asn1rt_reader r;");
     P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
     P(4, "int rc;");
-    P(4, "asn1rt_error_clear(err);");
+    P(4, "if (err != NULL)");
+    P(8, "asn1rt_error_clear(err);");
     P(4, "if (out == NULL || (in == NULL && len != 0))");
     P(8, "return asn1g_fail(err, ASN1RT_E_ARG, 0, NULL);");
     P(4, "asn1oer_reader_init(&r, in, len, lax);");
     P(4, "rc = %s(out, &r, arena, err);", oer_fn(cn, OER_READ));
-    P(4, "if (rc == ASN1RT_OK && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
+    /* r.cur != r.end first: the whole input read is the usual case, without a call. */
+    P(4, "if (rc == ASN1RT_OK && r.cur != r.end && !(lax & ASN1RT_LAX_TRAILING) && (rc = asn1rt_expect_end(&r)) != ASN1RT_OK)");
     P(8, "(void)asn1g_fail(err, rc, r.err_offset, NULL);");
     P(4, "if (rc != ASN1RT_OK) {");
     P(8, "memset(out, 0, sizeof *out);");
@@ -1206,8 +1176,9 @@ static void oer_header_doc(void)
         " *       kept whole (its OER tag and open type) in u.unknown. A recursive\n"
         " *       reference is a view of its OER encoding (decode it with its\n"
         " *       T_oer_decode), validated here up to the reader's depth limit.\n"
-        " *       T_check, T_print and the _decode_open helpers read open types and\n"
-        " *       recursive views as DER.\n"
+        " *       T_check, T_print and the DER _decode_open helpers read open types\n"
+        " *       and recursive views as DER; an open type a sibling selects (table\n"
+        " *       constraint) is decoded from OER by its Owner_comp_oer_decode_open.\n"
         " *   int T_oer_decode_prefix(..., asn1rt_arena *arena, size_t *consumed);\n"
         " *       bytes after the value are allowed, *consumed is set.\n"
         " *   int T_oer_decode_ex(..., unsigned lax, asn1rt_arena *arena, asn1rt_error *err);\n"
@@ -1245,7 +1216,10 @@ static void oer_decl_internal(const CNamed *cn)
     P(0, "%s;", oer_sig(cn, OER_ENC));
 }
 
-static void oer_decl_open(const COpen *op) { (void)op; }
+static void oer_decl_open(const COpen *op)
+{
+    P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->oer_decode_open));
+}
 
 static void oer_file_begin(const CModule *cm) { (void)cm; }
 
@@ -1256,14 +1230,10 @@ static void oer_file_end(void) {}
 static void oer_codec(const CModule *cm, CNamed *cn)
 {
     (void)cm;
+    static const EmitKindFns fns = { emit_seq_dec, emit_seq_enc, emit_choice_dec, emit_choice_enc,
+                                     emit_enum_dec, emit_enum_enc, emit_of_dec, emit_of_enc };
     g_tmp = 0;
-    switch (cn->ct->kind) {
-    case CK_SEQ: case CK_SET: emit_seq_dec(cn); emit_seq_enc(cn); break;
-    case CK_CHOICE: emit_choice_dec(cn); emit_choice_enc(cn); break;
-    case CK_ENUM: emit_enum_dec(cn); emit_enum_enc(cn); break;
-    case CK_ARRAY: case CK_LIST: emit_of_dec(cn); emit_of_enc(cn); break;
-    default: break;
-    }
+    emit_codec_by_kind(cn, &fns);
 }
 
 static void oer_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }
@@ -1276,8 +1246,26 @@ static void oer_entry(const CModule *cm, CNamed *cn)
     emit_public(cn);
 }
 
-/* The open-type decoders (T_decode_open) read DER: OER has none yet. */
-static void oer_open(const CModule *cm, const COpen *op) { (void)cm; (void)op; }
+/* T_oer_decode_open: the open type's view (an OER-decoded value holds the
+ * OER of the contained value) decoded as the type its id selects. */
+static void oer_open_init(int ind, const char *v)
+{
+    P(ind, "asn1oer_reader_init(r, %s.ptr, %s.len, 0);", v, v);
+}
+
+static void oer_open_value(int ind, CType *ct, const char *lv)
+{
+    g_tmp = 0;
+    dec_value(ind, ct, lv, "r", "NULL");
+}
+
+static void oer_open(const CModule *cm, const COpen *op)
+{
+    EmitOpenDec d = { op->oer_decode_open, "OER", "asn1rt_reader", oer_open_init, "asn1rt_expect_end(r)",
+                      oer_open_value };
+    (void)cm;
+    emit_open_decoder(op, &d);
+}
 
 const EmitRule emit_oer = {
     .enc = ENC_OER,

@@ -116,44 +116,16 @@ static const char *ct_unsupported(const CType *ct)
     return "this type";
 }
 
-/* Runs before emit_module_files, so without the emitters' S() strings. */
-static bool decline(const CNamed *cn, const char *what, const char *comp)
-{
-    if (comp)
-        diag(DIAG_ERROR, cn->loc, "code generation: PER encoding of %s (%s.%s) is not supported", what, cn->asn1, comp);
-    else
-        diag(DIAG_ERROR, cn->loc, "code generation: PER encoding of %s (%s) is not supported", what, cn->asn1);
-    return false;
-}
-
-static bool type_supported(const CNamed *cn)
-{
-    const char *why = ct_unsupported(cn->ct);
-    bool ok = true;
-    if (why)
-        return decline(cn, why, NULL);
-    if (!cn->defines)
-        return true;
-    for (int k = 0; k < cn->ncomps; k++) {
-        const CComp *cc = cn->comps[k];
-        if ((why = ct_unsupported(cc->ct)) != NULL)
-            ok = decline(cn, why, cc->asn1);
-    }
-    return ok;
-}
-
 bool emit_per_supported(const CMap *map)
 {
-    return emit_each_type(map, type_supported);
+    return emit_check_types(map, "PER", ct_unsupported, NULL);
 }
 
 /* ---------------------------------------------------------------- decode */
 
 static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 {
-    emit_rc_used = true;
-    P(ind, "if (ASN1G_UNLIKELY((rc = %s) != 0))", call);
-    emit_fail_line(ind + 4, "rc", emit_rfield(rd, "err_bit"), nm);
+    emit_try(ind, call, rd, "err_bit", nm);
 }
 
 /* The root SIZE bounds as C arguments (ub ASN1RT_PER_NO_UB without one). */
@@ -180,42 +152,38 @@ static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *n
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm, const char *start)
 {
-    const char *viol = emit_size_violation(ct, "n");
-    if (!viol)
-        return;
-    P(ind, "{");
-    P(ind + 4, "size_t n = %s;", emit_size_measure(ct, lv));
-    P(ind + 4, "if (ASN1G_UNLIKELY(%s))", viol);
-    emit_fail_line(ind + 8, "ASN1RT_E_SIZE_CONSTRAINT", start, nm);
-    P(ind, "}");
+    emit_size_check(ind, ct, lv, start, nm);
     (void)rd;
 }
 
 /* The alphabet constant of a known-multiplier string: a FROM's ranges,
  * printed once per use as a static (they are small), or the whole one. */
+static const char *whole_alphabet(const CType *ct)
+{
+    switch (ct->universal) {
+    case 18: return "&asn1rt_per_alpha_numeric";
+    case 19: return "&asn1rt_per_alpha_printable";
+    case 22: return "&asn1rt_per_alpha_ia5";
+    case 26: return "&asn1rt_per_alpha_visible";
+    case 30: return "&asn1rt_per_alpha_bmp";
+    case 28: return "&asn1rt_per_alpha_universal";
+    default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
+    }
+}
+
 static const char *alphabet_of(int ind, const CType *ct)
 {
     unsigned w = str_mult(ct->universal);
-    if (!ct->alphabet) {
-        switch (ct->universal) {
-        case 18: return "&asn1rt_per_alpha_numeric";
-        case 19: return "&asn1rt_per_alpha_printable";
-        case 22: return "&asn1rt_per_alpha_ia5";
-        case 26: return "&asn1rt_per_alpha_visible";
-        case 30: return "&asn1rt_per_alpha_bmp";
-        case 28: return "&asn1rt_per_alpha_universal";
-        default: return "&asn1rt_per_alpha_visible";  /* the time types: VisibleString (X.691 33) */
-        }
-    }
+    if (!ct->alphabet)
+        return whole_alphabet(ct);
     int id = ++g_tmp;
     char *ranges = S("%s", "");
     unsigned n = 0, count = 0;
     for (unsigned c = 0; c < 128; c++) {
-        if (!(ct->alphabet[c / 8] & (1u << (c % 8))))
+        if (!alphabet_has(ct->alphabet, c))
             continue;
         unsigned lo = c;
-        while (c + 1 < 128 && (ct->alphabet[(c + 1) / 8] & (1u << ((c + 1) % 8))))
-            c++;
+        c = alphabet_run_end(ct->alphabet, c);
         ranges = S("%s%s{%u, %u}", ranges, n ? ", " : "", lo, c);
         count += c - lo + 1;
         n++;
@@ -225,6 +193,17 @@ static const char *alphabet_of(int ind, const CType *ct)
     P(ind, "static const uint32_t a%d_r[][2] = { %s };", id, ranges);
     P(ind, "static const asn1rt_per_alphabet a%d = { a%d_r, %u, %u, %u };", id, id, n, count, w);
     return S("&a%d", id);
+}
+
+/* X.691 30.3: a length outside an extensible SIZE's root is encoded as if
+ * there were no size constraint and with the characters of the unconstrained
+ * type (A.3's Date: 4 bits a digit in the root, 7 (UPER) or 8 (APER) bits in
+ * the extension). Right after size_ext_dec/size_enc: e<g_tmp> is the bit. */
+static const char *ext_alphabet(const CType *ct, const char *alpha)
+{
+    if (!ct->per_size_ext || !ct->alphabet)
+        return alpha;
+    return S("(e%d ? %s : %s)", g_tmp, whole_alphabet(ct), alpha);
 }
 
 static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
@@ -286,8 +265,29 @@ static void dec_int(int ind, CType *ct, const char *lv, const char *rd, const ch
     P(ind, "}");
 }
 
-/* Decodes one value of ct into lvalue lv from reader rd. */
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm);
+
+/* Decodes one value of ct into lvalue lv from reader rd, then refuses one
+ * that is none of its single values (X.680 51.2, as DER's dec_plain). */
 static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    const char *single = emit_single_violation(ct, lv);
+    if (!single) {
+        dec_value_own(ind, ct, lv, rd, nm);
+        return;
+    }
+    int id = ++g_tmp;
+    P(ind, "{");
+    P(ind + 4, "const size_t s%d = %s;", id, emit_rfield(rd, "pos"));
+    dec_value_own(ind + 4, ct, lv, rd, nm);
+    P(ind + 4, "if (ASN1G_UNLIKELY(%s)) {", single);
+    P(ind + 8, "%s = s%d;", emit_rfield(rd, "pos"), id);
+    emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("s%d", id), nm);
+    P(ind + 4, "}");
+    P(ind, "}");
+}
+
+static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *lb, *ub;
     switch (ct->kind) {
@@ -318,6 +318,7 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
                     rd, nm);
@@ -506,6 +507,11 @@ static void size_enc(int ind, CType *ct, const char *n, const char **lb, const c
 static void enc_value(int ind, CType *ct, const char *rv)
 {
     const char *lb, *ub;
+    const char *single = emit_single_violation(ct, rv);
+    if (single) {            /* X.680 51.2, as DER's enc_plain */
+        P(ind, "if (ASN1G_UNLIKELY(%s))", single);
+        P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
+    }
     switch (ct->kind) {
     case CK_BOOL: P(ind, "ASN1G_TRY(asn1rt_per_write_bit(w, %s));", rv); break;
     case CK_NULL: break;
@@ -526,6 +532,7 @@ static void enc_value(int ind, CType *ct, const char *rv)
                 ub = "ASN1RT_PER_NO_UB";
             } else {
                 size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
+                alpha = ext_alphabet(ct, alpha);
             }
             P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
               emit_dot(rv, "len"));
@@ -547,7 +554,8 @@ static void enc_value(int ind, CType *ct, const char *rv)
             P(ind + 4, "asn1rt_bits b = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
         else
             P(ind + 4, "asn1rt_bits b = %s;", rv);
-        P(ind + 4, "size_t n = b.len * 8u - b.unused;");
+        if (emit_size_violation(ct, "n") || ct->per_size_ext)   /* size_enc reads n */
+            P(ind + 4, "size_t n = b.len * 8u - b.unused;");
         size_enc(ind + 4, ct, "n", &lb, &ub);
         P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bitstring(w, %s, %s, &b));", lb, ub);
         P(ind, "}");
@@ -585,33 +593,14 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
     P(ind + 4, "{");
     P(ind + 8, "asn1rt_per_writer *w = &x%d;", id);
     enc_value(ind + 8, ct, rv);
+    if (ct->kind == CK_NULL)
+        P(ind + 8, "(void)w;  /* a NULL writes no bits */");
     P(ind + 4, "}");
     enc_open_end(ind + 4, id);
     P(ind, "}");
 }
 
 /* ---------------------------------------------------------------- SEQUENCE, SET */
-
-/* Root components in encoding order (SET: canonical tag order, X.691 21). */
-static int root_comps(const CNamed *cn, CComp **out)
-{
-    int n = 0;
-    for (int k = 0; k < cn->ncomps; k++) {
-        CComp *cc = cn->comps[cn->set_order ? cn->set_order[k] : k];
-        if (cc->ext_index < 0)
-            out[n++] = cc;
-    }
-    return n;
-}
-
-static int n_ext(const CNamed *cn)
-{
-    int n = 0;
-    for (int k = 0; k < cn->ncomps; k++)
-        if (cn->comps[k]->ext_index >= n)
-            n = cn->comps[k]->ext_index + 1;
-    return n;
-}
 
 static bool has_bit(const CComp *cc) { return cc->optional || cc->has_default; }
 
@@ -663,13 +652,45 @@ static void dec_comps(int ind, CComp **cs, int n, bool in_group, const char *rd)
     }
 }
 
+/* Extension addition slot e (X.691 19.9): one addition in an open type,
+ * or a group [[ ]] as a SEQUENCE of its members in one. */
+static void dec_ext_slot(int ind, CNamed *cn, int e)
+{
+    CComp **grp = malloc(sizeof *grp * (size_t)(cn->ncomps + 1));
+    int ng = emit_slot_comps(cn, e, grp);
+    if (!grp[0]->ext_group) {
+        CComp *cc = grp[0];
+        const char *lv = emit_member(cc, "out->");
+        if (cc->present)
+            P(ind, "out->%s = true;", cc->present);
+        if (cc->has_default) {
+            P(ind, "{");
+            P(ind + 4, "size_t s = r->pos;");
+            dec_open_wrapped(ind + 4, cc->ct, lv, "r", emit_qname(cc->asn1));
+            P(ind + 4, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))",
+              emit_eq(cc->ct, lv, cc->default_expr));
+            emit_fail_line(ind + 8, "ASN1RT_E_DEFAULT_ENCODED", "s", emit_qname(cc->asn1));
+            P(ind, "}");
+        } else {
+            dec_open_wrapped(ind, cc->ct, lv, "r", emit_qname(cc->asn1));
+        }
+    } else {
+        int id = ++g_tmp;
+        P(ind, "{");
+        open_reader_begin(ind + 4, "r", "NULL", id);
+        dec_comps(ind + 4, grp, ng, true, S("&x%d", id));
+        open_reader_end(ind + 4, "NULL", id);
+        P(ind, "}");
+    }
+    free(grp);
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
     CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
-    CComp **grp = malloc(sizeof *grp * (size_t)(cn->ncomps + 1));
-    int nroot = root_comps(cn, root), next = n_ext(cn);
+    int nroot = emit_root_comps(cn, root);
 
     P(0, "%s", per_sig(cn, PER_DEC));
     P(0, "{");
@@ -701,47 +722,7 @@ static void emit_seq_dec(CNamed *cn)
         P(8, "for (i = 0; i < n; i++) {");
         P(12, "if (!asn1rt_per_bit_at(r, bm + i))");
         P(16, "continue;");
-        if (next > 0) {
-            P(12, "switch (i) {");
-            for (int e = 0; e < next; e++) {
-                int ng = 0;
-                for (int k = 0; k < cn->ncomps; k++)
-                    if (cn->comps[k]->ext_index == e)
-                        grp[ng++] = cn->comps[k];
-                P(12, "case %d:", e);
-                if (!grp[0]->ext_group) {
-                    CComp *cc = grp[0];
-                    const char *lv = emit_member(cc, "out->");
-                    if (cc->present)
-                        P(16, "out->%s = true;", cc->present);
-                    if (cc->has_default) {
-                        P(16, "{");
-                        P(20, "size_t s = r->pos;");
-                        dec_open_wrapped(20, cc->ct, lv, "r", emit_qname(cc->asn1));
-                        P(20, "if (ASN1G_UNLIKELY((%s) && !(r->lax & ASN1RT_LAX_DEFAULT)))",
-                          emit_eq(cc->ct, lv, cc->default_expr));
-                        emit_fail_line(24, "ASN1RT_E_DEFAULT_ENCODED", "s", emit_qname(cc->asn1));
-                        P(16, "}");
-                    } else {
-                        dec_open_wrapped(16, cc->ct, lv, "r", emit_qname(cc->asn1));
-                    }
-                } else {
-                    int id = ++g_tmp;
-                    P(16, "{");
-                    open_reader_begin(20, "r", "NULL", id);
-                    dec_comps(20, grp, ng, true, S("&x%d", id));
-                    open_reader_end(20, "NULL", id);
-                    P(16, "}");
-                }
-                P(16, "break;");
-            }
-            P(12, "default:");
-            try_dec(16, "asn1rt_per_skip_open(r)", "r", "NULL");
-            P(16, "break;");
-            P(12, "}");
-        } else {
-            try_dec(12, "asn1rt_per_skip_open(r)", "r", "NULL");
-        }
+        emit_ext_cases(12, cn, dec_ext_slot, "asn1rt_per_skip_open(r)", "err_bit");
         P(8, "}");
         P(4, "}");
     }
@@ -751,7 +732,6 @@ static void emit_seq_dec(CNamed *cn)
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
     free(root);
-    free(grp);
 }
 
 /* The condition that component cc is in the encoding (from value in). */
@@ -804,7 +784,7 @@ static void emit_seq_enc(CNamed *cn)
     size_t len;
     CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
     CComp **grp = malloc(sizeof *grp * (size_t)(cn->ncomps + 1));
-    int nroot = root_comps(cn, root), next = n_ext(cn);
+    int nroot = emit_root_comps(cn, root), next = emit_n_ext(cn);
 
     P(0, "%s", per_sig(cn, PER_ENC));
     P(0, "{");
@@ -833,10 +813,7 @@ static void emit_seq_enc(CNamed *cn)
         for (int e = 0; e < next; e++)
             P(8, "ASN1G_TRY(asn1rt_per_write_bit(w, add[%d]));", e);
         for (int e = 0; e < next; e++) {
-            int ng = 0;
-            for (int k = 0; k < cn->ncomps; k++)
-                if (cn->comps[k]->ext_index == e)
-                    grp[ng++] = cn->comps[k];
+            int ng = emit_slot_comps(cn, e, grp);
             P(8, "if (add[%d]) {", e);
             if (!grp[0]->ext_group) {
                 enc_open_wrapped(12, grp[0]->ct, emit_member(grp[0], "in->"));
@@ -953,6 +930,11 @@ static void emit_choice_enc(CNamed *cn)
         }
         P(8, "return ASN1RT_OK;");
     }
+    if (cn->extensible) {
+        /* u.unknown holds the octets, not the index: no PER form (header doc). */
+        P(4, "case %s:", cn->pr_unknown);
+        P(8, "return ASN1RT_E_ARG;");
+    }
     P(4, "default:");
     P(8, "(void)w;");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
@@ -1031,6 +1013,30 @@ static void emit_enum_enc(CNamed *cn)
     int n = enum_order(cn, false, ord);
     P(0, "%s", per_sig(cn, PER_ENC));
     P(0, "{");
+    if (emit_size) {
+        /* --size: the switch only chooses the index (a table to the
+         * compiler), one write after it; additions follow the root's n. */
+        P(4, "uint64_t k;");
+        P(4, "switch (*in) {");
+        for (int k = 0; k < n; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, k);
+        int m = cn->extensible ? enum_order(cn, true, ord) : 0;
+        for (int k = 0; k < m; k++)
+            P(4, "case %s: k = %du; break;", cn->items[ord[k]].cname, n + k);
+        P(4, "default:");
+        P(8, "(void)w;");
+        P(8, "return ASN1RT_E_ENUM_VALUE;");
+        P(4, "}");
+        if (cn->extensible) {
+            P(4, "ASN1G_TRY(asn1rt_per_write_bit(w, k >= %du));", n);
+            P(4, "if (k >= %du)", n);
+            P(8, "return asn1rt_per_write_small(w, k - %du);", n);
+        }
+        P(4, "return asn1rt_per_write_constrained(w, %du, k);", n > 0 ? n - 1 : 0);
+        emit_fn_close();
+        free(ord);
+        return;
+    }
     P(4, "switch (*in) {");
     for (int k = 0; k < n; k++) {
         P(4, "case %s:", cn->items[ord[k]].cname);
@@ -1115,9 +1121,7 @@ static void emit_of_dec(CNamed *cn)
         emit_fail_line(8, "ASN1RT_E_SIZE_CONSTRAINT", "s", "NULL");
     }
     if (!array) {
-        P(4, "out->raw.ptr = NULL;");
-        P(4, "out->raw.len = 0;");
-        P(4, "out->items = items;");
+        emit_list_items(4, "items");
     }
     P(4, "out->count = i;");
     P(4, "(void)arena;");
@@ -1195,11 +1199,13 @@ static void emit_variant(CNamed *cn, bool aligned)
     CPerFn dec = aligned ? APER_DECODE : UPER_DECODE, ex = aligned ? APER_DECODE_EX : UPER_DECODE_EX;
     CPerFn enc = aligned ? APER_ENCODE : UPER_ENCODE;
     const char *flag = aligned ? "true" : "false";
-    P(0, "%s", per_sig(cn, dec));
-    P(0, "{");
-    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
-      flag);
-    emit_fn_close();
+    if (!emit_size) {   /* --size: inline in the header (per_decl_public) */
+        P(0, "%s", per_sig(cn, dec));
+        P(0, "{");
+        P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+          flag);
+        emit_fn_close();
+    }
     P(0, "%s", per_sig(cn, ex));
     P(0, "{");
     P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
@@ -1362,8 +1368,18 @@ static void per_decl_public(const EmitRule *self, const CNamed *cn, bool aligned
     if (is_first(self) && max_bits(cn->ct, &bits, 0))
         P(0, "#define %s %" PRIu64 "u  /* a bound on the octets of T_uper_encode and T_aper_encode */",
           per_fn(cn, PER_MAX_OCTETS), bits ? (bits + 7) / 8 : 1);
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
-    P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    if (emit_size) {
+        /* --size: T_?per_decode is T_?per_decode_ex without leniency or
+         * error detail, inline here rather than one more function per type. */
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "ASN1RT_MUST_USE static inline %s", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "{");
+        P(4, "return %s(out, in, len, 0, arena, NULL);", per_fn(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+        P(0, "}");
+    } else {
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE : UPER_DECODE));
+        P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_DECODE_EX : UPER_DECODE_EX));
+    }
     P(0, "ASN1RT_MUST_USE %s;", per_sig(cn, aligned ? APER_ENCODE : UPER_ENCODE));
 }
 
@@ -1402,14 +1418,10 @@ static void per_codec(const EmitRule *self, CNamed *cn)
 {
     if (!is_first(self))
         return;
+    static const EmitKindFns fns = { emit_seq_dec, emit_seq_enc, emit_choice_dec, emit_choice_enc,
+                                     emit_enum_dec, emit_enum_enc, emit_of_dec, emit_of_enc };
     g_tmp = 0;
-    switch (cn->ct->kind) {
-    case CK_SEQ: case CK_SET: emit_seq_dec(cn); emit_seq_enc(cn); break;
-    case CK_CHOICE: emit_choice_dec(cn); emit_choice_enc(cn); break;
-    case CK_ENUM: emit_enum_dec(cn); emit_enum_enc(cn); break;
-    case CK_ARRAY: case CK_LIST: emit_of_dec(cn); emit_of_enc(cn); break;
-    default: break;
-    }
+    emit_codec_by_kind(cn, &fns);
 }
 
 static void per_entry(const EmitRule *self, CNamed *cn, bool aligned)
@@ -1423,94 +1435,37 @@ static void per_entry(const EmitRule *self, CNamed *cn, bool aligned)
 
 /* The decoder of an open type selected by a sibling through a table
  * constraint (S1AP's ProtocolIE-Field value): the object whose identifier
- * the id component holds gives the type its view is decoded as. */
-static const char *open_sig(const COpen *op, bool aligned)
-{
-    return S("int %s(const %s *in, %s *out, asn1rt_arena *arena)", op->per_decode_open[aligned], op->owner->cname,
-             op->open_type);
-}
-
+ * the id component holds gives the type its view is decoded as
+ * (emit_open_decoder, shared with OER). */
 static void per_decl_open(const COpen *op, bool aligned)
 {
-    P(0, "ASN1RT_MUST_USE %s;", open_sig(op, aligned));
+    P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->per_decode_open[aligned]));
+}
+
+static bool g_open_aligned;   /* the rule per_open_init sets up */
+
+static void per_open_init(int ind, const char *v)
+{
+    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0)", v, v, g_open_aligned ? "true" : "false");
+    P(ind + 4, "return rc;");
+}
+
+static void per_open_value(int ind, CType *ct, const char *lv)
+{
+    g_tmp = 0;
+    dec_value(ind, ct, lv, "r", "NULL");
 }
 
 static void per_open(const COpen *op, bool aligned)
 {
-    char *buf;
-    size_t len;
-    g_tmp = 0;
-    P(0, "%s", "");
-    P(0, "/* %s: %s.%s as the type its %s selects (%s) */", op->per_decode_open[aligned], op->owner->asn1,
-      op->open->asn1, op->id->asn1, aligned ? "APER" : "UPER");
-    P(0, "%s", open_sig(op, aligned));
-    P(0, "{");
-    P(4, "asn1rt_per_reader rd;");
-    P(4, "asn1rt_per_reader *r = &rd;");
-    P(4, "asn1rt_error *err = NULL;");
-    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
-    FILE *saved = emit_body_begin(&buf, &len);
-    emit_rc_used = true;
-    P(4, "memset(out, 0, sizeof *out);");
-    if (op->open->optional) {
-        P(4, "if (!in->%s)", op->open->present);
-        P(8, "return ASN1RT_E_MISSING_COMPONENT;");
-    }
-    P(4, "if ((rc = asn1rt_per_reader_init(r, in->%s.ptr, in->%s.len, %s)) != 0)", op->open->name, op->open->name,
-      aligned ? "true" : "false");
-    P(8, "return rc;");
-    P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");
-    P(4, "do {");
-    for (int k = 0; k < op->nalts; k++) {
-        COpenAlt *a = op->alts[k];
-        P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
-        P(12, "out->kind = %s;", a->kind);
-        P(12, "rc = %s_alt%d_(out, r, arena);", op->per_decode_open[aligned], k);
-    }
-    if (op->nalts)
-        P(8, "}");
-    P(4, "} while (0);");
-    P(4, "if (rc == 0)");
-    P(8, "rc = asn1rt_per_reader_finish(r);");
-    P(4, "if (rc != 0) {");
-    P(8, "memset(out, 0, sizeof *out);");
-    P(8, "if (arena != NULL)");
-    P(12, "asn1rt_arena_reset(arena, mark);");
-    P(4, "}");
-    P(4, "(void)err;");
-    P(4, "return rc;");
-    emit_body_end(saved, &buf, NULL);
-    emit_fn_close();
+    EmitOpenDec d = { op->per_decode_open[aligned], aligned ? "APER" : "UPER", "asn1rt_per_reader", per_open_init,
+                      "asn1rt_per_reader_finish(r)", per_open_value };
+    g_open_aligned = aligned;
+    emit_open_decoder(op, &d);
 }
 
-/* Each alternative's value in a function of its own, so that the
- * decoder's early returns end it. */
-static void per_open_alts(const COpen *op, bool aligned)
-{
-    char *buf;
-    size_t len;
-    for (int k = 0; k < op->nalts; k++) {
-        COpenAlt *a = op->alts[k];
-        g_tmp = 0;
-        P(0, "static int %s_alt%d_(%s *out, asn1rt_per_reader *r, asn1rt_arena *arena)", op->per_decode_open[aligned], k,
-          op->open_type);
-        P(0, "{");
-        P(4, "asn1rt_error *err = NULL;");
-        FILE *saved = emit_body_begin(&buf, &len);
-        if (a->member)
-            dec_value(4, a->ct, S("out->u.%s", a->member), "r", "NULL");
-        P(4, "(void)out;");
-        P(4, "(void)r;");
-        P(4, "(void)arena;");
-        P(4, "(void)err;");
-        P(4, "return ASN1RT_OK;");
-        emit_body_end(saved, &buf, NULL);
-        emit_fn_close();
-    }
-}
-
-static void uper_open(const CModule *cm, const COpen *op) { (void)cm; per_open_alts(op, false); per_open(op, false); }
-static void aper_open(const CModule *cm, const COpen *op) { (void)cm; per_open_alts(op, true); per_open(op, true); }
+static void uper_open(const CModule *cm, const COpen *op) { (void)cm; per_open(op, false); }
+static void aper_open(const CModule *cm, const COpen *op) { (void)cm; per_open(op, true); }
 static void uper_decl_open(const COpen *op) { per_decl_open(op, false); }
 static void aper_decl_open(const COpen *op) { per_decl_open(op, true); }
 static void per_nothing_end(void) {}

@@ -30,12 +30,13 @@ static const struct {
 };
 #define NENCODINGS ((int)(sizeof encodings / sizeof encodings[0]))
 
-/* Sets want[i] for each rule named in the comma-separated list; false on
- * an unknown or empty name. DER is always wanted: the C types, T_check and
- * the list iterators are its. */
+/* Sets want[i] for each rule named in the comma-separated list, and only
+ * those; false on an unknown or empty name. run_in adds DER unless --size:
+ * the C types, T_check and the list iterators are its. */
 static bool parse_encodings(const char *list, bool want[NENCODINGS])
 {
-    want[0] = true;
+    for (int i = 0; i < NENCODINGS; i++)
+        want[i] = false;
     for (const char *p = list;; p++) {
         const char *e = strchr(p, ',');
         size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -100,7 +101,11 @@ static const char usage_text[] =
     "  --prefix P    prepend P to every emitted C symbol\n"
     "  --encodings LIST  encoding rules to emit, comma-separated: der, oer, uper, aper, ber\n"
     "                (BER decoders; BER is read, DER written), or\n"
-    "                all (default der; der is always emitted, the C mapping is its)\n"
+    "                all (default der; der is always emitted, the C mapping is its,\n"
+    "                except under --size)\n"
+    "  --size        smaller, slower code: no inline copies of the DER codecs,\n"
+    "                and only the rules --encodings names (der is then left out\n"
+    "                unless named; lists hold typed items only)\n"
     "  --int64       unconstrained INTEGER as int64_t (decode error beyond it)\n"
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
@@ -109,6 +114,10 @@ static const char usage_text[] =
     "                Module.T): through components, OF elements, references,\n"
     "                the object sets of table-constrained open types and\n"
     "                CONTAINING; value assignments are all kept\n"
+    "  --pdu-view T[,T...]  as --pdu, but the open types of T itself stay views\n"
+    "                (no _decode_open): the object sets they name are not\n"
+    "                followed (NGAP's InitiatingMessage: name the messages\n"
+    "                you handle in --pdu instead of every procedure's)\n"
     "  --emit-fuzz T with -o: also write outdir/fuzz_T.c, a libFuzzer harness\n"
     "                for type T (decode, re-encode identity, check, equal, print)\n"
     "  --encoding E  with --emit-fuzz: the rule the harness checks (der, uper,\n"
@@ -149,6 +158,7 @@ static int run_in(Arena *arena, int argc, char **argv)
     const char *fuzz_type = NULL;   /* --emit-fuzz (emit_fuzz.c) */
     const char *fuzz_rule = "der";  /* --encoding: the rule its harness checks */
     const char *pdus = NULL;        /* --pdu (cmap_pdu.c) */
+    const char *pdu_views = NULL;   /* --pdu-view (cmap_pdu.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
 
@@ -192,6 +202,12 @@ static int run_in(Arena *arena, int argc, char **argv)
                 return 2;
             }
             pdus = argv[++i];
+        } else if (strcmp(a, "--pdu-view") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "asn1cc: --pdu-view wants a comma-separated list of type names\n%s", usage_text);
+                return 2;
+            }
+            pdu_views = argv[++i];
         } else if (strcmp(a, "--emit-fuzz") == 0 && i + 1 < argc) {
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--encoding") == 0 && i + 1 < argc) {
@@ -200,6 +216,8 @@ static int run_in(Arena *arena, int argc, char **argv)
             emit_imports = true;
         } else if (strcmp(a, "--print-outputs") == 0) {
             print_outputs = true;
+        } else if (strcmp(a, "--size") == 0) {
+            emit_size = true;
         } else if (strcmp(a, "--int64") == 0) {
             cmap_int64 = true;
         } else if (strcmp(a, "--stats") == 0) {
@@ -230,6 +248,10 @@ static int run_in(Arena *arena, int argc, char **argv)
         }
     }
     c->include_dirs = dirs;
+    /* BER is read into DER's views and written as DER: it brings DER along. */
+    for (int i = 0; i < NENCODINGS; i++)
+        if (!emit_size || (want[i] && encodings[i].rule == &emit_ber))
+            want[0] = true;
     if (ninputs == 0) {
         fprintf(stderr, "asn1cc: no input files\n%s", usage_text);
         return 2;
@@ -270,7 +292,7 @@ static int run_in(Arena *arena, int argc, char **argv)
         CMap *map = sema_cmap(c);
         if (map == NULL)
             return 1;
-        if (pdus && !cmap_keep_pdus(map, pdus))
+        if ((pdus || pdu_views) && !cmap_keep_pdus(map, pdus, pdu_views))
             return 1;
         /* One emitter per encoding rule; one that cannot print a type says
          * so at the type before any file is written. */
@@ -303,6 +325,11 @@ static int run_in(Arena *arena, int argc, char **argv)
             int k = 0;
             while (k < NENCODINGS && strcmp(encodings[k].name, fuzz_rule) != 0)
                 k++;
+            /* Its DER round trip too (T_decode, T_encode). */
+            if (!want[0]) {
+                fprintf(stderr, "asn1cc: --emit-fuzz needs der among --size's --encodings\n");
+                return 2;
+            }
             if (k == NENCODINGS || !want[k]) {
                 fprintf(stderr, "asn1cc: --encoding %s: not among the encodings this run emits (--encodings)\n", fuzz_rule);
                 return 2;

@@ -1379,6 +1379,8 @@ static const char *default_for(CComp *cc, CNamed *cn)
     CType *ct = cc->ct;
     const char *id = arena_printf(A, "%s_%s_default_", cn->cname, cc->name);
     switch (ct->kind) {
+    case CK_NULL:
+        return "0";          /* NULL's one value (X.680 24); its member holds no more */
     case CK_BOOL:
         if (v->kind == V_BOOLEAN)
             return v->bval ? "true" : "false";
@@ -1475,11 +1477,7 @@ static const char *default_for(CComp *cc, CNamed *cn)
         cc->default_decl = arena_printf(A, "%sstatic const %s %s = %s;\n", decls, ct->ctype, id, init);
         return id;
     }
-    if (ct->kind == CK_NULL)
-        /* The emitters keep no member for a NULL and would need one to fill in. */
-        diag(DIAG_ERROR, cc->comp->loc, "code generation: NULL DEFAULT NULL (component '%s') is not supported: "
-             "write the component OPTIONAL", cc->comp->name);
-    else if (ct->kind == CK_TIME && v->kind == V_CSTRING)
+    if (ct->kind == CK_TIME && v->kind == V_CSTRING)
         diag(DIAG_ERROR, cc->comp->default_value->loc,
              "code generation: DEFAULT value of component '%s' is not in the form DER writes (X.690 11.7, 11.8: "
              "%s): a decoded value is compared with it as text", cc->comp->name,
@@ -1530,7 +1528,9 @@ static void map_components(CNamed *cn, Type *b, Module *m)
             g_asn1_path = arena_printf(A, "%s.%s", display_of(cn), c->name);
             cc->ct = map_type(c->type, arena_printf(A, "%s_%s", cn->cname, cc->name), m);
             cc->optional = b->kind != TY_CHOICE && (c->optional || (c->is_extension && !c->default_value));
-            cc->has_member = cc->ct->kind != CK_NULL;
+            /* A NULL keeps no member, but one with a DEFAULT does (always
+             * 0), for the emitters' DEFAULT paths to fill in and compare. */
+            cc->has_member = cc->ct->kind != CK_NULL || (c->default_value && b->kind != TY_CHOICE);
             cc->own_optional = c->optional;
             /* OER's presence bitmap: one bit per addition, one per group. */
             cc->ext_index = -1;
@@ -2122,6 +2122,7 @@ static void name_module(Module *m)
         op->decode_open = arena_printf(A, "%s_decode_open", op->cname);
         op->per_decode_open[0] = arena_printf(A, "%s_uper_decode_open", op->cname);
         op->per_decode_open[1] = arena_printf(A, "%s_aper_decode_open", op->cname);
+        op->oer_decode_open = arena_printf(A, "%s_oer_decode_open", op->cname);
         for (int k = 0; k < op->nalts; k++)
             op->alts[k]->kind = arena_printf(A, "%s_KIND_%s", op->cname, op->alts[k]->name);
     }
@@ -2213,6 +2214,7 @@ static void check_names(Compilation *c)
             add_name(&v, op, loc, what, op->decode_open);
             add_name(&v, op, loc, what, op->per_decode_open[0]);
             add_name(&v, op, loc, what, op->per_decode_open[1]);
+            add_name(&v, op, loc, what, op->oer_decode_open);
             add_name(&v, op, loc, what, op->kind_none);
             for (int k = 0; k < op->nalts; k++)
                 add_name(&v, op, loc, what, op->alts[k]->kind);

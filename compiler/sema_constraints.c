@@ -216,15 +216,68 @@ static Type *set_owner(Sema *S, Type *t)
     return as->sema_set_owner;
 }
 
+/* ValueSetFromObjects (X.681 15.1, Cs.&code): the values the objects of
+ * set Cs give fixed-type value field &code (its DEFAULT where one leaves it
+ * out), as the union of single values; extensible when the set is. */
+static Constraint *field_values(Sema *S, Type *t)
+{
+    Assignment *set = t->field_class->ref_assign;
+    sema_object_set_flatten(S, set);
+    Constraint *u = NULL;
+    for (int i = 0; i < set->nobjects; i++) {
+        FieldSetting *fs = object_field(set->objects[i], t->field->name);
+        Value *v = fs && fs->value ? fs->value : t->field->default_value;
+        if (!v)
+            continue;        /* an OPTIONAL field this object leaves out gives no value */
+        Constraint *one = arena_alloc(S->a, sizeof *one);
+        one->kind = C_SINGLE_VALUE;
+        one->loc = t->loc;
+        one->lo = v;         /* evaluated with the object: eval() returns v->eval */
+        if (u) {
+            Constraint *both = arena_alloc(S->a, sizeof *both);
+            both->kind = C_UNION;
+            both->loc = t->loc;
+            both->sub = u;
+            both->sub2 = one;
+            one = both;
+        }
+        u = one;
+    }
+    if (!u)
+        return NULL;         /* no value: an error of field_base (sema_types.c) */
+    if (set->objects_extensible) {
+        Constraint *e = arena_alloc(S->a, sizeof *e);
+        e->kind = C_EXTENSIBLE;
+        e->loc = t->loc;
+        e->sub = u;
+        u = e;
+    }
+    return u;
+}
+
+/* The elements of the value set t names, read on *owner: a reference to a
+ * value set assignment, or ValueSetFromObjects; NULL when t names none. */
+static Constraint *named_set(Sema *S, Type *t, Type **owner)
+{
+    *owner = t;
+    if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET) {
+        *owner = set_owner(S, t);
+        return sema_set_elements(S, t->ref_assign);
+    }
+    if (t->kind == TY_FIELD && t->field && t->field->kind == FK_FIXED_VALUE && t->field_class->kind == TY_REF &&
+        t->field_class->ref_assign && t->field_class->ref_assign->kind == A_OBJECT_SET)
+        return field_values(S, t);
+    return NULL;
+}
+
 static Range value_set_range(Sema *S, Type *t, bool size, Type *gov)
 {
-    /* A reference to a value set assignment: its body constrains the governor. */
-    if (t->kind != TY_REF || !t->ref_assign || t->ref_assign->kind != A_VALUE_SET)
-        return range_universe();
-    Constraint *elements = sema_set_elements(S, t->ref_assign);
+    /* A value set named by t: its body constrains the governor. */
+    Type *owner;
+    Constraint *elements = named_set(S, t, &owner);
     if (!elements)
         return range_universe();
-    return fold(S, set_owner(S, t), elements, size, gov, 0);
+    return fold(S, owner, elements, size, gov, 0);
 }
 
 /* What t's own constraints (and a value set it names) leave of the range it
@@ -543,11 +596,10 @@ static void exact_set(Sema *S, Type *t, bool size, Type *gov, const Range *hull,
         }
         x = xs_inter(S, x, one);
     }
-    if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET) {
-        Constraint *elements = sema_set_elements(S, t->ref_assign);
-        if (elements)
-            x = xs_inter(S, x, xfold(S, set_owner(S, t), elements, size, gov, 0));
-    }
+    Type *set_on;
+    Constraint *elements = named_set(S, t, &set_on);
+    if (elements)
+        x = xs_inter(S, x, xfold(S, set_on, elements, size, gov, 0));
     /* On INTEGER values, what restricts another dimension (SIZE, FROM)
      * does not apply, an error of check_applies. */
     if (x.inexact && size && any && !ext && diag_warning_enabled("unenforced-constraint") && t->constraints)
@@ -1409,8 +1461,10 @@ static Permit type_permits(Sema *S, Type *t, Value *v, int depth)
             return PV_UNKNOWN;
         for (Constraint *c = t->constraints; c; c = c->next_serial)
             p = pv_and(p, permits(S, t, b, c, v, depth));
-        if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
-            p = pv_and(p, permits(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), v, depth));
+        Type *set_on;
+        Constraint *set = named_set(S, t, &set_on);
+        if (set)
+            p = pv_and(p, permits(S, set_on, b, set, v, depth));
     }
     return p;
 }
@@ -1428,8 +1482,9 @@ static bool type_closed(Sema *S, Type *t, int depth)
         for (Constraint *c = t->constraints; b && c; c = c->next_serial)
             if (closed_set(S, b, c, depth + 1))
                 return true;
-        if (b && t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET &&
-            closed_set(S, b, sema_set_elements(S, t->ref_assign), depth + 1))
+        Type *set_on;
+        Constraint *set = named_set(S, t, &set_on);
+        if (b && set && closed_set(S, b, set, depth + 1))
             return true;
     }
     return false;
@@ -1486,8 +1541,10 @@ static void type_candidates(Sema *S, Type *t, Vec *out, int depth)
         Type *b = sema_base_of(S, t);
         for (Constraint *c = t->constraints; b && c; c = c->next_serial)
             candidates(S, t, b, c, out, depth + 1);
-        if (b && t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
-            candidates(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), out, depth + 1);
+        Type *set_on;
+        Constraint *set = named_set(S, t, &set_on);
+        if (b && set)
+            candidates(S, set_on, b, set, out, depth + 1);
     }
 }
 
@@ -1503,8 +1560,10 @@ static Permit singles_permit(Sema *S, Type *t, Value *v)
         for (Constraint *c = t->constraints; c; c = c->next_serial)
             if (c->kind != C_SIZE && c->kind != C_FROM)
                 p = pv_and(p, permits(S, t, b, c, v, 0));
-        if (t->kind == TY_REF && t->ref_assign && t->ref_assign->kind == A_VALUE_SET)
-            p = pv_and(p, permits(S, set_owner(S, t), b, sema_set_elements(S, t->ref_assign), v, 0));
+        Type *set_on;
+        Constraint *set = named_set(S, t, &set_on);
+        if (set)
+            p = pv_and(p, permits(S, set_on, b, set, v, 0));
     }
     return p;
 }

@@ -446,6 +446,8 @@ static void flatten(Sema *S, Assignment *set)
     set->objects_state = 2;
 }
 
+void sema_object_set_flatten(Sema *S, Assignment *set) { flatten(S, set); }
+
 void sema_objects_run(Sema *S, Module *m)
 {
     for (int i = 0; i < m->nassigns; i++) {

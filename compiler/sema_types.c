@@ -347,12 +347,35 @@ static Type *field_base(Sema *S, Type *t)
         return NULL;
     }
     Type *fc = t->field_class;
-    if (fc->kind == TY_REF && fc->ref_assign && fc->ref_assign->kind == A_OBJECT_SET) {
+    /* ValueSetFromObjects (X.681 15.1): one fixed-type value field of a
+     * set's objects is the field's type constrained to the values they give
+     * it (sema_constraints.c reads them); types and sets from a set's
+     * objects, or a path through object fields, are not read. */
+    bool from_set = fc->kind == TY_REF && fc->ref_assign && fc->ref_assign->kind == A_OBJECT_SET;
+    if (from_set && t->nfield_path == 1) {
+        ClassField *sf = sema_class_field(cd, t->field_path[0]);
+        from_set = !sf || sf->kind != FK_FIXED_VALUE;
+    }
+    if (from_set) {
         /* Read as its class's field, it would permit every value of the field's type. */
-        diag(DIAG_ERROR, t->loc, "%s.%s names the values (or types) the objects of set %s give that field "
-             "(X.681 15.1 ValueSetFromObjects): not supported; list them, or use the class's field %s",
+        diag(DIAG_ERROR, t->loc, "%s.%s names the types, sets or objects the objects of set %s give that field "
+             "(X.681 15.1): not supported (only a fixed-type value field is); list them, or use the class's field %s",
              fc->ref_name, t->field_path[0], fc->ref_name, t->field_path[0]);
         return NULL;
+    }
+    ClassField *sf = sema_class_field(cd, t->field_path[0]);
+    if (sf && fc->kind == TY_REF && fc->ref_assign && fc->ref_assign->kind == A_OBJECT_SET && !fc->ref_assign->nparams) {
+        Assignment *set = fc->ref_assign;
+        sema_object_set_flatten(S, set);
+        bool any = set->objects_extensible || sf->default_value;
+        for (int i = 0; i < set->nobjects && !any; i++) {
+            FieldSetting *fs = object_field(set->objects[i], sf->name);
+            any = fs && fs->value;
+        }
+        if (!any) {          /* the type would have no value */
+            diag(DIAG_ERROR, t->loc, "no object of set %s gives field %s a value", fc->ref_name, sf->name);
+            return NULL;
+        }
     }
     ClassField *f = NULL;
     for (int i = 0; i < t->nfield_path; i++) {

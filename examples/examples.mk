@@ -50,3 +50,6 @@ check-examples: $(CERTINFO)
 # Clients of real peers (issue 15): ldap-search and snmp-get.
 include examples/ldap/ldap.mk
 include examples/snmp/snmp.mk
+
+# NGAP over APER (issue 14): an NGSetupRequest built, encoded, decoded, printed.
+include examples/ngap/ngap.mk

@@ -802,17 +802,34 @@ bool Attribute_values_equal(const Attribute_values *a, const Attribute_values *b
 {
     Attribute_values_iter ia, ib;
     AttributeValue x, y;
+    bool more;
     if (a->count != b->count)
         return false;
     if (a->items == NULL && b->items == NULL)
         return asn1g_view_eq(&a->raw, &b->raw);
     Attribute_values_iter_init(&ia, a);
     Attribute_values_iter_init(&ib, b);
+    while ((more = Attribute_values_iter_next(&ia, &x)) && Attribute_values_iter_next(&ib, &y))
+        if (!(asn1g_view_eq(&(x), &(y))))
+            break;
+    if (!more)
+        return !Attribute_values_iter_next(&ib, &y);
+    Attribute_values_iter_init(&ia, a);
     while (Attribute_values_iter_next(&ia, &x)) {
-        if (!Attribute_values_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+        Attribute_values_iter ja;
+        size_t na = 0, nb = 0;
+        Attribute_values_iter_init(&ja, a);
+        while (Attribute_values_iter_next(&ja, &y))
+            if (asn1g_view_eq(&(x), &(y)))
+                na++;
+        Attribute_values_iter_init(&ib, b);
+        while (Attribute_values_iter_next(&ib, &y))
+            if (asn1g_view_eq(&(x), &(y)))
+                nb++;
+        if (na != nb)
             return false;
     }
-    return !Attribute_values_iter_next(&ib, &y);
+    return true;
 }
 
 int Attribute_values_print(FILE *f, const Attribute_values *in)
@@ -3728,17 +3745,34 @@ bool RelativeDistinguishedName_equal(const RelativeDistinguishedName *a, const R
 {
     RelativeDistinguishedName_iter ia, ib;
     AttributeTypeAndValue x, y;
+    bool more;
     if (a->count != b->count)
         return false;
     if (a->items == NULL && b->items == NULL)
         return asn1g_view_eq(&a->raw, &b->raw);
     RelativeDistinguishedName_iter_init(&ia, a);
     RelativeDistinguishedName_iter_init(&ib, b);
+    while ((more = RelativeDistinguishedName_iter_next(&ia, &x)) && RelativeDistinguishedName_iter_next(&ib, &y))
+        if (!(AttributeTypeAndValue_equal(&(x), &(y))))
+            break;
+    if (!more)
+        return !RelativeDistinguishedName_iter_next(&ib, &y);
+    RelativeDistinguishedName_iter_init(&ia, a);
     while (RelativeDistinguishedName_iter_next(&ia, &x)) {
-        if (!RelativeDistinguishedName_iter_next(&ib, &y) || !(AttributeTypeAndValue_equal(&(x), &(y))))
+        RelativeDistinguishedName_iter ja;
+        size_t na = 0, nb = 0;
+        RelativeDistinguishedName_iter_init(&ja, a);
+        while (RelativeDistinguishedName_iter_next(&ja, &y))
+            if (AttributeTypeAndValue_equal(&(x), &(y)))
+                na++;
+        RelativeDistinguishedName_iter_init(&ib, b);
+        while (RelativeDistinguishedName_iter_next(&ib, &y))
+            if (AttributeTypeAndValue_equal(&(x), &(y)))
+                nb++;
+        if (na != nb)
             return false;
     }
-    return !RelativeDistinguishedName_iter_next(&ib, &y);
+    return true;
 }
 
 int RelativeDistinguishedName_print(FILE *f, const RelativeDistinguishedName *in)
@@ -9977,17 +10011,34 @@ bool ExtensionAttributes_equal(const ExtensionAttributes *a, const ExtensionAttr
 {
     ExtensionAttributes_iter ia, ib;
     ExtensionAttribute x, y;
+    bool more;
     if (a->count != b->count)
         return false;
     if (a->items == NULL && b->items == NULL)
         return asn1g_view_eq(&a->raw, &b->raw);
     ExtensionAttributes_iter_init(&ia, a);
     ExtensionAttributes_iter_init(&ib, b);
+    while ((more = ExtensionAttributes_iter_next(&ia, &x)) && ExtensionAttributes_iter_next(&ib, &y))
+        if (!(ExtensionAttribute_equal(&(x), &(y))))
+            break;
+    if (!more)
+        return !ExtensionAttributes_iter_next(&ib, &y);
+    ExtensionAttributes_iter_init(&ia, a);
     while (ExtensionAttributes_iter_next(&ia, &x)) {
-        if (!ExtensionAttributes_iter_next(&ib, &y) || !(ExtensionAttribute_equal(&(x), &(y))))
+        ExtensionAttributes_iter ja;
+        size_t na = 0, nb = 0;
+        ExtensionAttributes_iter_init(&ja, a);
+        while (ExtensionAttributes_iter_next(&ja, &y))
+            if (ExtensionAttribute_equal(&(x), &(y)))
+                na++;
+        ExtensionAttributes_iter_init(&ib, b);
+        while (ExtensionAttributes_iter_next(&ib, &y))
+            if (ExtensionAttribute_equal(&(x), &(y)))
+                nb++;
+        if (na != nb)
             return false;
     }
-    return !ExtensionAttributes_iter_next(&ib, &y);
+    return true;
 }
 
 int ExtensionAttributes_print(FILE *f, const ExtensionAttributes *in)
@@ -13562,17 +13613,34 @@ bool PresentationAddress_nAddresses_equal(const PresentationAddress_nAddresses *
 {
     PresentationAddress_nAddresses_iter ia, ib;
     asn1rt_view x, y;
+    bool more;
     if (a->count != b->count)
         return false;
     if (a->items == NULL && b->items == NULL)
         return asn1g_view_eq(&a->raw, &b->raw);
     PresentationAddress_nAddresses_iter_init(&ia, a);
     PresentationAddress_nAddresses_iter_init(&ib, b);
+    while ((more = PresentationAddress_nAddresses_iter_next(&ia, &x)) && PresentationAddress_nAddresses_iter_next(&ib, &y))
+        if (!(asn1g_view_eq(&(x), &(y))))
+            break;
+    if (!more)
+        return !PresentationAddress_nAddresses_iter_next(&ib, &y);
+    PresentationAddress_nAddresses_iter_init(&ia, a);
     while (PresentationAddress_nAddresses_iter_next(&ia, &x)) {
-        if (!PresentationAddress_nAddresses_iter_next(&ib, &y) || !(asn1g_view_eq(&(x), &(y))))
+        PresentationAddress_nAddresses_iter ja;
+        size_t na = 0, nb = 0;
+        PresentationAddress_nAddresses_iter_init(&ja, a);
+        while (PresentationAddress_nAddresses_iter_next(&ja, &y))
+            if (asn1g_view_eq(&(x), &(y)))
+                na++;
+        PresentationAddress_nAddresses_iter_init(&ib, b);
+        while (PresentationAddress_nAddresses_iter_next(&ib, &y))
+            if (asn1g_view_eq(&(x), &(y)))
+                nb++;
+        if (na != nb)
             return false;
     }
-    return !PresentationAddress_nAddresses_iter_next(&ib, &y);
+    return true;
 }
 
 int PresentationAddress_nAddresses_print(FILE *f, const PresentationAddress_nAddresses *in)

@@ -594,6 +594,65 @@ int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, as
     return ASN1RT_OK;
 }
 
+int asn1rt_ber_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena, asn1rt_view *out)
+{
+    join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, 0, NULL,
+                     { NULL, 0 }, 0, NULL };
+    asn1rt_reader probe;
+    const uint8_t *text = NULL, *at, *c;
+    size_t n = 0, whole, mark, len;
+    void *p;
+    int rc;
+    if (r == NULL || out == NULL || (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME))
+        return ASN1RT_E_ARG;
+    if (!next_constructed(r)) {
+        /* The DER form stays a view; any other is rewritten below. */
+        probe = *r;
+        rc = asn1rt_read_time(&probe, tag, universal, out);
+        if (rc != ASN1RT_E_TIME_FORMAT) {
+            if (rc != ASN1RT_OK)
+                r->err_offset = probe.err_offset;
+            else
+                r->cur = probe.cur;
+            return rc;
+        }
+        probe = *r;
+        (void)asn1rt_i_prim_content(&probe, tag, &text, &n);   /* parsed by the read above */
+        at = text;
+        whole = (size_t)(text - r->cur) + n;
+        mark = arena != NULL ? asn1rt_arena_mark(arena) : 0;
+    } else {
+        /* X.680 46.1, 47.1: a time is a VisibleString, so BER may send it
+         * constructed of OCTET STRING segments (X.690 8.23.6). */
+        if (arena == NULL)
+            return ASN1RT_E_ARG;
+        mark = asn1rt_arena_mark(arena);
+        if ((rc = join_string(r, tag, arena, &job, &whole, &c, &n)) != ASN1RT_OK)
+            return rc;
+        text = job.joined.ptr;
+        n = job.joined.len;
+        at = r->cur;
+    }
+    if (arena == NULL)
+        return ASN1RT_E_ARG;
+    if (n > SIZE_MAX - 8 || asn1rt_arena_alloc(arena, n + 8, 1, &p) != ASN1RT_OK) {
+        asn1rt_arena_reset(arena, mark);
+        return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+    }
+    if ((rc = asn1rt_i_time_from_ber(universal, text, n, p, &len)) != ASN1RT_OK) {
+        asn1rt_arena_reset(arena, mark);
+        return asn1rt_i_fail_at(r, rc, at);
+    }
+    /* The DER text goes where the value starts (over a joined copy), the
+     * arena keeps only it. */
+    memmove(arena->buf + mark, p, len);
+    arena->used = mark + len;
+    out->ptr = arena->buf + mark;
+    out->len = len;
+    r->cur += whole;
+    return ASN1RT_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* BER to DER for generated code (gen.h: asn1g_ber_read_any, _rest,     */
 /* _append_any): an element kept as raw bytes (ANY, an open type, an    */
@@ -680,9 +739,10 @@ static int put_joined(asn1rt_arena *a, uint32_t tag, asn1rt_view v, size_t lead,
  * a SET's components by tag is the same for the one-octet identifiers of
  * distinct tags of one form). Untagged content cannot be interpreted:
  * an IMPLICIT string stays as the sender framed it, which is DER unless it
- * was constructed. On failure r->err_offset is set and the arena may hold
- * a partial copy (the caller resets it). */
-static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
+ * was constructed. try_der: a definite element may be checked by the
+ * strict reader and copied as it is. On failure r->err_offset is set and
+ * the arena may hold a partial copy (the caller resets it). */
+static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
 {
     uint32_t tag, num;
     size_t hl, len, eoc, off;
@@ -691,6 +751,25 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
     int rc = asn1rt_i_ber_header(r, true, &tag, &hl, &len, &eoc, &off);
     if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
+    if (try_der && eoc == 0) {
+        /* A definite element the strict reader accepts is its own DER:
+         * validated once and copied whole, not rebuilt element by element
+         * (a streamed CMS message's certificates and signer infos). If it
+         * is not DER, nothing below it tries again, so each octet is
+         * validated strictly at most once: linear. */
+        asn1rt_reader d = *r;
+        asn1rt_view v;
+        void *p;
+        d.lax = 0;
+        if (asn1g_read_any(&d, &v) == ASN1RT_OK) {
+            if (asn1rt_arena_alloc(a, v.len, 1, &p) != ASN1RT_OK)
+                return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+            memcpy(p, v.ptr, v.len);
+            r->cur = d.cur;
+            return ASN1RT_OK;
+        }
+        try_der = false;
+    }
     num = ASN1RT_TAG_NUMBER(tag);
     univ = ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL;
     cons = ASN1RT_TAG_CONSTRUCTED(tag);
@@ -745,6 +824,18 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
         }
         return ASN1RT_OK;
     }
+    if (univ && (num == ASN1RT_UT_UTCTIME || num == ASN1RT_UT_GENERALIZEDTIME)) {
+        asn1rt_view v;
+        const uint8_t *s = r->cur;
+        uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
+        if ((rc = asn1rt_ber_read_time(r, prim, num, a, &v)) != ASN1RT_OK)
+            return rc;
+        if (put_joined(a, prim, v, 0, 0) != ASN1RT_OK) {
+            r->cur = s;
+            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
+        }
+        return ASN1RT_OK;
+    }
     if (univ && cons && asn1rt_i_universal_primitive(num))
         return asn1rt_i_fail_at(r, ASN1RT_E_CONSTRUCTED, r->cur);       /* X.690 8.2.1, 8.3.1, ... */
     if (univ && !cons && !asn1rt_i_universal_primitive(num))
@@ -789,7 +880,7 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a)
             return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
         asn1rt_i_enter_content(r, s + hl, len, &child);
         while (!asn1rt_at_end(&child)) {
-            if ((rc = canon_element(&child, a)) != ASN1RT_OK) {
+            if ((rc = canon_element(&child, a, try_der)) != ASN1RT_OK) {
                 r->cur = s;
                 r->err_offset = child.err_offset;
                 return rc;
@@ -831,14 +922,18 @@ int asn1g_ber_read_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *whole
     asn1rt_reader d = *r;
     asn1rt_arena none, *a = arena_or_none(arena, &none);
     size_t mark = asn1rt_arena_mark(a);
+    uint32_t t;
+    size_t hl, n, eoc, off;
+    bool indefinite = asn1rt_i_ber_header(r, false, &t, &hl, &n, &eoc, &off) == ASN1RT_OK && eoc != 0;
     int rc;
-    /* Already DER (the strict reader accepts it): the value is its bytes. */
+    /* Already DER (the strict reader accepts it): the value is its bytes.
+     * An indefinite length cannot be; its definite parts may be. */
     d.lax = 0;
-    if (asn1g_read_any(&d, whole) == ASN1RT_OK) {
+    if (!indefinite && asn1g_read_any(&d, whole) == ASN1RT_OK) {
         r->cur = d.cur;
         return ASN1RT_OK;
     }
-    if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+    if ((rc = canon_element(r, a, indefinite)) != ASN1RT_OK) {
         asn1rt_arena_reset(a, mark);
         return rc;
     }
@@ -860,7 +955,7 @@ int asn1g_ber_read_rest(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *rest
         return ASN1RT_OK;
     }
     while (!asn1rt_at_end(r)) {
-        if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+        if ((rc = canon_element(r, a, true)) != ASN1RT_OK) {
             asn1rt_arena_reset(a, mark);
             r->cur = s;
             return rc;
@@ -878,7 +973,7 @@ int asn1g_ber_append_any(asn1rt_reader *r, asn1rt_arena *arena, asn1rt_view *v)
     int rc;
     if (v->len > 0 && v->ptr + v->len != a->buf + a->used)
         return ASN1RT_E_ARG;                       /* not the arena's last allocation */
-    if ((rc = canon_element(r, a)) != ASN1RT_OK) {
+    if ((rc = canon_element(r, a, true)) != ASN1RT_OK) {
         asn1rt_arena_reset(a, mark);
         return rc;
     }

@@ -10,6 +10,11 @@ int asn1rt_i_check_string(unsigned universal, const uint8_t *p, size_t n, size_t
 int asn1rt_i_check_oid(const uint8_t *p, size_t n, size_t *bad);
 /* Validates the DER text of a time and fills *out (may be NULL). */
 int asn1rt_i_time_parse(unsigned universal, const uint8_t *p, size_t n, asn1rt_time *out);
+/* The DER text of a time in any of BER's forms (X.680 46.3, 47.3), into
+ * out (n + 8 octets): *out_len its length. ASN1RT_E_TIME_FORMAT when it is
+ * none of them (local time included), ASN1RT_E_TIME_VALUE when a field or,
+ * once in UTC, a UTCTime's year is out of range. */
+int asn1rt_i_time_from_ber(unsigned universal, const uint8_t *p, size_t n, uint8_t *out, size_t *out_len);
 /* True for the universal types asn1rt_check_string knows. */
 bool asn1rt_i_is_string_type(unsigned universal);
 

@@ -70,6 +70,17 @@ int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n)
     return ASN1RT_OK;
 }
 
+/* A reader's argument check (ASN1RT_E_ARG: r NULL or not args_ok), then
+ * the length determinant of a length-prefixed value: *at where it starts,
+ * *n the content's length, the cursor past the determinant. */
+static int length_prefixed(asn1rt_reader *r, bool args_ok, const uint8_t **at, size_t *n)
+{
+    if (r == NULL || !args_ok)
+        return ASN1RT_E_ARG;
+    *at = r->cur;
+    return asn1oer_read_length(r, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* Integers (X.696 10).                                                 */
 
@@ -91,26 +102,48 @@ static size_t redundant_unsigned(const uint8_t *p, size_t n)
     return skip;
 }
 
+/* n >= 1 integer content octets at p in the fewest octets (COER, X.696
+ * 10.4, 10.8, 11.4), unless ASN1RT_LAX_OER_INTEGER: the minimal form
+ * starts *skip octets in. INTEGER_NOT_MINIMAL at p. */
+static int check_minimal(asn1rt_reader *r, const uint8_t *p, size_t n, bool is_signed, size_t *skip)
+{
+    *skip = is_signed ? redundant_signed(p, n) : redundant_unsigned(p, n);
+    if (*skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
+    return ASN1RT_OK;
+}
+
+/* Their value, within 64 bits (INTEGER_RANGE at p), two's complement
+ * sign-extended when is_signed. */
+static int content_u64(asn1rt_reader *r, const uint8_t *p, size_t n, bool is_signed, uint64_t *out)
+{
+    size_t skip;
+    uint64_t u;
+    int rc = check_minimal(r, p, n, is_signed, &skip);
+    if (rc != ASN1RT_OK)
+        return rc;
+    if (n - skip > 8)
+        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, p);
+    u = is_signed && (p[skip] & 0x80u) ? UINT64_MAX : 0;
+    for (size_t i = skip; i < n; i++)
+        u = (u << 8) | p[i];
+    *out = u;
+    return ASN1RT_OK;
+}
+
 /* The content octets [p, p + n) of a length-prefixed integer whose
  * determinant is at `at`: canonical form, then 64 bits, then [lo, hi].
  * On success the cursor moves past them. */
 int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
                           int64_t lo, int64_t hi, int64_t *out)
 {
-    size_t skip;
     uint64_t u;
     int64_t v;
+    int rc;
     if (n == 0)                         /* at least one octet (10.4) */
         return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
-    skip = redundant_signed(p, n);
-    /* COER: the fewest octets (10.4, 10.8). */
-    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
-    if (n - skip > 8)
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, p);
-    u = (p[skip] & 0x80u) ? UINT64_MAX : 0;
-    for (size_t i = skip; i < n; i++)
-        u = (u << 8) | p[i];
+    if ((rc = content_u64(r, p, n, true, &u)) != ASN1RT_OK)
+        return rc;
     v = (int64_t)u;
     if (v < lo || v > hi)
         return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
@@ -122,17 +155,12 @@ int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p,
 int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
                            uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    size_t skip;
-    uint64_t v = 0;
+    uint64_t v;
+    int rc;
     if (n == 0)
         return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
-    skip = redundant_unsigned(p, n);
-    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
-    if (n - skip > 8)
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, p);
-    for (size_t i = skip; i < n; i++)
-        v = (v << 8) | p[i];
+    if ((rc = content_u64(r, p, n, false, &v)) != ASN1RT_OK)
+        return rc;
     if (v < lo || v > hi)
         return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
     *out = v;
@@ -142,33 +170,26 @@ int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p
 
 /* The content of a length-prefixed integer of any size as its minimal
  * view; signed selects two's complement. */
-static int read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
+int asn1oer_i_read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
 {
     const uint8_t *at, *p;
     size_t n, skip;
     int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+    if ((rc = length_prefixed(r, out != NULL, &at, &n)) != ASN1RT_OK)
         return rc;
     p = r->cur;
     r->cur = at;
     if (n == 0)
         return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_EMPTY, at);
-    skip = is_signed ? redundant_signed(p, n) : redundant_unsigned(p, n);
-    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, p);
+    if ((rc = check_minimal(r, p, n, is_signed, &skip)) != ASN1RT_OK)
+        return rc;
     out->ptr = p + skip;
     out->len = n - skip;
     r->cur = p + n;
     return ASN1RT_OK;
 }
 
-int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out) { return read_big(r, true, out); }
-int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out) { return read_big(r, false, out); }
-
-static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
 {
     if (w == NULL || v == NULL || (v->ptr == NULL && v->len != 0))
         return ASN1RT_E_ARG;
@@ -179,8 +200,6 @@ static int prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
     return asn1oer_prepend_octets(w, v->ptr, v->len);
 }
 
-int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v) { return prepend_big(w, true, v); }
-int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v) { return prepend_big(w, false, v); }
 
 /* The minimal content of a 128-bit integer, sign-extended to 16 octets. */
 static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo)
@@ -188,7 +207,7 @@ static int read_128(asn1rt_reader *r, bool is_signed, uint64_t *hi, uint64_t *lo
     const uint8_t *at = r == NULL ? NULL : r->cur;
     asn1rt_view v;
     uint8_t b[16];
-    int rc = read_big(r, is_signed, &v);
+    int rc = asn1oer_i_read_big(r, is_signed, &v);
     if (rc != ASN1RT_OK)
         return rc;
     if (v.len > 16) {
@@ -245,7 +264,7 @@ static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t l
 int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v) { return prepend_128(w, false, v.hi, v.lo); }
 int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v) { return prepend_128(w, true, (uint64_t)v.hi, v.lo); }
 
-int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
+int asn1oer_i_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
 {
     const uint8_t *at;
     uint64_t q;
@@ -299,9 +318,10 @@ int asn1oer_set_of_insert(asn1rt_writer *w, uint8_t *base, size_t k, const uint8
 int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out)
 {
     const uint8_t *p = r->cur, *c;
-    size_t n, skip;
+    size_t n;
     uint64_t u;
     int64_t v;
+    int rc;
     if (p >= r->end)
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     n = p[0] & 0x7Fu;             /* the inline part took the short form */
@@ -310,15 +330,9 @@ int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out)
     if ((size_t)(r->end - p) - 1 < n)
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     c = p + 1;
-    skip = redundant_signed(c, n);
     /* The long form's value is in the fewest octets (11.4). */
-    if (skip != 0 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_NOT_MINIMAL, c);
-    if (n - skip > 8)
-        return asn1rt_i_fail_at(r, ASN1RT_E_INTEGER_RANGE, c);
-    u = (c[skip] & 0x80u) ? UINT64_MAX : 0;
-    for (size_t i = skip; i < n; i++)
-        u = (u << 8) | c[i];
+    if ((rc = content_u64(r, c, n, true, &u)) != ASN1RT_OK)
+        return rc;
     v = (int64_t)u;
     /* 0..127 take the short form (11.3); the long form is for the rest. */
     if (v >= 0 && v < 0x80 && !(r->lax & ASN1RT_LAX_OER_INTEGER))
@@ -420,10 +434,7 @@ static int read_bits_common(asn1rt_reader *r, asn1rt_bits *out, bool bitmap)
     const uint8_t *at, *p, *bad = NULL;
     size_t n;
     int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+    if ((rc = length_prefixed(r, out != NULL, &at, &n)) != ASN1RT_OK)
         return rc;
     p = r->cur;
     r->cur = at;
@@ -492,22 +503,24 @@ static int prepend_bits_body(asn1rt_writer *w, const asn1rt_bits *v)
     return asn1oer_prepend_length(w, n);
 }
 
-int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v)
+/* A bits writer's argument check (ASN1RT_E_ARG), then check_bits_value. */
+static int bits_args(const asn1rt_writer *w, const asn1rt_bits *v, int padding_code)
 {
-    int rc;
     if (w == NULL || v == NULL)
         return ASN1RT_E_ARG;
-    if ((rc = check_bits_value(v, ASN1RT_E_BITSTRING_PADDING)) != ASN1RT_OK)
-        return rc;
-    return prepend_bits_body(w, v);
+    return check_bits_value(v, padding_code);
+}
+
+int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v)
+{
+    int rc = bits_args(w, v, ASN1RT_E_BITSTRING_PADDING);
+    return rc != ASN1RT_OK ? rc : prepend_bits_body(w, v);
 }
 
 int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nbits)
 {
-    int rc;
-    if (w == NULL || v == NULL)
-        return ASN1RT_E_ARG;
-    if ((rc = check_bits_value(v, ASN1RT_E_BITSTRING_PADDING)) != ASN1RT_OK)
+    int rc = bits_args(w, v, ASN1RT_E_BITSTRING_PADDING);
+    if (rc != ASN1RT_OK)
         return rc;
     if (v->len * 8 - v->unused != nbits || (v->len == 0 && nbits != 0))
         return ASN1RT_E_SIZE_CONSTRAINT;
@@ -521,10 +534,8 @@ int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out)
 
 int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v)
 {
-    int rc;
-    if (w == NULL || v == NULL)
-        return ASN1RT_E_ARG;
-    if ((rc = check_bits_value(v, ASN1RT_E_OER_PADDING)) != ASN1RT_OK)
+    int rc = bits_args(w, v, ASN1RT_E_OER_PADDING);
+    if (rc != ASN1RT_OK)
         return rc;
     if (v->len == 0 || !any_bit(v->ptr, v->len, v->unused))
         return ASN1RT_E_OER_EXTENSIONS;
@@ -545,15 +556,12 @@ static int check_string_at(asn1rt_reader *r, unsigned universal, const uint8_t *
     return ASN1RT_OK;
 }
 
-int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
+int asn1oer_i_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
 {
     const uint8_t *at;
     size_t n;
     int rc;
-    if (r == NULL || out == NULL || !asn1rt_i_is_string_type(universal))
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+    if ((rc = length_prefixed(r, out != NULL && asn1rt_i_is_string_type(universal), &at, &n)) != ASN1RT_OK)
         return rc;
     if ((rc = check_string_at(r, universal, at, r->cur, n)) != ASN1RT_OK) {
         r->cur = at;
@@ -579,10 +587,8 @@ int asn1oer_read_time(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
     const uint8_t *at;
     size_t n;
     int rc;
-    if (r == NULL || out == NULL || (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME))
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+    rc = length_prefixed(r, out != NULL && (universal == ASN1RT_UT_UTCTIME || universal == ASN1RT_UT_GENERALIZEDTIME), &at, &n);
+    if (rc != ASN1RT_OK)
         return rc;
     if ((rc = asn1rt_i_time_parse(universal, r->cur, n, NULL)) != ASN1RT_OK) {
         const uint8_t *where = r->cur;
@@ -597,10 +603,7 @@ int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out)
     const uint8_t *at;
     size_t n, bad = 0;
     int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    at = r->cur;
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
+    if ((rc = length_prefixed(r, out != NULL, &at, &n)) != ASN1RT_OK)
         return rc;
     if ((rc = asn1rt_i_check_oid(r->cur, n, &bad)) != ASN1RT_OK) {
         const uint8_t *where = rc == ASN1RT_E_OID_EMPTY ? at : r->cur + bad;
@@ -615,14 +618,12 @@ int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out)
 
 int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child)
 {
-    const uint8_t *at;
     size_t n;
     int rc;
     if (r == NULL || child == NULL)
         return ASN1RT_E_ARG;
-    at = r->cur;
     if (r->depth >= r->max_depth)
-        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, at);
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
     if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
         return rc;
     asn1rt_i_enter_content(r, r->cur, n, child);

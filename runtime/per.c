@@ -4,6 +4,7 @@
  * strings, character strings, open types and the complete encoding.
  * Clause numbers are X.691 (02/2021).
  */
+#define ASN1RT_I_PER_OUTLINE 1   /* the range functions out of line too (per.h says why) */
 #include "asn1rt/per.h"
 
 static int per_fail(asn1rt_per_reader *r, size_t at, int code)
@@ -171,7 +172,7 @@ static int write_range(asn1rt_per_writer *w, bool ordered, bool inside, uint64_t
     return asn1rt_per_write_constrained(w, span, off);
 }
 
-int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+int asn1rt_i_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
 {
     uint64_t u;
     int rc = read_range(r, lb <= ub, (uint64_t)lb, (uint64_t)ub - (uint64_t)lb, &u);
@@ -180,19 +181,40 @@ int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int6
     return rc;
 }
 
-int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+int asn1rt_i_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
 {
     return write_range(w, lb <= ub, v >= lb && v <= ub, (uint64_t)ub - (uint64_t)lb, (uint64_t)v - (uint64_t)lb);
 }
 
-int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+int asn1rt_i_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
 {
     return read_range(r, lb <= ub, lb, ub - lb, out);
 }
 
-int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
+int asn1rt_i_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
 {
     return write_range(w, lb <= ub, v >= lb && v <= ub, ub - lb, v - lb);
+}
+
+/* per.h has these inline; these copies are for objects that call them by symbol. */
+int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+{
+    return asn1rt_i_per_read_int_range(r, lb, ub, out);
+}
+
+int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+{
+    return asn1rt_i_per_write_int_range(w, lb, ub, v);
+}
+
+int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+{
+    return asn1rt_i_per_read_uint_range(r, lb, ub, out);
+}
+
+int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
+{
+    return asn1rt_i_per_write_uint_range(w, lb, ub, v);
 }
 
 /* ------------------------------------------------------------------ */
@@ -685,25 +707,36 @@ fail:
     return rc;
 }
 
-int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+/* read_string's result as a view of whole octets (the last one's low bits
+ * unused) and its length in bits; *v untouched on failure. */
+static int read_string_view(asn1rt_per_reader *r, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                            asn1rt_arena *arena, asn1rt_view *v, size_t *nbits)
 {
     piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 8, 2, &o);
+    int rc = read_string(r, lb, ub, unit, fixed_max, &o);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = o.nbits / 8;
+        v->ptr = o.ptr;
+        v->len = (o.nbits + 7u) / 8u;
+        *nbits = o.nbits;
     }
     return rc;
 }
 
+int asn1rt_per_read_octets(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_view *out)
+{
+    size_t nbits;
+    return read_string_view(r, lb, ub, 8, 2, arena, out, &nbits);
+}
+
 int asn1rt_per_read_bitstring(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_arena *arena, asn1rt_bits *out)
 {
-    piece_out o = { arena, true, NULL, 0, false };
-    int rc = read_string(r, lb, ub, 1, 16, &o);
+    asn1rt_view v;
+    size_t nbits;
+    int rc = read_string_view(r, lb, ub, 1, 16, arena, &v, &nbits);
     if (rc == ASN1RT_OK) {
-        out->ptr = o.ptr;
-        out->len = (o.nbits + 7u) / 8u;
-        out->unused = (uint8_t)(out->len * 8u - o.nbits);
+        out->ptr = v.ptr;
+        out->len = v.len;
+        out->unused = (uint8_t)(v.len * 8u - nbits);
     }
     return rc;
 }
@@ -722,42 +755,64 @@ static int put_piece(asn1rt_per_writer *w, const uint8_t *src, size_t nbits)
     return rc;
 }
 
-static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
-                        const uint8_t *src, size_t count)
+/* count items (lb..ub of them) by put(w, ctx, first, k), which writes
+ * items [first, first + k): a fixed count below 64K without a length
+ * (X.691 16.9-16.10, 17.6-17.7 for the strings), aligned when align_fixed; else
+ * a length determinant, in fragments of 16K when it needs them (11.9),
+ * each fragment's items aligned when align_frag. Nothing is left written
+ * on failure. */
+typedef int (*put_items_fn)(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k);
+
+static int write_items(asn1rt_per_writer *w, size_t lb, size_t ub, size_t count, bool align_fixed, bool align_frag,
+                       put_items_fn put, const void *ctx)
 {
     size_t start = w->pos, k, done = 0;
     asn1rt_per_length st;
     int rc;
+    if (ub == 0)
+        return ASN1RT_OK;
+    if (lb == ub && ub < 65536) {
+        rc = align_fixed ? asn1rt_per_write_align(w) : ASN1RT_OK;
+        if (rc == ASN1RT_OK)
+            rc = put(w, ctx, 0, count);
+    } else {
+        rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
+        while (rc == ASN1RT_OK) {
+            if (k > 0 && align_frag)
+                rc = asn1rt_per_write_align(w);
+            if (rc == ASN1RT_OK)
+                rc = put(w, ctx, done, k);
+            done += k;
+            if (rc != ASN1RT_OK || !st.more)
+                break;
+            rc = asn1rt_per_write_length_next(w, &st, &k);
+        }
+    }
+    if (rc != ASN1RT_OK)
+        asn1rt_i_per_rewind(w, start);
+    return rc;
+}
+
+typedef struct {
+    const uint8_t *src;
+    unsigned unit;
+} string_items;
+
+static int put_string_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const string_items *s = ctx;
+    return put_piece(w, s->src + first * s->unit / 8u, k * s->unit);
+}
+
+static int write_string(asn1rt_per_writer *w, size_t lb, size_t ub, unsigned unit, size_t fixed_max,
+                        const uint8_t *src, size_t count)
+{
+    string_items s = { src, unit };
     if (lb > ub || count > SIZE_MAX / 8 || (src == NULL && count > 0))
         return ASN1RT_E_ARG;
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
-    if (ub == 0)
-        return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        if (ub > fixed_max)
-            rc = asn1rt_per_write_align(w);
-        else
-            rc = ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src, count * unit);
-        goto out;
-    }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0)
-            rc = asn1rt_per_write_align(w);
-        if (rc == ASN1RT_OK)
-            rc = put_piece(w, src + done * unit / 8u, k * unit);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
-    }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
+    return write_items(w, lb, ub, count, ub > fixed_max, true, put_string_items, &s);
 }
 
 int asn1rt_per_write_octets(asn1rt_per_writer *w, size_t lb, size_t ub, const uint8_t *p, size_t n)
@@ -851,6 +906,59 @@ static uint32_t load_char(const uint8_t *s, unsigned width)
     return c;
 }
 
+/* Whether an octet of s[0..n) lies outside lo..hi: one compare each, no
+ * early exit, so the loop vectorises. */
+static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= (unsigned)((uint32_t)s[i] - lo > hi - lo);
+    return bad != 0;
+}
+
+/* The fast form of a piece of n one-octet characters of b (1..8) bits
+ * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
+ * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
+ * one compare each, checked once at the end. False, with d scratched and
+ * r untouched, when a character is outside the alphabet: the caller's
+ * per-character loop then finds which. The caller checked n * b bits are
+ * there. */
+ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+                          uint8_t *d)
+{
+    /* 57 / b for b 1..8, without a division. */
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
+    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
+    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
+    unsigned per_word = chars_per_word[b], bad = 0;
+    while (i < n && (pos >> 3) + 8u <= words_end) {
+        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i + j] = (uint8_t)c;
+        }
+        i += k;
+        pos += k * b;
+    }
+    if (i < n) {
+        /* The last octets of the input, fewer than 8: one padded load holds
+         * every character left (the caller checked they are there). */
+        uint8_t tail[8] = { 0 };
+        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
+        for (; i < n; i++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i] = (uint8_t)c;
+        }
+    }
+    return bad == 0;
+}
+
 /* One piece of n characters: checked, and a view or appended to the copy. */
 static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsigned b, bool map, size_t n,
                       bool first, asn1rt_arena *arena, asn1rt_view *out)
@@ -858,7 +966,8 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     size_t start = r->pos;
     uint8_t *d;
     void *p;
-    if (b != 0 && (r->end - r->pos) / b < n)
+    /* n < 64K + 1 for every caller (a fixed size or one piece), b <= 32: no overflow, no division. */
+    if ((uint64_t)n * b > r->end - r->pos)
         return per_fail(r, start, ASN1RT_E_TRUNCATED);
     if (n == 0)                           /* out keeps what it has */
         return ASN1RT_OK;
@@ -866,9 +975,10 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
         /* The wire form is the in-memory form: check it in place. */
         const uint8_t *s = r->base + (r->pos >> 3);
         uint64_t idx;
-        for (size_t i = 0; i < n; i++)
-            if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
-                return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
+        if (!(a->width == 1 && a->nranges == 1 && !octets_outside(s, n, a->ranges[0][0], a->ranges[0][1])))
+            for (size_t i = 0; i < n; i++)
+                if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
+                    return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
         out->ptr = s;
         out->len = n * a->width;
         r->pos += n * b;
@@ -881,11 +991,20 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
             return per_fail(r, start, ASN1RT_E_ARENA_FULL);
         *out = v;
     }
-    if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK)
+    if (arena != NULL && arena->cap - arena->used >= n * a->width) {   /* asn1rt_arena_alloc's bump, inline */
+        p = arena->buf + arena->used;
+        arena->used += n * a->width;
+    } else if (arena == NULL || asn1rt_arena_alloc(arena, n * a->width, 1, &p) != ASN1RT_OK) {
         return per_fail(r, start, ASN1RT_E_ARENA_FULL);
+    }
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && unpack_chars1(r, b, map, n, a->ranges[0], d)) {
+        out->len += n;
+        r->pos += n * b;
+        return ASN1RT_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         uint64_t v = b ? asn1rt_i_per_peek_r(r, r->pos + i * b, b) : 0, idx;
         uint32_t c;
@@ -920,20 +1039,84 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
         return ASN1RT_E_ARG;
     b = asn1rt_per_char_bits(a, r->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;       /* ub * b > 16 */
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);   /* ub * b > 16, without a division */
     if (ub == 0) {
         *out = v;
         return ASN1RT_OK;
     }
-    if (lb == ub && ub < 65536) {
-        /* 30.5.7: fixed ub * b <= 16 bits: no alignment; else aligned in APER. */
-        rc = align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = take_chars(r, a, b, map, ub, true, arena, &v);
-        if (rc != ASN1RT_OK)
-            goto fail;
-        *out = v;
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u) {
+        /* The common strings, flat: one-octet characters of a one-range
+         * alphabet in one piece. Anything else, and any failure, goes the
+         * general way below from the start, which reports it. */
+        size_t n = ub;
+        uint64_t off;
+        if (ub >= 65536) {                /* 11.9.3.6: 0..127 in one octet, aligned in APER */
+            if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8)
+                goto general;
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);
+            if (off >= 0x80 || off < lb || off > ub)
+                goto general;
+            r->pos += 8;
+            n = (size_t)off;
+        } else if (lb != ub) {
+            if (asn1rt_per_read_constrained(r, ub - lb, &off) != ASN1RT_OK)
+                goto general;
+            n = lb + (size_t)off;
+        }
+        if (n == 0) {
+            *out = v;
+            return ASN1RT_OK;
+        }
+        if ((align_var && asn1rt_per_read_align(r) != ASN1RT_OK) || (uint64_t)n * b > r->end - r->pos)
+            goto general;
+        if (r->aligned && b == 8 && !map && (r->pos & 7u) == 0) {   /* APER: a view, checked in place */
+            const uint8_t *sv = r->base + (r->pos >> 3);
+            if (octets_outside(sv, n, a->ranges[0][0], a->ranges[0][1]))
+                goto general;
+            out->ptr = sv;
+            out->len = n;
+            r->pos += 8u * n;
+            return ASN1RT_OK;
+        }
+        if (arena == NULL || arena->cap - arena->used < n || !unpack_chars1(r, b, map, n, a->ranges[0], arena->buf + arena->used))
+            goto general;
+        out->ptr = arena->buf + arena->used;
+        out->len = n;
+        arena->used += n;
+        r->pos += (size_t)n * b;
         return ASN1RT_OK;
+    general:
+        r->pos = start;
+    }
+    {
+        /* One piece: a fixed size, a constrained length, or the one-octet
+         * unconstrained form (what nearly every string has). Fragments and
+         * every failure of the determinant go the general way below, which
+         * reads it again and reports it. */
+        size_t n = ub;
+        uint64_t off;
+        bool one = lb == ub && ub < 65536;   /* 30.5.7: fixed, no length */
+        if (!one && ub < 65536) {
+            one = asn1rt_per_read_constrained(r, ub - lb, &off) == ASN1RT_OK;
+            n = lb + (size_t)off;
+        } else if (!one && asn1rt_per_read_align(r) == ASN1RT_OK && r->end - r->pos >= 8) {
+            off = asn1rt_i_per_peek_r(r, r->pos, 8);   /* 11.9.3.6: 0..127 in one octet */
+            one = off < 0x80 && off >= lb && off <= ub;
+            n = (size_t)off;
+            if (one)
+                r->pos += 8;
+        }
+        if (one) {
+            /* 30.5.7: ub * b <= 16 bits: no alignment; else aligned in APER. */
+            rc = n > 0 && align_var ? asn1rt_per_read_align(r) : ASN1RT_OK;
+            if (rc == ASN1RT_OK)
+                rc = take_chars(r, a, b, map, n, true, arena, &v);
+            if (rc != ASN1RT_OK)
+                goto fail;
+            *out = v;
+            return ASN1RT_OK;
+        }
+        r->pos = start;
     }
     piece_reader pr = { 0, NULL, a, b, map, arena, &v };
     rc = read_pieces(r, lb, ub, align_var, &pr);
@@ -948,9 +1131,49 @@ fail:
     return rc;
 }
 
+/* The fast form of put_chars for one-octet characters of b (1..8) bits
+ * from a one-range alphabet, when the n * b bits fit: as many characters
+ * as fill 57 bits go into a top-aligned 64-bit accumulator, stored with
+ * one 8-octet store where 8 octets are left in the buffer (the octets past
+ * the new position get zeros: the writer's invariant), else octet by
+ * octet; one compare a character, checked once at the end
+ * (ASN1RT_E_STRING_ALPHABET, octets scratched: the caller rewinds). */
+ASN1RT_INLINE int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                              const uint32_t range[2])
+{
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
+    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u, mask = (1u << b) - 1u;
+    uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
+    uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
+    for (size_t i = 0; i < n;) {
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = p[i + j];
+            bad |= (unsigned)(c - lo > span);
+            acc |= (uint64_t)((c - sub) & mask) << (64u - b - have);
+            have += b;
+        }
+        i += k;
+        if (end - d >= 8) {
+            asn1rt_i_store_be64(d, acc);
+        } else {
+            for (unsigned q = 0; q < (have + 7u) / 8u; q++)
+                d[q] = (uint8_t)(acc >> (56u - 8u * q));
+        }
+        d += have / 8u;
+        acc = have >= 64u ? 0u : acc << (have & ~7u);
+        have &= 7u;
+    }
+    w->pos += n * b;
+    return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
+}
+
 static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigned b, bool map, const uint8_t *p,
                      size_t n)
 {
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (w->cap * 8u - w->pos) / b >= n)
+        return pack_chars1(w, b, map, p, n, a->ranges[0]);
     for (size_t i = 0; i < n; i++) {
         uint32_t c = a->width == 1 ? p[i] : load_char(p + i * a->width, a->width);
         uint64_t idx;
@@ -964,46 +1187,78 @@ static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigne
     return ASN1RT_OK;
 }
 
+typedef struct {
+    const asn1rt_per_alphabet *a;
+    unsigned b;
+    bool map;
+    const uint8_t *p;
+} char_items;
+
+static int put_char_items(asn1rt_per_writer *w, const void *ctx, size_t first, size_t k)
+{
+    const char_items *c = ctx;
+    return put_chars(w, c->a, c->b, c->map, c->p + first * c->a->width, k);
+}
+
 int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
                            const uint8_t *p, size_t n)
 {
-    size_t start = w->pos, count, k, done = 0;
-    asn1rt_per_length st;
+    size_t start = w->pos, count;
     unsigned b;
     bool map, align_var;
     int rc;
     if (a == NULL || a->count == 0 || lb > ub || (a->width != 1 && a->width != 2 && a->width != 4) ||
-        n % a->width != 0 || (p == NULL && n > 0))
+        (n & (a->width - 1u)) != 0 || (p == NULL && n > 0))
         return ASN1RT_E_ARG;
-    count = n / a->width;
+    count = n >> (a->width >> 1);   /* width 1, 2, 4: no division */
     if (count < lb || count > ub)
         return ASN1RT_E_SIZE_CONSTRAINT;
     b = asn1rt_per_char_bits(a, w->aligned);
     map = needs_index(a, b);
-    align_var = b != 0 && ub > 16u / b;
+    align_var = b != 0 && (ub > 16u || ub * b > 16u);
     if (ub == 0)
         return ASN1RT_OK;
-    if (lb == ub && ub < 65536) {
-        rc = align_var ? asn1rt_per_write_align(w) : ASN1RT_OK;
-        if (rc == ASN1RT_OK)
-            rc = put_chars(w, a, b, map, p, count);
-        goto out;
-    }
-    rc = asn1rt_per_write_length(w, lb, ub, count, &st, &k);
-    while (rc == ASN1RT_OK) {
-        if (k > 0 && align_var)
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (ub < 65536 || count < 128)) {
+        /* The common strings, flat: a length (or a fixed size), then
+         * one-octet characters of a one-range alphabet in one piece. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);   /* 11.9.3.6 */
+        if (rc == ASN1RT_OK && count > 0 && align_var)
             rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
-            rc = put_chars(w, a, b, map, p + done * a->width, k);
-        done += k;
-        if (rc != ASN1RT_OK || !st.more)
-            break;
-        rc = asn1rt_per_write_length_next(w, &st, &k);
+            rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
+                                                              : put_chars(w, a, b, map, p, count);
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
     }
-out:
-    if (rc != ASN1RT_OK)
-        asn1rt_i_per_rewind(w, start);
-    return rc;
+    if (ub < 65536 || count < 128) {
+        /* One piece (asn1rt_per_write_length's forms, without its state):
+         * 30.5.7 fixed size, no length; a constrained length; 11.9.3.6 one
+         * octet, aligned in APER. */
+        if (lb == ub && ub < 65536)
+            rc = ASN1RT_OK;
+        else if (ub < 65536)
+            rc = asn1rt_per_write_constrained(w, ub - lb, count - lb);
+        else if ((rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+            rc = asn1rt_per_write_bits(w, 8, count);
+        if (rc == ASN1RT_OK && count > 0 && align_var)
+            rc = asn1rt_per_write_align(w);
+        if (rc == ASN1RT_OK)
+            rc = put_chars(w, a, b, map, p, count);
+        if (rc != ASN1RT_OK)
+            asn1rt_i_per_rewind(w, start);
+        return rc;
+    }
+    {
+        /* Fragments (11.9), as OCTET and BIT STRING's. */
+        char_items c = { a, b, map, p };
+        return write_items(w, lb, ub, count, align_var, align_var, put_char_items, &c);
+    }
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,4 +1,6 @@
 /* UTCTime and GeneralizedTime in their DER forms (X.690 11.7, 11.8). */
+#include <string.h>
+
 #include "internal.h"
 
 static bool is_leap(int y)
@@ -209,5 +211,115 @@ int asn1rt_time_from_epoch(int64_t seconds, asn1rt_time *out)
     out->minute = (int)(sod / 60 % 60);
     out->second = (int)(sod % 60);
     out->nanos = 0;
+    return ASN1RT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* BER's forms (X.680 46.3, 47.3), which X.690 11.7 and 11.8 restrict    */
+/* for DER and CER only: minutes or seconds absent, a fraction of the    */
+/* hour, minute or second after "." or ",", a time differential +-hhmm   */
+/* (GeneralizedTime also +-hh) instead of Z.                             */
+
+/* Multiplies the fraction 0.d[0]d[1]... by 60 in place; returns the
+ * integer part carried out (0..59). Exact: no digit is lost. */
+static int fraction_times_60(uint8_t *d, size_t k)
+{
+    int carry = 0;
+    for (size_t i = k; i-- > 0;) {
+        int v = d[i] * 60 + carry;
+        d[i] = (uint8_t)(v % 10);
+        carry = v / 10;
+    }
+    return carry;
+}
+
+int asn1rt_i_time_from_ber(unsigned universal, const uint8_t *p, size_t n, uint8_t *out, size_t *out_len)
+{
+    asn1rt_time t = { 0, 0, 0, 0, 0, 0, 0 };
+    bool utc = universal == ASN1RT_UT_UTCTIME;
+    size_t y = utc ? 2 : 4, i, frac = 0, k = 0, len;
+    int unit = 0;              /* the last field present: 0 hour, 1 minute, 2 second */
+    int off_h = 0, off_m = 0, sign = 0;
+    char head[15];
+    int rc;
+
+    if (universal != ASN1RT_UT_UTCTIME && universal != ASN1RT_UT_GENERALIZEDTIME)
+        return ASN1RT_E_ARG;
+    if (n < y + 6 || !digits(p, y, &t.year) || !digits(p + y, 2, &t.month) || !digits(p + y + 2, 2, &t.day) ||
+        !digits(p + y + 4, 2, &t.hour))
+        return ASN1RT_E_TIME_FORMAT;
+    i = y + 6;
+    if (n - i >= 2 && digits(p + i, 2, &t.minute)) {
+        unit = 1;
+        i += 2;
+        if (n - i >= 2 && digits(p + i, 2, &t.second)) {
+            unit = 2;
+            i += 2;
+        }
+    }
+    if (utc && unit == 0)
+        return ASN1RT_E_TIME_FORMAT;              /* X.680 47.3: minutes are required */
+    if (!utc && i < n && (p[i] == '.' || p[i] == ',')) {
+        frac = ++i;                               /* X.680 46.3 a): ISO 8601 decimal fraction */
+        while (i < n && p[i] >= '0' && p[i] <= '9')
+            i++;
+        k = i - frac;
+        if (k == 0)
+            return ASN1RT_E_TIME_FORMAT;
+    }
+    if (i < n && p[i] == 'Z' && i + 1 == n) {
+        /* UTC */
+    } else if (i < n && (p[i] == '+' || p[i] == '-')) {
+        /* A time differential: hhmm, or hh alone in GeneralizedTime (ISO 8601). */
+        size_t m = n - i - 1;
+        sign = p[i] == '+' ? 1 : -1;
+        if (!(m == 4 || (!utc && m == 2)) || !digits(p + i + 1, 2, &off_h) ||
+            (m == 4 && !digits(p + i + 3, 2, &off_m)))
+            return ASN1RT_E_TIME_FORMAT;
+        if (off_h > 23 || off_m > 59)
+            return ASN1RT_E_TIME_VALUE;
+    } else {
+        /* Local time (no Z, no differential) names no instant, so it has no
+         * DER (X.690 11.7.1, 11.8.1 want Z): refused. */
+        return ASN1RT_E_TIME_FORMAT;
+    }
+    if (utc)
+        t.year += t.year >= 50 ? 1900 : 2000;     /* RFC 5280 4.1.2.5.1 */
+    if ((rc = check_fields(ASN1RT_UT_GENERALIZEDTIME, &t)) != ASN1RT_OK)
+        return rc;
+
+    /* The fraction's digits, moved to the end of out (it has n + 8 octets,
+     * the DER text at most n + 4), become the seconds' fraction. */
+    len = 0;
+    {
+        uint8_t *d = out + 8 + n - k;
+        for (size_t j = 0; j < k; j++)
+            d[j] = (uint8_t)(p[frac + j] - '0');
+        if (k > 0 && unit == 0)
+            t.minute = fraction_times_60(d, k);
+        if (k > 0 && unit <= 1)
+            t.second = fraction_times_60(d, k);
+        while (k > 0 && d[k - 1] == 0)
+            k--;                                  /* X.690 11.7.4: no trailing zeros */
+        if (sign != 0) {
+            int64_t s = 0;
+            uint32_t nanos = t.nanos;
+            if (asn1rt_time_to_epoch(&t, &s) != ASN1RT_OK ||
+                asn1rt_time_from_epoch(s - sign * (int64_t)(off_h * 3600 + off_m * 60), &t) != ASN1RT_OK)
+                return ASN1RT_E_TIME_VALUE;       /* GeneralizedTime before year 0 or past 9999 in UTC */
+            t.nanos = nanos;
+        }
+        if ((rc = asn1rt_time_format(universal, &t, head, sizeof head, &len)) != ASN1RT_OK)
+            return rc;                            /* UTCTime outside 1950..2049 once in UTC */
+        len--;                                    /* the Z goes after the fraction */
+        memcpy(out, head, len);
+        if (k > 0) {
+            out[len++] = '.';                     /* X.690 11.7.3 */
+            for (size_t j = 0; j < k; j++)
+                out[len++] = (uint8_t)('0' + d[j]);
+        }
+        out[len++] = 'Z';
+    }
+    *out_len = len;
     return ASN1RT_OK;
 }

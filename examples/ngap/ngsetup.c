@@ -1,7 +1,8 @@
 /* ngsetup.c — an NGAP (3GPP TS 38.413) NGSetupRequest, as a gNB sends it
  * to an AMF: built from asn1cc's structs, APER-encoded, decoded again and
  * printed as JER. The C comes from
- *   asn1cc --encodings aper --pdu NGAP-PDU,GlobalRANNodeID,RANNodeName,SupportedTAList,PagingDRX \
+ *   asn1cc --encodings aper --pdu NGAP-PDU,NGSetupRequest \
+ *          --pdu-view InitiatingMessage,SuccessfulOutcome,UnsuccessfulOutcome \
  *          schemas/3gpp/3gpp-38413-h30-NGAP.asn -o out/
  * (examples/ngap/ngap.mk). Each protocol IE's value is an open type: it is
  * encoded on its own with its type's T_aper_encode, and the container holds

@@ -3,8 +3,8 @@
 #   ldap.sh LDAP_SEARCH BER_WIDEN
 # Starts slapd (Debian's) with a throwaway slapd.conf and an mdb database
 # in a temporary directory, loaded from ldap/directory.ldif by slapadd,
-# listening only on ldap://127.0.0.1:<free port>; the trap below stops it
-# (that one process, by its pid) and removes the directory, however the
+# listening only on ldap://127.0.0.1:<free port>; daemon_tmp's trap stops
+# it (that one process, by its pid) and removes the directory, however the
 # script ends. Then ldap-search's entries are compared with ldapsearch's
 # (ldap-utils), byte for byte. Without slapd, its mdb module or ldapsearch,
 # the cases print why and count as skipped.
@@ -24,14 +24,7 @@ search=$1 widen=$2
 export LDAPNOINIT=1
 
 echo "== fixture: Active Directory style 0x84 lengths (ldap/ad-0x84.ber)"
-out=$(mktemp)
-if "$search" --decode "$here/ldap/ad-0x84.ber" > "$out" 2>&1; then
-  same "ad-0x84.ber decodes to the LDIF ldapsearch printed for it" "$out" "$here/ldap/ad-0x84.ldif"
-else
-  fail "ad-0x84.ber: $(cat "$out")"
-fi
-[ "$(head_hex "$here/ldap/ad-0x84.ber" 2)" = "30 84" ] && pass "ad-0x84.ber starts 30 84 (not DER)" ||
-  fail "ad-0x84.ber does not start with 30 84"
+fixture_decodes "$search" "$here/ldap/ad-0x84.ber" "$here/ldap/ad-0x84.ldif" "the LDIF ldapsearch printed for it" 2 "30 84"
 # BER in, DER out: both forms re-encode to the same DER (only alice's SET
 # OF differs from what slapd sent), and that is strict DER throughout.
 reencoded_same() {  # reencoded_same WHAT BER1 BER2
@@ -47,7 +40,6 @@ reencoded_same() {  # reencoded_same WHAT BER1 BER2
 }
 reencoded_same "ad-0x84.ber and slapd-replies.ber (the replies it was widened from)" \
   "$here/ldap/ad-0x84.ber" "$here/ldap/slapd-replies.ber"
-rm -f "$out"
 
 echo "== slapd on 127.0.0.1"
 slapd=$(command -v slapd || echo /usr/sbin/slapd)
@@ -63,15 +55,7 @@ if [ -n "$why" ]; then
   tally ldap; exit
 fi
 
-tmp=$(mktemp -d)
-slapd_pid=
-cleanup() {
-  if [ -n "$slapd_pid" ]; then kill "$slapd_pid" 2>/dev/null; wait "$slapd_pid" 2>/dev/null; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
+daemon_tmp
 mkdir -p "$tmp/db"
 cat > "$tmp/slapd.conf" <<EOF
 include /etc/ldap/schema/core.schema
@@ -93,28 +77,14 @@ if ! "$slapadd" -q -f "$tmp/slapd.conf" -l "$here/ldap/directory.ldif" > "$tmp/s
   tally ldap; exit
 fi
 
-# slapd -d 0 stays in the foreground, so $! is slapd itself. A port taken
-# between free_port and the bind makes slapd exit: try another.
-up=
-for attempt in 1 2 3; do
-  port=$(free_port tcp)
-  "$slapd" -f "$tmp/slapd.conf" -h "ldap://127.0.0.1:$port/" -d 0 > "$tmp/slapd.log" 2>&1 &
-  slapd_pid=$!
-  for _ in $(seq 50); do
-    if ldapsearch -x -LLL -H "ldap://127.0.0.1:$port" -s base -b "" "(objectClass=*)" 1.1 > /dev/null 2>&1; then
-      up=1; break
-    fi
-    kill -0 "$slapd_pid" 2>/dev/null || break
-    sleep 0.2
-  done
-  [ -n "$up" ] && break
-  kill "$slapd_pid" 2>/dev/null; wait "$slapd_pid" 2>/dev/null; slapd_pid=
-done
-if [ -z "$up" ]; then
+# slapd -d 0 stays in the foreground.
+slapd_run() { exec "$slapd" -f "$tmp/slapd.conf" -h "ldap://127.0.0.1:$port/" -d 0 > "$tmp/slapd.log" 2>&1; }
+slapd_up() { ldapsearch -x -LLL -H "ldap://127.0.0.1:$port" -s base -b "" "(objectClass=*)" 1.1 > /dev/null 2>&1; }
+if ! daemon_start tcp 50 0.2 slapd_run slapd_up; then
   skip "all slapd cases: slapd did not start: $(tail -n 3 "$tmp/slapd.log" | tr '\n' ' ')"
   tally ldap; exit
 fi
-echo "  slapd pid $slapd_pid on ldap://127.0.0.1:$port"
+echo "  slapd pid $daemon_pid on ldap://127.0.0.1:$port"
 url=ldap://127.0.0.1:$port
 
 # One case: the same search through ldap-search and ldapsearch.

@@ -3,8 +3,8 @@
 #   snmp.sh SNMP_GET BER_WIDEN
 # Starts snmpd (Debian's, Net-SNMP) in the foreground with a throwaway
 # snmpd.conf (-C: no other configuration), its persistent state in a
-# temporary directory, listening only on udp:127.0.0.1:<free port>; the
-# trap stops that process by its pid and removes the directory. Each
+# temporary directory, listening only on udp:127.0.0.1:<free port>;
+# daemon_tmp's trap stops that process by its pid and removes the directory. Each
 # GetRequest is built with the generated RFC 1157 code, sent over UDP, the
 # GetResponse decoded as BER and printed as `snmpget -On` prints it; the
 # two outputs are compared. Without snmpd or snmpget the cases print why
@@ -24,15 +24,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 get=$1 widen=$2
 
 echo "== fixture: Net-SNMP style 0x82 lengths (snmp/netsnmp-0x82.ber)"
-out=$(mktemp)
-if "$get" --decode "$here/snmp/netsnmp-0x82.ber" > "$out" 2>&1; then
-  same "netsnmp-0x82.ber decodes to what snmpget printed for it" "$out" "$here/snmp/netsnmp-0x82.txt"
-else
-  fail "netsnmp-0x82.ber: $(cat "$out")"
-fi
-[ "$(head_hex "$here/snmp/netsnmp-0x82.ber" 4)" = "30 82 00 e1" ] && pass "netsnmp-0x82.ber starts 30 82 00 e1 (not DER)" ||
-  fail "netsnmp-0x82.ber does not start 30 82 00 e1"
+fixture_decodes "$get" "$here/snmp/netsnmp-0x82.ber" "$here/snmp/netsnmp-0x82.txt" "what snmpget printed for it" 4 \
+  "30 82 00 e1"
 # BER in, DER out: the 0x82 form re-encodes to the octets snmpd sent.
+out=$(mktemp)
 if "$get" --decode "$here/snmp/netsnmp-0x82.ber" -e "$out" > /dev/null 2>&1 && cmp -s "$out" "$here/snmp/snmpd-reply.ber"; then
   pass "netsnmp-0x82.ber re-encodes (Message_encode) to snmpd's own reply, octet for octet"
 else
@@ -50,15 +45,7 @@ if [ -n "$why" ]; then
   tally snmp; exit
 fi
 
-tmp=$(mktemp -d)
-snmpd_pid=
-cleanup() {
-  if [ -n "$snmpd_pid" ]; then kill "$snmpd_pid" 2>/dev/null; wait "$snmpd_pid" 2>/dev/null; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
-
+daemon_tmp
 community=asn1cc-ber-test
 cat > "$tmp/snmpd.conf" <<EOF
 rocommunity $community 127.0.0.1
@@ -72,26 +59,17 @@ EOF
 printf 'mibs :\n' > "$tmp/snmp.conf"
 snmpget_() { SNMPCONFPATH=$tmp SNMP_PERSISTENT_DIR=$tmp/client MIBS= snmpget -On "$@"; }
 
-up=
-for attempt in 1 2 3; do
-  port=$(free_port udp)
+# snmpget's -t 1 paces the polls.
+snmpd_run() {
   SNMP_PERSISTENT_DIR=$tmp/agent SNMPCONFPATH=$tmp MIBS= \
-    "$snmpd" -f -Lf "$tmp/snmpd.log" -C -c "$tmp/snmpd.conf" -p "$tmp/snmpd.pid" "udp:127.0.0.1:$port" &
-  snmpd_pid=$!
-  for _ in $(seq 20); do
-    if snmpget_ -v2c -c "$community" -r 0 -t 1 "127.0.0.1:$port" .1.3.6.1.2.1.1.5.0 > /dev/null 2>&1; then
-      up=1; break
-    fi
-    kill -0 "$snmpd_pid" 2>/dev/null || break
-  done
-  [ -n "$up" ] && break
-  kill "$snmpd_pid" 2>/dev/null; wait "$snmpd_pid" 2>/dev/null; snmpd_pid=
-done
-if [ -z "$up" ]; then
+    exec "$snmpd" -f -Lf "$tmp/snmpd.log" -C -c "$tmp/snmpd.conf" -p "$tmp/snmpd.pid" "udp:127.0.0.1:$port"
+}
+snmpd_up() { snmpget_ -v2c -c "$community" -r 0 -t 1 "127.0.0.1:$port" .1.3.6.1.2.1.1.5.0 > /dev/null 2>&1; }
+if ! daemon_start udp 20 0 snmpd_run snmpd_up; then
   skip "all snmpd cases: snmpd did not answer: $(tail -n 3 "$tmp/snmpd.log" 2>/dev/null | tr '\n' ' ')"
   tally snmp; exit
 fi
-echo "  snmpd pid $snmpd_pid on udp:127.0.0.1:$port"
+echo "  snmpd pid $daemon_pid on udp:127.0.0.1:$port"
 
 # sysDescr, sysObjectID, sysContact, sysName, sysLocation, sysServices.
 system=".1.3.6.1.2.1.1.1.0 .1.3.6.1.2.1.1.2.0 .1.3.6.1.2.1.1.4.0 .1.3.6.1.2.1.1.5.0 .1.3.6.1.2.1.1.6.0 .1.3.6.1.2.1.1.7.0"

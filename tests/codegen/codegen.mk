@@ -37,9 +37,11 @@ $(B)/tests/codegen/test-x509: $(B)/tests/codegen/test_x509.o $(CUNIT_RUN) $(B)/t
 
 .PHONY: check-codegen
 check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \
-  $(B)/tests/codegen/test-kerberos $(B)/tests/codegen/test-cms $(B)/tests/codegen/test-pkcs10 $(B)/tests/codegen/test-exact
+  $(B)/tests/codegen/test-kerberos $(B)/tests/codegen/test-cms $(B)/tests/codegen/test-pkcs10 $(B)/tests/codegen/test-exact \
+  $(B)/tests/codegen/test-exact-wire
 	$(B)/tests/codegen/test-constructs
 	$(B)/tests/codegen/test-exact
+	$(B)/tests/codegen/test-exact-wire
 	$(B)/tests/codegen/test-x509
 	$(B)/tests/codegen/test-kerberos
 	$(B)/tests/codegen/test-prefix
@@ -117,6 +119,21 @@ $(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CUNIT_RUN) $(CO
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 PROGRAMS += $(B)/tests/codegen/test-exact
 
+# test-exact-wire: the same exact sets through UPER, APER and OER,
+# tests/codegen/exact_wire.asn (test_exact_wire.c).
+CODEGEN_EXACTW := $(B)/tests/codegen/exact-wire
+$(CODEGEN_EXACTW)/codegen_exact_wire.c $(CODEGEN_EXACTW)/codegen_exact_wire.h &: tests/codegen/exact_wire.asn $(B)/asn1cc
+	@mkdir -p $(CODEGEN_EXACTW)
+	$(B)/asn1cc --encodings der,uper,aper,oer tests/codegen/exact_wire.asn -o $(CODEGEN_EXACTW)
+$(CODEGEN_EXACTW)/codegen_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.c
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACTW) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+$(B)/tests/codegen/test_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.h
+$(B)/tests/codegen/test_exact_wire.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACTW)
+$(B)/tests/codegen/test-exact-wire: $(B)/tests/codegen/test_exact_wire.o $(CUNIT_RUN) $(CODEGEN_EXACTW)/codegen_exact_wire.o \
+  $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
+PROGRAMS += $(B)/tests/codegen/test-exact-wire
+
 # Golden output of a small schema: exact generated text, reviewed in git diff.
 CODEGEN_GOLDEN := tests/codegen/golden
 .PHONY: check-codegen-golden refresh-codegen-golden
@@ -183,6 +200,7 @@ check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
 # PER (pA): its own fragment.
 include tests/codegen/per.mk
 include tests/codegen/ber.mk
+include tests/codegen/size.mk
 
 # test-s1ap-open: S1AP's ProtocolIE-Field value, whose object set reaches it
 # through two parameter levels, decoded by type from a hand-written DER

@@ -40,6 +40,9 @@ for s in 3gpp-36413-h30-S1AP 3gpp-38413-h30-NGAP; do
         fi
         echo "$s: compiling the types reachable from $pdus (PER_3GPP_FULL=1 compiles the whole module)"
     fi
+    # PER_3GPP_NO_CC=1 (make test's sanitizer pass): the generation above ran
+    # under ASan+UBSan; compiling the C again would give the same verdict.
+    [ "${PER_3GPP_NO_CC:-0}" = 1 ] && { echo "PASS $s (generation only, PER_3GPP_NO_CC=1)"; pass=$((pass + 1)); continue; }
     for c in "$out"/*.c; do
         if ! $cc "$@" -O0 -I"$out" -c "$c" -o "$c.o" > "$tmp/log" 2>&1; then
             echo "FAIL $s: $(basename "$c") does not compile"; sed 's/^/    /' "$tmp/log" | head -20; ok=0

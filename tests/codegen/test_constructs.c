@@ -69,7 +69,7 @@ ROUNDTRIP(Flags) ROUNDTRIP(Alt) ROUNDTRIP(ExtV1) ROUNDTRIP(ExtV2) ROUNDTRIP(Choi
 ROUNDTRIP(ChoiceV2) ROUNDTRIP(Set1) ROUNDTRIP(SetOfBounded) ROUNDTRIP(SetOfList)
 ROUNDTRIP(Bounded) ROUNDTRIP(Strings) ROUNDTRIP(Opt) ROUNDTRIP(Ex) ROUNDTRIP(Tagged)
 ROUNDTRIP(Imp) ROUNDTRIP(Chosen) ROUNDTRIP(HighTag) ROUNDTRIP(WithAlg) ROUNDTRIP(WithInline)
-ROUNDTRIP(MoreDefaults)
+ROUNDTRIP(MoreDefaults) ROUNDTRIP(WithNullDefault)
 
 typedef struct decode_case {
     const char *name;
@@ -130,6 +130,10 @@ static const decode_case decode_cases[] = {
     { "default a encoded", rt_WithDefaults, "3003800103", 0, ASN1RT_E_DEFAULT_ENCODED },
     { "default c encoded", rt_WithDefaults, "3003820107", 0, ASN1RT_E_DEFAULT_ENCODED },
     { "default a encoded, lax", rt_WithDefaults, "3003800103", ASN1RT_LAX_DEFAULT, 0 },
+    { "NULL DEFAULT NULL absent", rt_WithNullDefault, "3003810100", 0, 0 },
+    { "NULL DEFAULT NULL encoded", rt_WithNullDefault, "30058000810100", 0, ASN1RT_E_DEFAULT_ENCODED },
+    { "NULL DEFAULT NULL encoded, lax", rt_WithNullDefault, "30058000810100", ASN1RT_LAX_DEFAULT, 0 },
+    { "NULL DEFAULT NULL with content", rt_WithNullDefault, "3006800100810100", ASN1RT_LAX_DEFAULT, ASN1RT_E_NULL_CONTENT },
     { "default a out of range", rt_WithDefaults, "300380010B", 0, ASN1RT_E_VALUE_CONSTRAINT },
     { "enum d unknown", rt_WithDefaults, "3003830102", 0, ASN1RT_E_ENUM_VALUE },
     /* named bits */

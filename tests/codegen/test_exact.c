@@ -51,6 +51,16 @@ static const IntCase narrow_cases[] = {
     {30000, {0x02, 0x02, 0x75, 0x30}, 4, VC},
 };
 
+/* FromObjects ::= INTEGER (Codes.&code): 1, 5 and 9, what the objects give. */
+static const IntCase from_objects_cases[] = {
+    {0, {0x02, 0x01, 0x00}, 3, VC},
+    {1, {0x02, 0x01, 0x01}, 3, 0},
+    {4, {0x02, 0x01, 0x04}, 3, VC},
+    {5, {0x02, 0x01, 0x05}, 3, 0},
+    {9, {0x02, 0x01, 0x09}, 3, 0},
+    {10, {0x02, 0x01, 0x0a}, 3, VC},
+};
+
 /* Decode, encode (when the value fits the C type) and check, per row. */
 #define RUN_INT_TABLE(T, cases)                                                             \
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {                           \
@@ -76,6 +86,11 @@ static void test_r(void)
 static void test_narrow(void)
 {
     RUN_INT_TABLE(Narrow, narrow_cases)
+}
+
+static void test_from_objects(void)
+{
+    RUN_INT_TABLE(FromObjects, from_objects_cases)
 }
 
 static void test_nonzero(void)
@@ -331,6 +346,7 @@ int main(void)
         { "single values of ENUMERATED, BOOLEAN, strings, OIDs, BIT STRING", test_single },
         { "a single value inside a SEQUENCE: code, offset, path", test_single_path },
         { "WITH COMPONENTS presence, partial and full", test_presence },
+        { "ValueSetFromObjects: the values the objects give", test_from_objects },
     };
     CUNIT_SUITE("codegen-exact", tests);
     return cunit_run(CU_BRM_VERBOSE);

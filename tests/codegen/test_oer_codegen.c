@@ -384,6 +384,59 @@ static void test_failure_state(void)
     CU_ASSERT_EQUAL(consumed, 2);
 }
 
+/* An open type selected by its sibling: Field's value holds the OER of the
+ * type the id picks (asn1tools' overview C for id 3), and
+ * Field_value_oer_decode_open decodes it from OER; DER would refuse it. */
+static void test_table_open(void)
+{
+    static const struct {
+        const char *name;
+        unsigned id;
+        const char *value, *field;   /* the open type's octets; Field's OER */
+        int code;
+        Field_value_KIND kind;
+    } rows[] = {
+        { "id 3: OverviewC c2 { b, c, d, e }", 3, "81 01 04 01 02 03 04", "00 03 07 81 01 04 01 02 03 04", 0,
+          Field_value_KIND_object3 },
+        { "id 2: IA5String hello", 2, "05 68 65 6C 6C 6F", "00 02 06 05 68 65 6C 6C 6F", 0, Field_value_KIND_object2 },
+        { "id 1: INTEGER (0..255) 200", 1, "C8", "00 01 01 C8", 0, Field_value_KIND_object1 },
+        { "id 1, two octets: trailing", 1, "C8 00", "00 01 02 C8 00", ASN1RT_E_TRAILING_DATA, Field_value_KIND_NONE },
+        { "id 3, enum 5", 3, "81 01 01 05", "00 03 04 81 01 01 05", ASN1RT_E_ENUM_VALUE, Field_value_KIND_NONE },
+        { "id 9: no object", 9, "C8", "00 09 01 C8", ASN1RT_E_UNKNOWN_OPEN_TYPE, Field_value_KIND_NONE },
+    };
+    static uint8_t abuf[1024];
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        uint8_t val[32], want[32], enc[64];
+        size_t vn = unhex(rows[i].value, val, sizeof val), wn = unhex(rows[i].field, want, sizeof want), n = 0;
+        Field f = { 0 }, g;
+        Field_value_open o;
+        asn1rt_arena a;
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+        f.id = (IE_ID)rows[i].id;
+        f.value = (asn1rt_view){ val, vn };
+        CU_ASSERT_EQUAL_FATAL(Field_oer_encode(&f, enc, sizeof enc, &n), 0);
+        CU_ASSERT(n == wn && memcmp(enc, want, wn) == 0);
+        CU_ASSERT_EQUAL_FATAL(Field_oer_decode(&g, enc, n, &a), 0);
+        int rc = Field_value_oer_decode_open(&g, &o, &a);
+        if (rc != rows[i].code)
+            fprintf(stderr, "\n%s: %d, expected %d", rows[i].name, rc, rows[i].code);
+        CU_ASSERT_EQUAL(rc, rows[i].code);
+        CU_ASSERT_EQUAL(o.kind, rows[i].kind);
+        if (rc != 0)
+            continue;
+        if (rows[i].id == 3) {
+            CU_ASSERT_EQUAL_FATAL(o.u.object3.present, OverviewC_PR_c2);
+            CU_ASSERT_EQUAL_FATAL(o.u.object3.u.c2.count, 4);
+            for (size_t k = 0; k < 4; k++)
+                CU_ASSERT_EQUAL(o.u.object3.u.c2.items[k], (int)k + 1);
+        } else if (rows[i].id == 2) {
+            CU_ASSERT(o.u.object2.len == 5 && memcmp(o.u.object2.ptr, "hello", 5) == 0);
+        } else {
+            CU_ASSERT_EQUAL(o.u.object1, 200);
+        }
+    }
+}
+
 int main(void)
 {
     static const cunit_test tests[] = {
@@ -393,6 +446,7 @@ int main(void)
         { "SET OF sorted, extension group", test_encode_set_of_group },
         { "error reports (code, offset, path)", test_error_report },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
+        { "open type by its sibling: T_oer_decode_open", test_table_open },
     };
     CUNIT_SUITE("codegen-oer", tests);
     return cunit_run(CU_BRM_VERBOSE);

@@ -208,6 +208,41 @@ static void test_x691(void)
     }
 }
 
+/* ---- X.691 30.3: a length outside an extensible SIZE's root is encoded as
+ * if unconstrained, with the characters of the unconstrained type: A.3's Date
+ * (FROM("0".."9") ^ SIZE(8, ..., 9..20)) takes 4 bits a digit in its root,
+ * 7 (UPER) or 8 (APER) bits each with a length in the extension. */
+typedef struct date_case {
+    const char *value;
+    bool aligned;
+    const char *hex;
+} date_case;
+
+static const date_case date_cases[] = {
+    { "19710917", false, "0CB8848B80" },
+    { "19710917", true, "0019710917" },
+    { "123456789", false, "84B164CDA356CDDC39" },
+    { "123456789", true, "8009313233343536373839" },
+};
+
+static void test_size_extension(void)
+{
+    static uint8_t arena_buf[256], in[64], out[64];
+    for (size_t k = 0; k < CUNIT_COUNT(date_cases); k++) {
+        const date_case *c = &date_cases[k];
+        size_t n = unhex(c->hex, in, sizeof in), m = 0;
+        Date3 d = { (const uint8_t *)c->value, strlen(c->value) }, back;
+        asn1rt_arena a;
+        int rc = c->aligned ? Date3_aper_encode(&d, out, sizeof out, &m) : Date3_uper_encode(&d, out, sizeof out, &m);
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT(m == n && memcmp(out, in, n) == 0);
+        CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, arena_buf, sizeof arena_buf), ASN1RT_OK);
+        rc = c->aligned ? Date3_aper_decode(&back, in, n, &a) : Date3_uper_decode(&back, in, n, &a);
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT(rc == 0 && view_is(back, c->value));
+    }
+}
+
 
 /* ---- cross-encoding property: for random values v (seeded, so a failure
  * repeats), DER decode(encode(v)) == UPER decode(encode(v)) == APER
@@ -579,6 +614,7 @@ static void test_fragments(void)
 
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
+    { "X.691 30.3: A.3's Date outside its SIZE root", test_size_extension },
     { "random values: DER == UPER == APER round trips", test_cross_encoding },
     { "strictness rejects, leniencies, *out zeroed", test_rejects },
     { "table-constrained open type decoded as the type its id selects", test_table_open },

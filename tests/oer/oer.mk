@@ -44,8 +44,10 @@ check-oer: $(B)/tests/oer/test-oer-ieee $(B)/tests/oer/test-oer-cam
 	tests/oer/tshark.sh $(B)/tests/oer/tshark
 
 # The hand fuzz harness (fuzz_oer_ieee.c): replayed in make test over the
-# seeds test-oer-ieee writes, each with every bit flip and truncation; under
-# libFuzzer (clang) with `make fuzz-oer FUZZ_SECONDS=N`.
+# seeds test-oer-ieee writes and tests/oer/corpus/ (inputs a libFuzzer run
+# kept, reduced with -merge=1), each with every bit flip and truncation;
+# under libFuzzer (clang) with `make fuzz-oer FUZZ_SECONDS=N`.
+OER_FUZZ_CORPUS := $(sort $(wildcard tests/oer/corpus/*))
 $(B)/tests/oer/fuzz_oer_ieee.o: $(OER_IEEE_SRCS)
 $(B)/tests/oer/fuzz_oer_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN) -Itests/fuzz -DFUZZ_ONE_MUTATIONS
 $(B)/tests/oer/replay-oer-ieee: $(B)/tests/oer/fuzz_oer_ieee.o $(B)/tests/fuzz/driver.o $(OER_IEEE_OBJS) $(B)/libasn1rt.a
@@ -56,8 +58,8 @@ CHECKS += check-oer-fuzz-replay
 check-oer-fuzz-replay: $(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/test-oer-ieee
 	@mkdir -p $(B)/tests/oer/tshark
 	@$(B)/tests/oer/test-oer-ieee $(B)/tests/oer/tshark >/dev/null
-	$(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/tshark/seed-cert.oer $(B)/tests/oer/tshark/seed-spdu.oer \
-	  && echo "check-oer-fuzz-replay: 2 passed, 0 failed (2 seeds, every bit flip and truncation, 8 decoders)"
+	$(B)/tests/oer/replay-oer-ieee $(B)/tests/oer/tshark/seed-cert.oer $(B)/tests/oer/tshark/seed-spdu.oer $(OER_FUZZ_CORPUS) \
+	  && echo "check-oer-fuzz-replay: $(words x x $(OER_FUZZ_CORPUS)) passed, 0 failed (2 seeds and $(words $(OER_FUZZ_CORPUS)) corpus inputs, every bit flip and truncation, 8 decoders)"
 OER_FUZZ_B = $(B)/fuzz-oer
 fuzz-oer:
 	@if ! command -v clang >/dev/null 2>&1; then echo "fuzz-oer: clang not found (libFuzzer)"; exit 1; fi

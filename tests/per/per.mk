@@ -116,14 +116,32 @@ check-per-asn1c:
 	@$(MAKE) --no-print-directory $(PER_ASN1C_TEST)
 	@$(PER_ASN1C_TEST)
 
-# check-per-tshark: the NGAP example's APER (when examples/ngap/ngap.mk is in
-# the build: NGSETUP) and per_cam's UPER through tshark.
+# check-per-tshark: the NGAP example's APER (examples/ngap/ngap.mk: NGSETUP),
+# per_s1ap's APER and per_cam's UPER through tshark.
 PER_TSHARK_NGSETUP = $(NGSETUP)
 PER_CAM := $(PER_B)/per_cam
 $(PER_B)/per_cam.o: tests/per/per_cam.c $(PER_B)/cc-cam/.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -c $< -o $@
 $(PER_CAM): $(PER_B)/per_cam.o $(PER_B)/libcc-cam.a $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) $^ -o $@
+
+# per_s1ap: an APER S1SetupRequest from the S1AP subset its PDUs reach
+# (--pdu-view: the PDU's own open types stay views, so only this message's
+# types are emitted: 37 of S1AP-IEs).
+PER_S1AP_GEN := $(PER_B)/cc-s1ap
+PER_S1AP_MODULES := s1ap_commondatatypes s1ap_constants s1ap_containers s1ap_ies s1ap_pdu_contents s1ap_pdu_descriptions
+PER_S1AP := $(PER_B)/per_s1ap
+$(PER_S1AP_GEN)/.stamp: schemas/3gpp/3gpp-36413-h30-S1AP.asn $(B)/asn1cc
+	@rm -rf $(PER_S1AP_GEN) && mkdir -p $(PER_S1AP_GEN)
+	$(B)/asn1cc -Wno-unenforced-constraint --encodings aper --pdu S1AP-PDU,S1SetupRequest \
+	  --pdu-view InitiatingMessage,SuccessfulOutcome,UnsuccessfulOutcome $< -o $(PER_S1AP_GEN)
+	@touch $@
+$(PER_S1AP_GEN)/%.o: $(PER_S1AP_GEN)/.stamp
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -DASN1G_NO_INLINE_TREE -c $(PER_S1AP_GEN)/$*.c -o $@
+$(PER_B)/per_s1ap.o: tests/per/per_s1ap.c $(PER_S1AP_GEN)/.stamp
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -c $< -o $@
+$(PER_S1AP): $(PER_B)/per_s1ap.o $(PER_S1AP_MODULES:%=$(PER_S1AP_GEN)/%.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@
 
 .PHONY: check-per-tshark
@@ -136,5 +154,5 @@ check-per-tshark:
 	@if ! $(B)/asn1cc --help | grep -q aper; then \
 	  echo "check-per-tshark: SKIPPED: this asn1cc has no --encodings aper yet (compiler/emit_per.c)"; \
 	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-	@$(MAKE) --no-print-directory $(PER_CAM) $(PER_TSHARK_NGSETUP)
-	@tests/per/tshark.sh $(PER_B)/tshark $(if $(PER_TSHARK_NGSETUP),$(PER_TSHARK_NGSETUP),-) $(PER_CAM)
+	@$(MAKE) --no-print-directory $(PER_CAM) $(PER_S1AP) $(PER_TSHARK_NGSETUP)
+	@tests/per/tshark.sh $(PER_B)/tshark $(if $(PER_TSHARK_NGSETUP),$(PER_TSHARK_NGSETUP),-) $(PER_CAM) $(PER_S1AP)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# tests/per/tshark.sh OUTDIR NGSETUP|- PER_CAM — check-per-tshark: messages
+# tests/per/tshark.sh OUTDIR NGSETUP|- PER_CAM PER_S1AP — check-per-tshark: messages
 # asn1cc encodes, read by Wireshark's dissectors (an implementation no one
 # here wrote). Each message is framed by text2pcap as DLT 147 (USER0), and a
 # user-DLT preference names the dissector: ngap for the APER NGSetupRequest
-# of examples/ngap, its for the UPER CAM of tests/per/per_cam.c. tshark must
+# of examples/ngap, s1ap for the APER S1SetupRequest of tests/per/per_s1ap.c,
+# its for the UPER CAM of tests/per/per_cam.c. tshark must
 # report no malformed packet and no expert error or warning, and the field
 # values in its -T json output must be the values encoded.
 set -u
-out=$1; ngsetup=$2; per_cam=$3
+out=$1; ngsetup=$2; per_cam=$3; per_s1ap=$4
 mkdir -p "$out"
 passed=0; failed=0; skipped=0
 
@@ -41,10 +42,20 @@ elif hex=$("$ngsetup" --hex); then
     ngap.procedureCode=21 ngap.criticality=0 \
     ngap.id=27 ngap.id=82 ngap.id=102 ngap.id=21 \
     ngap.pLMNIdentity=00:f1:10 ngap.gNB_ID=00:00:01:02 \
-    ngap.RANNodeName=asn1cc-gNB ngap.tAC=00:00:01 \
+    ngap.RANNodeName=asn1cc-gNB ngap.tAC=1 \
     ngap.sST=01 ngap.sD=01:02:03 ngap.PagingDRX=2
 else
   echo "FAIL ngap-ngsetup: $ngsetup failed"; failed=$((failed + 1))
+fi
+
+if hex=$("$per_s1ap"); then
+  check s1ap-s1setup s1ap "$hex" \
+    s1ap.procedureCode=17 s1ap.criticality=0 s1ap.protocolIEs=4 \
+    s1ap.id=59 s1ap.id=60 s1ap.id=64 s1ap.id=137 \
+    s1ap.pLMNidentity=00:f1:10 s1ap.eNB_ID=0 s1ap.macroENB_ID=ab:cd:e0 \
+    s1ap.ENBname=asn1cc-eNB s1ap.tAC=1 s1ap.PLMNidentity=00:f1:10 s1ap.PagingDRX=2
+else
+  echo "FAIL s1ap-s1setup: $per_s1ap failed"; failed=$((failed + 1))
 fi
 
 if hex=$("$per_cam"); then

@@ -290,6 +290,101 @@ static void test_arena_full(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Times in BER's forms (X.680 46.3, 47.3) become their DER text.        */
+
+#define UTC ASN1RT_UT_UTCTIME
+#define GEN ASN1RT_UT_GENERALIZEDTIME
+
+typedef struct time_row {
+    unsigned universal;
+    const char *text;   /* a primitive element of this text, or NULL: hex */
+    const char *hex;    /* the whole element (constructed forms) */
+    int code;
+    const char *want;   /* the DER text; NULL on failure */
+    bool view;          /* the result points into the input */
+} time_row;
+
+static const time_row time_rows[] = {
+    { UTC, "991231235959Z", NULL, ASN1RT_OK, "991231235959Z", true },
+    { UTC, "9912312359Z", NULL, ASN1RT_OK, "991231235900Z", false },
+    { UTC, "991231235959+0100", NULL, ASN1RT_OK, "991231225959Z", false },
+    { UTC, "000101003000+0100", NULL, ASN1RT_OK, "991231233000Z", false },
+    { UTC, "9912312330-0045", NULL, ASN1RT_OK, "000101001500Z", false },
+    { UTC, "4912312330-0100", NULL, ASN1RT_E_TIME_VALUE, NULL, false },    /* 2050 in UTC */
+    { UTC, "500101003000+0100", NULL, ASN1RT_E_TIME_VALUE, NULL, false },  /* 1949 in UTC */
+    { UTC, "991231235959", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },      /* local time */
+    { UTC, "991231235959.5Z", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },   /* no fraction in UTCTime */
+    { UTC, "991231235959+01", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },
+    { UTC, "99123123Z", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },         /* minutes required */
+    { UTC, "991331235959Z", NULL, ASN1RT_E_TIME_VALUE, NULL, false },
+    { GEN, "20240229120000Z", NULL, ASN1RT_OK, "20240229120000Z", true },
+    { GEN, "2024022912Z", NULL, ASN1RT_OK, "20240229120000Z", false },
+    { GEN, "202402291230Z", NULL, ASN1RT_OK, "20240229123000Z", false },
+    { GEN, "20240229120000,5Z", NULL, ASN1RT_OK, "20240229120000.5Z", false },
+    { GEN, "20240229120000.50Z", NULL, ASN1RT_OK, "20240229120000.5Z", false },
+    { GEN, "20240229120000.000Z", NULL, ASN1RT_OK, "20240229120000Z", false },
+    { GEN, "2024022912.5Z", NULL, ASN1RT_OK, "20240229123000Z", false },
+    { GEN, "202402291230.25Z", NULL, ASN1RT_OK, "20240229123015Z", false },
+    { GEN, "2024022912,0001Z", NULL, ASN1RT_OK, "20240229120000.36Z", false },
+    { GEN, "20240229120000.123456789123Z", NULL, ASN1RT_OK, "20240229120000.123456789123Z", true },
+    { GEN, "20240301003000+0100", NULL, ASN1RT_OK, "20240229233000Z", false },
+    { GEN, "20240229233000-01", NULL, ASN1RT_OK, "20240301003000Z", false },
+    { GEN, "20240229120000.5+0530", NULL, ASN1RT_OK, "20240229063000.5Z", false },
+    { GEN, "20240229120000", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },    /* local time */
+    { GEN, "2024022912,Z", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },
+    { GEN, "20240229120000+01000", NULL, ASN1RT_E_TIME_FORMAT, NULL, false },
+    { GEN, "20230229120000Z", NULL, ASN1RT_E_TIME_VALUE, NULL, false },
+    { GEN, "20240229120000+2400", NULL, ASN1RT_E_TIME_VALUE, NULL, false },
+    { GEN, "00000101000000+0100", NULL, ASN1RT_E_TIME_VALUE, NULL, false }, /* before year 0 in UTC */
+    { GEN, NULL, "38 80 04 06 32 30 32 34 30 32 04 05 32 39 31 32 5A 00 00", ASN1RT_OK, "20240229120000Z", false },
+    { GEN, NULL, "38 13 04 08 32 30 32 34 30 32 32 39 04 07 31 32 30 30 30 30 5A", ASN1RT_OK, "20240229120000Z", false },
+    { UTC, NULL, "37 80 04 03 39 39 31 04 02 32 33 00 00", ASN1RT_E_TIME_FORMAT, NULL, false },
+};
+
+static void test_time_rows(void)
+{
+    for (size_t i = 0; i < sizeof time_rows / sizeof time_rows[0]; i++) {
+        const time_row *t = &time_rows[i];
+        uint8_t in[128], store[64];
+        size_t n;
+        asn1rt_reader r;
+        asn1rt_arena a;
+        asn1rt_view v = { NULL, 0 };
+        uint32_t tag = ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, t->universal);
+        const char *name = t->text != NULL ? t->text : t->hex;
+        int rc;
+        if (t->text != NULL) {
+            n = strlen(t->text);
+            in[0] = (uint8_t)t->universal;
+            in[1] = (uint8_t)n;
+            memcpy(in + 2, t->text, n);
+            n += 2;
+        } else {
+            n = unhex(t->hex, in, sizeof in);
+        }
+        CU_ASSERT_FATAL(asn1rt_arena_init(&a, store, sizeof store) == ASN1RT_OK);
+        asn1rt_ber_reader_init(&r, in, n);
+        rc = asn1rt_ber_read_time(&r, tag, t->universal, &a, &v);
+        CHECK_ROW(rc == t->code, name);
+        if (rc != t->code) {
+            fprintf(stderr, "    got %d (%s)\n", rc, asn1rt_strerror(rc));
+            continue;
+        }
+        if (rc != ASN1RT_OK) {
+            CHECK_ROW(r.err_offset == (t->text != NULL ? 2u : 0u), name);   /* at the text, or the element */
+            CHECK_ROW(asn1rt_offset(&r) == 0 && a.used == 0, name);
+            continue;
+        }
+        ASSERT_BYTES(name, v.ptr, v.len, (const uint8_t *)t->want, strlen(t->want));
+        CHECK_ROW(asn1rt_offset(&r) == n, name);
+        CHECK_ROW((v.ptr >= in && v.ptr < in + n) == t->view, name);
+        CHECK_ROW(a.used == (t->view ? 0 : v.len), name);                /* only the DER text is kept */
+        /* The DER text is what the strict reader takes. */
+        CHECK_ROW(asn1rt_time_parse(t->universal, &v, &(asn1rt_time){ 0, 0, 0, 0, 0, 0, 0 }) == ASN1RT_OK, name);
+    }
+}
+
+/* ------------------------------------------------------------------ */
 /* Peers' encodings, hand-built from their specifications.              */
 
 /* LDAP (RFC 4511 4.2, 4.1.9, 4.5.2) as Active Directory writes it: every
@@ -858,11 +953,12 @@ static void test_linear_flat(void)
     for (size_t i = 0; i < v.len; i++)
         bad += v.ptr[i] != (uint8_t)i;
     CU_ASSERT_EQUAL(bad, 0);
-    /* Linear: ten times the segments, about ten times the time (a
-     * quadratic walk would take a hundred). Loose, for a shared machine. */
+    /* Linear: ten times the segments, about ten times the time. The times
+     * are printed, never asserted (a test does not fail on a time on a
+     * shared machine); a quadratic walk over 1M segments, some 10^12 steps,
+     * would not finish within make test at all. */
     fprintf(stderr, "\n  BER flat: 100k segments %.1f ms, 1M segments %.1f ms (%.1fx)\n", small * 1e3, big * 1e3,
             big / small);
-    CU_ASSERT(big < 40 * small + 0.05);
     free(store);
     free(in);
 }
@@ -942,6 +1038,7 @@ void register_ber_suite(void)
     static const cunit_test tests[] = {
         { "BER rules: values, codes, offsets", test_rows },
         { "constructed string into a full arena", test_arena_full },
+        { "BER time forms to their DER text", test_time_rows },
         { "LDAP with 0x84 lengths (Active Directory)", test_ldap },
         { "SNMP with 0x82 00 xx lengths (Net-SNMP)", test_snmp },
         { "element_size rows", test_element_size_rows },

@@ -386,6 +386,7 @@ static const reject_row rejects[] = {
     { "bits: fixed size truncated", false, 0, BITSTR(12, 12, "", 0), "FF", 0, 0, ASN1RT_E_TRUNCATED, 0 },
     { "bits: unaligned copy, arena full", false, 0, BITSTR(0, 20, "", 0), "A7 80 7D 00", 0, 2, ASN1RT_E_ARENA_FULL, 5 },
     { "chars: index beyond the alphabet", false, 0, CHARS(0, 15, NUM, "", 0), "1F", 0, 64, ASN1RT_E_STRING_ALPHABET, 4 },
+    { "chars: UPER Visible 0x7F, 11th of 12 (past the first 8-octet load)", false, 0, CHARS(0, NO_UB, VIS, "", 0), "0C 83 06 0C 18 30 60 C1 83 07 FC 10", 0, 64, ASN1RT_E_STRING_ALPHABET, 78 },
     { "chars: APER IA5 value 0x80", true, 0, CHARS(0, NO_UB, IA5, "", 0), "02 41 80", 0, 64, ASN1RT_E_STRING_ALPHABET, 16 },
     { "chars: UPER copy, arena full", false, 0, CHARS(0, NO_UB, IA5, "", 0), "03 91 A5 08", 0, 2, ASN1RT_E_ARENA_FULL, 8 },
     { "chars: UPER copy, no arena", false, 0, CHARS(0, NO_UB, IA5, "", 0), "03 91 A5 08", 0, NOARENA, ASN1RT_E_ARENA_FULL, 8 },

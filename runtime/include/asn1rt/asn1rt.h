@@ -542,6 +542,22 @@ ASN1RT_MUST_USE int asn1rt_ber_read_string(asn1rt_reader *r, uint32_t tag, unsig
  * a primitive encoding with zero padding stays a view. */
 ASN1RT_MUST_USE int asn1rt_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_bits *out);
 
+/* UTCTime / GeneralizedTime (`universal`) in any form BER allows (X.680
+ * 46.3, 47.3; X.690 11.7 and 11.8 bind DER and CER only): minutes (UTCTime:
+ * seconds) absent, a fraction of the hour, minute or second after "." or
+ * ",", a differential +hhmm/-hhmm (GeneralizedTime also +hh) instead of Z,
+ * a constructed encoding. The DER form is a view into the input; any other
+ * is rewritten into arena as the DER text of the same instant (UTC, Z,
+ * seconds present, "." and no trailing zeros; the fraction's digits kept
+ * exactly), so T_encode writes DER. Local time (no Z, no differential)
+ * names no instant: ASN1RT_E_TIME_FORMAT, as is any other form;
+ * ASN1RT_E_TIME_VALUE for a field out of range, or a UTCTime whose UTC
+ * year leaves 1950..2049. Errors at the content (a constructed one at the
+ * element); ASN1RT_E_ARG when a copy is needed and arena is NULL. On
+ * failure *out and the arena are untouched and nothing is consumed. */
+ASN1RT_MUST_USE int asn1rt_ber_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                                         asn1rt_view *out);
+
 /* Stream framing: the total size of the BER element that starts at in,
  * when have octets of it have arrived. Returns
  *  - ASN1RT_OK: *total = its size (identifier, length, content and, for

@@ -76,7 +76,7 @@ ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char
 
 ASN1RT_INLINE void asn1g_reader_init(asn1rt_reader *r, const uint8_t *der, size_t len, unsigned lax)
 {
-    asn1rt_i_reader_set(r, der, der + len, lax);
+    asn1rt_i_reader_set(r, der, der ? der + len : der, lax);  /* NULL + 0 is undefined in C */
 }
 
 ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
@@ -488,6 +488,17 @@ ASN1RT_INLINE int asn1g_ber_read_bits(asn1rt_reader *r, uint32_t tag, asn1rt_are
         return ASN1RT_OK;
     }
     return asn1rt_ber_read_bits(r, tag, arena, out);
+}
+
+/* BER's time forms (asn1rt_ber_read_time): the DER one inline, as a view. */
+ASN1RT_INLINE int asn1g_ber_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_arena *arena,
+                                      asn1rt_view *out)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_time_fast_ok(universal, c, n)))
+        return asn1rt_i_take_view(r, c, n, out);
+    return asn1rt_ber_read_time(r, tag, universal, arena, out);
 }
 
 /* BER mode, elements kept whole (ANY, open types, unknown extensions):

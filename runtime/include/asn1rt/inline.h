@@ -265,6 +265,15 @@ ASN1RT_INLINE int asn1rt_i_fail_at(asn1rt_reader *r, int code, const uint8_t *at
     return code;
 }
 
+/* The header at r->cur, consuming nothing; a failure is recorded at r->cur. */
+ASN1RT_INLINE int asn1rt_i_header(asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
+{
+    int rc = asn1rt_i_parse_header(r, tag, hl, len);
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+        return asn1rt_i_fail_at(r, rc, r->cur);
+    return ASN1RT_OK;
+}
+
 /* The next element must be primitive with tag `tag`; its content is
  * returned without consuming anything. */
 ASN1RT_INLINE int asn1rt_i_prim_content(asn1rt_reader *r, uint32_t tag, const uint8_t **content, size_t *len)
@@ -275,9 +284,9 @@ ASN1RT_INLINE int asn1rt_i_prim_content(asn1rt_reader *r, uint32_t tag, const ui
     /* With a constant tag this folds to one compare of the identifier. */
     if (ASN1RT_I_LIKELY(asn1rt_i_expect_fast(r, tag, content, len)))
         return ASN1RT_OK;
-    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_i_fail_at(r, rc, r->cur);
+        return rc;
     /* A BER reader names a stray end-of-contents as such (X.690 8.1.5). */
     if (ASN1RT_I_UNLIKELY(t != tag))
         return asn1rt_i_fail_at(r, t == 0 && (r->lax & ASN1RT_LAX_INDEFINITE) ? ASN1RT_E_UNEXPECTED_EOC
@@ -294,9 +303,9 @@ ASN1RT_INLINE int asn1rt_read_header(asn1rt_reader *r, uint32_t *tag, size_t *le
     int rc;
     if (r == NULL || tag == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_i_fail_at(r, rc, r->cur);
+        return rc;
     r->cur += hl;
     *tag = t;
     *len = n;
@@ -310,9 +319,9 @@ ASN1RT_INLINE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
     int rc;
     if (r == NULL || len == NULL)
         return ASN1RT_E_ARG;
-    rc = asn1rt_i_parse_header(r, &t, &hl, &n);
+    rc = asn1rt_i_header(r, &t, &hl, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
-        return asn1rt_i_fail_at(r, rc, r->cur);
+        return rc;
     if (ASN1RT_I_UNLIKELY(t != tag))
         return asn1rt_i_fail_at(r, ASN1RT_E_UNEXPECTED_TAG, r->cur);
     r->cur += hl;
@@ -320,46 +329,54 @@ ASN1RT_INLINE int asn1rt_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
     return ASN1RT_OK;
 }
 
+/* A reader's argument check (ASN1RT_E_ARG: r or its output out NULL),
+ * then asn1rt_i_prim_content. */
+ASN1RT_INLINE int asn1rt_i_arg_content(asn1rt_reader *r, const void *out, uint32_t tag, const uint8_t **content,
+                                       size_t *len)
+{
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    return asn1rt_i_prim_content(r, tag, content, len);
+}
+
 ASN1RT_INLINE int asn1rt_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view *out)
 {
     const uint8_t *p;
     size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    int rc = asn1rt_i_arg_content(r, out, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     return asn1rt_i_take_view(r, p, n, out);
+}
+
+/* The n (1..8) content octets at p as the top of a 64-bit word, the rest
+ * zero: one 8-octet load ending at the content's end. It may start before
+ * the content but never before the input: the element's header (>= 2
+ * octets) and everything before it lie between base and p. */
+ASN1RT_INLINE uint64_t asn1rt_i_load_top(const asn1rt_reader *r, const uint8_t *p, size_t n)
+{
+    unsigned shift = (unsigned)(64 - 8 * n);
+    uint64_t u = 0;
+    if (ASN1RT_I_LIKELY((size_t)(p - r->base) + n >= 8))
+        return asn1rt_i_load_be64(p + n - 8) << shift;
+    for (size_t i = 0; i < n; i++)
+        u = (u << 8) | p[i];
+    return u << shift;
 }
 
 ASN1RT_INLINE int asn1rt_read_int64(asn1rt_reader *r, uint32_t tag, int64_t *out)
 {
     const uint8_t *p;
     size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    int rc = asn1rt_i_arg_content(r, out, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
-    /* One 8-octet load ending at the content's end, then a sign-extending
-     * shift. It may start before the content but never before the input:
-     * the element's header (>= 2 octets) and everything before it lie
-     * between base and p. */
     if (ASN1RT_I_LIKELY(n - 1 < 8 && (n == 1 || !asn1rt_i_int_redundant(p)))) {
-        uint64_t u;
-        if (ASN1RT_I_LIKELY((size_t)(p - r->base) + n >= 8)) {
-            unsigned shift = (unsigned)(64 - 8 * n);
-            u = asn1rt_i_load_be64(p + n - 8) << shift;
-            /* Arithmetic right shift, written portably. */
-            if (shift != 0)
-                u = (u >> 63) != 0 ? (u >> shift) | ~(UINT64_MAX >> shift) : u >> shift;
-        } else {
-            u = (p[0] & 0x80) ? UINT64_MAX : 0;
-            for (size_t i = 0; i < n; i++)
-                u = (u << 8) | p[i];
-        }
+        unsigned shift = (unsigned)(64 - 8 * n);
+        uint64_t u = asn1rt_i_load_top(r, p, n);
+        /* Arithmetic right shift, written portably. */
+        if (shift != 0)
+            u = (u >> 63) != 0 ? (u >> shift) | ~(UINT64_MAX >> shift) : u >> shift;
         *out = (int64_t)u;
         r->cur = p + n;
         return ASN1RT_OK;
@@ -371,22 +388,11 @@ ASN1RT_INLINE int asn1rt_read_uint64(asn1rt_reader *r, uint32_t tag, uint64_t *o
 {
     const uint8_t *p;
     size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    int rc = asn1rt_i_arg_content(r, out, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     if (ASN1RT_I_LIKELY(n - 1 < 8 && p[0] < 0x80 && (n == 1 || !asn1rt_i_int_redundant(p)))) {
-        uint64_t u = 0;
-        if (ASN1RT_I_LIKELY((size_t)(p - r->base) + n >= 8)) {
-            unsigned shift = (unsigned)(64 - 8 * n);
-            u = (asn1rt_i_load_be64(p + n - 8) << shift) >> shift;
-        } else {
-            for (size_t i = 0; i < n; i++)
-                u = (u << 8) | p[i];
-        }
-        *out = u;
+        *out = asn1rt_i_load_top(r, p, n) >> (64 - 8 * n);
         r->cur = p + n;
         return ASN1RT_OK;
     }
@@ -397,10 +403,7 @@ ASN1RT_INLINE int asn1rt_read_i128(asn1rt_reader *r, uint32_t tag, asn1rt_i128 *
 {
     const uint8_t *p;
     size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    int rc = asn1rt_i_arg_content(r, out, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     /* Fast path: 9..16 octets, two loads ending at the content's end,
@@ -424,10 +427,7 @@ ASN1RT_INLINE int asn1rt_read_u128(asn1rt_reader *r, uint32_t tag, asn1rt_u128 *
 {
     const uint8_t *p;
     size_t n;
-    int rc;
-    if (r == NULL || out == NULL)
-        return ASN1RT_E_ARG;
-    rc = asn1rt_i_prim_content(r, tag, &p, &n);
+    int rc = asn1rt_i_arg_content(r, out, tag, &p, &n);
     if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
         return rc;
     return asn1rt_i_slow_u128(r, p, n, out);

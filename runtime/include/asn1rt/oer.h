@@ -82,6 +82,29 @@ ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
     bits[i >> 3] = (uint8_t)(bits[i >> 3] | (0x80u >> (i & 7u)));
 }
 
+/* The n (1..8) low octets of v big-endian in the n octets before end.
+ * A local cursor: a store through w->pos (uint8_t) may alias w->pos
+ * itself, which would reload and store it after every octet. */
+ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
+{
+    for (size_t i = 1; i <= n; i++, v >>= 8)
+        end[-(ptrdiff_t)i] = (uint8_t)v;
+}
+
+/* Whether the n octets at p are all below 0x80 (ASCII): eight at a time. */
+ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *p, size_t n)
+{
+    uint64_t acc = 0, x;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&x, p + i, 8);
+        acc |= x;
+    }
+    for (; i < n; i++)
+        acc |= p[i];
+    return (acc & UINT64_C(0x8080808080808080)) == 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Length determinant (X.696 8.6): short form, one octet 0..127; long   */
 /* form, 0x80 | k then k octets of unsigned length. COER: short form    */
@@ -215,8 +238,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_uint(asn1rt_writer *w, u
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    for (unsigned i = 0; i < octets; i++, v >>= 8)
-        *--w->pos = (uint8_t)v;
+    asn1oer_i_put_be(w->pos, octets, v);
+    w->pos -= octets;
     return ASN1RT_OK;
 }
 
@@ -231,8 +254,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_int(asn1rt_writer *w, un
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    for (unsigned i = 0; i < octets; i++, u >>= 8)
-        *--w->pos = (uint8_t)u;
+    asn1oer_i_put_be(w->pos, octets, u);
+    w->pos -= octets;
     return ASN1RT_OK;
 }
 
@@ -325,9 +348,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_uint(asn1rt_writer *w, uint64_
         return ASN1RT_E_ARG;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    for (size_t i = 0; i < n; i++, v >>= 8)
-        *--w->pos = (uint8_t)v;
-    *--w->pos = (uint8_t)n;
+    asn1oer_i_put_be(w->pos, n, v);
+    w->pos -= n + 1;
+    w->pos[0] = (uint8_t)n;
     return ASN1RT_OK;
 }
 
@@ -339,9 +362,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_int(asn1rt_writer *w, int64_t 
         return ASN1RT_E_ARG;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    for (size_t i = 0; i < n; i++, u >>= 8)
-        *--w->pos = (uint8_t)u;
-    *--w->pos = (uint8_t)n;
+    asn1oer_i_put_be(w->pos, n, u);
+    w->pos -= n + 1;
+    w->pos[0] = (uint8_t)n;
     return ASN1RT_OK;
 }
 
@@ -352,10 +375,59 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_int(asn1rt_writer *w, int64_t 
  * ASN1RT_LAX_OER_INTEGER the view is the minimal part of the content.
  * The writers refuse a view that is empty (INTEGER_EMPTY) or not
  * canonical (INTEGER_NOT_MINIMAL). */
-ASN1RT_MUST_USE int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out);
-ASN1RT_MUST_USE int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out);
-ASN1RT_MUST_USE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v);
-ASN1RT_MUST_USE int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v);
+ASN1RT_MUST_USE int asn1oer_i_read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v);
+
+/* The canonical case (a short determinant, content there and minimal)
+ * without a call; the rest, and every failure, out of line. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_big_fast(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
+{
+    const uint8_t *p;
+    size_t n;
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end && p[0] - 1u < 0x7Fu && (size_t)(r->end - p) - 1 >= p[0])) {
+        n = p[0];
+        if (ASN1RT_I_LIKELY(n == 1 || (is_signed ? !asn1rt_i_int_redundant(p + 1) : p[1] != 0))) {
+            out->ptr = p + 1;
+            out->len = n;
+            r->cur = p + 1 + n;
+            return ASN1RT_OK;
+        }
+    }
+    return asn1oer_i_read_big(r, is_signed, out);
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out)
+{
+    return asn1oer_i_read_big_fast(r, true, out);
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_view *out)
+{
+    return asn1oer_i_read_big_fast(r, false, out);
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+{
+    size_t n;
+    if (ASN1RT_I_LIKELY(w != NULL && v != NULL && v->ptr != NULL && (n = v->len) - 1 < 0x7F &&
+                        asn1rt_i_room(w) > n &&
+                        (n == 1 || (is_signed ? !asn1rt_i_int_redundant(v->ptr) : v->ptr[0] != 0)))) {
+        uint8_t *p = w->pos - n;
+        memcpy(p, v->ptr, n);
+        p[-1] = (uint8_t)n;
+        w->pos = p - 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_prepend_big(w, is_signed, v);
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v)
+{
+    return asn1oer_i_prepend_big_fast(w, true, v);
+}
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v)
+{
+    return asn1oer_i_prepend_big_fast(w, false, v);
+}
 
 /* INTEGER ranges beyond 64 bits (cmap's asn1rt_u128 / asn1rt_i128):
  * always length-prefixed (the fixed sizes stop at 8 octets), unsigned or
@@ -559,7 +631,22 @@ ASN1RT_INLINE size_t asn1oer_bits_len(size_t nbits)
  * quantity when *n items cannot fit what is left of the input — a hostile
  * quantity is refused before any loop or arena allocation — and
  * INTEGER_RANGE when it exceeds SIZE_MAX. */
-ASN1RT_MUST_USE int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n);
+ASN1RT_MUST_USE int asn1oer_i_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
+{
+    /* The usual quantity: one octet, 1..255 items (0 is canonical too). */
+    const uint8_t *p;
+    if (r == NULL || n == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY((size_t)(r->end - p) >= 2 && p[0] == 1 &&
+                        (min_item == 0 || p[1] <= (size_t)(r->end - p - 2) / min_item))) {
+        *n = p[1];
+        r->cur = p + 2;
+        return ASN1RT_OK;
+    }
+    return asn1oer_i_read_quantity(r, min_item, n);
+}
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, size_t n)
 {
     return asn1oer_prepend_uint(w, (uint64_t)n);
@@ -615,7 +702,24 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_octets(asn1rt_reader *r, si
  * the alphabet check of asn1rt_check_string: STRING_ALPHABET / _UTF8 at
  * the offending character, STRING_LENGTH at the determinant (or at the
  * first octet when fixed). ASN1RT_E_ARG for a type that is not a string. */
-ASN1RT_MUST_USE int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out);
+ASN1RT_MUST_USE int asn1oer_i_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned universal, asn1rt_view *out)
+{
+    /* UTF8String and IA5String that are all ASCII, with a short length:
+     * valid without the character-by-character check. */
+    const uint8_t *p;
+    if (r != NULL && out != NULL && (universal == ASN1RT_UT_UTF8STRING || universal == ASN1RT_UT_IA5STRING)) {
+        p = r->cur;
+        if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80 && (size_t)(r->end - p) - 1 >= p[0] &&
+                            asn1oer_i_ascii(p + 1, p[0]))) {
+            out->ptr = p + 1;
+            out->len = p[0];
+            r->cur = p + 1 + p[0];
+            return ASN1RT_OK;
+        }
+    }
+    return asn1oer_i_read_string(r, universal, out);
+}
 ASN1RT_MUST_USE int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out);
 
 /* UTCTime / GeneralizedTime (X.696 26: VisibleString, a length and the

@@ -121,11 +121,20 @@ ASN1RT_INLINE unsigned asn1rt_per_bits_for(uint64_t span);
  * when off > span, nothing written. */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_constrained(asn1rt_per_reader *r, uint64_t span, uint64_t *off);
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t span, uint64_t off);
-/* The same with the bounds: INTEGER (lb..ub). Output untouched on failure. */
-ASN1RT_MUST_USE int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out);
-ASN1RT_MUST_USE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v);
-ASN1RT_MUST_USE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out);
-ASN1RT_MUST_USE int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v);
+/* The same with the bounds: INTEGER (lb..ub). Output untouched on failure.
+ * ASN1RT_E_ARG when lb > ub. Inline: with the constant bounds generated
+ * code passes, a bit field folds to one load and shift. per.c also has
+ * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
+ * earlier per.h that call them by symbol. */
+#ifdef ASN1RT_I_PER_OUTLINE
+#define ASN1RT_I_PER_RANGE_FN
+#else
+#define ASN1RT_I_PER_RANGE_FN ASN1RT_INLINE
+#endif
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out);
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v);
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out);
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v);
 
 /* Semi-constrained whole number (11.7), INTEGER (lb..MAX): an unconstrained
  * length (octets, aligned in APER) and v - lb in minimal octets.
@@ -501,6 +510,77 @@ ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t sp
         asn1rt_i_per_rewind(w, start);
     return rc;
 }
+
+/* The general forms (APER octets, wide ranges, bad bounds), out of line. */
+ASN1RT_MUST_USE int asn1rt_i_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out);
+ASN1RT_MUST_USE int asn1rt_i_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v);
+ASN1RT_MUST_USE int asn1rt_i_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out);
+ASN1RT_MUST_USE int asn1rt_i_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v);
+
+/* A bit field of a range 1..2^56-1 (UPER, or APER below 255, 11.5.6 /
+ * 11.5.7.1): the offset from lb, checked against span. */
+ASN1RT_INLINE int asn1rt_i_per_read_field(asn1rt_per_reader *r, uint64_t span, uint64_t *off)
+{
+    unsigned n = asn1rt_per_bits_for(span);
+    uint64_t v;
+    if (ASN1RT_I_UNLIKELY(r->end - r->pos < n)) {
+        r->err_bit = r->pos;
+        return ASN1RT_E_TRUNCATED;
+    }
+    v = asn1rt_i_per_peek_r(r, r->pos, n);
+    if (ASN1RT_I_UNLIKELY(v > span)) {
+        r->err_bit = r->pos;
+        return ASN1RT_E_VALUE_CONSTRAINT;
+    }
+    r->pos += n;
+    *off = v;
+    return ASN1RT_OK;
+}
+
+#ifndef ASN1RT_I_PER_OUTLINE
+ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
+{
+    uint64_t span = ub - lb, off;
+    int rc;
+    if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + off;
+        return ASN1RT_OK;
+    }
+    return asn1rt_i_per_read_uint_range(r, lb, ub, out);
+}
+
+ASN1RT_INLINE int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, int64_t ub, int64_t *out)
+{
+    uint64_t span = (uint64_t)ub - (uint64_t)lb, off;
+    int rc;
+    if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + (int64_t)off;   /* off <= ub - lb: no overflow */
+        return ASN1RT_OK;
+    }
+    return asn1rt_i_per_read_int_range(r, lb, ub, out);
+}
+
+ASN1RT_INLINE int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb, uint64_t ub, uint64_t v)
+{
+    uint64_t span = ub - lb;
+    if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
+        return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), v - lb);
+    return asn1rt_i_per_write_uint_range(w, lb, ub, v);
+}
+
+ASN1RT_INLINE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, int64_t ub, int64_t v)
+{
+    uint64_t span = (uint64_t)ub - (uint64_t)lb;
+    if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
+        return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), (uint64_t)v - (uint64_t)lb);
+    return asn1rt_i_per_write_int_range(w, lb, ub, v);
+}
+
+#endif
 
 ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n)
 {

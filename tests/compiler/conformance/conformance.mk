@@ -6,4 +6,4 @@ CHECKS += check-conformance
 
 .PHONY: check-conformance
 check-conformance: $(B)/asn1cc
-	@tests/compiler/conformance/run.sh $(B)/asn1cc
+	@CONF_NO_CC=$(if $(filter 1,$(SANITIZE_RUN)),1,0) tests/compiler/conformance/run.sh $(B)/asn1cc

@@ -29,7 +29,12 @@ command -v clang >/dev/null 2>&1 && compilers="gcc clang" || echo "pdu: clang no
 while IFS='|' read -r pdus want; do
     out=$tmp/out$pass$fail
     mkdir -p "$out"
-    if [ -n "$pdus" ]; then set -- --pdu "$pdus"; else set --; fi
+    # "pdus;views": --pdu pdus --pdu-view views (views' open types stay views)
+    case $pdus in
+    *\;*) set -- --pdu "${pdus%;*}" --pdu-view "${pdus#*;}" ;;
+    ?*) set -- --pdu "$pdus" ;;
+    *) set -- ;;
+    esac
     if ! "$asn1cc" "$@" -o "$out" "$dir/pdu.asn" > "$out/log" 2>&1; then
         check "${pdus:-all}" 1 "asn1cc failed: $(head -3 "$out/log")"; continue
     fi
@@ -46,6 +51,7 @@ Item|Label Items Items_iter Item_PR Item
 PduTest.Other,Counter|Counter Label Other
 Ping|Counter Note Ping Level Inner
 Request|Level Request_ies_item Request_ies Request Name Request_ies_item_value_KIND Request_ies_item_value_open
+Ping;Envelope|Envelope Counter Note Ping Level Inner
 ROWS
 
 # Errors: located at the name in the option, exit status 1, nothing written.
@@ -65,6 +71,17 @@ exit status 1
 WANT
 if cmp -s "$tmp/err.out" "$tmp/err.want" && [ ! -e "$tmp/err/pdutest.h" ]; then pass=$((pass + 1)); else
     echo "FAIL errors:"; diff -u "$tmp/err.want" "$tmp/err.out"; fail=$((fail + 1)); fi
+
+NO_COLOR=1 "$asn1cc" -Wno-unenforced-constraint --pdu-view Envelope,Nope -o "$tmp/err2" "$dir/pdu.asn" > "$tmp/err2.out" 2>&1
+echo "exit status $?" >> "$tmp/err2.out"
+cat > "$tmp/err2.want" <<'WANT'
+<command line>:1:21: error: unknown PDU type 'Nope': no type assignment of that name in the loaded modules
+     1 | --pdu-view Envelope,Nope
+       |                     ^
+exit status 1
+WANT
+if cmp -s "$tmp/err2.out" "$tmp/err2.want" && [ ! -e "$tmp/err2/pdutest.h" ]; then pass=$((pass + 1)); else
+    echo "FAIL --pdu-view errors:"; diff -u "$tmp/err2.want" "$tmp/err2.out"; fail=$((fail + 1)); fi
 
 echo "pdu: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
