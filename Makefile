@@ -71,10 +71,12 @@ include debian/deb.mk
 build: $(PROGRAMS)
 
 # One line per check, then the total; the last line is what CI reads.
-# check-sanitize (last) runs the test programs again under ASan+UBSan.
+# check-sanitize runs the test programs again under ASan+UBSan, in its own
+# build tree, beside the other checks ('&': see scripts/run-checks.sh); its
+# report comes last.
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(NPROC) build
-	@scripts/run-checks.sh $(MAKE) -- $(CHECKS) check-sanitize
+	@scripts/run-checks.sh $(MAKE) -- '&check-sanitize' $(CHECKS)
 
 # The whole suite, separate build tree, ASan+UBSan, aborting on the first report.
 # ASN1G_NO_INLINE_TREE: generated code is not forced into one function per

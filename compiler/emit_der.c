@@ -1563,26 +1563,47 @@ static void emit_set_dec_ber(CNamed *cn)
         }
     }
     if (cn->extensible) {
+        /* The unknown additions are kept as one run that T_encode writes
+         * after the root components, so DER's order (X.690 10.3, as
+         * set_unknown_ext checks it) must hold among them and above every
+         * root component present: BER's other orders are refused with
+         * ASN1RT_E_SET_ORDER (a documented limitation), never re-encoded
+         * out of order. */
+        const char *low = "(any_unknown && tt <= prev)";
+        for (int j = 0; j < cn->ncomps; j++) {
+            int k = cn->set_order[j];
+            CComp *oc = cn->comps[k];
+            if (oc->ct->any_first || oc->ct->nfirst != 1)
+                continue;
+            low = S("%s || (seen[%d] && tt < (%s & ~0x20000000u))", low, k, oc->ct->first_expr[0]);
+        }
         P(4, "out->unknown_ext.ptr = NULL;");
         P(4, "out->unknown_ext.len = 0;");
+        P(4, "uint32_t prev = 0;");
+        P(4, "bool any_unknown = false;");
         P(4, "while (unknown && !asn1rt_at_end(&u)) {");
         P(8, "uint32_t t = asn1g_ber_peek(&u);");
-        P(8, "(void)t;");
+        P(8, "uint32_t tt = t & ~0x20000000u;");
         const char *known = NULL;
         for (int k = 0; k < cn->ncomps; k++) {
             const char *is = tag_is(cn, k);
             if (is && !cn->comps[k]->ct->any_first)
                 known = known ? S("%s || %s", known, is) : is;
         }
+        int in = 8;
         if (known) {
             P(8, "if (%s) {", known);
             try_dec(12, "asn1rt_skip(&u)", "&u", "NULL");
             P(8, "} else {");
-            try_dec(12, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
-            P(8, "}");
-        } else {
-            try_dec(8, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
+            in = 12;
         }
+        P(in, "if (ASN1G_UNLIKELY(t != 0xFFFFFFFFu && (%s)))", low);
+        emit_fail_line(in + 4, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&u)", "NULL");
+        P(in, "prev = tt;");
+        P(in, "any_unknown = true;");
+        try_dec(in, "asn1g_ber_append_any(&u, arena, &out->unknown_ext)", "&u", "NULL");
+        if (known)
+            P(8, "}");
         P(4, "}");
     }
     if (!seq_reads_members(cn, false))
