@@ -482,6 +482,24 @@ static void set_order_guard(CNamed *cn, CComp *cc, int pos)
     P(4, "}");
 }
 
+/* The condition that an unknown addition's tag t sorts below a root
+ * component that is there (X.690 10.3), appended to `low` with ||. DER
+ * knows presence from the flags already set and skips a DEFAULT (it may be
+ * absent unseen); BER has read the whole SET and knows it from seen[]. */
+static const char *below_root(CNamed *cn, const char *low, bool ber)
+{
+    for (int j = 0; j < cn->ncomps; j++) {
+        int k = cn->set_order[j];
+        CComp *oc = cn->comps[k];
+        if ((!ber && oc->has_default) || oc->ct->any_first || oc->ct->nfirst != 1)
+            continue;
+        const char *below = S("(t & ~0x20000000u) < (%s & ~0x20000000u)", oc->ct->first_expr[0]);
+        const char *there = ber ? S("seen[%d] && ", k) : oc->optional ? S("out->%s && ", oc->present) : "";
+        low = S("%s || (%s%s)", low, there, below);
+    }
+    return low;
+}
+
 /* DER, extensible SET: the elements after the root are unknown additions,
  * each with a tag of no root component (one of those is a component met
  * twice, or out of order: set_misplaced), above every root component's
@@ -498,14 +516,7 @@ static void set_unknown_ext(CNamed *cn)
     P(12, "uint32_t t = asn1g_peek(&c);");
     P(12, "asn1rt_view one;");
     set_misplaced(12, cn, cn->ncomps, "NULL");
-    const char *low = "(ext != c.cur && (t & ~0x20000000u) <= prev)";
-    for (int j = 0; j < cn->ncomps; j++) {
-        CComp *oc = cn->comps[cn->set_order[j]];
-        if (oc->has_default || oc->ct->any_first || oc->ct->nfirst != 1)
-            continue;
-        const char *below = S("(t & ~0x20000000u) < (%s & ~0x20000000u)", oc->ct->first_expr[0]);
-        low = S("%s || (%s%s)", low, oc->optional ? S("out->%s && ", oc->present) : "", below);
-    }
+    const char *low = below_root(cn, "(ext != c.cur && (t & ~0x20000000u) <= prev)", false);
     P(12, "if (ASN1G_UNLIKELY(t != 0xFFFFFFFFu && (%s)))   /* a bad tag: read_any says so */", low);
     emit_fail_line(16, "ASN1RT_E_SET_ORDER", "asn1rt_offset(&c)", "NULL");
     P(12, "prev = t & ~0x20000000u;");
@@ -1569,14 +1580,7 @@ static void emit_set_dec_ber(CNamed *cn)
          * root component present: BER's other orders are refused with
          * ASN1RT_E_SET_ORDER (a documented limitation), never re-encoded
          * out of order. */
-        const char *low = "(any_unknown && tt <= prev)";
-        for (int j = 0; j < cn->ncomps; j++) {
-            int k = cn->set_order[j];
-            CComp *oc = cn->comps[k];
-            if (oc->ct->any_first || oc->ct->nfirst != 1)
-                continue;
-            low = S("%s || (seen[%d] && tt < (%s & ~0x20000000u))", low, k, oc->ct->first_expr[0]);
-        }
+        const char *low = below_root(cn, "(any_unknown && tt <= prev)", true);
         P(4, "out->unknown_ext.ptr = NULL;");
         P(4, "out->unknown_ext.len = 0;");
         P(4, "uint32_t prev = 0;");
