@@ -720,7 +720,8 @@ static void emit_seq_dec(CNamed *cn)
         }
     }
     if (cn->extensible) {
-        /* Unknown additions are skipped: unknown_ext is DER's and stays empty. */
+        /* Unknown additions are skipped (refused under ASN1RT_OER_KNOWN_ONLY):
+         * unknown_ext is DER's and stays empty. */
         P(4, "out->unknown_ext.ptr = NULL;");
         P(4, "out->unknown_ext.len = 0;");
         for (int k = 0; k < cn->ncomps; k++) {
@@ -738,7 +739,7 @@ static void emit_seq_dec(CNamed *cn)
         P(8, "for (i = 0; i < nb; i++) {");
         P(12, "if (!asn1rt_bits_test(&bm, i))");
         P(16, "continue;");
-        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_open(r)", "err_offset");
+        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_ext(r)", "err_offset");
         P(8, "}");
         P(4, "}");
     }
