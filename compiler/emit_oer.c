@@ -393,7 +393,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "asn1rt_view u;");
         try_dec(ind + 4, S("asn1oer_read_biguint(%s, &u)", rd), rd, nm);
-        P(ind + 4, "if ((u.ptr[0] & 0x80u) != 0) {");
+        P(ind + 4, "if (ASN1G_UNLIKELY((u.ptr[0] & 0x80u) != 0)) {");
         P(ind + 8, "void *p;");
         P(ind + 8, "if (arena == NULL)");
         emit_fail_line(ind + 12, "ASN1RT_E_ARENA_FULL", S("(size_t)(u.ptr - %s)", emit_rfield(rd, "base")), nm);
@@ -1100,7 +1100,7 @@ static void emit_of_dec(CNamed *cn)
         P(8, "if (arena == NULL)");
         emit_fail_line(12, "ASN1RT_E_ARENA_FULL", "(size_t)(s - r->base)", "NULL");
         emit_rc_used = true;
-        P(8, "if ((rc = asn1rt_arena_array(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0)");
+        P(8, "if (ASN1G_UNLIKELY((rc = asn1g_arena_items(arena, n, sizeof *items, sizeof *items & ((size_t)0 - sizeof *items), &p)) != 0))");
         emit_fail_line(12, "rc", "(size_t)(s - r->base)", "NULL");
         P(8, "items = p;");
         P(4, "}");

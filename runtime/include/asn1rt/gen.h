@@ -554,6 +554,26 @@ ASN1RT_INLINE size_t asn1g_string_size(unsigned universal, const asn1rt_view *v)
  * (the shorter padded with zero octets at its end). */
 bool asn1g_der_order_le(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
+/* asn1rt_arena_array for a list's typed items, its common case inline:
+ * size and align are constants at the call (sizeof, its lowest set bit),
+ * so the room test is a multiply, not a call. count 0, a full or cap-0
+ * arena, a bad align and a NULL argument go to asn1rt_arena_array, which
+ * decides them as before. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1g_arena_items(asn1rt_arena *a, size_t count, size_t size, size_t align, void **out)
+{
+    if (ASN1G_LIKELY(a != NULL && out != NULL && a->buf != NULL && count != 0 && size != 0 && align != 0 &&
+                     (align & (align - 1)) == 0)) {
+        size_t room = a->cap - a->used;
+        size_t pad = (size_t)(-(uintptr_t)(a->buf + a->used)) & (align - 1);
+        if (ASN1G_LIKELY(pad <= room && count <= (room - pad) / size)) {
+            *out = a->buf + a->used + pad;
+            a->used += pad + count * size;
+            return ASN1RT_OK;
+        }
+    }
+    return asn1rt_arena_array(a, count, size, align, out);
+}
+
 /* ------------------------------------------------------------------ */
 /* Lengths (exact DER sizes).                                           */
 
