@@ -125,8 +125,10 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer
  * ASN1RT_E_ARG when lb > ub. Inline: with the constant bounds generated
  * code passes, a bit field folds to one load and shift. per.c also has
  * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
- * earlier per.h that call them by symbol. */
-#ifdef ASN1RT_I_PER_OUTLINE
+ * earlier per.h that call them by symbol. Defining ASN1RT_PER_OUTLINE
+ * before including per.h calls those instead (asn1cc --size does: about
+ * 10% less object text on S1AP, at a call per constrained number). */
+#if defined(ASN1RT_I_PER_OUTLINE) || defined(ASN1RT_PER_OUTLINE)
 #define ASN1RT_I_PER_RANGE_FN
 #else
 #define ASN1RT_I_PER_RANGE_FN ASN1RT_INLINE
@@ -537,7 +539,7 @@ ASN1RT_INLINE int asn1rt_i_per_read_field(asn1rt_per_reader *r, uint64_t span, u
     return ASN1RT_OK;
 }
 
-#ifndef ASN1RT_I_PER_OUTLINE
+#if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
 ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
 {
     uint64_t span = ub - lb, off;
