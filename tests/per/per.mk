@@ -20,6 +20,11 @@ PER_TSHARK ?= tshark
 HAVE_PER_ASN1C  := $(shell command -v $(PER_ASN1C) >/dev/null 2>&1 && echo yes)
 HAVE_PER_TSHARK := $(shell command -v $(PER_TSHARK) >/dev/null 2>&1 && command -v text2pcap >/dev/null 2>&1 && echo yes)
 PER_SKEL   := /usr/share/asn1c
+# What a check prints instead of running when its tool is not installed.
+PER_ASN1C_MISSING  := $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)
+PER_TSHARK_MISSING := $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; \
+                      scripts/deps.sh test installs them)
+PER_SKIPPED = @echo "$@: SKIPPED: $(1)"; echo "0 passed, 0 failed, 1 skipped"
 
 # One set per schema: asn1c's input (X.691's SETs rewritten as the
 # SEQUENCEs asn1c can encode, see the files), asn1cc's input, the types.
@@ -106,15 +111,12 @@ $(PER_ASN1C_TEST): $(PER_B)/test_per_asn1c.o $(foreach s,$(PER_SETS),$(PER_B)/as
 .PHONY: check-per-asn1c
 CHECKS += check-per-asn1c
 check-per-asn1c:
-	@if [ "$(HAVE_PER_ASN1C)" != yes ]; then \
-	  echo "check-per-asn1c: SKIPPED: $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-	@$(MAKE) --no-print-directory $(B)/asn1cc
-	@if ! $(B)/asn1cc --help | grep -q uper; then \
-	  echo "check-per-asn1c: SKIPPED: this asn1cc has no --encodings uper yet (compiler/emit_per.c)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+ifeq ($(HAVE_PER_ASN1C),yes)
 	@$(MAKE) --no-print-directory $(PER_ASN1C_TEST)
 	@$(PER_ASN1C_TEST)
+else
+	$(call PER_SKIPPED,$(PER_ASN1C_MISSING))
+endif
 
 # check-per-tshark: the NGAP example's APER (examples/ngap/ngap.mk: NGSETUP),
 # per_s1ap's APER and per_cam's UPER through tshark.
@@ -147,12 +149,9 @@ $(PER_S1AP): $(PER_B)/per_s1ap.o $(PER_S1AP_MODULES:%=$(PER_S1AP_GEN)/%.o) $(B)/
 .PHONY: check-per-tshark
 CHECKS += check-per-tshark
 check-per-tshark:
-	@if [ "$(HAVE_PER_TSHARK)" != yes ]; then \
-	  echo "check-per-tshark: SKIPPED: $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; scripts/deps.sh test installs them)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-	@$(MAKE) --no-print-directory $(B)/asn1cc
-	@if ! $(B)/asn1cc --help | grep -q aper; then \
-	  echo "check-per-tshark: SKIPPED: this asn1cc has no --encodings aper yet (compiler/emit_per.c)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+ifeq ($(HAVE_PER_TSHARK),yes)
 	@$(MAKE) --no-print-directory $(PER_CAM) $(PER_S1AP) $(PER_TSHARK_NGSETUP)
 	@tests/per/tshark.sh $(PER_B)/tshark $(if $(PER_TSHARK_NGSETUP),$(PER_TSHARK_NGSETUP),-) $(PER_CAM) $(PER_S1AP)
+else
+	$(call PER_SKIPPED,$(PER_TSHARK_MISSING))
+endif
