@@ -123,7 +123,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_constrained(asn1rt_per_reader 
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t span, uint64_t off);
 /* The same with the bounds: INTEGER (lb..ub). Output untouched on failure.
  * ASN1RT_E_ARG when lb > ub. Inline: with the constant bounds generated
- * code passes, a bit field folds to one load and shift. per.c also has
+ * code passes, a bit field folds to one load and shift, and APER's one-
+ * and two-octet forms (ranges 255..64K) to an alignment and a load. per.c also has
  * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
  * earlier per.h that call them by symbol. */
 #ifdef ASN1RT_I_PER_OUTLINE
@@ -578,6 +579,12 @@ ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, 
 {
     uint64_t span = ub - lb, off;
     int rc;
+    if (lb < ub && span < 65536u && r->aligned && span >= 255) {   /* 11.5.7.2, 11.5.7.3: APER's octet forms */
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_per_read_constrained(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + off;
+        return ASN1RT_OK;
+    }
     if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
         if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
             return rc;
@@ -591,6 +598,12 @@ ASN1RT_INLINE int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, in
 {
     uint64_t span = (uint64_t)ub - (uint64_t)lb, off;
     int rc;
+    if (lb < ub && span < 65536u && r->aligned && span >= 255) {   /* 11.5.7.2, 11.5.7.3: APER's octet forms */
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_per_read_constrained(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + (int64_t)off;
+        return ASN1RT_OK;
+    }
     if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
         if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
             return rc;
@@ -605,6 +618,8 @@ ASN1RT_INLINE int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb,
     uint64_t span = ub - lb;
     if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
         return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), v - lb);
+    if (lb < ub && span < 65536u && v >= lb && v <= ub)   /* APER's octet forms */
+        return asn1rt_per_write_constrained(w, span, v - lb);
     return asn1rt_i_per_write_uint_range(w, lb, ub, v);
 }
 
@@ -613,6 +628,8 @@ ASN1RT_INLINE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, i
     uint64_t span = (uint64_t)ub - (uint64_t)lb;
     if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
         return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), (uint64_t)v - (uint64_t)lb);
+    if (lb < ub && span < 65536u && v >= lb && v <= ub)   /* APER's octet forms */
+        return asn1rt_per_write_constrained(w, span, (uint64_t)v - (uint64_t)lb);
     return asn1rt_i_per_write_int_range(w, lb, ub, v);
 }
 
