@@ -1509,8 +1509,10 @@ static bool g_open_aligned;   /* the rule per_open_init sets up */
 
 static void per_open_init(int ind, const char *v)
 {
-    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0)", v, v, g_open_aligned ? "true" : "false");
+    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0) {", v, v, g_open_aligned ? "true" : "false");
+    P(ind + 4, "memset(out, 0, sizeof *out);");
     P(ind + 4, "return rc;");
+    P(ind, "}");
 }
 
 static void per_open_value(int ind, CType *ct, const char *lv)

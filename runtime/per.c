@@ -5,6 +5,7 @@
  * Clause numbers are X.691 (02/2021).
  */
 #define ASN1RT_I_PER_OUTLINE 1   /* the range functions out of line too (per.h says why) */
+#define ASN1RT_I_PER_NARROW_STORES 1   /* write_bits stores only the octets it covers (per.h says why) */
 #include "asn1rt/per.h"
 
 static int per_fail(asn1rt_per_reader *r, size_t at, int code)

@@ -449,6 +449,18 @@ ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64
         unsigned endbit = off + n, nbytes = (endbit + 7u) >> 3;
         uint8_t *p = w->buf + (pos >> 3);
         uint64_t word = ((uint64_t)(off ? p[0] : 0u) << 56) | ((v & ((UINT64_C(1) << n) - 1u)) << (64u - endbit));
+#ifndef ASN1RT_I_PER_NARROW_STORES
+        /* Generated code's fields: one 8-octet store where 8 octets are
+         * left, zeros past the bits (the invariant). Nothing valid lies
+         * past a field's position then; per.c, which moves open types'
+         * octets back behind their length inside the buffer, is compiled
+         * with ASN1RT_I_PER_NARROW_STORES and keeps the octet stores. */
+        if (w->cap - (pos >> 3) >= 8u) {
+            asn1rt_i_store_be64(p, word);
+            w->pos = pos + n;
+            return ASN1RT_OK;
+        }
+#endif
         for (unsigned i = 0; i < nbytes; i++)
             p[i] = (uint8_t)(word >> (56u - 8u * i));
         w->pos = pos + n;
