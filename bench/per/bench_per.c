@@ -111,44 +111,22 @@ static uint64_t hand_enc(void *c, uint64_t n)
 }
 
 static icsr_bench icsr;
-static uint64_t icsr_udec(void *c, uint64_t n)
-{
-    uint64_t acc = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        acc |= icsr_decode(c, false, arena_storage, sizeof arena_storage) ? 1u : 0u;
-        bench_escape(arena_storage);
+/* One loop per NGAP case: call is the operation on c (the icsr_bench). */
+#define ICSR_FN(name, call, escaped)                                                        \
+    static uint64_t name(void *c, uint64_t n)                                               \
+    {                                                                                       \
+        uint64_t acc = 0; size_t len;                                                       \
+        (void)c; (void)len;                                                                 \
+        for (uint64_t i = 0; i < n; i++) {                                                  \
+            acc |= (call) ? 1u : 0u;                                                        \
+            bench_escape(escaped);                                                          \
+        }                                                                                   \
+        return acc;                                                                         \
     }
-    return acc;
-}
-static uint64_t icsr_adec(void *c, uint64_t n)
-{
-    uint64_t acc = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        acc |= icsr_decode(c, true, arena_storage, sizeof arena_storage) ? 1u : 0u;
-        bench_escape(arena_storage);
-    }
-    return acc;
-}
-static uint64_t icsr_uenc(void *c, uint64_t n)
-{
-    uint64_t acc = 0; size_t len;
-    (void)c;
-    for (uint64_t i = 0; i < n; i++) {
-        acc |= icsr_encode(false, out_buf, sizeof out_buf, &len) ? 1u : 0u;
-        bench_escape(out_buf);
-    }
-    return acc;
-}
-static uint64_t icsr_aenc(void *c, uint64_t n)
-{
-    uint64_t acc = 0; size_t len;
-    (void)c;
-    for (uint64_t i = 0; i < n; i++) {
-        acc |= icsr_encode(true, out_buf, sizeof out_buf, &len) ? 1u : 0u;
-        bench_escape(out_buf);
-    }
-    return acc;
-}
+ICSR_FN(icsr_udec, icsr_decode(c, false, arena_storage, sizeof arena_storage), arena_storage)
+ICSR_FN(icsr_adec, icsr_decode(c, true, arena_storage, sizeof arena_storage), arena_storage)
+ICSR_FN(icsr_uenc, icsr_encode(false, out_buf, sizeof out_buf, &len), out_buf)
+ICSR_FN(icsr_aenc, icsr_encode(true, out_buf, sizeof out_buf, &len), out_buf)
 
 /* The first line of asn1c's log for NGAP (why it has no column), or why not. */
 static void asn1c_ngap_note(const char *path, char *buf, size_t cap)
