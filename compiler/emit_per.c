@@ -135,6 +135,12 @@ static const char *size_ub(const CType *ct)
     return ct->per_size_has_hi ? S("%" PRIu64 "u", ct->per_size_hi) : "ASN1RT_PER_NO_UB";
 }
 
+/* SIZE (n) with no extension: the fixed-size readers of per.h, inline. */
+static bool fixed_size(const CType *ct)
+{
+    return !ct->per_size_ext && ct->per_size_has_hi && ct->per_size_lo == ct->per_size_hi;
+}
+
 /* An extensible SIZE: the extension bit, then the root bounds or none
  * (X.691 16.6, 17.3, 20.4, 30.4). Prints the bit's read and declares e. */
 static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *nm, const char **lb, const char **ub)
@@ -338,7 +344,10 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))
+            try_dec(ind + 4, S("asn1rt_per_read_octets_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
         P(ind + 4, "(void)s;");
         P(ind, "}");
@@ -386,7 +395,10 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))
+            try_dec(ind + 4, S("asn1rt_per_read_bits_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
         if (ct->named_bits && !ct->fixed_size_bits) {
             /* X.691 16.2 with X.680 22.7: a named-bit value has no trailing 0 bits. */
@@ -1499,8 +1511,10 @@ static bool g_open_aligned;   /* the rule per_open_init sets up */
 
 static void per_open_init(int ind, const char *v)
 {
-    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0)", v, v, g_open_aligned ? "true" : "false");
+    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0) {", v, v, g_open_aligned ? "true" : "false");
+    P(ind + 4, "memset(out, 0, sizeof *out);");
     P(ind + 4, "return rc;");
+    P(ind, "}");
 }
 
 static void per_open_value(int ind, CType *ct, const char *lv)

@@ -5,6 +5,7 @@
  * Clause numbers are X.691 (02/2021).
  */
 #define ASN1RT_I_PER_OUTLINE 1   /* the range functions out of line too (per.h says why) */
+#define ASN1RT_I_PER_NARROW_STORES 1   /* write_bits stores only the octets it covers (per.h says why) */
 #include "asn1rt/per.h"
 
 static int per_fail(asn1rt_per_reader *r, size_t at, int code)
@@ -1312,7 +1313,13 @@ int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn enc, uint8_t *buf,
     return asn1rt_per_writer_finish(&w, len);
 }
 
+/* per.h has it inline; this copy is for objects that call it by symbol. */
 int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
+{
+    return asn1rt_i_per_bigint_from_int(arena, v, out);
+}
+
+int asn1rt_i_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
 {
     uint8_t tmp[8];
     unsigned n = 8, i = 0;

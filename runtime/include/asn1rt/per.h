@@ -123,7 +123,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_constrained(asn1rt_per_reader 
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer *w, uint64_t span, uint64_t off);
 /* The same with the bounds: INTEGER (lb..ub). Output untouched on failure.
  * ASN1RT_E_ARG when lb > ub. Inline: with the constant bounds generated
- * code passes, a bit field folds to one load and shift. per.c also has
+ * code passes, a bit field folds to one load and shift, and APER's one-
+ * and two-octet forms (ranges 255..64K) to an alignment and a load. per.c also has
  * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
  * earlier per.h that call them by symbol. Defining ASN1RT_PER_OUTLINE
  * before including per.h calls those instead (asn1cc --size does: about
@@ -330,7 +331,17 @@ ASN1RT_MUST_USE int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn en
 /* v as an asn1rt_bigint (minimal two's complement) copied into the arena,
  * for a big INTEGER read as a constrained number. NULL or full arena:
  * ASN1RT_E_ARENA_FULL, *out untouched. */
-ASN1RT_MUST_USE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out);
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out);
+ASN1RT_MUST_USE int asn1rt_i_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out);
+/* A BIT STRING (SIZE (n)) or OCTET STRING (SIZE (n)) of the constant size
+ * generated code passes: asn1rt_per_read_bitstring (r, n, n, ...) and
+ * asn1rt_per_read_octets (r, n, n, ...), with the common cases inline (a
+ * view at an octet boundary, a copy of up to 57 bits through one load);
+ * the others, and every failure, are those functions from the start. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_bits_fixed(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena,
+                                                             asn1rt_bits *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_octets_fixed(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena,
+                                                               asn1rt_view *out);
 /* Steps over n bits (an extension presence bitmap, read afterwards with
  * asn1rt_per_bit_at): ASN1RT_E_TRUNCATED when fewer are left. */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n);
@@ -440,6 +451,18 @@ ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64
         unsigned endbit = off + n, nbytes = (endbit + 7u) >> 3;
         uint8_t *p = w->buf + (pos >> 3);
         uint64_t word = ((uint64_t)(off ? p[0] : 0u) << 56) | ((v & ((UINT64_C(1) << n) - 1u)) << (64u - endbit));
+#ifndef ASN1RT_I_PER_NARROW_STORES
+        /* Generated code's fields: one 8-octet store where 8 octets are
+         * left, zeros past the bits (the invariant). Nothing valid lies
+         * past a field's position then; per.c, which moves open types'
+         * octets back behind their length inside the buffer, is compiled
+         * with ASN1RT_I_PER_NARROW_STORES and keeps the octet stores. */
+        if (w->cap - (pos >> 3) >= 8u) {
+            asn1rt_i_store_be64(p, word);
+            w->pos = pos + n;
+            return ASN1RT_OK;
+        }
+#endif
         for (unsigned i = 0; i < nbytes; i++)
             p[i] = (uint8_t)(word >> (56u - 8u * i));
         w->pos = pos + n;
@@ -570,6 +593,12 @@ ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, 
 {
     uint64_t span = ub - lb, off;
     int rc;
+    if (lb < ub && span < 65536u && r->aligned && span >= 255) {   /* 11.5.7.2, 11.5.7.3: APER's octet forms */
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_per_read_constrained(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + off;
+        return ASN1RT_OK;
+    }
     if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
         if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
             return rc;
@@ -583,6 +612,12 @@ ASN1RT_INLINE int asn1rt_per_read_int_range(asn1rt_per_reader *r, int64_t lb, in
 {
     uint64_t span = (uint64_t)ub - (uint64_t)lb, off;
     int rc;
+    if (lb < ub && span < 65536u && r->aligned && span >= 255) {   /* 11.5.7.2, 11.5.7.3: APER's octet forms */
+        if (ASN1RT_I_UNLIKELY((rc = asn1rt_per_read_constrained(r, span, &off)) != ASN1RT_OK))
+            return rc;
+        *out = lb + (int64_t)off;
+        return ASN1RT_OK;
+    }
     if (lb < ub && span < (UINT64_C(1) << 56) && (!r->aligned || span < 255)) {
         if (ASN1RT_I_UNLIKELY((rc = asn1rt_i_per_read_field(r, span, &off)) != ASN1RT_OK))
             return rc;
@@ -597,6 +632,8 @@ ASN1RT_INLINE int asn1rt_per_write_uint_range(asn1rt_per_writer *w, uint64_t lb,
     uint64_t span = ub - lb;
     if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
         return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), v - lb);
+    if (lb < ub && span < 65536u && v >= lb && v <= ub)   /* APER's octet forms */
+        return asn1rt_per_write_constrained(w, span, v - lb);
     return asn1rt_i_per_write_uint_range(w, lb, ub, v);
 }
 
@@ -605,6 +642,8 @@ ASN1RT_INLINE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, i
     uint64_t span = (uint64_t)ub - (uint64_t)lb;
     if (lb < ub && span < (UINT64_C(1) << 56) && (!w->aligned || span < 255) && v >= lb && v <= ub)
         return asn1rt_per_write_bits(w, asn1rt_per_bits_for(span), (uint64_t)v - (uint64_t)lb);
+    if (lb < ub && span < 65536u && v >= lb && v <= ub)   /* APER's octet forms */
+        return asn1rt_per_write_constrained(w, span, (uint64_t)v - (uint64_t)lb);
     return asn1rt_i_per_write_int_range(w, lb, ub, v);
 }
 
@@ -822,6 +861,89 @@ ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_
     }
     return ASN1RT_OK;
 }
+
+/* nbits (1..57) at the reader's position, which the caller checked are
+ * there, as (nbits + 7) / 8 octets in the arena, the last padded with
+ * zero bits; false when the arena has no room. */
+ASN1RT_INLINE bool asn1rt_i_per_copy_small(asn1rt_per_reader *r, size_t nbits, asn1rt_arena *arena, asn1rt_view *out)
+{
+    size_t n = (nbits + 7u) >> 3;
+    if (arena == NULL || arena->cap - arena->used < n)
+        return false;
+    uint8_t *d = arena->buf + arena->used;
+    uint64_t v = asn1rt_i_per_peek_r(r, r->pos, (unsigned)nbits) << (64u - nbits);
+    for (size_t i = 0; i < n; i++)
+        d[i] = (uint8_t)(v >> (56u - 8u * i));
+    arena->used += n;
+    out->ptr = d;
+    out->len = n;
+    r->pos += nbits;
+    return true;
+}
+
+ASN1RT_INLINE int asn1rt_per_read_bits_fixed(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena, asn1rt_bits *out)
+{
+    const size_t start = r->pos;
+    asn1rt_view v;
+    /* 16.9, 16.10: no length; aligned in APER above 16 bits. */
+    if (n == 0 || n >= 65536 || (n > 16u && asn1rt_per_read_align(r) != ASN1RT_OK) || r->end - r->pos < n)
+        goto general;
+    if ((r->pos & 7u) == 0 && (n & 7u) == 0) {   /* a view of whole octets */
+        out->ptr = r->base + (r->pos >> 3);
+        out->len = n >> 3;
+        out->unused = 0;
+        r->pos += n;
+        return ASN1RT_OK;
+    }
+    if (n > 57u || !asn1rt_i_per_copy_small(r, n, arena, &v))
+        goto general;
+    out->ptr = v.ptr;
+    out->len = v.len;
+    out->unused = (uint8_t)(v.len * 8u - n);
+    return ASN1RT_OK;
+general:
+    r->pos = start;
+    return asn1rt_per_read_bitstring(r, n, n, arena, out);
+}
+
+ASN1RT_INLINE int asn1rt_per_read_octets_fixed(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena, asn1rt_view *out)
+{
+    const size_t start = r->pos;
+    /* 17.6, 17.7: no length; aligned in APER above 2 octets. */
+    if (n == 0 || n >= 65536 || (n > 2u && asn1rt_per_read_align(r) != ASN1RT_OK) || (r->end - r->pos) >> 3 < n)
+        goto general;
+    if ((r->pos & 7u) == 0) {                     /* a view */
+        out->ptr = r->base + (r->pos >> 3);
+        out->len = n;
+        r->pos += n * 8u;
+        return ASN1RT_OK;
+    }
+    if (n > 7u || !asn1rt_i_per_copy_small(r, n * 8u, arena, out))
+        goto general;
+    return ASN1RT_OK;
+general:
+    r->pos = start;
+    return asn1rt_per_read_octets(r, n, n, arena, out);
+}
+
+#ifndef ASN1RT_I_PER_OUTLINE
+/* The minimal two's complement of v (X.690 8.3.2) bumped inline from the
+ * arena; a full or NULL arena goes out of line, which says so. */
+ASN1RT_INLINE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
+{
+    uint64_t u = (uint64_t)v, m = v < 0 ? ~u : u;
+    size_t n = (asn1rt_per_bits_for(m) + 8u) >> 3;   /* the value's bits and a sign bit, in octets */
+    if (arena == NULL || arena->cap - arena->used < n)
+        return asn1rt_i_per_bigint_from_int(arena, v, out);
+    uint8_t *d = arena->buf + arena->used;
+    for (size_t i = 0; i < n; i++)
+        d[i] = (uint8_t)(u >> (8u * (n - 1u - i)));
+    arena->used += n;
+    out->ptr = d;
+    out->len = n;
+    return ASN1RT_OK;
+}
+#endif
 
 ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n)
 {
