@@ -34,7 +34,7 @@ typedef struct ber_tl {
  * 8.1.3 as BER has them: any long form, indefinite on constructed only).
  * ASN1RT_E_NEED_MORE with *need = the octets from p a whole header takes
  * at least. The content is not checked against avail. */
-static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
+static int ber_parse_tl_slow(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
 {
     size_t i = 0, n;
     uint32_t num, cls_cons;
@@ -104,6 +104,41 @@ static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *nee
     out->hl = i;
     out->len = n;
     return ASN1RT_OK;
+}
+
+/* ber_parse_tl_slow's result for the headers the walks meet most: a
+ * one-octet identifier and a length in one, two or three octets, or
+ * indefinite on a constructed element; the rest, errors included, there. */
+static inline int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
+{
+    size_t b;
+    if (avail >= 4 && (p[0] & 0x1Fu) != 0x1Fu) {
+        out->tag = asn1rt_i_tag_of_id(p[0]);
+        out->indefinite = false;
+        b = p[1];
+        if (b < 0x80) {
+            out->hl = 2;
+            out->len = b;
+            return ASN1RT_OK;
+        }
+        if (b == 0x80 && (p[0] & 0x20u)) {
+            out->indefinite = true;
+            out->hl = 2;
+            out->len = 0;
+            return ASN1RT_OK;
+        }
+        if (b == 0x81) {
+            out->hl = 3;
+            out->len = p[2];
+            return ASN1RT_OK;
+        }
+        if (b == 0x82) {
+            out->hl = 4;
+            out->len = ((size_t)p[2] << 8) | p[3];
+            return ASN1RT_OK;
+        }
+    }
+    return ber_parse_tl_slow(p, avail, out, need);
 }
 
 /* Walks from p, just after the header of an indefinite-length element, to
@@ -748,7 +783,10 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
     size_t hl, len, eoc, off;
     bool univ, cons;
     uint8_t *at;
-    int rc = asn1rt_i_ber_header(r, true, &tag, &hl, &len, &eoc, &off);
+    /* No walk to an indefinite element's end-of-contents: its children are
+     * rebuilt one by one up to it below, and the string readers find their
+     * own; a walk would read every header under it once more per level. */
+    int rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
     if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     if (try_der && eoc == 0) {
@@ -871,22 +909,35 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
     {
         asn1rt_reader child;
         const uint8_t *s = r->cur;
-        size_t start = a->used, h0 = asn1rt_header_len(tag, len), n, h1;
+        size_t start = a->used, h0, n, h1;
         void *p;
         if (r->depth >= r->max_depth)
             return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, s);
+        /* An indefinite element's content runs to its end-of-contents,
+         * which lies before the reader's end (X.690 8.1.3.6). */
+        if (eoc != 0)
+            len = (size_t)(r->end - s) - hl;
         /* Room for the header its input length would take; fixed below. */
+        h0 = asn1rt_header_len(tag, len);
         if (asn1rt_arena_alloc(a, h0, 1, &p) != ASN1RT_OK)
             return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
         asn1rt_i_enter_content(r, s + hl, len, &child);
-        while (!asn1rt_at_end(&child)) {
+        for (;;) {
+            if (eoc != 0 && child.end - child.cur >= 2 && child.cur[0] == UNIVERSAL_0_ID && child.cur[1] == 0)
+                break;
+            if (asn1rt_at_end(&child)) {
+                if (eoc == 0)
+                    break;
+                r->cur = s;                        /* no end-of-contents before the input's end */
+                return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, s);
+            }
             if ((rc = canon_element(&child, a, try_der)) != ASN1RT_OK) {
                 r->cur = s;
                 r->err_offset = child.err_offset;
                 return rc;
             }
         }
-        r->cur += eoc;
+        r->cur = child.cur + eoc;
         n = a->used - start - h0;
         if (univ && num == ASN1RT_UT_SET && n > 0 && asn1rt_sort_set_of(a->buf + start + h0, n, NULL) != ASN1RT_OK) {
             r->cur = s;
