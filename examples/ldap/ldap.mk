@@ -20,7 +20,7 @@ $(LDAP_GENC) $(LDAP_GENC:.c=.h) &: schemas/ldap/rfc4511.asn $(B)/asn1cc
 # need the speed, the build does.
 PEER_GEN_CFLAGS = $(CFLAGS_ALL) -O0 -DASN1G_NO_INLINE_TREE
 $(LDAP_GEN)/%.o: $(LDAP_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(LDAP_GEN) $(PEER_GEN_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(LDAP_GEN) $(PEER_GEN_CFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/examples/ldap/ldap-search.o: $(LDAP_GENC:.c=.h)
 $(B)/examples/ldap/ldap-search.o: CPPFLAGS_ALL += -I$(LDAP_GEN)

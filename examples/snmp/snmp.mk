@@ -16,7 +16,7 @@ $(SNMP_GENC) $(SNMP_GENC:.c=.h) &: schemas/snmp/rfc1157.asn schemas/snmp/rfc1155
 
 # At -O0 without inlined type trees, as examples/ldap/ldap.mk says why.
 $(SNMP_GEN)/%.o: $(SNMP_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(SNMP_GEN) $(PEER_GEN_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(SNMP_GEN) $(PEER_GEN_CFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/examples/snmp/snmp-get.o: $(SNMP_GENC:.c=.h)
 $(B)/examples/snmp/snmp-get.o: CPPFLAGS_ALL += -I$(SNMP_GEN)

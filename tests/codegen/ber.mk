@@ -13,7 +13,7 @@ $(CODEGEN_BER)/bertest.c $(CODEGEN_BER)/bertest.h &: tests/codegen/ber.asn $(B)/
 	@mkdir -p $(CODEGEN_BER)
 	$(B)/asn1cc --encodings der,ber tests/codegen/ber.asn -o $(CODEGEN_BER)
 $(CODEGEN_BER)/bertest.o: $(CODEGEN_BER)/bertest.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BER) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/ber_test.o: $(CODEGEN_BER)/bertest.h
 $(B)/tests/codegen/ber_test.o: CPPFLAGS_ALL += -I$(CODEGEN_BER) -Itests/common
 $(B)/tests/codegen/test-ber-codegen: $(B)/tests/codegen/ber_test.o $(CODEGEN_BER)/bertest.o $(CUNIT_RUN) $(TEST_HEX) \
@@ -28,7 +28,7 @@ $(CODEGEN_BER_CMS_C) $(CODEGEN_BER_CMS_C:.c=.h) &: $(CODEGEN_REAL) $(B)/asn1cc
 	$(B)/asn1cc --encodings der,ber --emit-imports -Ischemas -Itests/compiler/real \
 	  tests/compiler/real/CryptographicMessageSyntax2004.asn1 -o $(CODEGEN_BER_CMS) 2>/dev/null
 $(CODEGEN_BER_CMS)/%.o: $(CODEGEN_BER_CMS)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BER_CMS) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BER_CMS) $(CODEGEN_REAL_CFLAGS) -MMD -MP -c $< -o $@
 $(B)/tests/codegen/ber_cms.o: $(CODEGEN_BER_CMS_C:.c=.h)
 $(B)/tests/codegen/ber_cms.o: CPPFLAGS_ALL += -I$(CODEGEN_BER_CMS) -Itests/common
 $(B)/tests/codegen/test-ber-cms: $(B)/tests/codegen/ber_cms.o $(CODEGEN_BER_CMS_C:.c=.o) $(CUNIT_RUN) $(B)/libasn1rt.a

@@ -17,7 +17,7 @@ $(CODEGEN_GENC) $(CODEGEN_GENC:.c=.h) &: tests/codegen/constructs.asn $(B)/asn1c
 	$(B)/asn1cc tests/codegen/constructs.asn -o $(CODEGEN_GEN)
 
 $(CODEGEN_GEN)/%.o: $(CODEGEN_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_GEN) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_GEN) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 
 $(B)/tests/codegen/test_constructs.o: $(CODEGEN_GENC:.c=.h)
 $(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN)
@@ -79,9 +79,9 @@ $(CODEGEN_P10_C) $(CODEGEN_P10_C:.c=.h) &: $(CODEGEN_REAL) $(B)/asn1cc
 
 CODEGEN_REAL_CFLAGS = $(filter-out $(SAN),$(CFLAGS_ALL)) $(if $(SAN),-fsanitize=address -fno-omit-frame-pointer) -O0
 $(CODEGEN_CMS)/%.o: $(CODEGEN_CMS)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_CMS) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_CMS) $(CODEGEN_REAL_CFLAGS) -MMD -MP -c $< -o $@
 $(CODEGEN_P10)/%.o: $(CODEGEN_P10)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_P10) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_P10) $(CODEGEN_REAL_CFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/tests/codegen/test_cms.o: $(CODEGEN_CMS_C:.c=.h)
 $(B)/tests/codegen/test_cms.o: CPPFLAGS_ALL += -I$(CODEGEN_CMS)
@@ -99,7 +99,7 @@ $(CODEGEN_PFX)/%/bench.c $(CODEGEN_PFX)/%/bench.h: schemas/bench.asn $(B)/asn1cc
 	@mkdir -p $(dir $@)
 	$(B)/asn1cc --prefix $*_ schemas/bench.asn -o $(dir $@)
 $(CODEGEN_PFX)/%/bench.o: $(CODEGEN_PFX)/%/bench.c
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_prefix.o: $(CODEGEN_PFX)/p1/bench.h $(CODEGEN_PFX)/p2/bench.h
 $(B)/tests/codegen/test_prefix.o: CPPFLAGS_ALL += -I$(CODEGEN_PFX)
 $(B)/tests/codegen/test-prefix: $(B)/tests/codegen/test_prefix.o $(CODEGEN_PFX)/p1/bench.o $(CODEGEN_PFX)/p2/bench.o $(B)/libasn1rt.a
@@ -112,7 +112,7 @@ $(CODEGEN_EXACT)/codegen_exact.c $(CODEGEN_EXACT)/codegen_exact.h &: tests/codeg
 	@mkdir -p $(CODEGEN_EXACT)
 	$(B)/asn1cc tests/codegen/exact.asn -o $(CODEGEN_EXACT)
 $(CODEGEN_EXACT)/codegen_exact.o: $(CODEGEN_EXACT)/codegen_exact.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACT) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACT) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_exact.o: $(CODEGEN_EXACT)/codegen_exact.h
 $(B)/tests/codegen/test_exact.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACT)
 $(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CUNIT_RUN) $(CODEGEN_EXACT)/codegen_exact.o $(B)/libasn1rt.a
@@ -126,7 +126,7 @@ $(CODEGEN_EXACTW)/codegen_exact_wire.c $(CODEGEN_EXACTW)/codegen_exact_wire.h &:
 	@mkdir -p $(CODEGEN_EXACTW)
 	$(B)/asn1cc --encodings der,uper,aper,oer tests/codegen/exact_wire.asn -o $(CODEGEN_EXACTW)
 $(CODEGEN_EXACTW)/codegen_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACTW) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACTW) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.h
 $(B)/tests/codegen/test_exact_wire.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACTW)
 $(B)/tests/codegen/test-exact-wire: $(B)/tests/codegen/test_exact_wire.o $(CUNIT_RUN) $(CODEGEN_EXACTW)/codegen_exact_wire.o \
@@ -186,7 +186,7 @@ $(CODEGEN_OER)/codegenoer.c $(CODEGEN_OER)/codegenoer.h &: tests/codegen/oer.asn
 	@mkdir -p $(CODEGEN_OER)
 	$(B)/asn1cc --encodings der,oer tests/codegen/oer.asn -o $(CODEGEN_OER)
 $(CODEGEN_OER)/codegenoer.o: $(CODEGEN_OER)/codegenoer.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_OER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_OER) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_oer_codegen.o: $(CODEGEN_OER)/codegenoer.h
 $(B)/tests/codegen/test_oer_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_OER)
 $(B)/tests/codegen/test-oer-codegen: $(B)/tests/codegen/test_oer_codegen.o $(CUNIT_RUN) $(CODEGEN_OER)/codegenoer.o $(B)/libasn1rt.a
@@ -213,7 +213,7 @@ $(CODEGEN_S1AP_C) $(CODEGEN_S1AP_C:.c=.h) &: schemas/3gpp/3gpp-36413-h30-S1AP.as
 	@mkdir -p $(CODEGEN_S1AP)
 	$(B)/asn1cc -Wno-unenforced-constraint --encodings der,aper --pdu S1SetupRequest schemas/3gpp/3gpp-36413-h30-S1AP.asn -o $(CODEGEN_S1AP)
 $(CODEGEN_S1AP)/%.o: $(CODEGEN_S1AP)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_S1AP) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_S1AP) $(CODEGEN_REAL_CFLAGS) -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_s1ap_open.o: $(CODEGEN_S1AP_C:.c=.h)
 $(B)/tests/codegen/test_s1ap_open.o: CPPFLAGS_ALL += -I$(CODEGEN_S1AP)
 $(B)/tests/codegen/test-s1ap-open: $(B)/tests/codegen/test_s1ap_open.o $(CUNIT_RUN) $(TEST_HEX) $(CODEGEN_S1AP_C:.c=.o) \

@@ -11,7 +11,7 @@ $(CODEGEN_PER_SRCS) $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.h) &: tests/codegen/pe
 	@mkdir -p $(CODEGEN_PER)
 	$(B)/asn1cc --encodings der,uper,aper tests/codegen/per_x691.asn tests/codegen/per_props.asn -o $(CODEGEN_PER)
 $(CODEGEN_PER)/%.o: $(CODEGEN_PER)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_PER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_PER) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test_per_codegen.o: $(CODEGEN_PER_SRCS)
 $(B)/tests/codegen/test_per_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_PER)
 $(B)/tests/codegen/test-per-codegen: $(B)/tests/codegen/test_per_codegen.o $(CODEGEN_PER_OBJS) $(CUNIT_RUN) $(B)/libasn1rt.a
