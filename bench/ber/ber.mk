@@ -14,7 +14,7 @@ $(BENCH_BER_GEN_C) $(BENCH_BER_GEN_C:.c=.h) &: $(CODEGEN_REAL) $(B)/asn1cc
 	$(B)/asn1cc --encodings der,ber --emit-imports -Ischemas -Itests/compiler/real \
 	  tests/compiler/real/CryptographicMessageSyntax2004.asn1 -o $(BENCH_BER_GEN) 2>/dev/null
 $(BENCH_BER_GEN)/%.o: $(BENCH_BER_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(BENCH_BER_GEN) $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(BENCH_BER_GEN) $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 
 $(B)/bench/ber/bench_ber.o: $(BENCH_BER_GEN_C:.c=.h)
 $(B)/bench/ber/bench_ber.o: CPPFLAGS_ALL += -I$(BENCH_BER_GEN) -Ibench/common -Ibench/peers

@@ -37,10 +37,10 @@ $(PER_BENCH_B)/bench_per.o: bench/per/bench_per.c bench/per/a1_hand.h bench/per/
 	  -DBENCH_PER_FLAGS='"$(CFLAGS_ALL)"' -DBENCH_PER_ASN1C_FLAGS='"$(OPT) -w"' $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
 $(PER_BENCH_B)/a1_hand.o: bench/per/a1_hand.c bench/per/a1_hand.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 $(PER_BENCH_B)/countalloc.o: bench/peers/countalloc.c bench/peers/peers.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 $(PER_BENCH): $(PER_BENCH_B)/bench_per.o $(PER_BENCH_B)/a1_hand.o $(PER_BENCH_B)/countalloc.o $(PER_BENCH_B)/ngap_icsr.o $(PER_NGAP_OBJS) \
               $(PER_B)/asn1c-a1.o $(PER_B)/asn1c-cam.o $(PER_B)/libcc-a1.a $(PER_B)/libcc-cam.a $(BENCH_HARNESS) $(B)/libasn1rt.a

@@ -19,15 +19,15 @@ $(CODEGEN_SIZE_NODER_SRCS) $(CODEGEN_SIZE_NODER_MODS:%=$(CODEGEN_SIZE)/per/%.h) 
 	@if grep -l '_decode_prefix\|_encoded_len' $(CODEGEN_SIZE)/per/*.h; then \
 	  echo "size.mk: --size --encodings uper,aper declared DER functions"; rm -f $(CODEGEN_SIZE_NODER_SRCS); exit 1; fi
 $(CODEGEN_SIZE)/per/%.o: $(CODEGEN_SIZE)/per/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/per $(CFLAGS_ALL) -Wconversion -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/per $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
 # The same test source as check-codegen-per, against the --size headers.
 $(CODEGEN_SIZE)/test_per_codegen.o: tests/codegen/test_per_codegen.c $(CODEGEN_SIZE_SRCS)
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/der -Itests/common $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/der -Itests/common $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test-per-codegen-size: $(CODEGEN_SIZE)/test_per_codegen.o $(CODEGEN_SIZE_SRCS:.c=.o) $(CUNIT_RUN) \
   $(TEST_HEX) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 $(CODEGEN_SIZE)/test_per_size.o: tests/codegen/test_per_size.c $(CODEGEN_SIZE_NODER_SRCS)
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/per -Itests/common $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_SIZE)/per -Itests/common $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(B)/tests/codegen/test-per-size: $(CODEGEN_SIZE)/test_per_size.o $(CODEGEN_SIZE_NODER_SRCS:.c=.o) $(CUNIT_RUN) \
   $(TEST_HEX) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)

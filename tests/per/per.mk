@@ -94,7 +94,7 @@ $(PER_B)/cc-$(1)/.stamp: $(per_cc_in_$(1)) $(B)/asn1cc
 $(PER_B)/libcc-$(1).a: $(PER_B)/cc-$(1)/.stamp $(B)/libasn1rt.a
 	@echo "CC asn1cc's $(1) -> $$@"
 	@set -e; for f in $(PER_B)/cc-$(1)/*.c; do \
-	  $(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-$(1) $(CFLAGS_ALL) -c $$$$f -o $$$${f%.c}.o; done
+	  $(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-$(1) $(CFLAGS_ALL) -MMD -MP -c $$$$f -o $$$${f%.c}.o; done
 	@rm -f $$@ && ar rcs $$@ $(PER_B)/cc-$(1)/*.o
 endef
 $(foreach s,$(PER_SETS),$(eval $(call PER_SET_RULES,$(s))))
@@ -103,7 +103,7 @@ PER_CC_INC := $(foreach s,$(PER_SETS),-I$(PER_B)/cc-$(s))
 PER_ASN1C_TEST := $(PER_B)/test_per_asn1c
 $(PER_B)/test_per_asn1c.o: tests/per/test_per_asn1c.c tests/per/per_oracle.h $(foreach s,$(PER_SETS),$(PER_B)/cc-$(s)/.stamp)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Itests/common -Itests/per $(PER_CC_INC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -Itests/common -Itests/per $(PER_CC_INC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_ASN1C_TEST): $(PER_B)/test_per_asn1c.o $(foreach s,$(PER_SETS),$(PER_B)/asn1c-$(s).o $(PER_B)/libcc-$(s).a) \
                    $(CUNIT_RUN) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(CUNIT_LIBS) -lm
@@ -124,7 +124,7 @@ PER_TSHARK_NGSETUP = $(NGSETUP)
 PER_CAM := $(PER_B)/per_cam
 $(PER_B)/per_cam.o: tests/per/per_cam.c $(PER_B)/cc-cam/.stamp
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_CAM): $(PER_B)/per_cam.o $(PER_B)/libcc-cam.a $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@
 
@@ -140,9 +140,9 @@ $(PER_S1AP_GEN)/.stamp: schemas/3gpp/3gpp-36413-h30-S1AP.asn $(B)/asn1cc
 	  --pdu-view InitiatingMessage,SuccessfulOutcome,UnsuccessfulOutcome $< -o $(PER_S1AP_GEN)
 	@touch $@
 $(PER_S1AP_GEN)/%.o: $(PER_S1AP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -DASN1G_NO_INLINE_TREE -c $(PER_S1AP_GEN)/$*.c -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -DASN1G_NO_INLINE_TREE -MMD -MP -c $(PER_S1AP_GEN)/$*.c -o $@
 $(PER_B)/per_s1ap.o: tests/per/per_s1ap.c $(PER_S1AP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_S1AP): $(PER_B)/per_s1ap.o $(PER_S1AP_MODULES:%=$(PER_S1AP_GEN)/%.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@
 
