@@ -100,13 +100,16 @@ sanitize: deps
 #    check-codegen-ber's round trips and strictness rows.
 # check-conformance and check-codegen-per-3gpp run asn1cc under ASan on every
 # module but do not compile its C a second time (SANITIZE_RUN=1).
+# check-fuzz-replay replays here only the targets check-fuzz does not run
+# (SANITIZE_BESIDE=1, with clang): check-fuzz replays the others' committed
+# inputs through its ASan+UBSan libFuzzer binaries (tests/fuzz/fuzz.mk).
 SANITIZE_SKIP := check-generated check-fuzz check-runtime-asn1parse check-per-asn1c check-per-tshark check-ber-peers
 SANITIZE_CHECKS ?= $(filter-out $(SANITIZE_SKIP),$(CHECKS))
 .PHONY: sanitize-checks check-sanitize
 sanitize-checks:
 	@scripts/run-checks.sh $(MAKE) -- $(SANITIZE_CHECKS)
 check-sanitize:
-	@$(MAKE) --no-print-directory -s sanitize 2>&1 | sed 's/^/  [asan] /'; exit $${PIPESTATUS[0]}
+	@$(MAKE) --no-print-directory -s sanitize SANITIZE_BESIDE=1 2>&1 | sed 's/^/  [asan] /'; exit $${PIPESTATUS[0]}
 
 install: all $(INSTALL_TARGETS)
 

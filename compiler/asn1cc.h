@@ -33,6 +33,7 @@ enum {
     LIMIT_NESTING      = 200,              /* nested types/values/constraints/braces */
     LIMIT_TAGS         = 32,               /* tags stacked on one type */
     LIMIT_INSTANTIATE  = 64,               /* nested parameterized instantiation depth */
+    LIMIT_INSTANCE_ROUNDS = 64,            /* default of --instance-rounds */
     LIMIT_OID_ARCS     = 128,              /* arcs in one OBJECT IDENTIFIER value */
     LIMIT_REF_CHAIN    = 100000,           /* references followed from one node (stack bound) */
 };
@@ -703,6 +704,9 @@ const char *asn_int_str(char buf[48], AsnInt v);
 /* sema.c: resolves, checks and folds (every sema pass, in order); returns
  * false when errors were diagnosed. */
 bool sema_run(Compilation *c);
+/* Rounds of type and value resolution over the instances that values and
+ * objects create (--instance-rounds; LIMIT_INSTANCE_ROUNDS by default). */
+extern int sema_instance_rounds;
 /* source.c: reads, lexes and parses one file (false on I/O error; *schema_err
  * set on lexical or syntax errors); the same from text already in memory. */
 bool compile_file(Compilation *c, const char *path, bool from_cmdline, bool *schema_err);

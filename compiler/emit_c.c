@@ -1254,10 +1254,13 @@ void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
     P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
     saved = emit_body_begin(&buf, &len);
     emit_rc_used = true;
-    P(4, "memset(out, 0, sizeof *out);");
+    /* *out is not zeroed first: the union's largest alternative can be
+     * megabytes (NGAP's IEs), and the alternative decoded is set whole. */
     if (op->open->optional) {
-        P(4, "if (!in->%s)", op->open->present);
+        P(4, "if (!in->%s) {", op->open->present);
+        P(8, "memset(out, 0, sizeof *out);");
         P(8, "return ASN1RT_E_MISSING_COMPONENT;");
+        P(4, "}");
     }
     d->init(4, S("in->%s", op->open->name));
     P(4, "rc = ASN1RT_E_UNKNOWN_OPEN_TYPE;");

@@ -135,6 +135,12 @@ static const char *size_ub(const CType *ct)
     return ct->per_size_has_hi ? S("%" PRIu64 "u", ct->per_size_hi) : "ASN1RT_PER_NO_UB";
 }
 
+/* SIZE (n) with no extension: the fixed-size readers of per.h, inline. */
+static bool fixed_size(const CType *ct)
+{
+    return !ct->per_size_ext && ct->per_size_has_hi && ct->per_size_lo == ct->per_size_hi;
+}
+
 /* An extensible SIZE: the extension bit, then the root bounds or none
  * (X.691 16.6, 17.3, 20.4, 30.4). Prints the bit's read and declares e. */
 static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *nm, const char **lb, const char **ub)
@@ -193,6 +199,41 @@ static const char *alphabet_of(int ind, const CType *ct)
     P(ind, "static const uint32_t a%d_r[][2] = { %s };", id, ranges);
     P(ind, "static const asn1rt_per_alphabet a%d = { a%d_r, %u, %u, %u };", id, id, n, count, w);
     return S("&a%d", id);
+}
+
+/* X.691 30.5 for the strings asn1rt_per_read_chars1 / _write_chars1 take
+ * inline: one-octet characters of one range *lo..*hi, and the bits per
+ * character of each variant (*ubits UPER, *abits APER, 30.5.2). False for
+ * the others (PrintableString, NumericString, BMPString, a FROM of several
+ * ranges, the extension's alphabet of 30.3). */
+static bool one_range(const CType *ct, unsigned *lo, unsigned *hi, unsigned *ubits, unsigned *abits)
+{
+    unsigned n = 0;
+    if (ct->kind == CK_TIME) {
+        *lo = 32;              /* VisibleString (X.691 33) */
+        *hi = 126;
+    } else if (str_mult(ct->universal) != 1 || (ct->per_size_ext && ct->alphabet)) {
+        return false;
+    } else if (!ct->alphabet) {
+        if (ct->universal != 22 && ct->universal != 26)
+            return false;
+        *lo = ct->universal == 22 ? 0 : 32;   /* IA5String, VisibleString */
+        *hi = ct->universal == 22 ? 127 : 126;
+    } else {
+        for (unsigned c = 0; c < 128; c++) {
+            if (!alphabet_has(ct->alphabet, c))
+                continue;
+            *lo = c;
+            *hi = c = alphabet_run_end(ct->alphabet, c);
+            n++;
+        }
+        if (n != 1)
+            return false;
+    }
+    *ubits = bits_for_span(*hi - *lo);
+    for (*abits = 1; *abits < *ubits; *abits *= 2)
+        ;
+    return *ubits >= 1;
 }
 
 /* X.691 30.3: a length outside an extensible SIZE's root is encoded as if
@@ -303,7 +344,10 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))
+            try_dec(ind + 4, S("asn1rt_per_read_octets_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
         P(ind + 4, "(void)s;");
         P(ind, "}");
@@ -320,8 +364,13 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                 size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
                 alpha = ext_alphabet(ct, alpha);
             }
-            try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
-                    rd, nm);
+            unsigned lo, hi, ubits, abits;
+            if (one_range(ct, &lo, &hi, &ubits, &abits))
+                try_dec(ind + 4, S("asn1rt_per_read_chars1(%s, %s, %s, %uu, %uu, %u, %u, %s, arena, %s)", rd, lb, ub, lo,
+                                   hi, ubits, abits, alpha, emit_addr(lv)), rd, nm);
+            else
+                try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
+                        rd, nm);
         } else {
             /* X.691 30.6: the other strings are octets; SIZE is not PER-visible. */
             try_dec(ind + 4, S("asn1rt_per_read_octets(%s, 0u, ASN1RT_PER_NO_UB, arena, %s)", rd, emit_addr(lv)), rd, nm);
@@ -346,7 +395,10 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))
+            try_dec(ind + 4, S("asn1rt_per_read_bits_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        else
+            try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
         if (ct->named_bits && !ct->fixed_size_bits) {
             /* X.691 16.2 with X.680 22.7: a named-bit value has no trailing 0 bits. */
@@ -534,8 +586,13 @@ static void enc_value(int ind, CType *ct, const char *rv)
                 size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
                 alpha = ext_alphabet(ct, alpha);
             }
-            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
-              emit_dot(rv, "len"));
+            unsigned lo, hi, ubits, abits;
+            if (one_range(ct, &lo, &hi, &ubits, &abits))
+                P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars1(w, %s, %s, %uu, %uu, %u, %u, %s, %s, %s));", lb, ub, lo, hi,
+                  ubits, abits, alpha, emit_dot(rv, "ptr"), emit_dot(rv, "len"));
+            else
+                P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha,
+                  emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         } else {
             const char *viol = emit_size_violation(ct, "n");
             if (viol) {
@@ -702,6 +759,8 @@ static void emit_seq_dec(CNamed *cn)
     dec_comps(4, root, nroot, false, "r");
     if (cn->extensible) {
         /* unknown_ext is DER's and stays empty; unknown additions are skipped. */
+        P(4, "out->unknown_ext.ptr = NULL;");
+        P(4, "out->unknown_ext.len = 0;");
         for (int k = 0; k < cn->ncomps; k++) {
             CComp *cc = cn->comps[k];
             if (cc->ext_index < 0)
@@ -1161,9 +1220,10 @@ static void emit_of_enc(CNamed *cn)
 
 /* ---------------------------------------------------------------- entry points */
 
-/* The value's codec behind the runtime's entry (asn1rt_per_decode_whole,
+/* The value's codec behind the runtime's entry (asn1rt_per_decode_set,
  * asn1rt_per_encode_whole: reader set-up, X.691 11.1 end, *out zeroed and
- * arena given back on failure), which both variants share. */
+ * arena given back on failure), which both variants share. *out is not
+ * zeroed first: the codec sets every member the value has, as DER's does. */
 static void emit_shared_entry(CNamed *cn)
 {
     char *buf;
@@ -1202,13 +1262,13 @@ static void emit_variant(CNamed *cn, bool aligned)
     if (!emit_size) {   /* --size: inline in the header (per_decl_public) */
         P(0, "%s", per_sig(cn, dec));
         P(0, "{");
-        P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+        P(4, "return asn1rt_per_decode_set(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
           flag);
         emit_fn_close();
     }
     P(0, "%s", per_sig(cn, ex));
     P(0, "{");
-    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
+    P(4, "return asn1rt_per_decode_set(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
       flag);
     emit_fn_close();
     P(0, "%s", per_sig(cn, enc));
@@ -1335,7 +1395,10 @@ static void per_header_doc(const EmitRule *self, bool aligned)
               " *   int T_uper_decode(T *out, const uint8_t *in, size_t len, asn1rt_arena *arena);\n"
               " *       strict (BASIC-PER with canonical DEFAULTs); the whole input is one\n"
               " *       T, padded to an octet with zero bits (X.691 11.1); 0 or an\n"
-              " *       asn1rt_code, *out zeroed and the arena reset on failure. Strings\n"
+              " *       asn1rt_code, *out zeroed and the arena reset on failure. As for\n"
+              " *       T_decode, *out is not zeroed first: an absent OPTIONAL's value, the\n"
+              " *       alternatives not chosen and SEQUENCE OF items past count keep what\n"
+              " *       they held (T_init clears them). Strings\n"
               " *       standing octet-aligned in the input are views into it, the others\n"
               " *       copies in arena; SEQUENCE OF without a small SIZE bound is decoded\n"
               " *       into items in arena (raw stays empty); no arena, or a full one:\n"
@@ -1448,8 +1511,10 @@ static bool g_open_aligned;   /* the rule per_open_init sets up */
 
 static void per_open_init(int ind, const char *v)
 {
-    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0)", v, v, g_open_aligned ? "true" : "false");
+    P(ind, "if ((rc = asn1rt_per_reader_init(r, %s.ptr, %s.len, %s)) != 0) {", v, v, g_open_aligned ? "true" : "false");
+    P(ind + 4, "memset(out, 0, sizeof *out);");
     P(ind + 4, "return rc;");
+    P(ind, "}");
 }
 
 static void per_open_value(int ind, CType *ct, const char *lv)

@@ -110,6 +110,8 @@ static const char usage_text[] =
     "                instead of the big-integer view\n"
     "  --array-limit N  SEQUENCE OF with SIZE upper bound <= N (default 64) as\n"
     "                a fixed array; larger or unbounded ones as views\n"
+    "  --instance-rounds N  rounds of resolution for the parameterized instances\n"
+    "                that values and objects create (default 64; more is an error)\n"
     "  --pdu T[,T...]  emit only the types reachable from these PDU types (T or\n"
     "                Module.T): through components, OF elements, references,\n"
     "                the object sets of table-constrained open types and\n"
@@ -181,6 +183,16 @@ static int run_in(Arena *arena, int argc, char **argv)
         } else if (strcmp(a, "--version") == 0) {
             printf("asn1cc %s\n", ASN1CC_VERSION);
             return 0;
+        } else if (strcmp(a, "--instance-rounds") == 0) {
+            char *end = NULL;
+            long v = 0;
+            if (i + 1 < argc)
+                v = strtol(argv[++i], &end, 10);
+            if (!end || *end || v < 1 || v > 65536) {
+                fprintf(stderr, "asn1cc: --instance-rounds wants 1..65536\n");
+                return 2;
+            }
+            sema_instance_rounds = (int)v;
         } else if (strcmp(a, "--prefix") == 0 || strcmp(a, "--array-limit") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "asn1cc: option '%s' needs an argument\n%s", a, usage_text);

@@ -59,7 +59,7 @@ PEER_GEN_CFLAGS = $(CFLAGS_ALL) -O0 -DASN1G_NO_INLINE_TREE
 define example_client
 PROGRAMS += $(1)
 $(2)/%.o: $(2)/%.c
-	$$(CC) $$(CPPFLAGS_ALL) -I$(2) $$(PEER_GEN_CFLAGS) -c $$< -o $$@
+	$$(CC) $$(CPPFLAGS_ALL) -I$(2) $$(PEER_GEN_CFLAGS) -MMD -MP -c $$< -o $$@
 $(1).o: $(3:.c=.h)
 $(1).o: CPPFLAGS_ALL += -I$(2)
 $(1): $(1).o $(3:.c=.o) $(B)/libasn1rt.a

@@ -34,7 +34,7 @@ typedef struct ber_tl {
  * 8.1.3 as BER has them: any long form, indefinite on constructed only).
  * ASN1RT_E_NEED_MORE with *need = the octets from p a whole header takes
  * at least. The content is not checked against avail. */
-static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
+static int ber_parse_tl_slow(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
 {
     size_t i, n;
     uint32_t id;
@@ -85,6 +85,41 @@ static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *nee
     return ASN1RT_OK;
 }
 
+/* ber_parse_tl_slow's result for the headers the walks meet most: a
+ * one-octet identifier and a length in one, two or three octets, or
+ * indefinite on a constructed element; the rest, errors included, there. */
+static inline int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
+{
+    size_t b;
+    if (avail >= 4 && (p[0] & 0x1Fu) != 0x1Fu) {
+        out->tag = asn1rt_i_tag_of_id(p[0]);
+        out->indefinite = false;
+        b = p[1];
+        if (b < 0x80) {
+            out->hl = 2;
+            out->len = b;
+            return ASN1RT_OK;
+        }
+        if (b == 0x80 && (p[0] & 0x20u)) {
+            out->indefinite = true;
+            out->hl = 2;
+            out->len = 0;
+            return ASN1RT_OK;
+        }
+        if (b == 0x81) {
+            out->hl = 3;
+            out->len = p[2];
+            return ASN1RT_OK;
+        }
+        if (b == 0x82) {
+            out->hl = 4;
+            out->len = ((size_t)p[2] << 8) | p[3];
+            return ASN1RT_OK;
+        }
+    }
+    return ber_parse_tl_slow(p, avail, out, need);
+}
+
 /* Walks from p, just after the header of an indefinite-length element, to
  * the end-of-contents that closes it. Definite-length elements inside are
  * skipped by their length; nested indefinite ones are counted, at most
@@ -97,8 +132,40 @@ static int ber_walk_to_eoc(const uint8_t *p, size_t avail, size_t max_open, size
     size_t pos = 0, open = 1;
     for (;;) {
         ber_tl h;
-        size_t need = 0;
-        int rc = ber_parse_tl(p + pos, avail - pos, &h, &need);
+        size_t need = 0, left = avail - pos;
+        const uint8_t *q = p + pos;
+        int rc;
+        /* The common headers, skipped in place: a one-octet identifier that
+         * is not universal 0, a short, 0x81 or 0x82 length within the input,
+         * an indefinite length below the limit, or end-of-contents 00 00. */
+        if (left >= 4 && (q[0] & 0xDFu) != 0 && (q[0] & 0x1Fu) != 0x1Fu) {
+            size_t b = q[1];
+            if (b < 0x80 && b <= left - 2) {
+                pos += 2 + b;
+                continue;
+            }
+            if (b == 0x80 && (q[0] & 0x20u) && open < max_open) {
+                open++;
+                pos += 2;
+                continue;
+            }
+            if (b == 0x81 && q[2] <= left - 3) {
+                pos += 3 + (size_t)q[2];
+                continue;
+            }
+            if (b == 0x82 && (((size_t)q[2] << 8) | q[3]) <= left - 4) {
+                pos += 4 + (((size_t)q[2] << 8) | q[3]);
+                continue;
+            }
+        } else if (left >= 2 && q[0] == UNIVERSAL_0_ID && q[1] == 0) {
+            pos += 2;
+            if (--open == 0) {
+                *used = pos;
+                return ASN1RT_OK;
+            }
+            continue;
+        }
+        rc = ber_parse_tl(q, left, &h, &need);
         if (rc == ASN1RT_E_NEED_MORE) {
             /* Shortest completion: an EOC here if this could be one, else
              * this header with no content; then an EOC per open level. */
@@ -185,11 +252,28 @@ static size_t open_limit(const asn1rt_reader *r)
     return r->max_depth > r->depth ? (size_t)(r->max_depth - r->depth) : 1;
 }
 
+/* The content length of the indefinite element at r->cur whose header
+ * takes hl octets: its walk to the matching end-of-contents. On failure
+ * *err_offset says where (the element itself when its EOC is missing). */
+static int ber_content_len(const asn1rt_reader *r, size_t hl, size_t *len, size_t *err_offset)
+{
+    size_t used = 0;
+    int rc = ber_walk_to_eoc(r->cur + hl, (size_t)(r->end - r->cur) - hl, open_limit(r), &used);
+    if (rc == ASN1RT_E_NEED_MORE)
+        return ASN1RT_E_TRUNCATED;                 /* at the element whose EOC is missing */
+    if (rc != ASN1RT_OK) {
+        *err_offset += hl + used;
+        return rc;
+    }
+    *len = used - 2;
+    return ASN1RT_OK;
+}
+
 int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t *hl, size_t *len,
                         size_t *eoc, size_t *err_offset)
 {
     const uint8_t *p = r->cur;
-    size_t avail, need = 0, used = 0;
+    size_t avail, need = 0;
     ber_tl h;
     int rc;
 
@@ -217,17 +301,7 @@ int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t
     }
     *len = 0;
     *eoc = 2;
-    if (!walk)
-        return ASN1RT_OK;
-    rc = ber_walk_to_eoc(p + h.hl, avail - h.hl, open_limit(r), &used);
-    if (rc == ASN1RT_E_NEED_MORE)
-        return ASN1RT_E_TRUNCATED;                 /* at the element whose EOC is missing */
-    if (rc != ASN1RT_OK) {
-        *err_offset += h.hl + used;
-        return rc;
-    }
-    *len = used - 2;
-    return ASN1RT_OK;
+    return walk ? ber_content_len(r, h.hl, len, err_offset) : ASN1RT_OK;
 }
 
 int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
@@ -242,7 +316,7 @@ int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
     /* Tag and depth first, so a wrong element is not walked to its end. */
-    if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &n, &eoc, &off)) != ASN1RT_OK)
+    if (eoc != 0 && (rc = ber_content_len(r, hl, &n, &off)) != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     asn1rt_i_enter_content(r, r->cur + hl, n, child);
     r->cur += eoc;                                 /* past the end-of-contents */
@@ -422,7 +496,7 @@ static int constructed_string(asn1rt_reader *r, uint32_t tag, const uint8_t **c,
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
     if (eoc != 0 && !(r->lax & ASN1RT_LAX_INDEFINITE))
         return asn1rt_i_fail_at(r, ASN1RT_E_INDEFINITE_LENGTH, r->cur);    /* X.690 10.1 */
-    if (eoc != 0 && (rc = asn1rt_i_ber_header(r, true, &t, &hl, &len, &eoc, &off)) != ASN1RT_OK)
+    if (eoc != 0 && (rc = ber_content_len(r, hl, &len, &off)) != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     *c = r->cur + hl;
     *n = len;
@@ -727,7 +801,10 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
     size_t hl, len, eoc, off;
     bool univ, cons;
     uint8_t *at;
-    int rc = asn1rt_i_ber_header(r, true, &tag, &hl, &len, &eoc, &off);
+    /* No walk to an indefinite element's end-of-contents: its children are
+     * rebuilt one by one up to it below, and the string readers find their
+     * own; a walk would read every header under it once more per level. */
+    int rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
     if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     if (try_der && eoc == 0) {
@@ -850,22 +927,35 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
     {
         asn1rt_reader child;
         const uint8_t *s = r->cur;
-        size_t start = a->used, h0 = asn1rt_header_len(tag, len), n, h1;
+        size_t start = a->used, h0, n, h1;
         void *p;
         if (r->depth >= r->max_depth)
             return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, s);
+        /* An indefinite element's content runs to its end-of-contents,
+         * which lies before the reader's end (X.690 8.1.3.6). */
+        if (eoc != 0)
+            len = (size_t)(r->end - s) - hl;
         /* Room for the header its input length would take; fixed below. */
+        h0 = asn1rt_header_len(tag, len);
         if (asn1rt_arena_alloc(a, h0, 1, &p) != ASN1RT_OK)
             return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, s);
         asn1rt_i_enter_content(r, s + hl, len, &child);
-        while (!asn1rt_at_end(&child)) {
+        for (;;) {
+            if (eoc != 0 && child.end - child.cur >= 2 && child.cur[0] == UNIVERSAL_0_ID && child.cur[1] == 0)
+                break;
+            if (asn1rt_at_end(&child)) {
+                if (eoc == 0)
+                    break;
+                r->cur = s;                        /* no end-of-contents before the input's end */
+                return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, s);
+            }
             if ((rc = canon_element(&child, a, try_der)) != ASN1RT_OK) {
                 r->cur = s;
                 r->err_offset = child.err_offset;
                 return rc;
             }
         }
-        r->cur += eoc;
+        r->cur = child.cur + eoc;
         n = a->used - start - h0;
         if (univ && num == ASN1RT_UT_SET && n > 0 && asn1rt_sort_set_of(a->buf + start + h0, n, NULL) != ASN1RT_OK) {
             r->cur = s;

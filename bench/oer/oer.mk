@@ -16,7 +16,7 @@ $(BENCH_OER_SRCS) &: $(BENCH_OER_IEEE) $(BENCH_OER_CAM) $(B)/asn1cc
 	$(B)/asn1cc --encodings der,oer -Wno-unenforced-constraint $(BENCH_OER_IEEE) -o $(BENCH_OER_GEN)
 	$(B)/asn1cc --encodings der,oer,uper --prefix cam_ -Wno-unenforced-constraint $(BENCH_OER_CAM) -o $(BENCH_OER_GEN)
 $(BENCH_OER_GEN)/%.o: $(BENCH_OER_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(BENCH_OER_GEN) $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(BENCH_OER_GEN) $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 $(B)/bench/oer/bench_oer.o: $(BENCH_OER_SRCS)
 $(B)/bench/oer/bench_oer.o: private CPPFLAGS_ALL += -I$(BENCH_OER_GEN) -Ibench/common
 $(B)/bench/oer/bench_oer.o: private CFLAGS_ALL += $(BENCH_ALIGN)

@@ -105,7 +105,7 @@ $(PEERS_BIN): $(PEERS_C_OBJS) $(PEERS_B)/asn1c-peer.o $(PEERS_OURS_OBJS) $(PEERS
 	  rust="$(PEERS_B)/peer_rust.o $(PEERS_RUST_LIB) -lgcc_s -lutil -lrt -lpthread -lm -ldl"; \
 	else \
 	  echo "#define PEERS_NO_RUST \"$$(tr -d '\"\\' <$(PEERS_RUST_B)/error)\"" >$(PEERS_B)/peers-missing.h && \
-	  $(CC) $(CPPFLAGS_ALL) -I$(PEERS_B) $(CFLAGS_ALL) -c $(PEERS_DIR)/peers_missing.c \
+	  $(CC) $(CPPFLAGS_ALL) -I$(PEERS_B) $(CFLAGS_ALL) -MMD -MP -c $(PEERS_DIR)/peers_missing.c \
 	    -o $(PEERS_B)/peers_missing.o || exit 1; \
 	  rust="$(PEERS_B)/peers_missing.o"; \
 	fi; \

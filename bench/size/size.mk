@@ -17,21 +17,21 @@ $(SIZE_BENCH_B)/libdflt.a: $(SIZE_S1AP) $(B)/asn1cc bench/size/size.mk
 	@rm -rf $(SIZE_BENCH_B)/dflt && mkdir -p $(SIZE_BENCH_B)/dflt
 	$(B)/asn1cc --encodings aper --pdu S1SetupRequest $(SIZE_S1AP) -o $(SIZE_BENCH_B)/dflt
 	for c in $(SIZE_BENCH_B)/dflt/*.c; do \
-	  $(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt $(CFLAGS_ALL) $(BENCH_ALIGN) -c $$c -o $$c.o || exit 1; done
+	  $(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $$c -o $$c.o || exit 1; done
 	rm -f $@ && ar rcs $@ $(SIZE_BENCH_B)/dflt/*.o
 $(SIZE_BENCH_B)/libsmall.a: $(SIZE_S1AP) $(B)/asn1cc bench/size/size.mk
 	@rm -rf $(SIZE_BENCH_B)/small && mkdir -p $(SIZE_BENCH_B)/small
 	$(B)/asn1cc --size --encodings aper --prefix SZ_ --pdu S1SetupRequest $(SIZE_S1AP) -o $(SIZE_BENCH_B)/small
 	for c in $(SIZE_BENCH_B)/small/*.c; do \
-	  $(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small $(CFLAGS_ALL) $(BENCH_ALIGN) -c $$c -o $$c.o || exit 1; done
+	  $(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $$c -o $$c.o || exit 1; done
 	rm -f $@ && ar rcs $@ $(SIZE_BENCH_B)/small/*.o
 $(SIZE_BENCH_B)/decode_dflt.o: bench/size/decode_msg.c $(SIZE_BENCH_B)/libdflt.a
-	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt -DPFX= -DFNPFX=dflt_ $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/dflt -DPFX= -DFNPFX=dflt_ $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 $(SIZE_BENCH_B)/decode_small.o: bench/size/decode_msg.c $(SIZE_BENCH_B)/libsmall.a
-	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small -DPFX=SZ_ -DFNPFX=size_ $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(SIZE_BENCH_B)/small -DPFX=SZ_ -DFNPFX=size_ $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 $(SIZE_BENCH_B)/bench_size.o: bench/size/bench_size.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Ibench/common $(CFLAGS_ALL) $(BENCH_ALIGN) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -Ibench/common $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 $(SIZE_BENCH): $(SIZE_BENCH_B)/bench_size.o $(SIZE_BENCH_B)/decode_dflt.o $(SIZE_BENCH_B)/decode_small.o \
   $(SIZE_BENCH_B)/libdflt.a $(SIZE_BENCH_B)/libsmall.a $(BENCH_HARNESS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm

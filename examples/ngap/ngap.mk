@@ -37,10 +37,10 @@ $(NGAP_GEN)/.stamp: $(NGAP_SCHEMA) $(B)/asn1cc
 	@touch $@
 
 $(NGAP_GEN)/%.o: $(NGAP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(NGAP_GEN) -std=c11 $(WARN) $(NGAP_OPT) $(SAN) $(CFLAGS) -c $(NGAP_GEN)/$*.c -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(NGAP_GEN) -std=c11 $(WARN) $(NGAP_OPT) $(SAN) $(CFLAGS) -MMD -MP -c $(NGAP_GEN)/$*.c -o $@
 
 $(NGAP_B)/ngsetup.o: examples/ngap/ngsetup.c $(NGAP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(NGAP_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(NGAP_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 $(NGSETUP): $(NGAP_B)/ngsetup.o $(NGAP_OBJS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^

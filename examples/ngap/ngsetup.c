@@ -8,7 +8,7 @@
  * encoded on its own with its type's T_aper_encode, and the container holds
  * those octets; reading back, each is decoded with the type its id names.
  *
- *   ngsetup          the JER of the decoded message, then its IEs
+ *   ngsetup          the JER of the decoded message, its IEs' values too
  *   ngsetup --hex    the APER octets in hex (tests/per feeds them to tshark)
  */
 #include <stdio.h>
@@ -112,7 +112,40 @@ static size_t build(void)
     return pdu_len;
 }
 
-/* Decodes the message and prints it, then each IE decoded by its id. */
+/* The JER of one IE's value (X.697: an open type is written as the JER of
+ * the value it holds), decoded with the type its id names in the object
+ * set (asn1cc's _aper_decode_open). */
+static int print_ie_value(const NGSetupRequest_protocolIEs_item *ie, asn1rt_arena *arena)
+{
+    NGSetupRequest_protocolIEs_item_value_open v;
+    int rc = NGSetupRequest_protocolIEs_item_value_aper_decode_open(ie, &v, arena);
+    if (rc != 0)
+        return fail("decoding an IE", rc);
+    switch (v.kind) {
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_GlobalRANNodeID:
+        return GlobalRANNodeID_print(stdout, &v.u.id_GlobalRANNodeID);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_RANNodeName:
+        return RANNodeName_print(stdout, &v.u.id_RANNodeName);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_SupportedTAList:
+        return SupportedTAList_print(stdout, &v.u.id_SupportedTAList);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_DefaultPagingDRX:
+        return PagingDRX_print(stdout, &v.u.id_DefaultPagingDRX);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_UERetentionInformation:
+        return UERetentionInformation_print(stdout, &v.u.id_UERetentionInformation);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_NB_IoT_DefaultPagingDRX:
+        return NB_IoT_DefaultPagingDRX_print(stdout, &v.u.id_NB_IoT_DefaultPagingDRX);
+    case NGSetupRequest_protocolIEs_item_value_KIND_id_Extended_RANNodeName:
+        return Extended_RANNodeName_print(stdout, &v.u.id_Extended_RANNodeName);
+    case NGSetupRequest_protocolIEs_item_value_KIND_NONE:
+        break;
+    }
+    return 1;
+}
+
+/* Decodes the message and prints it as JER, the open types as the JER of
+ * what they hold: NGAP_PDU_print alone writes InitiatingMessage.value as
+ * the hex of its APER octets, a view that --pdu-view keeps undecoded (and
+ * T_print has no arena to decode into). */
 static int show(const uint8_t *in, size_t len)
 {
     static uint8_t storage[16384];
@@ -125,54 +158,28 @@ static int show(const uint8_t *in, size_t len)
         return 1;
     if ((rc = NGAP_PDU_aper_decode(&pdu, in, len, &arena)) != 0)
         return fail("decoding NGAP-PDU", rc);
-    if (NGAP_PDU_print(stdout, &pdu) != 0)
-        return 1;
-    printf("\n");
     if (pdu.present != NGAP_PDU_PR_initiatingMessage || pdu.u.initiatingMessage.procedureCode != id_NGSetup) {
         fprintf(stderr, "ngsetup: not an NGSetupRequest\n");
         return 1;
     }
-    const asn1rt_view *v = &pdu.u.initiatingMessage.value;
-    if ((rc = NGSetupRequest_aper_decode(&req, v->ptr, v->len, &arena)) != 0)
+    const InitiatingMessage *im = &pdu.u.initiatingMessage;
+    if ((rc = NGSetupRequest_aper_decode(&req, im->value.ptr, im->value.len, &arena)) != 0)
         return fail("decoding NGSetupRequest", rc);
+    printf("{\"initiatingMessage\":{\"procedureCode\":%u,\"criticality\":", (unsigned)im->procedureCode);
+    if (Criticality_print(stdout, &im->criticality) != 0)
+        return 1;
+    printf(",\"value\":{\"protocolIEs\":[");
     for (size_t i = 0; i < req.protocolIEs.count; i++) {
         const NGSetupRequest_protocolIEs_item *ie = &req.protocolIEs.items[i];
-        const uint8_t *p = ie->value.ptr;
-        size_t n = ie->value.len;
-        printf("IE %u: ", (unsigned)ie->id);
-        switch (ie->id) {
-        case id_GlobalRANNodeID: {
-            GlobalRANNodeID x;
-            rc = GlobalRANNodeID_aper_decode(&x, p, n, &arena);
-            if (rc == 0) rc = GlobalRANNodeID_print(stdout, &x);
-            break;
-        }
-        case id_RANNodeName: {
-            RANNodeName x;
-            rc = RANNodeName_aper_decode(&x, p, n, &arena);
-            if (rc == 0) rc = RANNodeName_print(stdout, &x);
-            break;
-        }
-        case id_SupportedTAList: {
-            SupportedTAList x;
-            rc = SupportedTAList_aper_decode(&x, p, n, &arena);
-            if (rc == 0) rc = SupportedTAList_print(stdout, &x);
-            break;
-        }
-        case id_DefaultPagingDRX: {
-            PagingDRX x;
-            rc = PagingDRX_aper_decode(&x, p, n, &arena);
-            if (rc == 0) rc = PagingDRX_print(stdout, &x);
-            break;
-        }
-        default:
-            printf("(not decoded here)");
-            break;
-        }
-        printf("\n");
-        if (rc != 0)
-            return fail("decoding an IE", rc);
+        printf("%s{\"id\":%u,\"criticality\":", i ? "," : "", (unsigned)ie->id);
+        if (Criticality_print(stdout, &ie->criticality) != 0)
+            return 1;
+        printf(",\"value\":");
+        if (print_ie_value(ie, &arena) != 0)
+            return 1;
+        printf("}");
     }
+    printf("]}}}\n");
     return 0;
 }
 

@@ -57,10 +57,8 @@ lez_status lez_ssk_from_seed(lez_ctx *ctx, const uint8_t seed[LEZ_SEED_LEN], uin
     uint8_t h[64];
 
     if (ssk == NULL) return LEZ_E_ARG;
-    if (ctx == NULL || ctx->secp == NULL || seed == NULL) {
-        memset(ssk, 0, LEZ_SCALAR_LEN);
-        return LEZ_E_ARG;
-    }
+    if (ctx == NULL || ctx->secp == NULL || seed == NULL)
+        return lez_arg_error(ssk, LEZ_SCALAR_LEN);
     /* Keyed once, then 2048 rounds of two compressions each (hmac512.c). */
     lez_hmac512_chain((const uint8_t *)ssk_chain_key, sizeof ssk_chain_key - 1, seed, 2048, h);
     memcpy(ssk, h, LEZ_SCALAR_LEN);
@@ -73,10 +71,8 @@ lez_status lez_npk_from_nsk(const uint8_t nsk[LEZ_SCALAR_LEN], uint8_t npk[LEZ_S
     uint8_t pre[64] = { 0 };
 
     if (npk == NULL) return LEZ_E_ARG;
-    if (nsk == NULL) {
-        memset(npk, 0, LEZ_SCALAR_LEN);
-        return LEZ_E_ARG;
-    }
+    if (nsk == NULL)
+        return lez_arg_error(npk, LEZ_SCALAR_LEN);
     memcpy(pre, keys_prefix, 8);
     memcpy(pre + 8, nsk, 32);
     pre[40] = 0x07;
@@ -257,10 +253,8 @@ lez_status lez_dh_receiver(lez_ctx *ctx, const uint8_t vsk[LEZ_SCALAR_LEN], cons
     lez_status st;
 
     if (shared == NULL) return LEZ_E_ARG;
-    if (ctx == NULL || ctx->secp == NULL || vsk == NULL || epk == NULL) {
-        memset(shared, 0, LEZ_SCALAR_LEN);
-        return LEZ_E_ARG;
-    }
+    if (ctx == NULL || ctx->secp == NULL || vsk == NULL || epk == NULL)
+        return lez_arg_error(shared, LEZ_SCALAR_LEN);
     st = ecdh_x(ctx, vsk, epk, shared);
     if (st != LEZ_OK) OPENSSL_cleanse(shared, LEZ_SCALAR_LEN);
     return st;
@@ -271,10 +265,8 @@ lez_status lez_esk_from_npk(const uint8_t npk[LEZ_SCALAR_LEN], const uint8_t r[1
     uint8_t pre[48];
 
     if (esk == NULL) return LEZ_E_ARG;
-    if (npk == NULL || r == NULL) {
-        memset(esk, 0, LEZ_SCALAR_LEN);
-        return LEZ_E_ARG;
-    }
+    if (npk == NULL || r == NULL)
+        return lez_arg_error(esk, LEZ_SCALAR_LEN);
     memcpy(pre, npk, 32);
     memcpy(pre + 32, r, 16);
     SHA256(pre, sizeof pre, esk);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "lez.h"
 
@@ -52,6 +53,14 @@ static inline uint64_t lez_ct_eq64(uint64_t a, uint64_t b)
     uint64_t x = a ^ b;
     /* x | -x has its top bit set iff x != 0. */
     return lez_ct_hide64(((x | ((uint64_t)0 - x)) >> 63) - 1);
+}
+
+/* An argument error: the n-octet output out zeroed first, as lez.h
+ * promises for the outputs of a call that fails. */
+static inline lez_status lez_arg_error(void *out, size_t n)
+{
+    memset(out, 0, n);
+    return LEZ_E_ARG;
 }
 
 static inline void lez_put_le32(uint8_t *p, uint32_t v)

@@ -168,10 +168,8 @@ lez_status lez_note_key(const uint8_t shared[LEZ_SCALAR_LEN], const uint8_t comm
     uint8_t pre[21 + 32 + 32 + 4];
 
     if (key == NULL) return LEZ_E_ARG;
-    if (shared == NULL || commitment == NULL) {
-        memset(key, 0, LEZ_SCALAR_LEN);
-        return LEZ_E_ARG;
-    }
+    if (shared == NULL || commitment == NULL)
+        return lez_arg_error(key, LEZ_SCALAR_LEN);
     memcpy(pre, prefix, 21);
     memcpy(pre + 21, shared, 32);
     memcpy(pre + 53, commitment, 32);

@@ -17,7 +17,7 @@ $(DER_GEN)/derrules.c $(DER_GEN)/derrules.h &: tests/der/rules.asn $(B)/asn1cc
 	$(B)/asn1cc tests/der/rules.asn -o $(DER_GEN)
 
 $(DER_GEN)/derrules.o: $(DER_GEN)/derrules.c
-	$(CC) $(CPPFLAGS_ALL) -I$(DER_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(DER_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 $(addprefix $(B)/tests/der/,test_der.o test_worst.o test_diff.o): $(DER_GEN)/derrules.h
 $(addprefix $(B)/tests/der/,test_der.o test_worst.o test_diff.o): CPPFLAGS_ALL += -I$(DER_GEN) -Igenerated

@@ -14,7 +14,7 @@ $(OER_IEEE_SRCS) $(OER_IEEE_MODS:%=$(OER_IEEE_GEN)/%.h) &: $(OER_IEEE_SCHEMAS) $
 	@mkdir -p $(OER_IEEE_GEN)
 	$(B)/asn1cc --encodings der,oer -Wno-unenforced-constraint $(OER_IEEE_SCHEMAS) -o $(OER_IEEE_GEN)
 $(OER_IEEE_GEN)/%.o: $(OER_IEEE_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(B)/tests/oer/test_ieee.o: $(OER_IEEE_SRCS)
 $(B)/tests/oer/test_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
 $(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(CUNIT_RUN) $(OER_IEEE_OBJS) $(B)/libasn1rt.a
@@ -28,7 +28,7 @@ $(OER_CAM_SRCS) &: $(OER_CAM_SCHEMAS) $(B)/asn1cc
 	@mkdir -p $(OER_CAM_GEN)
 	$(B)/asn1cc --encodings der,oer,uper --prefix cam_ -Wno-unenforced-constraint $(OER_CAM_SCHEMAS) -o $(OER_CAM_GEN)
 $(OER_CAM_GEN)/%.o: $(OER_CAM_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(OER_CAM_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(OER_CAM_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(B)/tests/oer/test_cam.o: $(OER_CAM_SRCS)
 $(B)/tests/oer/test_cam.o: private CPPFLAGS_ALL += -I$(OER_CAM_GEN)
 $(B)/tests/oer/test-oer-cam: $(B)/tests/oer/test_cam.o $(CUNIT_RUN) $(OER_CAM_SRCS:.c=.o) $(B)/libasn1rt.a

@@ -12,6 +12,7 @@
  * that asn_check_constraints refuses (a constraint the generator does not
  * read) is drawn again from the next seed. Nothing here knows asn1cc. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,49 +420,45 @@ static int box_make(int pdu, uint64_t seed, per_bytes *der, per_bytes *uper, cha
     return -1;
 }
 
-static int box_uper_to_der(int pdu, const uint8_t *in, size_t len, per_bytes *der, char *why, size_t whylen)
+/* asn1c's value of the whole of in, read as UPER or as DER; NULL (and why,
+ * when not NULL) when asn1c refuses it or leaves octets over. */
+static void *box_decode(asn_TYPE_descriptor_t *td, bool uper, const uint8_t *in, size_t len, char *why, size_t whylen)
+{
+    void *v = NULL;
+    asn_dec_rval_t rv = uper ? uper_decode_complete(NULL, td, &v, in, len) : ber_decode(NULL, td, &v, in, len);
+    if (rv.code == RC_OK && rv.consumed == len)
+        return v;
+    if (why != NULL)
+        snprintf(why, whylen, "asn1c %s: code %d, %zu of %zu octets", uper ? "uper_decode_complete" : "ber_decode",
+                 (int)rv.code, rv.consumed, len);
+    ASN_STRUCT_FREE(*td, v);
+    return NULL;
+}
+
+/* in read as UPER and written as DER into out, or (!from_uper) the other way. */
+static int box_convert(int pdu, bool from_uper, const uint8_t *in, size_t len, per_bytes *out, char *why,
+                       size_t whylen)
 {
     asn_TYPE_descriptor_t *td = box_types[pdu];
-    void *v = NULL;
-    asn_dec_rval_t rv = uper_decode_complete(NULL, td, &v, in, len);
-    int rc;
-    if (rv.code != RC_OK || rv.consumed != len) {
-        snprintf(why, whylen, "asn1c uper_decode_complete: code %d, %zu of %zu octets", (int)rv.code,
-                 rv.consumed, len);
-        ASN_STRUCT_FREE(*td, v);
-        return -1;
-    }
-    rc = to_der(td, v, der, why, whylen);
+    void *v = box_decode(td, from_uper, in, len, why, whylen);
+    int rc = v == NULL ? -1 : from_uper ? to_der(td, v, out, why, whylen) : to_uper(td, v, out, why, whylen);
     ASN_STRUCT_FREE(*td, v);
     return rc;
+}
+
+static int box_uper_to_der(int pdu, const uint8_t *in, size_t len, per_bytes *der, char *why, size_t whylen)
+{
+    return box_convert(pdu, true, in, len, der, why, whylen);
 }
 
 static int box_der_to_uper(int pdu, const uint8_t *in, size_t len, per_bytes *uper, char *why, size_t whylen)
 {
-    asn_TYPE_descriptor_t *td = box_types[pdu];
-    void *v = NULL;
-    asn_dec_rval_t rv = ber_decode(NULL, td, &v, in, len);
-    int rc;
-    if (rv.code != RC_OK || rv.consumed != len) {
-        snprintf(why, whylen, "asn1c ber_decode: code %d, %zu of %zu octets", (int)rv.code, rv.consumed, len);
-        ASN_STRUCT_FREE(*td, v);
-        return -1;
-    }
-    rc = to_uper(td, v, uper, why, whylen);
-    ASN_STRUCT_FREE(*td, v);
-    return rc;
+    return box_convert(pdu, false, in, len, uper, why, whylen);
 }
 
 static void *box_load_der(int pdu, const uint8_t *in, size_t len)
 {
-    asn_TYPE_descriptor_t *td = box_types[pdu];
-    void *v = NULL;
-    asn_dec_rval_t rv = ber_decode(NULL, td, &v, in, len);
-    if (rv.code != RC_OK || rv.consumed != len) {
-        ASN_STRUCT_FREE(*td, v);
-        return NULL;
-    }
-    return v;
+    return box_decode(box_types[pdu], false, in, len, NULL, 0);
 }
 
 static void box_release(int pdu, void *v) { ASN_STRUCT_FREE(*box_types[pdu], v); }

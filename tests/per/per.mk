@@ -20,6 +20,11 @@ PER_TSHARK ?= tshark
 HAVE_PER_ASN1C  := $(shell command -v $(PER_ASN1C) >/dev/null 2>&1 && echo yes)
 HAVE_PER_TSHARK := $(shell command -v $(PER_TSHARK) >/dev/null 2>&1 && command -v text2pcap >/dev/null 2>&1 && echo yes)
 PER_SKEL   := /usr/share/asn1c
+# What a check prints instead of running when its tool is not installed.
+PER_ASN1C_MISSING  := $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)
+PER_TSHARK_MISSING := $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; \
+                      scripts/deps.sh test installs them)
+PER_SKIPPED = @echo "$@: SKIPPED: $(1)"; echo "0 passed, 0 failed, 1 skipped"
 
 # One set per schema: asn1c's input (X.691's SETs rewritten as the
 # SEQUENCEs asn1c can encode, see the files), asn1cc's input, the types.
@@ -89,7 +94,7 @@ $(PER_B)/cc-$(1)/.stamp: $(per_cc_in_$(1)) $(B)/asn1cc
 $(PER_B)/libcc-$(1).a: $(PER_B)/cc-$(1)/.stamp $(B)/libasn1rt.a
 	@echo "CC asn1cc's $(1) -> $$@"
 	@set -e; for f in $(PER_B)/cc-$(1)/*.c; do \
-	  $(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-$(1) $(CFLAGS_ALL) -c $$$$f -o $$$${f%.c}.o; done
+	  $(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-$(1) $(CFLAGS_ALL) -MMD -MP -c $$$$f -o $$$${f%.c}.o; done
 	@rm -f $$@ && ar rcs $$@ $(PER_B)/cc-$(1)/*.o
 endef
 $(foreach s,$(PER_SETS),$(eval $(call PER_SET_RULES,$(s))))
@@ -98,7 +103,7 @@ PER_CC_INC := $(foreach s,$(PER_SETS),-I$(PER_B)/cc-$(s))
 PER_ASN1C_TEST := $(PER_B)/test_per_asn1c
 $(PER_B)/test_per_asn1c.o: tests/per/test_per_asn1c.c tests/per/per_oracle.h $(foreach s,$(PER_SETS),$(PER_B)/cc-$(s)/.stamp)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Itests/common -Itests/per $(PER_CC_INC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -Itests/common -Itests/per $(PER_CC_INC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_ASN1C_TEST): $(PER_B)/test_per_asn1c.o $(foreach s,$(PER_SETS),$(PER_B)/asn1c-$(s).o $(PER_B)/libcc-$(s).a) \
                    $(CUNIT_RUN) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@ $(CUNIT_LIBS) -lm
@@ -106,15 +111,12 @@ $(PER_ASN1C_TEST): $(PER_B)/test_per_asn1c.o $(foreach s,$(PER_SETS),$(PER_B)/as
 .PHONY: check-per-asn1c
 CHECKS += check-per-asn1c
 check-per-asn1c:
-	@if [ "$(HAVE_PER_ASN1C)" != yes ]; then \
-	  echo "check-per-asn1c: SKIPPED: $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-	@$(MAKE) --no-print-directory $(B)/asn1cc
-	@if ! $(B)/asn1cc --help | grep -q uper; then \
-	  echo "check-per-asn1c: SKIPPED: this asn1cc has no --encodings uper yet (compiler/emit_per.c)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+ifeq ($(HAVE_PER_ASN1C),yes)
 	@$(MAKE) --no-print-directory $(PER_ASN1C_TEST)
 	@$(PER_ASN1C_TEST)
+else
+	$(call PER_SKIPPED,$(PER_ASN1C_MISSING))
+endif
 
 # check-per-tshark: the NGAP example's APER (examples/ngap/ngap.mk: NGSETUP),
 # per_s1ap's APER and per_cam's UPER through tshark.
@@ -122,7 +124,7 @@ PER_TSHARK_NGSETUP = $(NGSETUP)
 PER_CAM := $(PER_B)/per_cam
 $(PER_B)/per_cam.o: tests/per/per_cam.c $(PER_B)/cc-cam/.stamp
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_B)/cc-cam $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_CAM): $(PER_B)/per_cam.o $(PER_B)/libcc-cam.a $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@
 
@@ -138,21 +140,18 @@ $(PER_S1AP_GEN)/.stamp: schemas/3gpp/3gpp-36413-h30-S1AP.asn $(B)/asn1cc
 	  --pdu-view InitiatingMessage,SuccessfulOutcome,UnsuccessfulOutcome $< -o $(PER_S1AP_GEN)
 	@touch $@
 $(PER_S1AP_GEN)/%.o: $(PER_S1AP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -DASN1G_NO_INLINE_TREE -c $(PER_S1AP_GEN)/$*.c -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -DASN1G_NO_INLINE_TREE -MMD -MP -c $(PER_S1AP_GEN)/$*.c -o $@
 $(PER_B)/per_s1ap.o: tests/per/per_s1ap.c $(PER_S1AP_GEN)/.stamp
-	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CPPFLAGS_ALL) -I$(PER_S1AP_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 $(PER_S1AP): $(PER_B)/per_s1ap.o $(PER_S1AP_MODULES:%=$(PER_S1AP_GEN)/%.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) $^ -o $@
 
 .PHONY: check-per-tshark
 CHECKS += check-per-tshark
 check-per-tshark:
-	@if [ "$(HAVE_PER_TSHARK)" != yes ]; then \
-	  echo "check-per-tshark: SKIPPED: $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; scripts/deps.sh test installs them)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
-	@$(MAKE) --no-print-directory $(B)/asn1cc
-	@if ! $(B)/asn1cc --help | grep -q aper; then \
-	  echo "check-per-tshark: SKIPPED: this asn1cc has no --encodings aper yet (compiler/emit_per.c)"; \
-	  echo "0 passed, 0 failed, 1 skipped"; exit 0; fi
+ifeq ($(HAVE_PER_TSHARK),yes)
 	@$(MAKE) --no-print-directory $(PER_CAM) $(PER_S1AP) $(PER_TSHARK_NGSETUP)
 	@tests/per/tshark.sh $(PER_B)/tshark $(if $(PER_TSHARK_NGSETUP),$(PER_TSHARK_NGSETUP),-) $(PER_CAM) $(PER_S1AP)
+else
+	$(call PER_SKIPPED,$(PER_TSHARK_MISSING))
+endif

@@ -14,19 +14,15 @@ int main(void)
     int rc;
 
     cam_CAM_init(&cam);
-    cam.header.protocolVersion = 2;
-    cam.header.messageID = 2;   /* cam */
-    cam.header.stationID = 12345;
+    cam.header = (cam_ItsPduHeader){ .protocolVersion = 2, .messageID = 2 /* cam */, .stationID = 12345 };
     cam.cam.generationDeltaTime = 4242;
-    cam_BasicContainer *b = &cam.cam.camParameters.basicContainer;
-    b->stationType = 15;        /* roadSideUnit */
-    b->referencePosition.latitude = 487654321;
-    b->referencePosition.longitude = 91234567;
-    b->referencePosition.positionConfidenceEllipse.semiMajorConfidence = 100;
-    b->referencePosition.positionConfidenceEllipse.semiMinorConfidence = 50;
-    b->referencePosition.positionConfidenceEllipse.semiMajorOrientation = 900;
-    b->referencePosition.altitude.altitudeValue = 12000;
-    b->referencePosition.altitude.altitudeConfidence = cam_AltitudeConfidence_alt_000_05;
+    cam.cam.camParameters.basicContainer.stationType = 15; /* roadSideUnit */
+    cam.cam.camParameters.basicContainer.referencePosition = (cam_ReferencePosition){
+        .latitude = 487654321,
+        .longitude = 91234567,
+        .positionConfidenceEllipse = { .semiMajorConfidence = 100, .semiMinorConfidence = 50, .semiMajorOrientation = 900 },
+        .altitude = { .altitudeValue = 12000, .altitudeConfidence = cam_AltitudeConfidence_alt_000_05 },
+    };
     cam.cam.camParameters.highFrequencyContainer.present = cam_HighFrequencyContainer_PR_rsuContainerHighFrequency;
     if ((rc = cam_CAM_uper_encode(&cam, buf, sizeof buf, &len)) != 0) {
         fprintf(stderr, "per_cam: %s\n", asn1rt_strerror(rc));

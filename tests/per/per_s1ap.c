@@ -28,6 +28,14 @@ static int fail(const char *what, int rc)
     return 1;
 }
 
+/* Every step succeeds, or the program ends saying which did not. */
+#define TRY(what, call)                  \
+    do {                                 \
+        int rc_ = (call);                \
+        if (rc_ != 0)                    \
+            return fail((what), rc_);    \
+    } while (0)
+
 int main(void)
 {
     static uint8_t ie_buf[4][64], msg[256], pdu_buf[256], mem[4096];
@@ -37,7 +45,6 @@ int main(void)
     SupportedTAs_Item ta;
     PagingDRX drx = PagingDRX_v128;
     size_t len[4], ml, pl;
-    int rc;
 
     Global_ENB_ID_init(&g);
     g.pLMNidentity = (asn1rt_view){plmn, sizeof plmn};
@@ -50,14 +57,10 @@ int main(void)
     SupportedTAs_init(&tas);
     tas.count = 1;
     tas.items = &ta;
-    if ((rc = Global_ENB_ID_aper_encode(&g, ie_buf[0], sizeof ie_buf[0], &len[0])) != 0)
-        return fail("Global-ENB-ID", rc);
-    if ((rc = ENBname_aper_encode(&name, ie_buf[1], sizeof ie_buf[1], &len[1])) != 0)
-        return fail("ENBname", rc);
-    if ((rc = SupportedTAs_aper_encode(&tas, ie_buf[2], sizeof ie_buf[2], &len[2])) != 0)
-        return fail("SupportedTAs", rc);
-    if ((rc = PagingDRX_aper_encode(&drx, ie_buf[3], sizeof ie_buf[3], &len[3])) != 0)
-        return fail("PagingDRX", rc);
+    TRY("Global-ENB-ID", Global_ENB_ID_aper_encode(&g, ie_buf[0], sizeof ie_buf[0], &len[0]));
+    TRY("ENBname", ENBname_aper_encode(&name, ie_buf[1], sizeof ie_buf[1], &len[1]));
+    TRY("SupportedTAs", SupportedTAs_aper_encode(&tas, ie_buf[2], sizeof ie_buf[2], &len[2]));
+    TRY("PagingDRX", PagingDRX_aper_encode(&drx, ie_buf[3], sizeof ie_buf[3], &len[3]));
 
     /* TS 36.413 9.1.8.4: the IEs, their ids and criticalities. */
     S1SetupRequest_protocolIEs_item ies[4] = {
@@ -70,36 +73,31 @@ int main(void)
     S1SetupRequest_init(&req);
     req.protocolIEs.count = 4;
     req.protocolIEs.items = ies;
-    if ((rc = S1SetupRequest_aper_encode(&req, msg, sizeof msg, &ml)) != 0)
-        return fail("S1SetupRequest", rc);
+    TRY("S1SetupRequest", S1SetupRequest_aper_encode(&req, msg, sizeof msg, &ml));
     S1AP_PDU pdu;
     S1AP_PDU_init(&pdu);
     pdu.present = S1AP_PDU_PR_initiatingMessage;
     pdu.u.initiatingMessage.procedureCode = id_S1Setup;
     pdu.u.initiatingMessage.criticality = Criticality_reject;
     pdu.u.initiatingMessage.value = (asn1rt_view){msg, ml};
-    if ((rc = S1AP_PDU_aper_encode(&pdu, pdu_buf, sizeof pdu_buf, &pl)) != 0)
-        return fail("S1AP-PDU", rc);
+    TRY("S1AP-PDU", S1AP_PDU_aper_encode(&pdu, pdu_buf, sizeof pdu_buf, &pl));
 
     /* Read back: the PDU, the message, each IE by the type its id selects. */
     asn1rt_arena arena;
     S1AP_PDU back;
     S1SetupRequest rq;
-    if (asn1rt_arena_init(&arena, mem, sizeof mem) != 0)
-        return 1;
-    if ((rc = S1AP_PDU_aper_decode(&back, pdu_buf, pl, &arena)) != 0)
-        return fail("decoding S1AP-PDU", rc);
+    TRY("arena", asn1rt_arena_init(&arena, mem, sizeof mem));
+    TRY("decoding S1AP-PDU", S1AP_PDU_aper_decode(&back, pdu_buf, pl, &arena));
     if (back.present != S1AP_PDU_PR_initiatingMessage || back.u.initiatingMessage.procedureCode != id_S1Setup)
         return fail("not an S1SetupRequest", ASN1RT_E_UNKNOWN_OPEN_TYPE);
     const asn1rt_view *v = &back.u.initiatingMessage.value;
-    if ((rc = S1SetupRequest_aper_decode(&rq, v->ptr, v->len, &arena)) != 0)
-        return fail("decoding S1SetupRequest", rc);
+    TRY("decoding S1SetupRequest", S1SetupRequest_aper_decode(&rq, v->ptr, v->len, &arena));
     if (rq.protocolIEs.count != 4)
         return fail("IE count", ASN1RT_E_SIZE_CONSTRAINT);
     for (size_t i = 0; i < rq.protocolIEs.count; i++) {
         S1SetupRequest_protocolIEs_item_value_open o;
-        if ((rc = S1SetupRequest_protocolIEs_item_value_aper_decode_open(&rq.protocolIEs.items[i], &o, &arena)) != 0)
-            return fail("decoding an IE", rc);
+        TRY("decoding an IE",
+            S1SetupRequest_protocolIEs_item_value_aper_decode_open(&rq.protocolIEs.items[i], &o, &arena));
     }
     for (size_t i = 0; i < pl; i++)
         printf("%02x", pdu_buf[i]);
