@@ -926,7 +926,7 @@ general:
     return asn1rt_per_read_octets(r, n, n, arena, out);
 }
 
-#ifndef ASN1RT_I_PER_OUTLINE
+#if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
 /* The minimal two's complement of v (X.690 8.3.2) bumped inline from the
  * arena; a full or NULL arena goes out of line, which says so. */
 ASN1RT_INLINE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
