@@ -344,7 +344,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        if (fixed_size(ct))
+        if (fixed_size(ct) && !emit_size)   /* --size: per.c's general reader, not inline */
             try_dec(ind + 4, S("asn1rt_per_read_octets_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
@@ -365,7 +365,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                 alpha = ext_alphabet(ct, alpha);
             }
             unsigned lo, hi, ubits, abits;
-            if (one_range(ct, &lo, &hi, &ubits, &abits))
+            if (!emit_size && one_range(ct, &lo, &hi, &ubits, &abits))
                 try_dec(ind + 4, S("asn1rt_per_read_chars1(%s, %s, %s, %uu, %uu, %u, %u, %s, arena, %s)", rd, lb, ub, lo,
                                    hi, ubits, abits, alpha, emit_addr(lv)), rd, nm);
             else
@@ -395,7 +395,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        if (fixed_size(ct))
+        if (fixed_size(ct) && !emit_size)
             try_dec(ind + 4, S("asn1rt_per_read_bits_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);

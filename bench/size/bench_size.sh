@@ -14,11 +14,15 @@
 # the inline copies, S1AP's largest file alone needs over 1.9 GB and 25
 # minutes (docs/perf-findings.md section 8). SIZE_SCHEMAS picks rows
 # (default "rfc5280 kerberos s1ap ngap"), SIZE_CFLAGS the compile flags
-# (default -std=c11 -O2), SIZE_JOBS the parallel compiles (default 2).
+# (default -std=c11 -O2), SIZE_JOBS the parallel compiles (default 2),
+# SIZE_TIMEOUT a limit in seconds on each build (a row then says it was
+# stopped; on a loaded machine NGAP's default build takes over an hour).
+# Each row is printed when its build ends.
 asn1cc=$1; bench=$2; cc=$3; shift 3
 cppflags="$*"
 cflags=${SIZE_CFLAGS:--std=c11 -O2}
 jobs=${SIZE_JOBS:-2}
+limit=${SIZE_TIMEOUT:-0}
 schemas=${SIZE_SCHEMAS:-rfc5280 kerberos s1ap ngap}
 asn1c=${ASN1C:-asn1c}
 for tool in /usr/bin/time size; do
@@ -59,13 +63,15 @@ echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # compile DIR FLAGS...: every .c of DIR (but those listed in DIR/.skip),
 # the largest first so that the jobs finish together; prints
-# "text wall cpu longest_cpu rss_kb", or "failed".
+# "text wall cpu longest_cpu rss_kb", "failed" or "stopped".
 compile() {
     dir=$1; shift
     t0=$(date +%s.%N)
-    ls -S "$dir"/*.c | grep -v -x -F -f "$dir/.skip" |
-        xargs -P "$jobs" -I{} /usr/bin/time -o {}.time -f '%U %S %M' \
-        $cc $cflags "$@" -I"$dir" -c {} -o {}.o 2>"$dir/.cc.log" || { echo failed; return; }
+    ls -S "$dir"/*.c | grep -v -x -F -f "$dir/.skip" >"$dir/.list"
+    # timeout signals its whole process group: xargs and every compiler
+    timeout "$limit" xargs -a "$dir/.list" -P "$jobs" -I{} /usr/bin/time -o {}.time -f '%U %S %M' \
+        $cc $cflags "$@" -I"$dir" -c {} -o {}.o 2>"$dir/.cc.log"
+    case $? in 0) ;; 124) echo stopped; return ;; *) echo failed; return ;; esac
     t1=$(date +%s.%N)
     text=$(size "$dir"/*.o | awk 'NR > 1 { t += $1 } END { print t + 0 }')
     cat "$dir"/*.time | awk -v text="$text" -v wall="$(awk "BEGIN { print $t1 - $t0 }")" '
@@ -76,16 +82,20 @@ compile() {
 # row SCHEMA MODE C_OCTETS RESULT: one table line
 row() {
     set -- "$1" "$2" "$3" $4
-    if [ "$4" = failed ]; then
-        printf '| %s | %s | %.2f MB | build failed | | | | |\n' "$1" "$2" "$(awk "BEGIN { print $3 / 1e6 }")"
-        return
-    fi
+    case $4 in failed|stopped)
+        [ "$4" = failed ] && why="build failed" || why="stopped after $limit s (SIZE_TIMEOUT)"
+        printf '| %s | %s | %.2f MB | %s | | | | | %s |\n' "$1" "$2" "$(awk "BEGIN { print $3 / 1e6 }")" "$why" \
+            "$(cut -d' ' -f1 /proc/loadavg)"
+        return ;;
+    esac
     awk -v s="$1" -v m="$2" -v c="$3" -v t="$4" -v w="$5" -v u="$6" -v l="$7" -v r="$8" -v l0="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
         printf "| %s | %s | %.2f MB | %.3f MB | %.1f s | %.1f s | %.1f s | %.0f MB | %s |\n",
             s, m, c / 1e6, t / 1e6, w, u, l, r / 1024, l0 }'
 }
 
-lines=
+echo
+echo "| schema | mode | C written | object text | build wall | build CPU | longest compile (CPU) | peak compiler RSS | load after |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
 for s in $schemas; do
     schema "$s"
     for mode in default size; do
@@ -99,9 +109,7 @@ for s in $schemas; do
         # shellcheck disable=SC2086
         res=$(compile "$d" $cppflags $fl)
         [ $mode = size ] && m="--size" || m="default${fl:+ ($fl)}"
-        lines="$lines$(row "$label" "$m" "$c_octets" "$res")
-"
-        echo "- $label $m: done, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+        row "$label" "$m" "$c_octets" "$res"
         rm -f "$d"/*.o
     done
     # asn1c: its C for the schema's types, and the skeletons it copies (its runtime)
@@ -113,28 +121,19 @@ for s in $schemas; do
         echo "$d/converter-sample.c" >"$d/.skip"
         c_octets=$(ls "$d"/*.c "$d"/*.h | grep -v -x -F -f "$d/.skip" | xargs cat | wc -c)
         res=$(compile "$d" -w)
-        lines="$lines$(row "$label" "asn1c 0.9.28, with its skeletons" "$c_octets" "$res")
-"
+        row "$label" "asn1c 0.9.28, with its skeletons" "$c_octets" "$res"
         if [ "$res" != failed ]; then
             sed -n 's|^Copied /usr/share/asn1c/\(.*\.c\)\t.*|\1|p' "$d/asn1c.log" |
                 while read -r f; do [ ! -f "$d/$f.o" ] || size "$d/$f.o"; done | awk '$1 ~ /^[0-9]+$/ { t += $1 } END { print t + 0 }' >"$d/.skel"
-            lines="$lines$(printf '| %s | asn1c 0.9.28, skeletons alone | | %.3f MB | | | | | |' "$label" \
-                "$(awk "BEGIN { print $(cat "$d/.skel") / 1e6 }")")
-"
+            printf '| %s | asn1c 0.9.28, skeletons alone | | %.3f MB | | | | | |\n' "$label" \
+                "$(awk "BEGIN { print $(cat "$d/.skel") / 1e6 }")"
         fi
     else
         why=$(grep -m1 -i 'error' "$d/asn1c.log" | cut -c1-90 | tr '|' '/')
-        lines="$lines| $label | asn1c 0.9.28 | does not compile: $why | | | | | | |
-"
+        echo "| $label | asn1c 0.9.28 | does not compile: $why | | | | | | |"
     fi
-    echo "- $label asn1c: done, load average $(cut -d' ' -f1-3 /proc/loadavg)" >&2
     rm -rf "$d"
 done
-
-echo
-echo "| schema | mode | C written | object text | build wall | build CPU | longest compile (CPU) | peak compiler RSS | load after |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
-printf '%s' "$lines"
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo

@@ -451,7 +451,7 @@ ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64
         unsigned endbit = off + n, nbytes = (endbit + 7u) >> 3;
         uint8_t *p = w->buf + (pos >> 3);
         uint64_t word = ((uint64_t)(off ? p[0] : 0u) << 56) | ((v & ((UINT64_C(1) << n) - 1u)) << (64u - endbit));
-#ifndef ASN1RT_I_PER_NARROW_STORES
+#if !defined(ASN1RT_I_PER_NARROW_STORES) && !defined(ASN1RT_PER_OUTLINE)   /* --size: the octet stores, less code */
         /* Generated code's fields: one 8-octet store where 8 octets are
          * left, zeros past the bits (the invariant). Nothing valid lies
          * past a field's position then; per.c, which moves open types'
@@ -926,7 +926,7 @@ general:
     return asn1rt_per_read_octets(r, n, n, arena, out);
 }
 
-#ifndef ASN1RT_I_PER_OUTLINE
+#if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
 /* The minimal two's complement of v (X.690 8.3.2) bumped inline from the
  * arena; a full or NULL arena goes out of line, which says so. */
 ASN1RT_INLINE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
