@@ -80,15 +80,6 @@ static int validate_element(asn1rt_reader *r)
     return ASN1RT_OK;
 }
 
-/* X.680 41.4 table 10: A-Z a-z 0-9 space ' ( ) + , - . / : = ? (octets
- * 0x80 and above, absent here, are 0). */
-const uint8_t asn1g_printable_tab[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-};
-
 int asn1g_read_any_slow(asn1rt_reader *r, asn1rt_view *whole)
 {
     const uint8_t *start = r->cur;
