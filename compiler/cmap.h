@@ -65,8 +65,9 @@ typedef enum CDerFn {
 /* OER's functions of a type (emit_oer.c, X.696 canonical OER). */
 typedef enum COerFn {
     OER_DECODE, OER_DECODE_PREFIX, OER_DECODE_EX, OER_ENCODE,  /* public */
-    OER_READ, OER_WRITE,                     /* static: the entry points' bodies */
+    OER_READ, OER_READ_INL, OER_WRITE,       /* static: the entry points' bodies */
     OER_DEC, OER_DEC_BODY, OER_ENC,          /* defining types (_dec_ counts the depth around _dec_body_) */
+    OER_DEC_INL, OER_ENC_INL,                /* their inline copies (emit_oer.c, as DER's _inl_) */
     OER_FN_COUNT
 } COerFn;
 

@@ -10,10 +10,12 @@
  *     decodes to the same value with all of them set;
  *   - T_print succeeds.
  * With --encoding E (uper, aper, oer, ber; der by default) the harness holds
- * that rule's decoder to the same kind of promise: strict decode, then for
- * the canonical rules re-encoding to the identical octets, for BER the
- * value's DER, and decoding that again to an equal value. The names come
- * from cmap's per-rule tables (CNamed.enc_fn), as for DER.
+ * that rule's decoder to the same kind of promise: strict decode (OER: a
+ * rejection's offset inside the input too), then for the canonical rules
+ * re-encoding to the identical octets (OER: unless the input holds
+ * extension additions the schema does not know, see identity_check_oer),
+ * for BER the value's DER, and decoding that again to an equal value. The
+ * names come from cmap's per-rule tables (CNamed.enc_fn), as for DER.
  * Any violation aborts, so libFuzzer keeps the input. Build the harness
  * with the module's .c and libasn1rt.a, e.g.
  *   clang -fsanitize=fuzzer,address,undefined -Iout out/fuzz_T.c out/m.c -lasn1rt */
@@ -67,8 +69,8 @@ static const char body_rule[] =
     "        abort();\n"
     "    @INIT@(&value);\n"
     "    if (@DEC@(&value, data, size, @ARGS@, &err) != ASN1RT_OK) {\n"
-    "        if (err.code == ASN1RT_OK)\n"
-    "            fuzz_violated(\"a rejection without a code\");\n"
+    "        if (err.code == ASN1RT_OK@OFFSET@)\n"
+    "            fuzz_violated(\"a rejection without a code@OFFSET_WHAT@\");\n"
     "        return 0;\n"
     "    }\n"
     "    if (@CHECK@(&value) != ASN1RT_OK)\n"
@@ -101,6 +103,25 @@ static const char encode_step_per[] =
 static const char identity_check[] =
     "    if (len != size || (size != 0 && memcmp(buf, data, size) != 0))\n"
     "        fuzz_violated(\"re-encoding differs from the input (@RULE@ is canonical)\");\n";
+
+/* OER: the decoder skips extension additions the schema does not know,
+ * so their value re-encodes without them. That is the one difference
+ * allowed: the input must then be refused under ASN1RT_OER_KNOWN_ONLY
+ * (which refuses nothing else), and the re-encoding be canonical itself. */
+static const char identity_check_oer[] =
+    "    if (len != size || (size != 0 && memcmp(buf, data, size) != 0)) {\n"
+    "        static uint8_t buf2[1 << 20];\n"
+    "        size_t len2 = 0;\n"
+    "        if (@DEC@(&again, data, size, ASN1RT_OER_KNOWN_ONLY, &arena2, &err) != ASN1RT_E_UNKNOWN_COMPONENT)\n"
+    "            fuzz_violated(\"re-encoding differs from the input (oer is canonical)\");\n"
+    "        if (asn1rt_arena_init(&arena2, storage2, sizeof storage2) != ASN1RT_OK)\n"
+    "            abort();\n"
+    "        if (@DEC@(&again, buf, len, 0, &arena2, NULL) != ASN1RT_OK ||\n"
+    "            @ENC@(&again, buf2, sizeof buf2, &len2) != ASN1RT_OK || len2 != len || memcmp(buf2, buf, len) != 0)\n"
+    "            fuzz_violated(\"without its unknown extension additions, the value does not re-encode to itself\");\n"
+    "        if (asn1rt_arena_init(&arena2, storage2, sizeof storage2) != ASN1RT_OK)\n"
+    "            abort();\n"
+    "    }\n";
 
 /* Writes text with each @KEY@ replaced by its name. */
 static void substitute(FILE *f, const char *text, const char *const (*subst)[2], size_t n)
@@ -150,6 +171,7 @@ static void harness(FILE *f, const CNamed *cn, const char *fname, const CModule 
         if (strcmp(rule, "oer") == 0) {
             dec = fn_oer[OER_DECODE_EX];
             enc = fn_oer[OER_ENCODE];
+            identity = identity_check_oer;
         } else if (strcmp(rule, "ber") == 0) {
             dec = cn->enc_fn[ENC_BER][BER_DECODE_EX];
             enc = cn->enc_fn[ENC_DER][DER_ENCODE];
@@ -167,6 +189,9 @@ static void harness(FILE *f, const CNamed *cn, const char *fname, const CModule 
             {"@EQUAL@", cn->fn[FN_EQUAL]}, {"@PRINT@", cn->fn[FN_PRINT]},
             {"@DERDEC@", cn->enc_fn[ENC_DER][DER_DECODE]}, {"@DEC@", dec}, {"@ENC@", enc},
             {"@ARGS2@", strcmp(rule, "ber") == 0 ? "" : "0, &arena2"}, {"@ARGS@", args},
+            /* OER's offsets count octets (PER's count bits). */
+            {"@OFFSET@", strcmp(rule, "oer") == 0 ? " || err.offset > size" : ""},
+            {"@OFFSET_WHAT@", strcmp(rule, "oer") == 0 ? ", or with an offset outside the input" : ""},
         };
         substitute(f, body_rule, subst, sizeof subst / sizeof subst[0]);
         return;

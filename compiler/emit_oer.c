@@ -26,6 +26,35 @@
 
 static int g_tmp;                 /* unique local names within one function */
 
+/* Each type's _dec_ and _enc_ are printed twice, as DER's (emit_der.c):
+ * the extern calls its children's externs, one level; the static copy
+ * (T_oer_dec_inl_, ASN1G_BODY: always inlined) calls its children's
+ * copies, so T_oer_decode and T_oer_encode are one straight-line function
+ * each, with the reader and writer in registers. Unlike DER, a child of
+ * another module gets a copy in this file too (printed on demand, static,
+ * so the names do not meet): IEEE 1609.2's certificate is half
+ * Ieee1609Dot2BaseTypes, which would otherwise stay about ten calls. */
+static bool g_deep;               /* printing a copy */
+static bool g_inline_calls;       /* the function being printed calls a copy */
+static const char *g_sig;         /* its signature */
+static const CModule *g_cmodule;  /* the module being printed */
+
+typedef struct Copies {
+    FILE *copies, *protos;
+    char *copies_buf, *protos_buf;
+    size_t copies_len, protos_len;
+} Copies;
+static Copies g_cp;
+
+/* The copies of other modules' types this file calls, printed by
+ * oer_file_preamble once every caller is known (each may ask for more). */
+typedef struct Foreign {
+    const CNamed *cn;
+    bool enc;
+} Foreign;
+static Foreign *g_foreign;
+static int g_nforeign, g_foreign_cap;
+
 static const char *oer_fn(const CNamed *cn, COerFn f) { return cn->enc_fn[ENC_OER][f]; }
 
 static const char *oer_sig(const CNamed *cn, COerFn f)
@@ -39,11 +68,64 @@ static const char *oer_sig(const CNamed *cn, COerFn f)
         return S("int %s(%s *out, const uint8_t *in, size_t len, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)",
                  n, T);
     case OER_ENCODE: return S("int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", n, T);
-    case OER_READ: case OER_DEC: case OER_DEC_BODY:
+    case OER_READ: case OER_READ_INL: case OER_DEC: case OER_DEC_BODY: case OER_DEC_INL:
         return S("int %s(%s *out, asn1rt_reader *r, asn1rt_arena *arena, asn1rt_error *err)", n, T);
-    case OER_WRITE: case OER_ENC: return S("int %s(const %s *in, asn1rt_writer *w)", n, T);
+    case OER_WRITE: case OER_ENC: case OER_ENC_INL: return S("int %s(const %s *in, asn1rt_writer *w)", n, T);
     default: return NULL;
     }
+}
+
+static COerFn inline_copy(COerFn f)
+{
+    switch (f) {
+    case OER_READ: return OER_READ_INL;
+    case OER_DEC: return OER_DEC_INL;
+    case OER_ENC: return OER_ENC_INL;
+    default: return f;
+    }
+}
+
+/* The head of the function being printed: its copy, or the extern (the
+ * entry points' bodies are static). */
+static void own_head(const CNamed *cn, COerFn f)
+{
+    g_sig = S("%s%s", g_deep ? "ASN1G_BODY " : f == OER_READ || f == OER_WRITE ? "static " : "",
+              oer_sig(cn, g_deep ? inline_copy(f) : f));
+    P(0, "%s", g_sig);
+}
+
+/* A type of another module can be copied here unless its codec reads a
+ * DEFAULT's constant, which is static in that module's file. */
+static bool copyable(const CNamed *cn)
+{
+    if (cn->home == g_cmodule)
+        return true;
+    for (int k = 0; k < cn->ncomps; k++)
+        if (cn->comps[k]->default_decl)
+            return false;
+    return true;
+}
+
+/* A child's _dec_ or _enc_: in a copy, the child's copy where there is one. */
+static const char *call(const CNamed *owner, COerFn f)
+{
+    bool copy = g_deep && copyable(owner);
+    if (copy && owner->home != g_cmodule) {
+        bool enc = f == OER_ENC, known = false;
+        for (int i = 0; i < g_nforeign && !known; i++)
+            known = g_foreign[i].cn == owner && g_foreign[i].enc == enc;
+        if (!known) {
+            if (g_nforeign == g_foreign_cap) {
+                g_foreign_cap = g_foreign_cap ? 2 * g_foreign_cap : 16;
+                g_foreign = realloc(g_foreign, sizeof *g_foreign * (size_t)g_foreign_cap);
+                if (!g_foreign)
+                    abort();
+            }
+            g_foreign[g_nforeign++] = (Foreign){ owner, enc };
+        }
+    }
+    g_inline_calls |= copy;
+    return oer_fn(owner, copy ? inline_copy(f) : f);
 }
 
 /* ---------------------------------------------------------------- what OER can print */
@@ -396,7 +478,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         break;
     default:
         emit_rc_used = true;
-        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", oer_fn(ct->owner, OER_DEC), emit_addr(lv), rd);
+        P(ind, "if (ASN1G_UNLIKELY((rc = %s(%s, %s, arena, err)) != 0))", call(ct->owner, OER_DEC), emit_addr(lv), rd);
         emit_fail_line(ind + 4, "rc", "0", nm);
         break;
     }
@@ -517,7 +599,7 @@ static void enc_value(int ind, CType *ct, const char *rv)
          * otherwise be written as a large positive one. */
         P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(int32_t)(%s)));", rv);
         break;
-    default: P(ind, "ASN1G_TRY(%s(%s, w));", oer_fn(ct->owner, OER_ENC), emit_addr(rv)); break;
+    default: P(ind, "ASN1G_TRY(%s(%s, w));", call(ct->owner, OER_ENC), emit_addr(rv)); break;
     }
 }
 
@@ -687,7 +769,7 @@ static void emit_seq_dec(CNamed *cn)
     int nroot = L.nroot, nbits = L.nbits;
     bool touches = cn->extensible;
 
-    P(0, "%s", oer_sig(cn, OER_DEC));
+    own_head(cn, OER_DEC);
     P(0, "{");
     if (nbits)
         P(4, "const uint8_t *pre;");
@@ -720,7 +802,8 @@ static void emit_seq_dec(CNamed *cn)
         }
     }
     if (cn->extensible) {
-        /* Unknown additions are skipped: unknown_ext is DER's and stays empty. */
+        /* Unknown additions are skipped (refused under ASN1RT_OER_KNOWN_ONLY):
+         * unknown_ext is DER's and stays empty. */
         P(4, "out->unknown_ext.ptr = NULL;");
         P(4, "out->unknown_ext.len = 0;");
         for (int k = 0; k < cn->ncomps; k++) {
@@ -738,7 +821,7 @@ static void emit_seq_dec(CNamed *cn)
         P(8, "for (i = 0; i < nb; i++) {");
         P(12, "if (!asn1rt_bits_test(&bm, i))");
         P(16, "continue;");
-        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_open(r)", "err_offset");
+        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_ext(r)", "err_offset");
         P(8, "}");
         P(4, "}");
     }
@@ -760,7 +843,7 @@ static void emit_seq_enc(CNamed *cn)
     int nroot = L.nroot, nbits = L.nbits, next = L.next;
     bool touches = cn->extensible;
 
-    P(0, "%s", oer_sig(cn, OER_ENC));
+    own_head(cn, OER_ENC);
     P(0, "{");
     if (nbits)
         P(4, "uint8_t pre[%d] = {0};", (nbits + 7) / 8);
@@ -825,7 +908,7 @@ static void emit_choice_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s", oer_sig(cn, OER_DEC));
+    own_head(cn, OER_DEC);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
     P(4, "uint32_t t;");
@@ -872,7 +955,7 @@ static void emit_choice_dec(CNamed *cn)
 
 static void emit_choice_enc(CNamed *cn)
 {
-    P(0, "%s", oer_sig(cn, OER_ENC));
+    own_head(cn, OER_ENC);
     P(0, "{");
     P(4, "switch (in->present) {");
     for (int k = 0; k < cn->ncomps; k++) {
@@ -920,7 +1003,7 @@ static void emit_enum_dec(CNamed *cn)
 {
     char *buf;
     size_t len;
-    P(0, "%s", oer_sig(cn, OER_DEC));
+    own_head(cn, OER_DEC);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     dec_enum(4, cn, "*out", "r", "NULL");
@@ -932,7 +1015,7 @@ static void emit_enum_dec(CNamed *cn)
 
 static void emit_enum_enc(CNamed *cn)
 {
-    P(0, "%s", oer_sig(cn, OER_ENC));
+    own_head(cn, OER_ENC);
     P(0, "{");
     if (!cn->extensible) {
         P(4, "int rc = %s(in);", cn->fn[FN_CHECK]);
@@ -987,7 +1070,7 @@ static void emit_of_dec(CNamed *cn)
     char *buf;
     size_t len;
     const char *viol = emit_size_violation(ct, "n");
-    P(0, "%s", oer_sig(cn, OER_DEC));
+    own_head(cn, OER_DEC);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
     P(4, "size_t n, i;");
@@ -1039,7 +1122,7 @@ static void emit_of_enc(CNamed *cn)
     CType *ct = cn->ct, *el = ct->elem;
     bool array = ct->kind == CK_ARRAY;
     const char *viol = emit_size_violation(ct, "in->count");
-    P(0, "%s", oer_sig(cn, OER_ENC));
+    own_head(cn, OER_ENC);
     P(0, "{");
     P(4, "size_t i;");
     if (!array) {
@@ -1069,13 +1152,44 @@ static void emit_of_enc(CNamed *cn)
 
 /* ---------------------------------------------------------------- entry points */
 
-static void emit_public(CNamed *cn)
+/* Prints function pr (whose extern is f) twice: its copy, calling the
+ * children's copies, into the copies at the end of the file; then the
+ * extern here, calling the children's externs, or, when the copy calls no
+ * other copy, as a call to the copy. args: the parameters' names. */
+static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *args)
+{
+    if (emit_size) {   /* --size: the extern alone */
+        pr(cn);
+        return;
+    }
+    FILE *file = emit_out;
+    emit_out = g_cp.copies;
+    g_deep = true;
+    g_inline_calls = false;
+    pr(cn);
+    g_deep = false;
+    bool calls = g_inline_calls;
+    fprintf(g_cp.protos, "%s;\n", g_sig);
+    emit_out = file;
+    if (calls) {
+        pr(cn);
+        return;
+    }
+    P(0, "%s%s", f == OER_READ ? "static " : "", oer_sig(cn, f));
+    P(0, "{");
+    P(4, "return %s(%s);", oer_fn(cn, inline_copy(f)), args);
+    emit_fn_close();
+}
+
+/* The fast entry points run the copies as one function. */
+static const char *flatten(void) { return emit_size ? "" : "ASN1G_FLATTEN "; }
+
+static void emit_read(CNamed *cn)
 {
     char *buf;
     size_t len;
     CType *ct = cn->ct;
-
-    P(0, "static %s", oer_sig(cn, OER_READ));
+    own_head(cn, OER_READ);
     P(0, "{");
     FILE *saved = emit_body_begin(&buf, &len);
     dec_value(4, ct, "(*out)", "r", "NULL");
@@ -1087,10 +1201,36 @@ static void emit_public(CNamed *cn)
     P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
+}
 
-    P(0, "%s", oer_sig(cn, OER_DECODE));
+static void emit_public(CNamed *cn)
+{
+    char *buf;
+    size_t len;
+    CType *ct = cn->ct;
+
+    /* T_oer_decode and T_oer_encode run the copies; T_oer_decode_ex and
+     * T_oer_decode_prefix call the externs. */
+    print_twice(cn, emit_read, OER_READ, "out, r, arena, err");
+
+    /* T_oer_decode_ex with lax 0 and no err, as one function. */
+    P(0, "%s%s", flatten(), oer_sig(cn, OER_DECODE));
     P(0, "{");
-    P(4, "return %s(out, in, len, 0, arena, NULL);", oer_fn(cn, OER_DECODE_EX));
+    P(4, "asn1rt_reader r;");
+    P(4, "size_t mark = arena ? asn1rt_arena_mark(arena) : 0;");
+    P(4, "int rc;");
+    P(4, "if (out == NULL || (in == NULL && len != 0))");
+    P(8, "return ASN1RT_E_ARG;");
+    P(4, "asn1oer_reader_init(&r, in, len, 0);");
+    P(4, "rc = %s(out, &r, arena, NULL);", oer_fn(cn, emit_size ? OER_READ : OER_READ_INL));
+    P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK) && r.cur != r.end)");
+    P(8, "rc = asn1rt_expect_end(&r);");
+    P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
+    P(8, "memset(out, 0, sizeof *out);");
+    P(8, "if (arena != NULL)");
+    P(12, "asn1rt_arena_reset(arena, mark);");
+    P(4, "}");
+    P(4, "return rc;");
     emit_fn_close();
 
     P(0, "%s", oer_sig(cn, OER_DECODE_PREFIX));
@@ -1134,10 +1274,13 @@ static void emit_public(CNamed *cn)
     P(4, "return rc;");
     emit_fn_close();
 
+    /* Called only by T_oer_encode: its children's copies. */
+    g_deep = !emit_size;
     P(0, "static %s", oer_sig(cn, OER_WRITE));
     P(0, "{");
-    saved = emit_body_begin(&buf, &len);
+    FILE *saved = emit_body_begin(&buf, &len);
     enc_value(4, ct, "(*in)");
+    g_deep = false;
     if (ct->kind == CK_NULL)
         P(4, "(void)in;");
     if (ct->kind == CK_NULL)
@@ -1146,7 +1289,7 @@ static void emit_public(CNamed *cn)
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
 
-    P(0, "%s", oer_sig(cn, OER_ENCODE));
+    P(0, "%s%s", flatten(), oer_sig(cn, OER_ENCODE));
     P(0, "{");
     P(4, "asn1rt_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");
@@ -1224,19 +1367,79 @@ static void oer_decl_open(const COpen *op)
     P(0, "ASN1RT_MUST_USE %s;", emit_open_sig(op, op->oer_decode_open));
 }
 
-static void oer_file_begin(const CModule *cm) { (void)cm; }
+static void oer_file_begin(const CModule *cm)
+{
+    g_cmodule = cm;
+    g_nforeign = 0;
+    g_cp.copies = open_memstream(&g_cp.copies_buf, &g_cp.copies_len);
+    g_cp.protos = open_memstream(&g_cp.protos_buf, &g_cp.protos_len);
+    if (!g_cp.copies || !g_cp.protos)
+        abort();
+}
 
-static void oer_file_preamble(void) {}  /* the header includes asn1rt/oer.h */
+/* The printers of a defining type's decoder and encoder. */
+static void codec_printers(const CNamed *cn, void (**dec)(CNamed *), void (**enc)(CNamed *))
+{
+    switch (cn->ct->kind) {
+    case CK_SEQ: case CK_SET: *dec = emit_seq_dec; *enc = emit_seq_enc; break;
+    case CK_CHOICE: *dec = emit_choice_dec; *enc = emit_choice_enc; break;
+    case CK_ENUM: *dec = emit_enum_dec; *enc = emit_enum_enc; break;
+    case CK_ARRAY: case CK_LIST: *dec = emit_of_dec; *enc = emit_of_enc; break;
+    default: *dec = *enc = NULL; break;
+    }
+}
 
-static void oer_file_end(void) {}
+/* The other modules' copies (each may ask for more), then every copy's
+ * declaration; the header includes asn1rt/oer.h. */
+static void oer_file_preamble(void)
+{
+    FILE *file = emit_out;
+    emit_out = g_cp.copies;
+    for (int i = 0; i < g_nforeign; i++) {
+        void (*dec)(CNamed *), (*enc)(CNamed *);
+        CNamed *cn = (CNamed *)g_foreign[i].cn;
+        codec_printers(cn, &dec, &enc);
+        g_tmp = 0;
+        g_deep = true;
+        (g_foreign[i].enc ? enc : dec)(cn);
+        g_deep = false;
+        fprintf(g_cp.protos, "%s;\n", g_sig);
+    }
+    emit_out = file;
+    fclose(g_cp.protos);
+    if (g_cp.protos_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* Inline copies of the OER codecs (see the end of the file). */");
+        fputs(g_cp.protos_buf, emit_out);
+    }
+    free(g_cp.protos_buf);
+}
+
+static void oer_file_end(void)
+{
+    fclose(g_cp.copies);
+    if (g_cp.copies_len > 0) {
+        P(0, "%s", "");
+        P(0, "/* ------------------------------------------------------------------ */");
+        P(0, "/* Inline copies of the OER codecs: what T_oer_decode and T_oer_encode");
+        P(0, " * run as one straight-line function (ASN1G_BODY); those of other");
+        P(0, " * modules' types too. */");
+        P(0, "%s", "");
+        fputs(g_cp.copies_buf, emit_out);
+    }
+    free(g_cp.copies_buf);
+}
 
 static void oer_codec(const CModule *cm, CNamed *cn)
 {
-    (void)cm;
-    static const EmitKindFns fns = { emit_seq_dec, emit_seq_enc, emit_choice_dec, emit_choice_enc,
-                                     emit_enum_dec, emit_enum_enc, emit_of_dec, emit_of_enc };
+    void (*dec)(CNamed *), (*enc)(CNamed *);
+    g_cmodule = cm;
     g_tmp = 0;
-    emit_codec_by_kind(cn, &fns);
+    codec_printers(cn, &dec, &enc);
+    if (!dec)
+        return;
+    print_twice(cn, dec, OER_DEC, "out, r, arena, err");
+    print_twice(cn, enc, OER_ENC, "in, w");
 }
 
 static void oer_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }

@@ -195,6 +195,41 @@ static const char *alphabet_of(int ind, const CType *ct)
     return S("&a%d", id);
 }
 
+/* X.691 30.5 for the strings asn1rt_per_read_chars1 / _write_chars1 take
+ * inline: one-octet characters of one range *lo..*hi, and the bits per
+ * character of each variant (*ubits UPER, *abits APER, 30.5.2). False for
+ * the others (PrintableString, NumericString, BMPString, a FROM of several
+ * ranges, the extension's alphabet of 30.3). */
+static bool one_range(const CType *ct, unsigned *lo, unsigned *hi, unsigned *ubits, unsigned *abits)
+{
+    unsigned n = 0;
+    if (ct->kind == CK_TIME) {
+        *lo = 32;              /* VisibleString (X.691 33) */
+        *hi = 126;
+    } else if (str_mult(ct->universal) != 1 || (ct->per_size_ext && ct->alphabet)) {
+        return false;
+    } else if (!ct->alphabet) {
+        if (ct->universal != 22 && ct->universal != 26)
+            return false;
+        *lo = ct->universal == 22 ? 0 : 32;   /* IA5String, VisibleString */
+        *hi = ct->universal == 22 ? 127 : 126;
+    } else {
+        for (unsigned c = 0; c < 128; c++) {
+            if (!alphabet_has(ct->alphabet, c))
+                continue;
+            *lo = c;
+            *hi = c = alphabet_run_end(ct->alphabet, c);
+            n++;
+        }
+        if (n != 1)
+            return false;
+    }
+    *ubits = bits_for_span(*hi - *lo);
+    for (*abits = 1; *abits < *ubits; *abits *= 2)
+        ;
+    return *ubits >= 1;
+}
+
 /* X.691 30.3: a length outside an extensible SIZE's root is encoded as if
  * there were no size constraint and with the characters of the unconstrained
  * type (A.3's Date: 4 bits a digit in the root, 7 (UPER) or 8 (APER) bits in
@@ -320,8 +355,13 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                 size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
                 alpha = ext_alphabet(ct, alpha);
             }
-            try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
-                    rd, nm);
+            unsigned lo, hi, ubits, abits;
+            if (one_range(ct, &lo, &hi, &ubits, &abits))
+                try_dec(ind + 4, S("asn1rt_per_read_chars1(%s, %s, %s, %uu, %uu, %u, %u, %s, arena, %s)", rd, lb, ub, lo,
+                                   hi, ubits, abits, alpha, emit_addr(lv)), rd, nm);
+            else
+                try_dec(ind + 4, S("asn1rt_per_read_chars(%s, %s, %s, %s, arena, %s)", rd, lb, ub, alpha, emit_addr(lv)),
+                        rd, nm);
         } else {
             /* X.691 30.6: the other strings are octets; SIZE is not PER-visible. */
             try_dec(ind + 4, S("asn1rt_per_read_octets(%s, 0u, ASN1RT_PER_NO_UB, arena, %s)", rd, emit_addr(lv)), rd, nm);
@@ -534,8 +574,13 @@ static void enc_value(int ind, CType *ct, const char *rv)
                 size_enc(ind + 4, ct, S("(%s / %uu)", emit_dot(rv, "len"), str_mult(ct->universal)), &lb, &ub);
                 alpha = ext_alphabet(ct, alpha);
             }
-            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha, emit_dot(rv, "ptr"),
-              emit_dot(rv, "len"));
+            unsigned lo, hi, ubits, abits;
+            if (one_range(ct, &lo, &hi, &ubits, &abits))
+                P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars1(w, %s, %s, %uu, %uu, %u, %u, %s, %s, %s));", lb, ub, lo, hi,
+                  ubits, abits, alpha, emit_dot(rv, "ptr"), emit_dot(rv, "len"));
+            else
+                P(ind + 4, "ASN1G_TRY(asn1rt_per_write_chars(w, %s, %s, %s, %s, %s));", lb, ub, alpha,
+                  emit_dot(rv, "ptr"), emit_dot(rv, "len"));
         } else {
             const char *viol = emit_size_violation(ct, "n");
             if (viol) {
@@ -702,6 +747,8 @@ static void emit_seq_dec(CNamed *cn)
     dec_comps(4, root, nroot, false, "r");
     if (cn->extensible) {
         /* unknown_ext is DER's and stays empty; unknown additions are skipped. */
+        P(4, "out->unknown_ext.ptr = NULL;");
+        P(4, "out->unknown_ext.len = 0;");
         for (int k = 0; k < cn->ncomps; k++) {
             CComp *cc = cn->comps[k];
             if (cc->ext_index < 0)
@@ -1161,9 +1208,10 @@ static void emit_of_enc(CNamed *cn)
 
 /* ---------------------------------------------------------------- entry points */
 
-/* The value's codec behind the runtime's entry (asn1rt_per_decode_whole,
+/* The value's codec behind the runtime's entry (asn1rt_per_decode_set,
  * asn1rt_per_encode_whole: reader set-up, X.691 11.1 end, *out zeroed and
- * arena given back on failure), which both variants share. */
+ * arena given back on failure), which both variants share. *out is not
+ * zeroed first: the codec sets every member the value has, as DER's does. */
 static void emit_shared_entry(CNamed *cn)
 {
     char *buf;
@@ -1202,13 +1250,13 @@ static void emit_variant(CNamed *cn, bool aligned)
     if (!emit_size) {   /* --size: inline in the header (per_decl_public) */
         P(0, "%s", per_sig(cn, dec));
         P(0, "{");
-        P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
+        P(4, "return asn1rt_per_decode_set(out, sizeof *out, %s, in, len, %s, 0, arena, NULL);", per_fn(cn, PER_READ),
           flag);
         emit_fn_close();
     }
     P(0, "%s", per_sig(cn, ex));
     P(0, "{");
-    P(4, "return asn1rt_per_decode_whole(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
+    P(4, "return asn1rt_per_decode_set(out, sizeof *out, %s, in, len, %s, lax, arena, err);", per_fn(cn, PER_READ),
       flag);
     emit_fn_close();
     P(0, "%s", per_sig(cn, enc));
@@ -1335,7 +1383,10 @@ static void per_header_doc(const EmitRule *self, bool aligned)
               " *   int T_uper_decode(T *out, const uint8_t *in, size_t len, asn1rt_arena *arena);\n"
               " *       strict (BASIC-PER with canonical DEFAULTs); the whole input is one\n"
               " *       T, padded to an octet with zero bits (X.691 11.1); 0 or an\n"
-              " *       asn1rt_code, *out zeroed and the arena reset on failure. Strings\n"
+              " *       asn1rt_code, *out zeroed and the arena reset on failure. As for\n"
+              " *       T_decode, *out is not zeroed first: an absent OPTIONAL's value, the\n"
+              " *       alternatives not chosen and SEQUENCE OF items past count keep what\n"
+              " *       they held (T_init clears them). Strings\n"
               " *       standing octet-aligned in the input are views into it, the others\n"
               " *       copies in arena; SEQUENCE OF without a small SIZE bound is decoded\n"
               " *       into items in arena (raw stays empty); no arena, or a full one:\n"
@@ -1411,6 +1462,8 @@ static void per_file_preamble(void)
     if (g_preamble_done)
         return;
     g_preamble_done = true;
+    if (emit_size)   /* constrained whole numbers through per.c's calls, not inline */
+        P(0, "#define ASN1RT_PER_OUTLINE 1");
     P(0, "#include <asn1rt/per.h>");
 }
 

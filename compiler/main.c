@@ -161,19 +161,26 @@ static int run_in(Arena *arena, int argc, char **argv)
     const char *pdu_views = NULL;   /* --pdu-view (cmap_pdu.c) */
     bool want[NENCODINGS] = {true}; /* --encodings: DER alone by default */
     double t0 = now_ms();
+    /* The options that only turn a flag on. */
+    const struct { const char *name; bool *flag; } flags[] = {
+        {"--check", &check}, {"--dump-ast", &dump}, {"--emit-imports", &emit_imports},
+        {"--print-outputs", &print_outputs}, {"--size", &emit_size}, {"--int64", &cmap_int64},
+        {"--stats", &stats}, {"-Werror", &diag_werror},
+    };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        size_t f = 0;
+        while (f < sizeof flags / sizeof flags[0] && strcmp(a, flags[f].name) != 0)
+            f++;
+        if (f < sizeof flags / sizeof flags[0]) {
+            *flags[f].flag = true;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(usage_text, stdout);
             return 0;
         } else if (strcmp(a, "--version") == 0) {
             printf("asn1cc %s\n", ASN1CC_VERSION);
             return 0;
-        } else if (strcmp(a, "--check") == 0) {
-            check = true;
-        } else if (strcmp(a, "--dump-ast") == 0) {
-            dump = true;
         } else if (strcmp(a, "--prefix") == 0 || strcmp(a, "--array-limit") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "asn1cc: option '%s' needs an argument\n%s", a, usage_text);
@@ -212,18 +219,6 @@ static int run_in(Arena *arena, int argc, char **argv)
             fuzz_type = argv[++i];
         } else if (strcmp(a, "--encoding") == 0 && i + 1 < argc) {
             fuzz_rule = argv[++i];
-        } else if (strcmp(a, "--emit-imports") == 0) {
-            emit_imports = true;
-        } else if (strcmp(a, "--print-outputs") == 0) {
-            print_outputs = true;
-        } else if (strcmp(a, "--size") == 0) {
-            emit_size = true;
-        } else if (strcmp(a, "--int64") == 0) {
-            cmap_int64 = true;
-        } else if (strcmp(a, "--stats") == 0) {
-            stats = true;
-        } else if (strcmp(a, "-Werror") == 0) {
-            diag_werror = true;
         } else if (strncmp(a, "-W", 2) == 0 && a[2]) {
             if (!diag_set_warning(a + 2)) {
                 fprintf(stderr, "asn1cc: unknown warning option '%s'\n", a);

@@ -2012,10 +2012,13 @@ static const FnName oer_fns[OER_FN_COUNT] = {
     [OER_DECODE_EX] = {"oer_decode_ex", FOR_ALL},
     [OER_ENCODE] = {"oer_encode", FOR_ALL},
     [OER_READ] = {"oer_read_", FOR_ALL},
+    [OER_READ_INL] = {"oer_read_inl_", FOR_ALL},
     [OER_WRITE] = {"oer_write_", FOR_ALL},
     [OER_DEC] = {"oer_dec_", FOR_DEFINES},
     [OER_DEC_BODY] = {"oer_dec_body_", FOR_DEFINES},
     [OER_ENC] = {"oer_enc_", FOR_DEFINES},
+    [OER_DEC_INL] = {"oer_dec_inl_", FOR_DEFINES},
+    [OER_ENC_INL] = {"oer_enc_inl_", FOR_DEFINES},
 };
 
 static const FnName per_fns[PER_FN_COUNT] = {

@@ -1093,11 +1093,37 @@ static bool duration_ok(const char *s, size_t n)
     return any;
 }
 
+/* The value syntax of time type `kind` that text does not have, as a
+ * message names it; NULL when it has it, or kind is no time type checked
+ * here (TIME: any ISO 8601 form its settings allow). */
+static const char *time_form_broken(TypeKind kind, const char *text, size_t n)
+{
+    switch (kind) {
+    case TY_UTC_TIME:
+        return utc_time_ok(text, n) ? NULL : "UTCTime value: YYMMDDhhmm[ss] then Z, +hhmm or -hhmm (X.680 47.3)";
+    case TY_GENERALIZED_TIME:
+        return generalized_time_ok(text, n) ? NULL
+               : "GeneralizedTime value: YYYYMMDDhh[mm[ss]][.fraction] then nothing, Z or +hh[mm] (X.680 46.3)";
+    case TY_DATE:
+        return date_ok(text, n, 0) && n == 10 ? NULL : "DATE value: YYYY-MM-DD (X.680 38.4.1)";
+    case TY_TIME_OF_DAY:
+        return time_of_day_ok(text, n, 0) && n == 8 ? NULL : "TIME-OF-DAY value: hh:mm:ss (X.680 38.4.2)";
+    case TY_DATE_TIME:
+        return n == 19 && date_ok(text, n, 0) && text[10] == 'T' && time_of_day_ok(text, n, 11)
+               ? NULL : "DATE-TIME value: YYYY-MM-DDThh:mm:ss (X.680 38.4.3)";
+    case TY_DURATION:
+        return duration_ok(text, n) ? NULL : "DURATION value: PnYnMnDTnHnMnS or PnW (X.680 38.4.4)";
+    default:
+        return NULL;
+    }
+}
+
 /* Checks a character string value (UTF-8 text) against its type b: the
  * characters the type can hold (X.680 41) and, for the time types, their
  * value syntax. Diagnoses at loc and returns false when it does not fit. */
 bool sema_check_string_value(const Type *b, const char *text, size_t n, Loc loc)
 {
+    const char *form;
     if (!b || !text)
         return true;
     switch (b->kind) {
@@ -1123,39 +1149,10 @@ bool sema_check_string_value(const Type *b, const char *text, size_t n, Loc loc)
             }
         }
         return true;
-    case TY_UTC_TIME:
-        if (utc_time_ok(text, n))
-            return true;
-        diag(DIAG_ERROR, loc, "\"%s\" is not a UTCTime value: YYMMDDhhmm[ss] then Z, +hhmm or -hhmm (X.680 47.3)", text);
-        return false;
-    case TY_GENERALIZED_TIME:
-        if (generalized_time_ok(text, n))
-            return true;
-        diag(DIAG_ERROR, loc,
-             "\"%s\" is not a GeneralizedTime value: YYYYMMDDhh[mm[ss]][.fraction] then nothing, Z or +hh[mm] (X.680 46.3)",
-             text);
-        return false;
-    case TY_DATE:
-        if (date_ok(text, n, 0) && n == 10)
-            return true;
-        diag(DIAG_ERROR, loc, "\"%s\" is not a DATE value: YYYY-MM-DD (X.680 38.4.1)", text);
-        return false;
-    case TY_TIME_OF_DAY:
-        if (time_of_day_ok(text, n, 0) && n == 8)
-            return true;
-        diag(DIAG_ERROR, loc, "\"%s\" is not a TIME-OF-DAY value: hh:mm:ss (X.680 38.4.2)", text);
-        return false;
-    case TY_DATE_TIME:
-        if (n == 19 && date_ok(text, n, 0) && text[10] == 'T' && time_of_day_ok(text, n, 11))
-            return true;
-        diag(DIAG_ERROR, loc, "\"%s\" is not a DATE-TIME value: YYYY-MM-DDThh:mm:ss (X.680 38.4.3)", text);
-        return false;
-    case TY_DURATION:
-        if (duration_ok(text, n))
-            return true;
-        diag(DIAG_ERROR, loc, "\"%s\" is not a DURATION value: PnYnMnDTnHnMnS or PnW (X.680 38.4.4)", text);
-        return false;
     default:
-        return true;             /* TIME: any ISO 8601 form its settings allow (not checked) */
+        if ((form = time_form_broken(b->kind, text, n)) == NULL)
+            return true;
+        diag(DIAG_ERROR, loc, "\"%s\" is not a %s", text, form);
+        return false;
     }
 }

@@ -36,39 +36,18 @@ typedef struct ber_tl {
  * at least. The content is not checked against avail. */
 static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *need)
 {
-    size_t i = 0, n;
-    uint32_t num, cls_cons;
+    size_t i, n;
+    uint32_t id;
     uint8_t b;
+    int rc;
 
-    if (avail < 1) {
-        *need = 2;
+    rc = asn1rt_i_parse_identifier(p, avail, &id, &i);
+    if (rc == ASN1RT_E_TRUNCATED) {
+        *need = avail + 2;                 /* one more identifier octet at least, then a length */
         return ASN1RT_E_NEED_MORE;
     }
-    b = p[i++];
-    cls_cons = (uint32_t)(b & 0xE0u) << 24;
-    num = b & 0x1Fu;
-    if (num == 0x1F) {
-        unsigned k = 0;
-        num = 0;
-        for (;;) {
-            uint8_t c;
-            if (i >= avail) {
-                *need = i + 2;             /* one more tag octet at least, then a length */
-                return ASN1RT_E_NEED_MORE;
-            }
-            c = p[i++];
-            if (k == 0 && c == 0x80)
-                return ASN1RT_E_TAG_NOT_MINIMAL;   /* X.690 8.1.2.4.2 c) */
-            if (k == 4)
-                return ASN1RT_E_TAG_TOO_LARGE;     /* runtime limit: 2^28-1 */
-            num = (num << 7) | (c & 0x7Fu);
-            k++;
-            if ((c & 0x80) == 0)
-                break;
-        }
-        if (num < 31)
-            return ASN1RT_E_TAG_NOT_MINIMAL;       /* X.690 8.1.2.2 */
-    }
+    if (rc != ASN1RT_OK)
+        return rc;
     if (i >= avail) {
         *need = i + 1;
         return ASN1RT_E_NEED_MORE;
@@ -79,7 +58,7 @@ static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *nee
         n = b;
     } else if (b == 0x80) {
         /* X.690 8.1.3.2 a): the indefinite form is for constructed encodings. */
-        if (!(cls_cons & ASN1RT_I_CONSTRUCTED_BIT))
+        if (!(id & ASN1RT_I_CONSTRUCTED_BIT))
             return ASN1RT_E_INDEFINITE_PRIMITIVE;
         out->indefinite = true;
         n = 0;
@@ -100,7 +79,7 @@ static int ber_parse_tl(const uint8_t *p, size_t avail, ber_tl *out, size_t *nee
             n = (n << 8) | p[i];
         }
     }
-    out->tag = cls_cons | num;
+    out->tag = id;
     out->hl = i;
     out->len = n;
     return ASN1RT_OK;

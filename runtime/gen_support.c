@@ -25,10 +25,12 @@ int asn1g_unknown_component(asn1rt_reader *r)
     return asn1rt_i_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
 }
 
-/* Validates one element at r (consuming it on success): header rules
- * everywhere, constructed contents recursively (bounded by r's depth limit),
- * and the contents of universal primitive types the runtime can check. */
-static int validate_element(asn1rt_reader *r)
+static int validate_element(asn1rt_reader *r);
+
+/* validate_element for the elements its one-pass path does not take: the
+ * whole rule set through the runtime's readers, which decide every error
+ * code and offset. Children go back to validate_element. */
+static int validate_element_slow(asn1rt_reader *r)
 {
     asn1rt_reader save = *r;
     uint32_t tag;
@@ -77,6 +79,72 @@ static int validate_element(asn1rt_reader *r)
         return ASN1RT_OK;
     }
     r->cur += len;
+    return ASN1RT_OK;
+}
+
+/* The content of a primitive universal element passes the checks of
+ * asn1rt_i_check_universal in their common, valid case; false means "ask
+ * validate_element_slow", which decides. */
+static bool universal_content_fast_ok(unsigned num, const uint8_t *base, const uint8_t *c, size_t n)
+{
+    switch (num) {
+    case ASN1RT_UT_BOOLEAN: return n == 1 && (c[0] == 0x00 || c[0] == 0xFF);   /* X.690 11.1 */
+    case ASN1RT_UT_INTEGER:
+    case ASN1RT_UT_ENUMERATED: return n == 1 || (n > 1 && !asn1rt_i_int_redundant(c));   /* 8.3.2 */
+    case ASN1RT_UT_BIT_STRING:                  /* 8.6.2, 11.2.1 */
+        return n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) && (c[n - 1] & ((1u << c[0]) - 1u)) == 0;
+    case ASN1RT_UT_NULL: return n == 0;          /* 8.8.2 */
+    case ASN1RT_UT_OID:
+    case ASN1RT_UT_RELATIVE_OID: return asn1g_oid_fast_ok(base, c, n);   /* 8.19.2, 8.20.2 */
+    case ASN1RT_UT_UTCTIME:
+    case ASN1RT_UT_GENERALIZEDTIME: return asn1g_time_fast_ok(num, c, n);
+    case ASN1RT_UT_PRINTABLESTRING:
+    case ASN1RT_UT_IA5STRING:
+    case ASN1RT_UT_UTF8STRING: return asn1g_string_fast_ok(num, base, c, n);
+    case ASN1RT_UT_NUMERICSTRING:
+    case ASN1RT_UT_VISIBLESTRING:
+    case ASN1RT_UT_BMPSTRING:
+    case ASN1RT_UT_UNIVERSALSTRING: return false;
+    default: return true;           /* no alphabet to check (asn1rt_i_check_string), or no reader */
+    }
+}
+
+/* Validates one element at r (consuming it on success): header rules
+ * everywhere, constructed contents recursively (bounded by r's depth limit),
+ * and the contents of universal primitive types the runtime can check.
+ * One pass: each header is parsed once here, in the forms DER's fast paths
+ * take, and its content checked in place; anything else (a high tag number,
+ * a long length, an error, an unusual value) is handed, from the element's
+ * start, to validate_element_slow, so the result and error offset are the
+ * runtime readers' own. On failure r->cur is unchanged. */
+static int validate_element(asn1rt_reader *r)
+{
+    const uint8_t *p = r->cur, *c;
+    size_t avail = (size_t)(r->end - p), n;
+    uint8_t id;
+    if (avail < 2 || ((id = p[0]) & 0xDFu) == 0x00 || (id & 0x1Fu) == 0x1Fu ||
+        (c = asn1rt_i_length_fast(p, avail, &n)) == NULL)
+        return validate_element_slow(r);
+    if (id & 0x20u) {
+        asn1rt_reader child;
+        int rc;
+        if (((id & 0xC0u) == 0 && asn1rt_i_universal_primitive(id & 0x1Fu)) || r->depth >= r->max_depth)
+            return validate_element_slow(r);
+        asn1rt_i_enter_content(r, c, n, &child);
+        r->cur = p;
+        while (child.cur < child.end) {
+            if ((rc = validate_element(&child)) != ASN1RT_OK) {
+                r->err_offset = child.err_offset;
+                return rc;
+            }
+        }
+        r->cur = c + n;
+        return ASN1RT_OK;
+    }
+    if ((id & 0xC0u) == 0 &&
+        (!asn1rt_i_universal_primitive(id) || !universal_content_fast_ok(id, r->base, c, n)))
+        return validate_element_slow(r);
+    r->cur = c + n;
     return ASN1RT_OK;
 }
 

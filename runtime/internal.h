@@ -44,4 +44,44 @@ static inline bool asn1rt_i_universal_primitive(uint32_t num)
     }
 }
 
+/* The identifier octets at p, avail octets readable (X.690 8.1.2), for the
+ * DER and BER header parsers: *tag the tag word, *used how many octets it
+ * takes. ASN1RT_E_TRUNCATED when they run past avail; nothing is written on
+ * failure. */
+static inline int asn1rt_i_parse_identifier(const uint8_t *p, size_t avail, uint32_t *tag, size_t *used)
+{
+    size_t i = 0;
+    uint32_t num, cls_cons;
+    if (avail < 1)
+        return ASN1RT_E_TRUNCATED;
+    cls_cons = (uint32_t)(p[0] & 0xE0u) << 24;
+    num = p[i++] & 0x1Fu;
+    if (num == 0x1F) {
+        unsigned k = 0;
+        num = 0;
+        for (;;) {
+            uint8_t c;
+            if (i >= avail)
+                return ASN1RT_E_TRUNCATED;
+            c = p[i++];
+            /* X.690 8.1.2.4.2 c): the first subsequent octet's bits 7..1
+             * are not all zero. */
+            if (k == 0 && c == 0x80)
+                return ASN1RT_E_TAG_NOT_MINIMAL;
+            if (k == 4)
+                return ASN1RT_E_TAG_TOO_LARGE;   /* runtime limit: 2^28-1 */
+            num = (num << 7) | (c & 0x7Fu);
+            k++;
+            if ((c & 0x80) == 0)
+                break;
+        }
+        /* X.690 8.1.2.2/8.1.2.4: numbers 0..30 use the one-octet form. */
+        if (num < 31)
+            return ASN1RT_E_TAG_NOT_MINIMAL;
+    }
+    *tag = cls_cons | num;
+    *used = i;
+    return ASN1RT_OK;
+}
+
 #endif

@@ -637,3 +637,10 @@ int asn1oer_skip_open(asn1rt_reader *r)
         return ASN1RT_E_ARG;
     return asn1oer_read_open(r, &v);
 }
+
+int asn1oer_skip_ext(asn1rt_reader *r)
+{
+    if (r != NULL && (r->lax & ASN1RT_OER_KNOWN_ONLY))
+        return asn1rt_i_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
+    return asn1oer_skip_open(r);
+}

@@ -906,59 +906,6 @@ static uint32_t load_char(const uint8_t *s, unsigned width)
     return c;
 }
 
-/* Whether an octet of s[0..n) lies outside lo..hi: one compare each, no
- * early exit, so the loop vectorises. */
-static bool octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
-{
-    unsigned bad = 0;
-    for (size_t i = 0; i < n; i++)
-        bad |= (unsigned)((uint32_t)s[i] - lo > hi - lo);
-    return bad != 0;
-}
-
-/* The fast form of a piece of n one-octet characters of b (1..8) bits
- * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
- * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
- * one compare each, checked once at the end. False, with d scratched and
- * r untouched, when a character is outside the alphabet: the caller's
- * per-character loop then finds which. The caller checked n * b bits are
- * there. */
-ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
-                          uint8_t *d)
-{
-    /* 57 / b for b 1..8, without a division. */
-    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
-    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
-    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
-    unsigned per_word = chars_per_word[b], bad = 0;
-    while (i < n && (pos >> 3) + 8u <= words_end) {
-        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
-        size_t k = n - i < per_word ? n - i : per_word;
-        for (size_t j = 0; j < k; j++) {
-            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
-            word <<= b;
-            bad |= (unsigned)(c - lo > span);
-            d[i + j] = (uint8_t)c;
-        }
-        i += k;
-        pos += k * b;
-    }
-    if (i < n) {
-        /* The last octets of the input, fewer than 8: one padded load holds
-         * every character left (the caller checked they are there). */
-        uint8_t tail[8] = { 0 };
-        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
-        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
-        for (; i < n; i++) {
-            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
-            word <<= b;
-            bad |= (unsigned)(c - lo > span);
-            d[i] = (uint8_t)c;
-        }
-    }
-    return bad == 0;
-}
-
 /* One piece of n characters: checked, and a view or appended to the copy. */
 static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsigned b, bool map, size_t n,
                       bool first, asn1rt_arena *arena, asn1rt_view *out)
@@ -975,7 +922,7 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
         /* The wire form is the in-memory form: check it in place. */
         const uint8_t *s = r->base + (r->pos >> 3);
         uint64_t idx;
-        if (!(a->width == 1 && a->nranges == 1 && !octets_outside(s, n, a->ranges[0][0], a->ranges[0][1])))
+        if (!(a->width == 1 && a->nranges == 1 && !asn1rt_i_per_octets_outside(s, n, a->ranges[0][0], a->ranges[0][1])))
             for (size_t i = 0; i < n; i++)
                 if (!char_index(a, load_char(s + i * a->width, a->width), &idx))
                     return per_fail(r, start + i * b, ASN1RT_E_STRING_ALPHABET);
@@ -1000,7 +947,7 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
-    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && unpack_chars1(r, b, map, n, a->ranges[0], d)) {
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], d)) {
         out->len += n;
         r->pos += n * b;
         return ASN1RT_OK;
@@ -1071,14 +1018,14 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
             goto general;
         if (r->aligned && b == 8 && !map && (r->pos & 7u) == 0) {   /* APER: a view, checked in place */
             const uint8_t *sv = r->base + (r->pos >> 3);
-            if (octets_outside(sv, n, a->ranges[0][0], a->ranges[0][1]))
+            if (asn1rt_i_per_octets_outside(sv, n, a->ranges[0][0], a->ranges[0][1]))
                 goto general;
             out->ptr = sv;
             out->len = n;
             r->pos += 8u * n;
             return ASN1RT_OK;
         }
-        if (arena == NULL || arena->cap - arena->used < n || !unpack_chars1(r, b, map, n, a->ranges[0], arena->buf + arena->used))
+        if (arena == NULL || arena->cap - arena->used < n || !asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], arena->buf + arena->used))
             goto general;
         out->ptr = arena->buf + arena->used;
         out->len = n;
@@ -1131,49 +1078,11 @@ fail:
     return rc;
 }
 
-/* The fast form of put_chars for one-octet characters of b (1..8) bits
- * from a one-range alphabet, when the n * b bits fit: as many characters
- * as fill 57 bits go into a top-aligned 64-bit accumulator, stored with
- * one 8-octet store where 8 octets are left in the buffer (the octets past
- * the new position get zeros: the writer's invariant), else octet by
- * octet; one compare a character, checked once at the end
- * (ASN1RT_E_STRING_ALPHABET, octets scratched: the caller rewinds). */
-ASN1RT_INLINE int pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
-                              const uint32_t range[2])
-{
-    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
-    uint32_t lo = range[0], span = range[1] - range[0], sub = map ? lo : 0u, mask = (1u << b) - 1u;
-    uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
-    unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
-    uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
-    for (size_t i = 0; i < n;) {
-        size_t k = n - i < per_word ? n - i : per_word;
-        for (size_t j = 0; j < k; j++) {
-            uint32_t c = p[i + j];
-            bad |= (unsigned)(c - lo > span);
-            acc |= (uint64_t)((c - sub) & mask) << (64u - b - have);
-            have += b;
-        }
-        i += k;
-        if (end - d >= 8) {
-            asn1rt_i_store_be64(d, acc);
-        } else {
-            for (unsigned q = 0; q < (have + 7u) / 8u; q++)
-                d[q] = (uint8_t)(acc >> (56u - 8u * q));
-        }
-        d += have / 8u;
-        acc = have >= 64u ? 0u : acc << (have & ~7u);
-        have &= 7u;
-    }
-    w->pos += n * b;
-    return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
-}
-
 static int put_chars(asn1rt_per_writer *w, const asn1rt_per_alphabet *a, unsigned b, bool map, const uint8_t *p,
                      size_t n)
 {
     if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && (w->cap * 8u - w->pos) / b >= n)
-        return pack_chars1(w, b, map, p, n, a->ranges[0]);
+        return asn1rt_i_per_pack_chars1(w, b, map, p, n, a->ranges[0][0], a->ranges[0][1]);
     for (size_t i = 0; i < n; i++) {
         uint32_t c = a->width == 1 ? p[i] : load_char(p + i * a->width, a->width);
         uint64_t idx;
@@ -1230,7 +1139,7 @@ int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn
         if (rc == ASN1RT_OK && count > 0 && align_var)
             rc = asn1rt_per_write_align(w);
         if (rc == ASN1RT_OK)
-            rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? pack_chars1(w, b, map, p, count, a->ranges[0])
+            rc = (uint64_t)count * b <= w->cap * 8u - w->pos ? asn1rt_i_per_pack_chars1(w, b, map, p, count, a->ranges[0][0], a->ranges[0][1])
                                                               : put_chars(w, a, b, map, p, count);
         if (rc != ASN1RT_OK)
             asn1rt_i_per_rewind(w, start);
@@ -1350,8 +1259,8 @@ int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
 /* ------------------------------------------------------------------ */
 /* Generated code's entry points and helpers.                          */
 
-int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in, size_t len,
-                            bool aligned, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)
+static int decode_whole(void *out, size_t size, bool zero_first, asn1rt_per_dec_fn dec, const uint8_t *in,
+                        size_t len, bool aligned, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)
 {
     asn1rt_per_reader r;
     size_t mark = arena ? asn1rt_arena_mark(arena) : 0;
@@ -1363,7 +1272,8 @@ int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const
         return ASN1RT_E_ARG;
     }
     r.lax = lax;
-    memset(out, 0, size);
+    if (zero_first)
+        memset(out, 0, size);
     rc = dec(out, &r, arena, err);
     if (rc == ASN1RT_OK && (rc = asn1rt_per_reader_finish(&r)) != ASN1RT_OK && err && err->code == ASN1RT_OK) {
         err->code = rc;
@@ -1375,6 +1285,18 @@ int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const
             asn1rt_arena_reset(arena, mark);
     }
     return rc;
+}
+
+int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in, size_t len,
+                            bool aligned, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)
+{
+    return decode_whole(out, size, true, dec, in, len, aligned, lax, arena, err);
+}
+
+int asn1rt_per_decode_set(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in, size_t len,
+                          bool aligned, unsigned lax, asn1rt_arena *arena, asn1rt_error *err)
+{
+    return decode_whole(out, size, false, dec, in, len, aligned, lax, arena, err);
 }
 
 int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn enc, uint8_t *buf, size_t cap, size_t *len,

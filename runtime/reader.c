@@ -14,42 +14,19 @@
 int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl, size_t *len)
 {
     const uint8_t *p = r->cur, *end = r->end;
-    uint32_t num, cls_cons;
+    uint32_t id;
     size_t n;
     uint8_t b;
+    int rc;
 
     /* Nothing left where an element is required: inside a constructed
      * value the value lacks a component (X.680 25); at the outermost level
      * the input ended. */
     if (p == NULL || p >= end)
         return p != NULL && r->depth > 0 ? ASN1RT_E_MISSING_COMPONENT : ASN1RT_E_TRUNCATED;
-    b = *p++;
-    cls_cons = (uint32_t)(b & 0xE0u) << 24;
-    num = b & 0x1Fu;
-    if (num == 0x1F) {
-        unsigned k = 0;
-        num = 0;
-        for (;;) {
-            uint8_t c;
-            if (p >= end)
-                return ASN1RT_E_TRUNCATED;
-            c = *p++;
-            /* X.690 8.1.2.4.2 c): the first subsequent octet's bits 7..1
-             * are not all zero. */
-            if (k == 0 && c == 0x80)
-                return ASN1RT_E_TAG_NOT_MINIMAL;
-            if (k == 4)
-                return ASN1RT_E_TAG_TOO_LARGE;   /* runtime limit: 2^28-1 */
-            num = (num << 7) | (c & 0x7Fu);
-            k++;
-            if ((c & 0x80) == 0)
-                break;
-        }
-        /* X.690 8.1.2.2/8.1.2.4: numbers 0..30 use the one-octet form. */
-        if (num < 31)
-            return ASN1RT_E_TAG_NOT_MINIMAL;
-    }
-
+    if ((rc = asn1rt_i_parse_identifier(p, (size_t)(end - p), &id, &n)) != ASN1RT_OK)
+        return rc;
+    p += n;
     if (p >= end)
         return ASN1RT_E_TRUNCATED;
     b = *p++;
@@ -59,7 +36,7 @@ int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl
         /* X.690 10.1: definite form only. A BER reader takes it on
          * constructed elements where it can (asn1rt_i_ber_header), never on
          * primitive ones (X.690 8.1.3.2 a). */
-        if ((r->lax & ASN1RT_LAX_INDEFINITE) && !(cls_cons & ASN1RT_I_CONSTRUCTED_BIT))
+        if ((r->lax & ASN1RT_LAX_INDEFINITE) && !(id & ASN1RT_I_CONSTRUCTED_BIT))
             return ASN1RT_E_INDEFINITE_PRIMITIVE;
         return ASN1RT_E_INDEFINITE_LENGTH;
     } else if (b == 0xFF) {
@@ -89,7 +66,7 @@ int asn1rt_i_slow_parse_header(const asn1rt_reader *r, uint32_t *tag, size_t *hl
     }
     if (n > (size_t)(end - p))
         return ASN1RT_E_TRUNCATED;
-    *tag = cls_cons | num;
+    *tag = id;
     *hl = (size_t)(p - r->cur);
     *len = n;
     return ASN1RT_OK;

@@ -9,6 +9,8 @@ $(B)/tests/%.o: CPPFLAGS_ALL += -Itests/common
 TEST_HEX := $(B)/tests/common/hex.o
 # der_file_read (tests/common/der_file.h): a DER or PEM input file; links libcrypto.
 TEST_DER_FILE := $(B)/tests/common/der_file.o
+# ASSERT_REFUSED (tests/common/refused.h): a decoder's refusal, code, offset and path.
+TEST_REFUSED := $(B)/tests/common/refused.o
 
 include tests/runtime/runtime.mk
 include tests/crypto/crypto.mk

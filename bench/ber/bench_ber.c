@@ -3,7 +3,7 @@
  * decoded as BER by asn1cc (ContentInfo_ber_decode, then SignedData_ber_decode
  * of its content: the whole message, certificate included, into structs),
  * by OpenSSL's d2i_CMS_ContentInfo and by libtasn1's asn1_der_decoding (which
- * reads BER), beside the same value as DER (i2d_CMS_ContentInfo's bytes)
+ * reads BER; bench/peers/peer_tasn1.c), beside the same value as DER (i2d_CMS_ContentInfo's bytes)
  * through asn1cc's strict T_decode. One interleaved run (bench/common), heap
  * calls of one decode each counted (bench/peers/countalloc.c). */
 #include <openssl/cms.h>
@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cryptographicmessagesyntax2004.h"
-#include "ber_tasn1.h"
 #include "harness.h"
 #include "peers.h"
 
@@ -57,45 +56,27 @@ static int openssl_once(const ber_ctx *c)
     return 0;
 }
 
-static int tasn1_once(const ber_ctx *c) { return ber_tasn1_decode(c->ber, c->ber_len); }
+static int tasn1_once(const ber_ctx *c) { return peers_libtasn1_decode("BerTasn1.ContentInfo", c->ber, c->ber_len); }
 
-static uint64_t run_asn1cc_ber(void *ctx, uint64_t iters)
-{
-    uint64_t bad = 0;
-    SignedData *sd = bench_slot(0, sizeof *sd);
-    for (uint64_t i = 0; i < iters; i++) {
-        bad |= (uint64_t)asn1cc_ber_once(ctx, sd);
-        bench_escape(sd);
+/* static uint64_t name(void *ctx, uint64_t iters): `once` (an expression
+ * of ctx and sd) iters times; every implementation's loop is this one, sd
+ * (asn1cc's output) kept alive each time. */
+#define DECODE_LOOP(name, once)                                 \
+    static uint64_t name(void *ctx, uint64_t iters)             \
+    {                                                           \
+        uint64_t bad = 0;                                       \
+        SignedData *sd = bench_slot(0, sizeof *sd);             \
+        for (uint64_t i = 0; i < iters; i++) {                  \
+            bad |= (uint64_t)(once);                            \
+            bench_escape(sd);                                   \
+        }                                                       \
+        return bad;                                             \
     }
-    return bad;
-}
 
-static uint64_t run_asn1cc_der(void *ctx, uint64_t iters)
-{
-    uint64_t bad = 0;
-    SignedData *sd = bench_slot(0, sizeof *sd);
-    for (uint64_t i = 0; i < iters; i++) {
-        bad |= (uint64_t)asn1cc_der_once(ctx, sd);
-        bench_escape(sd);
-    }
-    return bad;
-}
-
-static uint64_t run_openssl(void *ctx, uint64_t iters)
-{
-    uint64_t bad = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        bad |= (uint64_t)openssl_once(ctx);
-    return bad;
-}
-
-static uint64_t run_tasn1(void *ctx, uint64_t iters)
-{
-    uint64_t bad = 0;
-    for (uint64_t i = 0; i < iters; i++)
-        bad |= (uint64_t)tasn1_once(ctx);
-    return bad;
-}
+DECODE_LOOP(run_asn1cc_ber, asn1cc_ber_once(ctx, sd))
+DECODE_LOOP(run_asn1cc_der, asn1cc_der_once(ctx, sd))
+DECODE_LOOP(run_openssl, openssl_once(ctx))
+DECODE_LOOP(run_tasn1, tasn1_once(ctx))
 
 static uint8_t *slurp(const char *path, size_t *len)
 {
@@ -136,7 +117,7 @@ int main(int argc, char **argv)
     msg.der = der;
     msg.der_len = (size_t)n;
     if (asn1rt_arena_init(&msg.arena, arena_buf, sizeof arena_buf) != 0 ||
-        asn1rt_arena_init(&var.arena, arena_buf, sizeof arena_buf) != 0 || ber_tasn1_init(defs) != 0)
+        asn1rt_arena_init(&var.arena, arena_buf, sizeof arena_buf) != 0 || peers_libtasn1_init(defs) != 0)
         return 1;
     /* Every implementation must read its input before it is timed. */
     if (asn1cc_ber_once(&msg, &sd) || asn1cc_der_once(&msg, &sd) || openssl_once(&msg) || asn1cc_ber_once(&var, &sd) ||
@@ -164,9 +145,9 @@ int main(int argc, char **argv)
     bench_banner(stdout, "bench-ber: indefinite-length CMS SignedData decode", &cfg);
     printf("\n%s: %zu B as BER (`openssl cms -sign -stream`: indefinite lengths, eContent in segments), %zu B as DER "
            "(i2d_CMS_ContentInfo), %zu B with definite EXPLICIT lengths (%s); SignedData with %zu certificate(s), "
-           "%zu signer(s), arena used %zu B; %s, libtasn1 %s\n\n",
+           "%zu signer(s), arena used %zu B; %s, %s\n\n",
            path, msg.ber_len, msg.der_len, var.ber_len, vpath, sd.certificates.count, sd.signerInfos.count,
-           msg.arena.used, OPENSSL_VERSION_TEXT, ber_tasn1_version());
+           msg.arena.used, OPENSSL_VERSION_TEXT, peers_libtasn1.version);
     if (bench_run(cases, nc, &cfg) != 0)
         return 1;
     bench_ratio r_der = bench_paired_ratio(&cases[0], &cases[1]);
@@ -184,7 +165,7 @@ int main(int argc, char **argv)
            r_tasn1.hi);
     printf("| asn1cc BER heap calls | %zu | 0 |\n", (size_t)al[0].calls);
     bench_free(cases, nc);
-    ber_tasn1_done();
+    peers_libtasn1_done();
     OPENSSL_free(der);
     free((void *)msg.ber);
     free((void *)var.ber);

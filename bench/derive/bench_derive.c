@@ -12,7 +12,7 @@
 #include "bench.h" /* generated/bench.h */
 #include "derive_handwritten.h"
 #include "generic.h"
-#include "harness.h"
+#include "codec_loops.h"
 
 /* DeriveSimple { id 1234567, active TRUE, payload 00..1f (32 octets) } */
 static const uint8_t der_derive_simple[44] = {
@@ -56,63 +56,20 @@ static const uint8_t der_derive_message[288] = {
 
 #define CAP 1024
 
-/* One message under test: its DER, and its value decoded from it. */
-typedef struct derive_msg {
-    const uint8_t *der;
-    size_t der_len;
-    const void *value;
-} derive_msg;
-
 /* Outputs are not on the stack: bench_slot gives every implementation the
  * same addresses within a round and moves them from round to round, since
  * where a decoder's stores fall relative to its input (4 KiB aliasing)
  * moves its time by several percent. */
 
-/* Each bench function runs one implementation on one message with direct
- * calls, so no implementation pays for an indirect call the others do not.
- * Outputs are escaped every iteration; the OR of the status codes (and of
- * a length mismatch) comes back to the harness as the failure flag. */
+/* Each bench function runs one implementation on one message (a bench_vec:
+ * its DER, and its value decoded from it) with direct calls, so no
+ * implementation pays for an indirect call the others do not. Outputs are
+ * escaped every iteration; the OR of the status codes (and of a length
+ * mismatch) comes back to the harness as the failure flag. */
 #define DEFINE_BENCH(T, impl, ENC, DEC)                                             \
-    static uint64_t encode_##T##_##impl(void *vctx, uint64_t iters)                 \
-    {                                                                               \
-        const derive_msg *m = vctx;                                                 \
-        const T *v = m->value;                                                      \
-        uint8_t *buf = bench_slot(0, CAP);                                          \
-        uint64_t acc = 0;                                                           \
-        for (uint64_t i = 0; i < iters; i++) {                                      \
-            size_t len = 0;                                                         \
-            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                \
-            acc |= (len != m->der_len);                                             \
-            bench_escape(buf);                                                      \
-        }                                                                           \
-        return acc;                                                                 \
-    }                                                                               \
-    static uint64_t decode_##T##_##impl(void *vctx, uint64_t iters)                 \
-    {                                                                               \
-        const derive_msg *m = vctx;                                                 \
-        T *out = bench_slot(1, sizeof(T));                                          \
-        uint64_t acc = 0;                                                           \
-        for (uint64_t i = 0; i < iters; i++) {                                      \
-            acc |= (uint64_t)DEC(out, m->der, m->der_len);                          \
-            bench_escape(out);                                                      \
-        }                                                                           \
-        return acc;                                                                 \
-    }                                                                               \
-    static uint64_t roundtrip_##T##_##impl(void *vctx, uint64_t iters)              \
-    {                                                                               \
-        const derive_msg *m = vctx;                                                 \
-        const T *v = m->value;                                                      \
-        uint8_t *buf = bench_slot(0, CAP);                                          \
-        T *out = bench_slot(1, sizeof(T));                                          \
-        uint64_t acc = 0;                                                           \
-        for (uint64_t i = 0; i < iters; i++) {                                      \
-            size_t len = 0;                                                         \
-            acc |= (uint64_t)ENC(v, buf, CAP, &len);                                \
-            acc |= (uint64_t)DEC(out, buf, len);                                    \
-            bench_escape(out);                                                      \
-        }                                                                           \
-        return acc;                                                                 \
-    }
+    BENCH_ENCODE_WITH(encode_##T##_##impl, T, ENC)                                  \
+    BENCH_DECODE_WITH(decode_##T##_##impl, T, DEC)                                  \
+    BENCH_ROUNDTRIP_WITH(roundtrip_##T##_##impl, T, ENC, DEC)
 
 #define GENERIC_ENC(T) generic_enc_##T
 #define GENERIC_DEC(T) generic_dec_##T
@@ -144,14 +101,14 @@ DEFINE_BENCH(DeriveMessage, handwritten_public, handwritten_public_DeriveMessage
         T out_;                                                                     \
         uint8_t buf_[CAP];                                                          \
         size_t len_ = 0;                                                            \
-        int rc_ = DEC(&out_, (msg)->der, (msg)->der_len);                           \
+        int rc_ = DEC(&out_, (msg)->der, (msg)->len);                           \
         if (rc_ != ASN1RT_OK || !T##_equal(&out_, (msg)->value)) {                  \
             fprintf(stderr, "bench-derive: %s %s decode disagrees (%s)\n", #T, impl, \
                     asn1rt_strerror(rc_));                                          \
             ok = 0;                                                                 \
         }                                                                           \
         rc_ = ENC((const T *)(msg)->value, buf_, sizeof buf_, &len_);               \
-        if (rc_ != ASN1RT_OK || len_ != (msg)->der_len                              \
+        if (rc_ != ASN1RT_OK || len_ != (msg)->len                              \
             || memcmp(buf_, (msg)->der, len_) != 0) {                               \
             fprintf(stderr, "bench-derive: %s %s encode disagrees (%s, %zu bytes)\n", \
                     #T, impl, asn1rt_strerror(rc_), len_);                          \
@@ -206,8 +163,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench-derive: the generated decoder rejects a vector\n");
         return 1;
     }
-    derive_msg msg_simple = { der_derive_simple, sizeof der_derive_simple, &simple };
-    derive_msg msg_message = { der_derive_message, sizeof der_derive_message, &message };
+    bench_vec msg_simple = { der_derive_simple, sizeof der_derive_simple, &simple };
+    bench_vec msg_message = { der_derive_message, sizeof der_derive_message, &message };
 
     int ok = 1;
     CHECK_AGREE(DeriveSimple, "generated", DeriveSimple_encode, DeriveSimple_decode, &msg_simple);

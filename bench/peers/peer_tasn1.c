@@ -34,6 +34,21 @@ static asn1_node tasn1_decode_new(const char *type, const uint8_t *der, size_t l
 	return node;
 }
 
+int peers_libtasn1_decode(const char *type, const uint8_t *der, size_t len)
+{
+	asn1_node node = tasn1_decode_new(type, der, len);
+
+	if (node == NULL)
+		return 1;
+	asn1_delete_structure(&node);
+	return 0;
+}
+
+void peers_libtasn1_done(void)
+{
+	asn1_delete_structure(&peers_tasn1_defs);
+}
+
 static int tasn1_encode(const void *h, uint8_t *buf, size_t cap, size_t *len)
 {
 	int n = cap > (size_t)INT32_MAX ? INT32_MAX : (int)cap;
@@ -47,11 +62,7 @@ static int tasn1_encode(const void *h, uint8_t *buf, size_t cap, size_t *len)
 #define TASN1_PEER(W, TYPE)                                                              \
 	static int64_t tasn1_##W##_decode_one(const uint8_t *der, size_t len)            \
 	{                                                                                \
-		asn1_node node = tasn1_decode_new(TYPE, der, len);                       \
-		if (node == NULL)                                                        \
-			return -1;                                                       \
-		asn1_delete_structure(&node);                                            \
-		return 1;                                                                \
+		return peers_libtasn1_decode(TYPE, der, len) == 0 ? 1 : -1;              \
 	}                                                                                \
 	static void *tasn1_##W##_load(const uint8_t *der, size_t len)                    \
 	{                                                                                \

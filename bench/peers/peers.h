@@ -62,6 +62,12 @@ extern const peers_impl peers_asn1cc, peers_asn1c, peers_openssl, peers_openssl_
 /* Set up an implementation that needs it (libtasn1 parses its definitions);
  * 0 on success. */
 int peers_libtasn1_init(const char *definitions_path);
+/* One message decoded as the type named (e.g. "PeersTasn1.Certificate") of
+ * those definitions, as a user of libtasn1 does it: create the element,
+ * decode, delete. 0, or 1 when it does not decode. */
+int peers_libtasn1_decode(const char *type, const uint8_t *der, size_t len);
+/* Frees the definitions. */
+void peers_libtasn1_done(void);
 
 /* countalloc.c: heap calls made while counting is on. */
 typedef struct {

@@ -50,48 +50,33 @@ static row_ctx a1, cam;
 static uint8_t arena_storage[1 << 16];
 static uint8_t out_buf[4096];
 
-/* asn1cc: each decode gets a fresh arena (asn1rt_arena_init is a few stores). */
-#define CC_FNS(T, ctx)                                                                     \
-    static uint64_t T##_udec(void *c, uint64_t n)                                         \
+/* asn1cc: T_<rule>_decode of the row's <rule> octets, each decode with a
+ * fresh arena (asn1rt_arena_init is a few stores), as T_name. */
+#define CC_DEC(T, name, rule)                                                              \
+    static uint64_t T##_##name(void *c, uint64_t n)                                       \
     {                                                                                     \
         row_ctx *x = c; uint64_t acc = 0; static T out; asn1rt_arena a;                   \
         for (uint64_t i = 0; i < n; i++) {                                                \
             acc |= (uint64_t)asn1rt_arena_init(&a, arena_storage, sizeof arena_storage);   \
-            acc |= (uint64_t)T##_uper_decode(&out, x->uper, x->uper_len, &a) ? 1 : 0;     \
+            acc |= (uint64_t)T##_##rule##_decode(&out, x->rule, x->rule##_len, &a) ? 1 : 0; \
             bench_escape(&out);                                                           \
         }                                                                                 \
         return acc;                                                                       \
-    }                                                                                     \
-    static uint64_t T##_adec(void *c, uint64_t n)                                         \
-    {                                                                                     \
-        row_ctx *x = c; uint64_t acc = 0; static T out; asn1rt_arena a;                   \
-        for (uint64_t i = 0; i < n; i++) {                                                \
-            acc |= (uint64_t)asn1rt_arena_init(&a, arena_storage, sizeof arena_storage);   \
-            acc |= (uint64_t)T##_aper_decode(&out, x->aper, x->aper_len, &a) ? 1 : 0;     \
-            bench_escape(&out);                                                           \
-        }                                                                                 \
-        return acc;                                                                       \
-    }                                                                                     \
-    static uint64_t T##_uenc(void *c, uint64_t n)                                         \
+    }
+/* asn1cc: T_<rule>_encode of the row's value, as T_name. */
+#define CC_ENC(T, name, rule)                                                              \
+    static uint64_t T##_##name(void *c, uint64_t n)                                       \
     {                                                                                     \
         row_ctx *x = c; uint64_t acc = 0; size_t len;                                     \
         for (uint64_t i = 0; i < n; i++) {                                                \
-            acc |= T##_uper_encode(x->value, out_buf, sizeof out_buf, &len) ? 1u : 0u; \
-            bench_escape(out_buf);                                                        \
-        }                                                                                 \
-        return acc;                                                                       \
-    }                                                                                     \
-    static uint64_t T##_aenc(void *c, uint64_t n)                                         \
-    {                                                                                     \
-        row_ctx *x = c; uint64_t acc = 0; size_t len;                                     \
-        for (uint64_t i = 0; i < n; i++) {                                                \
-            acc |= T##_aper_encode(x->value, out_buf, sizeof out_buf, &len) ? 1u : 0u; \
+            acc |= T##_##rule##_encode(x->value, out_buf, sizeof out_buf, &len) ? 1u : 0u; \
             bench_escape(out_buf);                                                        \
         }                                                                                 \
         return acc;                                                                       \
     }
-CC_FNS(a1_PersonnelRecord, a1)
-CC_FNS(cam_CAM, cam)
+#define CC_FNS(T) CC_DEC(T, udec, uper) CC_DEC(T, adec, aper) CC_ENC(T, uenc, uper) CC_ENC(T, aenc, aper)
+CC_FNS(a1_PersonnelRecord)
+CC_FNS(cam_CAM)
 
 static uint64_t asn1c_dec(void *c, uint64_t n)
 {

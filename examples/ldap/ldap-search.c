@@ -26,6 +26,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <stdio.h>
@@ -438,14 +439,12 @@ int main(int argc, char **argv)
     if (decode_file != NULL) {
         if (i != argc)
             usage();
-        FILE *f = fopen(decode_file, "rb");
-        if (f == NULL) {
+        if ((src.fd = open(decode_file, O_RDONLY)) < 0) {
             perror(decode_file);
             return 1;
         }
-        src.fd = fileno(f);
         read_replies(&src, 0, &arena, &st);
-        fclose(f);
+        close(src.fd);
     } else {
         if (argc - i < 3 || argc - i - 4 > (int)(sizeof attrs / sizeof attrs[0]))
             usage();

@@ -6,7 +6,6 @@
 SNMP_GEN  := $(B)/examples/snmp/gen
 SNMP_GENC := $(SNMP_GEN)/rfc1157_snmp.c $(SNMP_GEN)/rfc1155_smi.c
 SNMP_GET  := $(B)/examples/snmp/snmp-get
-PROGRAMS += $(SNMP_GET)
 
 # --int64: RFC 1157's INTEGERs are unconstrained; int64_t holds every value
 # an agent sends (request-id is 32-bit), and decoding refuses anything wider.
@@ -14,11 +13,4 @@ $(SNMP_GENC) $(SNMP_GENC:.c=.h) &: schemas/snmp/rfc1157.asn schemas/snmp/rfc1155
 	@mkdir -p $(SNMP_GEN)
 	$(B)/asn1cc --int64 --encodings der,ber -Ischemas/snmp --emit-imports schemas/snmp/rfc1157.asn -o $(SNMP_GEN)
 
-# At -O0 without inlined type trees, as examples/ldap/ldap.mk says why.
-$(SNMP_GEN)/%.o: $(SNMP_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(SNMP_GEN) $(PEER_GEN_CFLAGS) -c $< -o $@
-
-$(B)/examples/snmp/snmp-get.o: $(SNMP_GENC:.c=.h)
-$(B)/examples/snmp/snmp-get.o: CPPFLAGS_ALL += -I$(SNMP_GEN)
-$(SNMP_GET): $(B)/examples/snmp/snmp-get.o $(SNMP_GENC:.c=.o) $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^
+$(eval $(call example_client,$(SNMP_GET),$(SNMP_GEN),$(SNMP_GENC)))

@@ -202,6 +202,5 @@ static const cunit_test tests[] = {
 
 int main(void)
 {
-    CUNIT_SUITE("codegen BER CMS", tests);
-    return cunit_run(CU_BRM_NORMAL);
+    return CUNIT_MAIN("codegen BER CMS", tests, CU_BRM_NORMAL);
 }

@@ -5,26 +5,44 @@
 #                    the cryptography_vectors x509 samples, differential vs OpenSSL
 #   test-cms, test-pkcs10  real modules of tests/compiler/real (see below)
 
+# Most suites here are one schema that asn1cc compiles at build time and one
+# CUnit program on its C; these two write their rules.
+#
+# $(call codegen_c,DIR,MODULES,INPUTS,OPTIONS,CFLAGS-VARIABLE[,PREREQUISITES]):
+# the C that `asn1cc OPTIONS INPUTS -o DIR` writes, DIR/M.c and DIR/M.h for
+# each M of MODULES (one grouped target, remade when INPUTS, PREREQUISITES or
+# asn1cc change), and DIR/%.o compiled from it with the flags the variable
+# named CFLAGS-VARIABLE holds when the recipe runs.
+define codegen_c
+$(foreach m,$(2),$(1)/$(m).c $(1)/$(m).h) &: $(3) $(6) $(B)/asn1cc
+	@mkdir -p $(1)
+	$$(B)/asn1cc $(4) $(3) -o $(1)
+$(1)/%.o: $(1)/%.c
+	$$(CC) $$(CPPFLAGS_ALL) -I$(1) $$($(strip $(5))) -MMD -MP -c $$< -o $$@
+endef
+# $(call codegen_test,PROGRAM,SOURCE,DIR,MODULES[,OBJECTS[,LIBS]]): the CUnit
+# program $(B)/tests/codegen/PROGRAM from tests/codegen/SOURCE.c, which
+# includes the headers of codegen_c's DIR and MODULES; it links their
+# objects, OBJECTS, cunit_run, the runtime and LIBS.
+define codegen_test
+$(B)/tests/codegen/$(2).o: $(4:%=$(3)/%.h)
+$(B)/tests/codegen/$(2).o: CPPFLAGS_ALL += -I$(3)
+$(B)/tests/codegen/$(1): $(B)/tests/codegen/$(2).o $(4:%=$(3)/%.o) $(5) $(CUNIT_RUN) $(B)/libasn1rt.a
+	$$(CC) $$(LDFLAGS_ALL) -o $$@ $$^ $$(CUNIT_LIBS) $(6)
+PROGRAMS += $(B)/tests/codegen/$(1)
+endef
+# The -Wconversion of the project's own schemas' C.
+CODEGEN_CFLAGS = $(CFLAGS_ALL) -Wconversion
+
 CODEGEN_GEN  := $(B)/tests/codegen/gen
-CODEGEN_GENC := $(CODEGEN_GEN)/codegenauto.c $(CODEGEN_GEN)/codegentags.c $(CODEGEN_GEN)/codegenopen.c
+CODEGEN_GEN_MODS := codegenauto codegentags codegenopen
+$(eval $(call codegen_c,$(CODEGEN_GEN),$(CODEGEN_GEN_MODS),tests/codegen/constructs.asn,,CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-constructs,test_constructs,$(CODEGEN_GEN),$(CODEGEN_GEN_MODS),$(TEST_HEX) $(TEST_REFUSED)))
 
 CHECKS += check-codegen
-PROGRAMS += $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix \
-            $(B)/tests/codegen/test-kerberos $(B)/tests/codegen/test-cms $(B)/tests/codegen/test-pkcs10
+PROGRAMS += $(B)/tests/codegen/test-x509 $(B)/tests/codegen/test-prefix $(B)/tests/codegen/test-kerberos
 
-$(CODEGEN_GENC) $(CODEGEN_GENC:.c=.h) &: tests/codegen/constructs.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_GEN)
-	$(B)/asn1cc tests/codegen/constructs.asn -o $(CODEGEN_GEN)
-
-$(CODEGEN_GEN)/%.o: $(CODEGEN_GEN)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_GEN) $(CFLAGS_ALL) -Wconversion -c $< -o $@
-
-$(B)/tests/codegen/test_constructs.o: $(CODEGEN_GENC:.c=.h)
-$(B)/tests/codegen/test_constructs.o: CPPFLAGS_ALL += -I$(CODEGEN_GEN)
 $(B)/tests/codegen/test_x509.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
-
-$(B)/tests/codegen/test-constructs: $(B)/tests/codegen/test_constructs.o $(CUNIT_RUN) $(TEST_HEX) $(CODEGEN_GENC:.c=.o) $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
 
 $(B)/tests/codegen/test_kerberos.o: CPPFLAGS_ALL += -Igenerated -Itests/codegen
 $(B)/tests/codegen/test-kerberos: $(B)/tests/codegen/test_kerberos.o $(CUNIT_RUN) $(B)/tests/codegen/x509_facts.o \
@@ -57,41 +75,29 @@ check-codegen: $(B)/tests/codegen/test-constructs $(B)/tests/codegen/test-x509 $
 # -O0 (the optimiser would add a minute to the build; these tests do not
 # measure speed) and, in the sanitizer pass, with ASan but not UBSan, which
 # would add another half minute there.
-CODEGEN_CMS := $(B)/tests/codegen/cms
-CODEGEN_CMS_C := $(addprefix $(CODEGEN_CMS)/,cryptographicmessagesyntax2004.c attributecertificateversion1.c \
-                   pkixattributecertificate.c pkix1explicit88.c pkix1implicit88.c)
-CODEGEN_P10 := $(B)/tests/codegen/pkcs10
-CODEGEN_P10_C := $(addprefix $(CODEGEN_P10)/,pkcs_10.c algorithminformation_2009.c pkix1explicit_2009.c \
-                   pkix1implicit_2009.c pkixalgs_2009.c pkix1_pss_oaep_algorithms_2009.c \
-                   pkix_x400address_2009.c pkix_commontypes_2009.c)
 CODEGEN_REAL := tests/compiler/real/CryptographicMessageSyntax2004.asn1 tests/compiler/real/PKIXAttributeCertificate.asn1 \
                 tests/compiler/real/PKCS-10.asn1 tests/compiler/real/PKIX-CommonTypes-2009.asn1 \
                 $(wildcard tests/compiler/real/*-2009.asn1) schemas/rfc5280-PKIX1Explicit88.asn \
                 schemas/rfc5280-PKIX1Implicit88.asn
-
-$(CODEGEN_CMS_C) $(CODEGEN_CMS_C:.c=.h) &: $(CODEGEN_REAL) $(B)/asn1cc
-	@mkdir -p $(CODEGEN_CMS)
-	$(B)/asn1cc --emit-imports -Ischemas -Itests/compiler/real tests/compiler/real/CryptographicMessageSyntax2004.asn1 \
-	  -o $(CODEGEN_CMS)
-$(CODEGEN_P10_C) $(CODEGEN_P10_C:.c=.h) &: $(CODEGEN_REAL) $(B)/asn1cc
-	@mkdir -p $(CODEGEN_P10)
-	$(B)/asn1cc --emit-imports -Ischemas -Itests/compiler/real tests/compiler/real/PKCS-10.asn1 -o $(CODEGEN_P10)
-
+CODEGEN_REAL_OPTIONS := --emit-imports -Ischemas -Itests/compiler/real
 CODEGEN_REAL_CFLAGS = $(filter-out $(SAN),$(CFLAGS_ALL)) $(if $(SAN),-fsanitize=address -fno-omit-frame-pointer) -O0
-$(CODEGEN_CMS)/%.o: $(CODEGEN_CMS)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_CMS) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
-$(CODEGEN_P10)/%.o: $(CODEGEN_P10)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_P10) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
 
-$(B)/tests/codegen/test_cms.o: $(CODEGEN_CMS_C:.c=.h)
-$(B)/tests/codegen/test_cms.o: CPPFLAGS_ALL += -I$(CODEGEN_CMS)
-$(B)/tests/codegen/test-cms: $(B)/tests/codegen/test_cms.o $(CUNIT_RUN) $(TEST_DER_FILE) $(CODEGEN_CMS_C:.c=.o) $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
-$(B)/tests/codegen/test_pkcs10.o: $(CODEGEN_P10_C:.c=.h)
-$(B)/tests/codegen/test_pkcs10.o: CPPFLAGS_ALL += -I$(CODEGEN_P10)
-$(B)/tests/codegen/test-pkcs10: $(B)/tests/codegen/test_pkcs10.o $(CUNIT_RUN) $(TEST_DER_FILE) $(B)/tests/codegen/csr_facts.o \
-  $(CODEGEN_P10_C:.c=.o) $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+# CMS with BER as well, for test-ber-cms (ber.mk).
+CODEGEN_CMS := $(B)/tests/codegen/cms
+CODEGEN_CMS_MODS := cryptographicmessagesyntax2004 attributecertificateversion1 pkixattributecertificate \
+                    pkix1explicit88 pkix1implicit88
+CODEGEN_CMS_OPTIONS := --encodings der,ber $(CODEGEN_REAL_OPTIONS)
+$(eval $(call codegen_c,$(CODEGEN_CMS),$(CODEGEN_CMS_MODS),tests/compiler/real/CryptographicMessageSyntax2004.asn1,\
+  $(CODEGEN_CMS_OPTIONS),CODEGEN_REAL_CFLAGS,$(CODEGEN_REAL)))
+$(eval $(call codegen_test,test-cms,test_cms,$(CODEGEN_CMS),$(CODEGEN_CMS_MODS),$(TEST_DER_FILE),$$(CRYPTO_LIBS)))
+
+CODEGEN_P10 := $(B)/tests/codegen/pkcs10
+CODEGEN_P10_MODS := pkcs_10 algorithminformation_2009 pkix1explicit_2009 pkix1implicit_2009 pkixalgs_2009 \
+                    pkix1_pss_oaep_algorithms_2009 pkix_x400address_2009 pkix_commontypes_2009
+$(eval $(call codegen_c,$(CODEGEN_P10),$(CODEGEN_P10_MODS),tests/compiler/real/PKCS-10.asn1,$(CODEGEN_REAL_OPTIONS),\
+  CODEGEN_REAL_CFLAGS,$(CODEGEN_REAL)))
+$(eval $(call codegen_test,test-pkcs10,test_pkcs10,$(CODEGEN_P10),$(CODEGEN_P10_MODS),\
+  $(TEST_DER_FILE) $(B)/tests/codegen/csr_facts.o,$$(CRYPTO_LIBS)))
 
 # --prefix: two copies of one schema in one program.
 CODEGEN_PFX := $(B)/tests/codegen/prefix
@@ -108,31 +114,16 @@ $(B)/tests/codegen/test-prefix: $(B)/tests/codegen/test_prefix.o $(CODEGEN_PFX)/
 # test-exact: constraints with holes (issue 13) enforced by decode, encode
 # and T_check, tests/codegen/exact.asn.
 CODEGEN_EXACT := $(B)/tests/codegen/exact
-$(CODEGEN_EXACT)/codegen_exact.c $(CODEGEN_EXACT)/codegen_exact.h &: tests/codegen/exact.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_EXACT)
-	$(B)/asn1cc tests/codegen/exact.asn -o $(CODEGEN_EXACT)
-$(CODEGEN_EXACT)/codegen_exact.o: $(CODEGEN_EXACT)/codegen_exact.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACT) $(CFLAGS_ALL) -Wconversion -c $< -o $@
-$(B)/tests/codegen/test_exact.o: $(CODEGEN_EXACT)/codegen_exact.h
-$(B)/tests/codegen/test_exact.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACT)
-$(B)/tests/codegen/test-exact: $(B)/tests/codegen/test_exact.o $(CUNIT_RUN) $(CODEGEN_EXACT)/codegen_exact.o $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
-PROGRAMS += $(B)/tests/codegen/test-exact
+$(eval $(call codegen_c,$(CODEGEN_EXACT),codegen_exact,tests/codegen/exact.asn,,CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-exact,test_exact,$(CODEGEN_EXACT),codegen_exact,$(TEST_REFUSED)))
 
 # test-exact-wire: the same exact sets through UPER, APER and OER,
 # tests/codegen/exact_wire.asn (test_exact_wire.c).
 CODEGEN_EXACTW := $(B)/tests/codegen/exact-wire
-$(CODEGEN_EXACTW)/codegen_exact_wire.c $(CODEGEN_EXACTW)/codegen_exact_wire.h &: tests/codegen/exact_wire.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_EXACTW)
-	$(B)/asn1cc --encodings der,uper,aper,oer tests/codegen/exact_wire.asn -o $(CODEGEN_EXACTW)
-$(CODEGEN_EXACTW)/codegen_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_EXACTW) $(CFLAGS_ALL) -Wconversion -c $< -o $@
-$(B)/tests/codegen/test_exact_wire.o: $(CODEGEN_EXACTW)/codegen_exact_wire.h
-$(B)/tests/codegen/test_exact_wire.o: CPPFLAGS_ALL += -I$(CODEGEN_EXACTW)
-$(B)/tests/codegen/test-exact-wire: $(B)/tests/codegen/test_exact_wire.o $(CUNIT_RUN) $(CODEGEN_EXACTW)/codegen_exact_wire.o \
-  $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
-PROGRAMS += $(B)/tests/codegen/test-exact-wire
+CODEGEN_EXACTW_OPTIONS := --encodings der,uper,aper,oer
+$(eval $(call codegen_c,$(CODEGEN_EXACTW),codegen_exact_wire,tests/codegen/exact_wire.asn,$(CODEGEN_EXACTW_OPTIONS),\
+  CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-exact-wire,test_exact_wire,$(CODEGEN_EXACTW),codegen_exact_wire,$(TEST_REFUSED)))
 
 # Golden output of a small schema: exact generated text, reviewed in git diff.
 CODEGEN_GOLDEN := tests/codegen/golden
@@ -161,17 +152,10 @@ check-codegen: check-codegen-modules
 # one construct per row, each level's length swept across 0x80, 0x100, 0x10000
 # and 0x1000000; then a 10 000-entry CRL from OpenSSL through generated/pkix1explicit88.
 CODEGEN_BIG := $(B)/tests/codegen/biglen
-PROGRAMS += $(B)/tests/codegen/test-biglen
-$(CODEGEN_BIG)/codegenbiglen.c $(CODEGEN_BIG)/codegenbiglen.h &: tests/codegen/biglen.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_BIG)
-	$(B)/asn1cc tests/codegen/biglen.asn -o $(CODEGEN_BIG)
-$(CODEGEN_BIG)/%.o: $(CODEGEN_BIG)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_BIG) $(CFLAGS_ALL) -Wconversion -MMD -MP -c $< -o $@
-$(B)/tests/codegen/test_biglen.o: $(CODEGEN_BIG)/codegenbiglen.h
-$(B)/tests/codegen/test_biglen.o: CPPFLAGS_ALL += -I$(CODEGEN_BIG) -Igenerated
-$(B)/tests/codegen/test-biglen: $(B)/tests/codegen/test_biglen.o $(CUNIT_RUN) $(B)/tests/codegen/crl_openssl.o \
-  $(CODEGEN_BIG)/codegenbiglen.o $(B)/generated/pkix1explicit88.o $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS) $(CRYPTO_LIBS)
+$(eval $(call codegen_c,$(CODEGEN_BIG),codegenbiglen,tests/codegen/biglen.asn,,CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-biglen,test_biglen,$(CODEGEN_BIG),codegenbiglen,\
+  $(B)/tests/codegen/crl_openssl.o $(B)/generated/pkix1explicit88.o,$$(CRYPTO_LIBS)))
+$(B)/tests/codegen/test_biglen.o: CPPFLAGS_ALL += -Igenerated
 .PHONY: check-codegen-biglen
 check-codegen-biglen: $(B)/tests/codegen/test-biglen
 	$(B)/tests/codegen/test-biglen
@@ -182,16 +166,9 @@ check-codegen: check-codegen-biglen
 # vectors and X.691 A.1 in OER to exact bytes, codes and leniencies, the
 # round trip through DER. (h16's block.)
 CODEGEN_OER := $(B)/tests/codegen/oer
-$(CODEGEN_OER)/codegenoer.c $(CODEGEN_OER)/codegenoer.h &: tests/codegen/oer.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_OER)
-	$(B)/asn1cc --encodings der,oer tests/codegen/oer.asn -o $(CODEGEN_OER)
-$(CODEGEN_OER)/codegenoer.o: $(CODEGEN_OER)/codegenoer.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_OER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
-$(B)/tests/codegen/test_oer_codegen.o: $(CODEGEN_OER)/codegenoer.h
-$(B)/tests/codegen/test_oer_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_OER)
-$(B)/tests/codegen/test-oer-codegen: $(B)/tests/codegen/test_oer_codegen.o $(CUNIT_RUN) $(CODEGEN_OER)/codegenoer.o $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
-PROGRAMS += $(B)/tests/codegen/test-oer-codegen
+CODEGEN_OER_OPTIONS := --encodings der,oer
+$(eval $(call codegen_c,$(CODEGEN_OER),codegenoer,tests/codegen/oer.asn,$(CODEGEN_OER_OPTIONS),CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-oer-codegen,test_oer_codegen,$(CODEGEN_OER),codegenoer,$(TEST_HEX)))
 CHECKS += check-codegen-oer
 .PHONY: check-codegen-oer
 check-codegen-oer: $(B)/tests/codegen/test-oer-codegen
@@ -207,19 +184,11 @@ include tests/codegen/size.mk
 # S1SetupRequest and from APER octets tshark's s1ap dissector agrees with.
 # Only the types S1SetupRequest reaches (--pdu), at -O0.
 CODEGEN_S1AP := $(B)/tests/codegen/s1ap
-CODEGEN_S1AP_C := $(addprefix $(CODEGEN_S1AP)/,s1ap_commondatatypes.c s1ap_constants.c s1ap_containers.c \
-                    s1ap_ies.c s1ap_pdu_contents.c s1ap_pdu_descriptions.c)
-$(CODEGEN_S1AP_C) $(CODEGEN_S1AP_C:.c=.h) &: schemas/3gpp/3gpp-36413-h30-S1AP.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_S1AP)
-	$(B)/asn1cc -Wno-unenforced-constraint --encodings der,aper --pdu S1SetupRequest schemas/3gpp/3gpp-36413-h30-S1AP.asn -o $(CODEGEN_S1AP)
-$(CODEGEN_S1AP)/%.o: $(CODEGEN_S1AP)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_S1AP) $(CODEGEN_REAL_CFLAGS) -c $< -o $@
-$(B)/tests/codegen/test_s1ap_open.o: $(CODEGEN_S1AP_C:.c=.h)
-$(B)/tests/codegen/test_s1ap_open.o: CPPFLAGS_ALL += -I$(CODEGEN_S1AP)
-$(B)/tests/codegen/test-s1ap-open: $(B)/tests/codegen/test_s1ap_open.o $(CUNIT_RUN) $(TEST_HEX) $(CODEGEN_S1AP_C:.c=.o) \
-  $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
-PROGRAMS += $(B)/tests/codegen/test-s1ap-open
+CODEGEN_S1AP_MODS := s1ap_commondatatypes s1ap_constants s1ap_containers s1ap_ies s1ap_pdu_contents s1ap_pdu_descriptions
+CODEGEN_S1AP_OPTIONS := -Wno-unenforced-constraint --encodings der,aper --pdu S1SetupRequest
+$(eval $(call codegen_c,$(CODEGEN_S1AP),$(CODEGEN_S1AP_MODS),schemas/3gpp/3gpp-36413-h30-S1AP.asn,$(CODEGEN_S1AP_OPTIONS),\
+  CODEGEN_REAL_CFLAGS))
+$(eval $(call codegen_test,test-s1ap-open,test_s1ap_open,$(CODEGEN_S1AP),$(CODEGEN_S1AP_MODS),$(TEST_HEX)))
 .PHONY: check-codegen-s1ap
 check-codegen-s1ap: $(B)/tests/codegen/test-s1ap-open
 	$(B)/tests/codegen/test-s1ap-open

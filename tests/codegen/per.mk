@@ -5,18 +5,10 @@
 # tests/codegen/per_props.asn through DER, UPER and APER (test_per_codegen.c).
 CODEGEN_PER := $(B)/tests/codegen/per
 CODEGEN_PER_MODS := x691_a1 x691_a2 x691_a3 x691_a4 per_props
-CODEGEN_PER_SRCS := $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.c)
-CODEGEN_PER_OBJS := $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.o)
-$(CODEGEN_PER_SRCS) $(CODEGEN_PER_MODS:%=$(CODEGEN_PER)/%.h) &: tests/codegen/per_x691.asn tests/codegen/per_props.asn $(B)/asn1cc
-	@mkdir -p $(CODEGEN_PER)
-	$(B)/asn1cc --encodings der,uper,aper tests/codegen/per_x691.asn tests/codegen/per_props.asn -o $(CODEGEN_PER)
-$(CODEGEN_PER)/%.o: $(CODEGEN_PER)/%.c
-	$(CC) $(CPPFLAGS_ALL) -I$(CODEGEN_PER) $(CFLAGS_ALL) -Wconversion -c $< -o $@
-$(B)/tests/codegen/test_per_codegen.o: $(CODEGEN_PER_SRCS)
-$(B)/tests/codegen/test_per_codegen.o: CPPFLAGS_ALL += -I$(CODEGEN_PER)
-$(B)/tests/codegen/test-per-codegen: $(B)/tests/codegen/test_per_codegen.o $(CODEGEN_PER_OBJS) $(CUNIT_RUN) $(B)/libasn1rt.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CUNIT_LIBS)
-PROGRAMS += $(B)/tests/codegen/test-per-codegen
+CODEGEN_PER_INPUTS := tests/codegen/per_x691.asn tests/codegen/per_props.asn
+CODEGEN_PER_OPTIONS := --encodings der,uper,aper
+$(eval $(call codegen_c,$(CODEGEN_PER),$(CODEGEN_PER_MODS),$(CODEGEN_PER_INPUTS),$(CODEGEN_PER_OPTIONS),CODEGEN_CFLAGS))
+$(eval $(call codegen_test,test-per-codegen,test_per_codegen,$(CODEGEN_PER),$(CODEGEN_PER_MODS),$(TEST_HEX)))
 CHECKS += check-codegen-per
 .PHONY: check-codegen-per
 check-codegen-per: $(B)/tests/codegen/test-per-codegen

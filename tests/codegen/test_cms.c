@@ -184,6 +184,5 @@ int main(void)
     static const cunit_test tests[] = {
         { "CMS samples: decode, re-encode, differential vs OpenSSL", test_samples },
     };
-    CUNIT_SUITE("codegen-cms", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-cms", tests, CU_BRM_VERBOSE);
 }

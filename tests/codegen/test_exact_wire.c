@@ -9,6 +9,7 @@
 #include <asn1rt/gen.h>
 
 #include "cunit_run.h"
+#include "refused.h"
 #include "codegen_exact_wire.h"
 
 #define VC ASN1RT_E_VALUE_CONSTRAINT
@@ -119,8 +120,9 @@ static void test_exact_wire(void)
         }
 }
 
-/* The refusal names the component; OER's offset is the octet s's value
- * starts at (its length, after w's one octet). */
+/* The refusal names the component; its offset is where s's value starts:
+ * in UPER the bit after w's 2 bits, in OER the octet after w's one (s's
+ * length). */
 static void test_wire_path(void)
 {
     static const Pair_Hull h = {Color_green, V("ef")};
@@ -130,17 +132,11 @@ static void test_wire_path(void)
     size_t n = 0;
     Pair out;
     asn1rt_error err;
-    char path[64];
     CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, mem, sizeof mem), 0);
     CU_ASSERT_EQUAL_FATAL(Pair_Hull_uper_encode(&h, b, sizeof b, &n), 0);
-    CU_ASSERT_EQUAL(Pair_uper_decode_ex(&out, b, n, 0, &a, &err), VC);
-    asn1rt_error_path(&err, path, sizeof path);
-    CU_ASSERT_STRING_EQUAL(path, "s");
+    ASSERT_REFUSED("Pair UPER", Pair_uper_decode_ex(&out, b, n, 0, &a, &err), &err, VC, 2, "s");
     CU_ASSERT_EQUAL_FATAL(Pair_Hull_oer_encode(&h, b, sizeof b, &n), 0);
-    CU_ASSERT_EQUAL(Pair_oer_decode_ex(&out, b, n, 0, NULL, &err), VC);
-    CU_ASSERT_EQUAL(err.offset, 1);
-    asn1rt_error_path(&err, path, sizeof path);
-    CU_ASSERT_STRING_EQUAL(path, "s");
+    ASSERT_REFUSED("Pair OER", Pair_oer_decode_ex(&out, b, n, 0, NULL, &err), &err, VC, 1, "s");
 }
 
 int main(void)
@@ -149,6 +145,5 @@ int main(void)
         { "exact sets through UPER, APER, OER: decode and encode refuse", test_exact_wire },
         { "a refused single value inside a SEQUENCE: path, offset", test_wire_path },
     };
-    CUNIT_SUITE("codegen-exact-wire", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-exact-wire", tests, CU_BRM_VERBOSE);
 }

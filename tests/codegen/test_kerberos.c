@@ -117,6 +117,5 @@ int main(void)
         { "AS-REQ built by OpenSSL: fields, re-encoding", test_as_req },
         { "EncryptedData: our encoding equals OpenSSL's", test_encrypted_data },
     };
-    CUNIT_SUITE("codegen-kerberos", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-kerberos", tests, CU_BRM_VERBOSE);
 }

@@ -14,23 +14,7 @@
 
 #include "codegenoer.h"
 #include "cunit_run.h"
-
-static size_t unhex(const char *h, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*h) {
-        unsigned v;
-        if (*h == ' ') {
-            h++;
-            continue;
-        }
-        if (n == cap || sscanf(h, "%2x", &v) != 1)
-            abort();
-        out[n++] = (uint8_t)v;
-        h += 2;
-    }
-    return n;
-}
+#include "hex.h"
 
 /* Failure codes of the steps after a successful decode. */
 #define RT_CHECK 1000
@@ -448,6 +432,5 @@ int main(void)
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
     };
-    CUNIT_SUITE("codegen-oer", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-oer", tests, CU_BRM_VERBOSE);
 }

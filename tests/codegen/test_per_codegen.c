@@ -12,29 +12,13 @@
 #include <string.h>
 
 #include "cunit_run.h"
+#include "hex.h"
 #include "x691_a1.h"
 #include "x691_a2.h"
 #include "x691_a3.h"
 #include "x691_a4.h"
 #include "per_props.h"
 #include <asn1rt/per.h>
-
-static size_t unhex(const char *h, uint8_t *out, size_t cap)
-{
-    size_t n = 0;
-    while (*h) {
-        unsigned v;
-        if (*h == ' ') {
-            h++;
-            continue;
-        }
-        if (n == cap || sscanf(h, "%2x", &v) != 1)
-            abort();
-        out[n++] = (uint8_t)v;
-        h += 2;
-    }
-    return n;
-}
 
 static bool view_is(asn1rt_view v, const char *s)
 {
@@ -484,6 +468,7 @@ static uint8_t rej_buf[4096];
 DEC(Strict)
 DEC(StrictD)
 DEC(StrictOct)
+DEC(StrictStr)
 DEC(Color)
 DEC(Kind)
 
@@ -510,6 +495,16 @@ static const reject_case reject_cases[] = {
     { "11.9.3.8: fragment of 5 x 16K", StrictOct_rej, true, 0, "C5", ASN1RT_E_PER_FRAGMENT },
     { "11.9.3.8: fragment of 0 x 16K", StrictOct_rej, false, 0, "C000", ASN1RT_E_PER_FRAGMENT },
     { "length beyond the input", StrictOct_rej, false, 0, "05AABB", ASN1RT_E_TRUNCATED },
+    /* StrictStr: s length - 1 (2 bits), 2-bit indices; t a length octet (aligned in APER) and characters */
+    { "30.5.4: s \"ab\", t empty", StrictStr_rej, false, 0, "4400", 0 },
+    { "30.5.4: s index 3 of 3", StrictStr_rej, false, 0, "4C00", ASN1RT_E_STRING_ALPHABET },
+    { "t \"A\"", StrictStr_rej, false, 0, "001820", 0 },
+    { "t 0x7F, outside VisibleString", StrictStr_rej, false, 0, "001FE0", ASN1RT_E_STRING_ALPHABET },
+    { "t length beyond the input", StrictStr_rej, false, 0, "0050", ASN1RT_E_TRUNCATED },
+    { "aligned: s \"a\", t \"A\"", StrictStr_rej, true, 0, "000141", 0 },
+    { "aligned: t 0x7F", StrictStr_rej, true, 0, "00017F", ASN1RT_E_STRING_ALPHABET },
+    { "aligned: a non-zero padding bit before t", StrictStr_rej, true, 0, "080141", ASN1RT_E_PER_PADDING },
+    { "aligned: t length beyond the input", StrictStr_rej, true, 0, "000241", ASN1RT_E_TRUNCATED },
     /* Color { red(0), green(5), blue(2), ..., violet(9) }: root indexes red 0, blue 1, green 2 */
     { "ENUMERATED green (index 2)", Color_rej, false, 0, "40", 0 },
     { "ENUMERATED root index 3 of 3", Color_rej, false, 0, "60", ASN1RT_E_VALUE_CONSTRAINT },
@@ -623,6 +618,5 @@ static const cunit_test tests[] = {
 
 int main(void)
 {
-    CUNIT_SUITE("codegen-per", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-per", tests, CU_BRM_VERBOSE);
 }

@@ -139,6 +139,5 @@ int main(void)
     static const cunit_test tests[] = {
         { "cryptography_vectors CSRs: decode, re-encode, differential vs OpenSSL", test_requests },
     };
-    CUNIT_SUITE("codegen-pkcs10", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-pkcs10", tests, CU_BRM_VERBOSE);
 }

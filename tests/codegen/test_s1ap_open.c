@@ -189,6 +189,5 @@ int main(void)
         { "S1SetupRequest: unknown id, wrong type, constraint", test_s1setup_bad_ies },
         { "S1SetupRequest in APER: exact octets, IEs by type", test_s1setup_aper },
     };
-    CUNIT_SUITE("codegen-s1ap-open", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-s1ap-open", tests, CU_BRM_VERBOSE);
 }

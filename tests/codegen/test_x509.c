@@ -200,6 +200,5 @@ int main(void)
         { "ca-certificates: decode, re-encode, OpenSSL differential", test_ca_bundle },
         { "cryptography_vectors x509: decode, re-encode, differential", test_vectors },
     };
-    CUNIT_SUITE("codegen-x509", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("codegen-x509", tests, CU_BRM_VERBOSE);
 }

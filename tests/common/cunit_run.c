@@ -43,3 +43,9 @@ int cunit_run(CU_BasicRunMode mode)
     CU_cleanup_registry();
     return failed == 0 ? 0 : 1;
 }
+
+int cunit_main(const char *name, const cunit_test *tests, size_t n, CU_BasicRunMode mode)
+{
+    cunit_add_suite(name, NULL, NULL, tests, n);
+    return cunit_run(mode);
+}

@@ -33,4 +33,10 @@ void cunit_add_suite(const char *name, CU_InitializeFunc init, CU_CleanupFunc cl
  * reported an error while running them), 2 when nothing was registered. */
 int cunit_run(CU_BasicRunMode mode);
 
+/* The whole body of main() for a program of one suite without init and
+ * clean: registers the table as suite name, then runs it as cunit_run
+ * does and returns its status. */
+int cunit_main(const char *name, const cunit_test *tests, size_t n, CU_BasicRunMode mode);
+#define CUNIT_MAIN(name, table, mode) cunit_main((name), (table), CUNIT_COUNT(table), (mode))
+
 #endif

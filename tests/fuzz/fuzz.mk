@@ -66,8 +66,17 @@ FUZZ_PER_TARGETS := $(foreach s,$(FUZZ_PER_SETS),per_$(s)_uper per_$(s)_aper)
 # runs it and check-fuzz-replay replays its corpus; check-fuzz leaves it
 # out, so make test's fuzz time stays what it was.
 FUZZ_BER_GEN_TARGETS := ber_LDAPMessage
+# OER decoders (issue 16): `asn1cc --emit-fuzz T --encoding oer` for IEEE
+# 1609.2's Certificate and its SPDU, Ieee1609Dot2Data, over the unedited
+# IEEE 1609.2 / TS 103 097 modules (tests/oer's command line). Their corpus
+# is tests/oer/corpus (check-oer-fuzz-replay's, which also replays it
+# through tests/oer/fuzz_oer_ieee.c with every bit flip). Like the LDAP
+# harness: make fuzz runs them, check-fuzz-replay replays the corpus,
+# check-fuzz leaves them out (its time is spent).
+FUZZ_OER_TYPES   := Certificate Ieee1609Dot2Data
+FUZZ_OER_TARGETS := $(FUZZ_OER_TYPES:%=oer_%)
 FUZZ_TARGETS      = $(FUZZ_RT_TARGETS) $(FUZZ_LEZ_TARGETS) $(FUZZ_FE_TARGETS) $(FUZZ_CC_TARGETS) $(FUZZ_GEN_TARGETS) \
-                    $(FUZZ_BER_TARGETS) $(FUZZ_BER_GEN_TARGETS) $(FUZZ_PER_TARGETS)
+                    $(FUZZ_BER_TARGETS) $(FUZZ_BER_GEN_TARGETS) $(FUZZ_PER_TARGETS) $(FUZZ_OER_TARGETS)
 
 FUZZ_OBJ = $(B)/tests/fuzz
 FUZZ_GEN_DIR = $(B)/tests/fuzz/gen
@@ -147,6 +156,26 @@ $(FUZZ_BER_LDAP_C:.c=.o): $(FUZZ_BER_LDAP_C)
 $(FUZZ_BER_LDAP)/fuzz_LDAPMessage.o: $(FUZZ_BER_LDAP)/fuzz_LDAPMessage.c $(FUZZ_BER_LDAP_C:.c=.h)
 	$(CC) $(CPPFLAGS_ALL) -I$(FUZZ_BER_LDAP) $(CFLAGS_ALL) -c $< -o $@
 
+# The IEEE modules (1.2 MB of C) are written once beside the harnesses and
+# built at -O0 without the inlined type trees, as the LDAP module is.
+# (tests/oer/oer.mk is included after this file: its names are not set yet.)
+FUZZ_OER_SCHEMAS := schemas/ieee/IEEE1609dot2BaseTypes.asn schemas/ieee/IEEE1609dot2.asn schemas/ieee/TS103097v131.asn
+FUZZ_OER_DIR  = $(FUZZ_OBJ)/oer-ieee
+FUZZ_OER_MODS = $(patsubst %,$(FUZZ_OER_DIR)/%.o,ieee1609dot2basetypes ieee1609dot2 etsits103097module)
+$(FUZZ_OER_DIR)/.stamp: $(FUZZ_OER_SCHEMAS) $(FUZZ_ASN1CC)
+	@rm -rf $(FUZZ_OER_DIR) && mkdir -p $(FUZZ_OER_DIR)/t
+	@set -e; for t in $(FUZZ_OER_TYPES); do \
+	  echo "$(FUZZ_ASN1CC) --encodings der,oer -Wno-unenforced-constraint $(FUZZ_OER_SCHEMAS) --emit-fuzz $$t --encoding oer"; \
+	  $(FUZZ_ASN1CC) --encodings der,oer -Wno-unenforced-constraint $(FUZZ_OER_SCHEMAS) --emit-fuzz $$t --encoding oer -o $(FUZZ_OER_DIR)/t; \
+	  mv $(FUZZ_OER_DIR)/t/fuzz_$$t.c $(FUZZ_OER_DIR)/fuzz_oer_$$t.c; \
+	done
+	@mv $(FUZZ_OER_DIR)/t/*.[ch] $(FUZZ_OER_DIR)/ && rmdir $(FUZZ_OER_DIR)/t && touch $@
+$(FUZZ_OER_MODS): $(FUZZ_OER_DIR)/%.o: $(FUZZ_OER_DIR)/.stamp
+	$(CC) $(CPPFLAGS_ALL) -I$(FUZZ_OER_DIR) $(CFLAGS_ALL) -O0 -DASN1G_NO_INLINE_TREE -c $(FUZZ_OER_DIR)/$*.c -o $@
+$(FUZZ_OER_TARGETS:%=$(FUZZ_OER_DIR)/fuzz_%.o): $(FUZZ_OER_DIR)/fuzz_%.o: $(FUZZ_OER_DIR)/.stamp
+	$(CC) $(CPPFLAGS_ALL) -I$(FUZZ_OER_DIR) $(CFLAGS_ALL) -c $(FUZZ_OER_DIR)/fuzz_$*.c -o $@
+.SECONDARY: $(FUZZ_OER_MODS) $(FUZZ_OER_TARGETS:%=$(FUZZ_OER_DIR)/fuzz_%.o)
+
 $(FUZZ_OBJ)/fuzz_frontend.o: CPPFLAGS_ALL += -Icompiler -I$(B)/compiler
 $(FUZZ_OBJ)/fuzz_frontend.o: $(B)/compiler/parser.h
 $(FUZZ_OBJ)/fuzz_compile.o: CPPFLAGS_ALL += -Icompiler
@@ -181,6 +210,9 @@ $(FUZZ_OBJ)/fuzz_ber: $(FUZZ_OBJ)/fuzz_ber.o $(FUZZ_BER_GEN)/bertest.o $(B)/liba
 $(FUZZ_OBJ)/fuzz_ber_LDAPMessage: $(FUZZ_BER_LDAP)/fuzz_LDAPMessage.o $(FUZZ_BER_LDAP_C:.c=.o) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
 
+$(FUZZ_OER_TARGETS:%=$(FUZZ_OBJ)/fuzz_%): $(FUZZ_OBJ)/fuzz_%: $(FUZZ_OER_DIR)/fuzz_%.o $(FUZZ_OER_MODS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@ $^
+
 .PHONY: fuzz fuzz-bins fuzz-build check-fuzz check-fuzz-replay valgrind
 # FUZZ_BUILD: the targets whose libFuzzer binaries fuzz-build makes.
 FUZZ_BUILD ?= $(FUZZ_TARGETS)
@@ -201,7 +233,7 @@ fuzz: fuzz-build
 # smoke test within make test's 20-minute budget; `make fuzz` is the real
 # run. The per-type LDAP BER harness is left out of it (its corpus is
 # replayed by check-fuzz-replay). FUZZ_CHECK_SECONDS overrides.
-FUZZ_CHECK_TARGETS = $(filter-out $(FUZZ_BER_GEN_TARGETS),$(FUZZ_TARGETS))
+FUZZ_CHECK_TARGETS = $(filter-out $(FUZZ_BER_GEN_TARGETS) $(FUZZ_OER_TARGETS),$(FUZZ_TARGETS))
 FUZZ_NTARGETS = $(words $(FUZZ_CHECK_TARGETS))
 FUZZ_CHECK_TOTAL ?= 60
 FUZZ_CHECK_SECONDS ?= $(shell n=$(FUZZ_NTARGETS); s=$$(($(FUZZ_CHECK_TOTAL) / (n ? n : 1))); [ $$s -gt 20 ] && s=20; [ $$s -lt 2 ] && s=2; echo $$s)
@@ -277,10 +309,15 @@ $(FUZZ_OBJ)/replay_ber_LDAPMessage: $(FUZZ_BER_LDAP)/fuzz_LDAPMessage.o $(FUZZ_B
   $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
+$(FUZZ_OER_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(FUZZ_OBJ)/replay_%: $(FUZZ_OER_DIR)/fuzz_%.o $(FUZZ_OBJ)/driver.o \
+  $(FUZZ_OER_MODS) $(B)/libasn1rt.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
 CHECKS += check-fuzz-replay
 check-fuzz-replay: $(FUZZ_REPLAY_BINS)
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  dirs=""; for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	  case $$t in oer_*) dirs="$$dirs tests/oer/corpus";; esac; \
 	  [ -n "$$dirs" ] || { echo "check-fuzz-replay: no corpus for $$t" >&2; exit 1; }; \
 	  $(FUZZ_OBJ)/replay_$$t $$dirs; \
 	done
@@ -298,6 +335,7 @@ valgrind: $(FUZZ_REPLAY_BINS) $(RT_TEST_BIN) $(LEZ_TEST) $(DER_TEST_BIN) $(B)/as
 	$(FUZZ_VALGRIND) $(B)/asn1cc -Ischemas $(FUZZ_SCHEMAS) -o $(B)/valgrind-gen; \
 	for t in $(FUZZ_TARGETS); do \
 	  dirs=""; for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	  case $$t in oer_*) dirs="$$dirs tests/oer/corpus";; esac; \
 	  echo "valgrind: replay_$$t"; $(FUZZ_VALGRIND) $(FUZZ_OBJ)/replay_$$t $$dirs >/dev/null; \
 	done; echo "valgrind: clean"
 

@@ -3,8 +3,9 @@
 # target: total execs, execs/s, corpus growth, result. Fails when any target
 # reports a finding (crash, leak, timeout, OOM, violated property).
 # Usage: run.sh SECONDS BUILDDIR target...
-# Seeds come from tests/fuzz/corpus/<target>/ and stay untouched; new inputs
-# go to BUILDDIR/corpus/<target>/, findings to BUILDDIR/artifacts/.
+# Seeds come from tests/fuzz/corpus/<target>/ (and tests/oer/corpus/ for
+# oer_*) and stay untouched; new inputs go to BUILDDIR/corpus/<target>/,
+# findings to BUILDDIR/artifacts/.
 set -u
 secs=$1; bdir=$2; shift 2
 mkdir -p "$bdir/artifacts" "$bdir/logs"
@@ -22,7 +23,9 @@ for t in "$@"; do
         -artifact_prefix="$bdir/artifacts/$t-" -max_len="$maxlen")
   [ -f "tests/fuzz/$t.dict" ] && opts+=(-dict="tests/fuzz/$t.dict")
   [ -f "tests/fuzz/corpus/$t.dict" ] && opts+=(-dict="tests/fuzz/corpus/$t.dict")
-  "$bin" "${opts[@]}" "$work" "$seeds" >"$log" 2>&1
+  # The OER harnesses' seeds are tests/oer's corpus (IEEE 1609.2 inputs).
+  more=(); case $t in oer_*) more=(tests/oer/corpus) ;; esac
+  "$bin" "${opts[@]}" "$work" "$seeds" "${more[@]}" >"$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)

@@ -123,6 +123,5 @@ int main(void)
         { "500 random CAMs: DER, OER and UPER decode(encode(v)) == v, same octets again", test_cross },
         { "UPER < OER < DER in size", test_sizes },
     };
-    CUNIT_SUITE("oer-cam-cross-encoding", tests);
-    return cunit_run(CU_BRM_VERBOSE);
+    return CUNIT_MAIN("oer-cam-cross-encoding", tests, CU_BRM_VERBOSE);
 }

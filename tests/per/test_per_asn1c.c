@@ -213,6 +213,5 @@ int main(void)
         tests[i].name = names[i];
         tests[i].fn = test_row;
     }
-    cunit_add_suite("per-asn1c", NULL, NULL, tests, NROWS);
-    return cunit_run(CU_BRM_VERBOSE);
+    return cunit_main("per-asn1c", tests, NROWS, CU_BRM_VERBOSE);
 }

@@ -48,6 +48,11 @@ extern "C" {
 #define ASN1RT_LAX_OER_LENGTH  0x100u /* length determinants in the long form below 128 or with leading 0x00 octets */
 #define ASN1RT_LAX_OER_INTEGER 0x200u /* length-prefixed INTEGER / quantity with redundant leading octets; ENUMERATED long form for 0..127 */
 #define ASN1RT_LAX_OER_PADDING 0x400u /* non-zero padding bits in a preamble, presence bitmap or BIT STRING (the view keeps them) */
+/* Not a leniency but the opposite, for tests and fuzz harnesses: an
+ * extension addition the schema does not know, which the decoder skips
+ * (so its value re-encodes without it), is refused instead with
+ * ASN1RT_E_UNKNOWN_COMPONENT at its open type. */
+#define ASN1RT_OER_KNOWN_ONLY  0x800u
 
 /* ------------------------------------------------------------------ */
 /* Out-of-line halves (runtime/oer.c; not for direct use).             */
@@ -785,6 +790,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_open(asn1rt_reader *r, asn1rt_vie
 ASN1RT_MUST_USE int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child);
 /* Skips one open type (an unknown extension addition or alternative). */
 ASN1RT_MUST_USE int asn1oer_skip_open(asn1rt_reader *r);
+/* Skips the open type of an unknown extension addition; under
+ * ASN1RT_OER_KNOWN_ONLY refuses it (UNKNOWN_COMPONENT, r unmoved). */
+ASN1RT_MUST_USE int asn1oer_skip_ext(asn1rt_reader *r);
 /* Writing: mark = w->pos, write the value, then
  * asn1oer_prepend_length(w, (size_t)(mark - w->pos)). */
 

@@ -125,8 +125,10 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_constrained(asn1rt_per_writer
  * ASN1RT_E_ARG when lb > ub. Inline: with the constant bounds generated
  * code passes, a bit field folds to one load and shift. per.c also has
  * them out of line (ASN1RT_I_PER_OUTLINE), for objects built against the
- * earlier per.h that call them by symbol. */
-#ifdef ASN1RT_I_PER_OUTLINE
+ * earlier per.h that call them by symbol. Defining ASN1RT_PER_OUTLINE
+ * before including per.h calls those instead (asn1cc --size does: about
+ * 10% less object text on S1AP, at a call per constrained number). */
+#if defined(ASN1RT_I_PER_OUTLINE) || defined(ASN1RT_PER_OUTLINE)
 #define ASN1RT_I_PER_RANGE_FN
 #else
 #define ASN1RT_I_PER_RANGE_FN ASN1RT_INLINE
@@ -259,6 +261,23 @@ ASN1RT_MUST_USE int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_
 ASN1RT_MUST_USE int asn1rt_per_write_chars(asn1rt_per_writer *w, size_t lb, size_t ub, const asn1rt_per_alphabet *a,
                                            const uint8_t *p, size_t n);
 
+/* The same for the common strings, with what generated code knows as
+ * constants: the alphabet is the one range lo..hi (hi <= 255) of one-octet
+ * characters (IA5String, VisibleString, FROM ("a".."z"), ...), of ubits
+ * bits per character in UPER and abits in APER (both 1..8, as
+ * asn1rt_per_char_bits gives for a). Inline: a string of one piece (a
+ * fixed size, a constrained length, the one-octet length) is read or
+ * written straight here; anything else, and every failure, is
+ * asn1rt_per_read_chars / asn1rt_per_write_chars with a, from the string's
+ * start, so the codes, offsets and outputs are theirs. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_chars1(asn1rt_per_reader *r, size_t lb, size_t ub, uint32_t lo,
+                                                         uint32_t hi, unsigned ubits, unsigned abits,
+                                                         const asn1rt_per_alphabet *a, asn1rt_arena *arena,
+                                                         asn1rt_view *out);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_t ub, uint32_t lo,
+                                                          uint32_t hi, unsigned ubits, unsigned abits,
+                                                          const asn1rt_per_alphabet *a, const uint8_t *p, size_t n);
+
 /* ------------------------------------------------------------------ */
 /* Open types (X.691 11.2): a complete encoding inside an unconstrained */
 /* OCTET STRING. Extension additions and table-constrained fields.     */
@@ -295,6 +314,15 @@ typedef int (*asn1rt_per_enc_fn)(const void *in, asn1rt_per_writer *w);
 ASN1RT_MUST_USE int asn1rt_per_decode_whole(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in,
                                             size_t len, bool aligned, unsigned lax, asn1rt_arena *arena,
                                             asn1rt_error *err);
+/* The same without zeroing out first: dec sets every member the value has
+ * (as DER's and OER's T_decode do), and what the value does not have (an
+ * absent OPTIONAL's value, the alternatives not chosen, SEQUENCE OF items
+ * past count) keeps what it held. Failure as above: out zeroed, arena
+ * reset. What the generated T_uper_decode / T_aper_decode call: zeroing a
+ * struct that holds a SIZE-bounded array was up to half of a decode. */
+ASN1RT_MUST_USE int asn1rt_per_decode_set(void *out, size_t size, asn1rt_per_dec_fn dec, const uint8_t *in,
+                                          size_t len, bool aligned, unsigned lax, asn1rt_arena *arena,
+                                          asn1rt_error *err);
 /* Encodes in with enc into buf[0..*len), completed (asn1rt_per_writer_finish).
  * ASN1RT_E_ARG for NULL in, enc or len; enc's code otherwise (*len untouched). */
 ASN1RT_MUST_USE int asn1rt_per_encode_whole(const void *in, asn1rt_per_enc_fn enc, uint8_t *buf, size_t cap,
@@ -537,7 +565,7 @@ ASN1RT_INLINE int asn1rt_i_per_read_field(asn1rt_per_reader *r, uint64_t span, u
     return ASN1RT_OK;
 }
 
-#ifndef ASN1RT_I_PER_OUTLINE
+#if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
 ASN1RT_INLINE int asn1rt_per_read_uint_range(asn1rt_per_reader *r, uint64_t lb, uint64_t ub, uint64_t *out)
 {
     uint64_t span = ub - lb, off;
@@ -581,6 +609,219 @@ ASN1RT_INLINE int asn1rt_per_write_int_range(asn1rt_per_writer *w, int64_t lb, i
 }
 
 #endif
+
+/* Whether an octet of s[0..n) lies outside lo..hi: one compare each, no
+ * early exit, so the loop vectorises. */
+ASN1RT_INLINE bool asn1rt_i_per_octets_outside(const uint8_t *s, size_t n, uint32_t lo, uint32_t hi)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; i++)
+        bad |= (unsigned)((uint32_t)s[i] - lo > hi - lo);
+    return bad != 0;
+}
+
+/* The fast form of a piece of n one-octet characters of b (1..8) bits
+ * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
+ * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
+ * one compare each, checked once at the end. False, with d scratched and
+ * r untouched, when a character is outside the alphabet: the caller's
+ * per-character loop then finds which. The caller checked n * b bits are
+ * there. */
+ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
+                          uint8_t *d)
+{
+    /* 57 / b for b 1..8, without a division. */
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
+    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
+    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
+    unsigned per_word = chars_per_word[b], bad = 0;
+    while (i < n && (pos >> 3) + 8u <= words_end) {
+        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i + j] = (uint8_t)c;
+        }
+        i += k;
+        pos += k * b;
+    }
+    if (i < n) {
+        /* The last octets of the input, fewer than 8: one padded load holds
+         * every character left (the caller checked they are there). */
+        uint8_t tail[8] = { 0 };
+        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
+        for (; i < n; i++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i] = (uint8_t)c;
+        }
+    }
+    return bad == 0;
+}
+
+/* The fast form of a piece of n one-octet characters of b (1..8) bits
+ * from a one-range alphabet lo..hi: as many characters as fit 57 bits from
+ * each 8-octet load, one compare each, checked once at the end. False,
+ * with d scratched and r untouched, when a character is outside the
+ * alphabet: the caller's per-character loop then finds which. The caller
+ * checked n * b bits are there. map: the wire has indices (value - lo). */
+ASN1RT_INLINE bool asn1rt_i_per_unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, uint32_t lo,
+                                              uint32_t hi, uint8_t *d)
+{
+    /* 57 / b for b 1..8, without a division. */
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
+    uint32_t span = hi - lo, add = map ? lo : 0u;
+    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
+    unsigned per_word = chars_per_word[b], bad = 0;
+    while (i < n && (pos >> 3) + 8u <= words_end) {
+        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i + j] = (uint8_t)c;
+        }
+        i += k;
+        pos += k * b;
+    }
+    if (i < n) {
+        /* The last octets of the input, fewer than 8: one padded load holds
+         * every character left (the caller checked they are there). */
+        uint8_t tail[8] = { 0 };
+        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
+        for (; i < n; i++) {
+            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
+            word <<= b;
+            bad |= (unsigned)(c - lo > span);
+            d[i] = (uint8_t)c;
+        }
+    }
+    return bad == 0;
+}
+
+/* The fast form of put_chars for one-octet characters of b (1..8) bits
+ * from a one-range alphabet, when the n * b bits fit: as many characters
+ * as fill 57 bits go into a top-aligned 64-bit accumulator, stored with
+ * one 8-octet store where 8 octets are left in the buffer (the octets past
+ * the new position get zeros: the writer's invariant), else octet by
+ * octet; one compare a character, checked once at the end
+ * (ASN1RT_E_STRING_ALPHABET, octets scratched: the caller rewinds). */
+ASN1RT_INLINE int asn1rt_i_per_pack_chars1(asn1rt_per_writer *w, unsigned b, bool map, const uint8_t *p, size_t n,
+                                           uint32_t lo, uint32_t hi)
+{
+    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
+    uint32_t span = hi - lo, sub = map ? lo : 0u, mask = (1u << b) - 1u;
+    uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
+    unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
+    uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
+    for (size_t i = 0; i < n;) {
+        size_t k = n - i < per_word ? n - i : per_word;
+        for (size_t j = 0; j < k; j++) {
+            uint32_t c = p[i + j];
+            bad |= (unsigned)(c - lo > span);
+            acc |= (uint64_t)((c - sub) & mask) << (64u - b - have);
+            have += b;
+        }
+        i += k;
+        if (end - d >= 8) {
+            asn1rt_i_store_be64(d, acc);
+        } else {
+            for (unsigned q = 0; q < (have + 7u) / 8u; q++)
+                d[q] = (uint8_t)(acc >> (56u - 8u * q));
+        }
+        d += have / 8u;
+        acc = have >= 64u ? 0u : acc << (have & ~7u);
+        have &= 7u;
+    }
+    w->pos += n * b;
+    return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_read_chars1(asn1rt_per_reader *r, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                         unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
+                                         asn1rt_arena *arena, asn1rt_view *out)
+{
+    const unsigned b = r->aligned ? abits : ubits;
+    const bool map = hi > (1u << b) - 1u;       /* 30.5.4: indices when hi does not fit b bits */
+    const size_t start = r->pos;
+    size_t n = ub;
+    uint64_t off;
+    if (ub == 0 || b - 1u >= 8u || lb > ub)
+        goto general;
+    if (ub >= 65536) {                            /* 11.9.3.6: 0..127 in one octet, aligned in APER */
+        if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8)
+            goto general;
+        off = asn1rt_i_per_peek_r(r, r->pos, 8);
+        if (off >= 0x80 || off < lb)
+            goto general;
+        r->pos += 8;
+        n = (size_t)off;
+    } else if (lb != ub) {                        /* 11.9.3.3, 11.9.4.1: a constrained length */
+        if (asn1rt_per_read_constrained(r, ub - lb, &off) != ASN1RT_OK)
+            goto general;
+        n = lb + (size_t)off;
+    }
+    if (n == 0) {
+        out->ptr = r->base;
+        out->len = 0;
+        return ASN1RT_OK;
+    }
+    /* 30.5.7: ub * b <= 16 bits: no alignment; else aligned in APER. */
+    if (((ub > 16u || ub * b > 16u) && asn1rt_per_read_align(r) != ASN1RT_OK) || (uint64_t)n * b > r->end - r->pos)
+        goto general;
+    if (r->aligned && b == 8u && !map && (r->pos & 7u) == 0) {   /* the in-memory form: a view, checked in place */
+        const uint8_t *s = r->base + (r->pos >> 3);
+        if (asn1rt_i_per_octets_outside(s, n, lo, hi))
+            goto general;
+        out->ptr = s;
+        out->len = n;
+        r->pos += 8u * n;
+        return ASN1RT_OK;
+    }
+    if (arena == NULL || arena->cap - arena->used < n ||
+        !asn1rt_i_per_unpack_chars1(r, b, map, n, lo, hi, arena->buf + arena->used))
+        goto general;
+    out->ptr = arena->buf + arena->used;
+    out->len = n;
+    arena->used += n;
+    r->pos += n * b;
+    return ASN1RT_OK;
+general:
+    r->pos = start;
+    return asn1rt_per_read_chars(r, lb, ub, a, arena, out);
+}
+
+ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                          unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
+                                          const uint8_t *p, size_t n)
+{
+    const unsigned b = w->aligned ? abits : ubits;
+    const bool map = hi > (1u << b) - 1u;
+    const size_t start = w->pos;
+    int rc = ASN1RT_OK;
+    if (n < lb || n > ub || ub == 0 || b - 1u >= 8u || (ub >= 65536 && n >= 128) || (p == NULL && n > 0))
+        return asn1rt_per_write_chars(w, lb, ub, a, p, n);
+    if (lb != ub && ub < 65536)
+        rc = asn1rt_per_write_constrained(w, ub - lb, n - lb);
+    else if (ub >= 65536 && (rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
+        rc = asn1rt_per_write_bits(w, 8, n);      /* 11.9.3.6 */
+    if (rc == ASN1RT_OK && n > 0 && (ub > 16u || ub * b > 16u))
+        rc = asn1rt_per_write_align(w);
+    if (rc == ASN1RT_OK && n > 0)
+        rc = (uint64_t)n * b <= w->cap * 8u - w->pos ? asn1rt_i_per_pack_chars1(w, b, map, p, n, lo, hi)
+                                                    : ASN1RT_E_BUFFER_TOO_SMALL;
+    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK)) {
+        asn1rt_i_per_rewind(w, start);
+        return asn1rt_per_write_chars(w, lb, ub, a, p, n);
+    }
+    return ASN1RT_OK;
+}
 
 ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n)
 {
