@@ -85,7 +85,7 @@ static int validate_element_slow(asn1rt_reader *r)
 /* The content of a primitive universal element passes the checks of
  * asn1rt_i_check_universal in their common, valid case; false means "ask
  * validate_element_slow", which decides. */
-static bool universal_content_fast_ok(unsigned num, const uint8_t *c, size_t n)
+static bool universal_content_fast_ok(unsigned num, const uint8_t *base, const uint8_t *c, size_t n)
 {
     switch (num) {
     case ASN1RT_UT_BOOLEAN: return n == 1 && (c[0] == 0x00 || c[0] == 0xFF);   /* X.690 11.1 */
@@ -95,12 +95,12 @@ static bool universal_content_fast_ok(unsigned num, const uint8_t *c, size_t n)
         return n >= 1 && c[0] <= 7 && (n > 1 || c[0] == 0) && (c[n - 1] & ((1u << c[0]) - 1u)) == 0;
     case ASN1RT_UT_NULL: return n == 0;          /* 8.8.2 */
     case ASN1RT_UT_OID:
-    case ASN1RT_UT_RELATIVE_OID: return asn1g_oid_fast_ok(c, n);   /* 8.19.2, 8.20.2 */
+    case ASN1RT_UT_RELATIVE_OID: return asn1g_oid_fast_ok(base, c, n);   /* 8.19.2, 8.20.2 */
     case ASN1RT_UT_UTCTIME:
     case ASN1RT_UT_GENERALIZEDTIME: return asn1g_time_fast_ok(num, c, n);
     case ASN1RT_UT_PRINTABLESTRING:
     case ASN1RT_UT_IA5STRING:
-    case ASN1RT_UT_UTF8STRING: return asn1g_string_fast_ok(num, c, n);
+    case ASN1RT_UT_UTF8STRING: return asn1g_string_fast_ok(num, base, c, n);
     case ASN1RT_UT_NUMERICSTRING:
     case ASN1RT_UT_VISIBLESTRING:
     case ASN1RT_UT_BMPSTRING:
@@ -142,20 +142,11 @@ static int validate_element(asn1rt_reader *r)
         return ASN1RT_OK;
     }
     if ((id & 0xC0u) == 0 &&
-        (!asn1rt_i_universal_primitive(id) || !universal_content_fast_ok(id, c, n)))
+        (!asn1rt_i_universal_primitive(id) || !universal_content_fast_ok(id, r->base, c, n)))
         return validate_element_slow(r);
     r->cur = c + n;
     return ASN1RT_OK;
 }
-
-/* X.680 41.4 table 10: A-Z a-z 0-9 space ' ( ) + , - . / : = ? (octets
- * 0x80 and above, absent here, are 0). */
-const uint8_t asn1g_printable_tab[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-};
 
 int asn1g_read_any_slow(asn1rt_reader *r, asn1rt_view *whole)
 {

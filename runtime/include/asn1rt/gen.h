@@ -27,6 +27,9 @@
 #define ASN1RT_GEN_H
 
 #include <string.h>
+#if defined(__SSE2__) && !defined(ASN1G_NO_SSE2)
+#include <emmintrin.h>
+#endif
 
 #include "asn1rt.h"
 
@@ -254,81 +257,176 @@ ASN1RT_INLINE int asn1g_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_view 
     return asn1rt_read_octets(r, tag, out);
 }
 
-/* X.680 41.4 PrintableString alphabet: 1 for each allowed octet (gen_support.c). */
-extern const uint8_t asn1g_printable_tab[256];
+/* Octet-lane arithmetic on a word of eight octets, octet k in bits 8k..8k+7
+ * (asn1rt_i_load_le64): ASN1G_OCTETS(x) repeats x in every octet,
+ * ASN1G_LANES16 puts four 16-bit values side by side. */
+#define ASN1G_OCTETS(x) (UINT64_C(0x0101010101010101) * (uint64_t)(x))
+#define ASN1G_LANES16(a, b, c, d) \
+    ((uint64_t)(a) | (uint64_t)(b) << 16 | (uint64_t)(c) << 32 | (uint64_t)(d) << 48)
 
-/* No octet has bit 8 set. Word loads; the tail is one overlapping load. */
-ASN1RT_INLINE bool asn1g_ascii(const uint8_t *p, size_t n)
+/* The content checks below take `base` with the content [p, p+n): the
+ * octets from base up to p are readable too (the element's header and
+ * what precedes it in the input: base is the reader's base). A 16-octet
+ * window that ends at the content's end may then start before it: one
+ * load whatever the length, the octets before p ignored. Contents near
+ * the input's start, and hosts without SSE2, use eight-octet words. */
+
+/* The n octets at p (n <= 8) and 8 - n octets of `fill` as one word,
+ * without reading outside them: two overlapping loads whose common octets
+ * coincide, or octet by octet below 4. The octets keep their order, fill
+ * after them. */
+ASN1RT_INLINE uint64_t asn1g_word8(const uint8_t *p, size_t n, uint64_t fill)
 {
-    uint64_t acc = 0, w;
-    uint32_t h, t;
-    size_t i = 0;
-    if (n >= 8) {
-        for (; i + 8 <= n; i += 8) {
-            memcpy(&w, p + i, 8);
-            acc |= w;
-        }
-        memcpy(&w, p + n - 8, 8);
-        acc |= w;
-    } else if (n >= 4) {
-        memcpy(&h, p, 4);
-        memcpy(&t, p + n - 4, 4);
-        acc = h | t;
-    } else {
-        for (; i < n; i++)
-            acc |= p[i];
+    uint64_t w;
+    if (n >= 4)
+        w = asn1rt_i_load_le32(p) | (uint64_t)asn1rt_i_load_le32(p + n - 4) << (8 * (n - 4));
+    else if (n > 0)
+        w = p[0] | (uint64_t)p[n / 2] << (8 * (n / 2)) | (uint64_t)p[n - 1] << (8 * (n - 1));
+    else
+        w = 0;
+    return n == 8 ? w : w | fill << (8 * n);             /* here n < 8 */
+}
+
+/* Bit 8 of every octet of w that is not in X.680 41.4's PrintableString
+ * alphabet (A-Z a-z 0-9 space ' ( ) + , - . / : = ?). Every sum stays
+ * inside its octet when no octet has bit 8 set; one that has is flagged
+ * by itself (the final "| w"), so a carry it causes cannot hide it. */
+ASN1RT_INLINE uint64_t asn1g_unprintable8(uint64_t w)
+{
+    const uint64_t hi = ASN1G_OCTETS(0x80), lo = ASN1G_OCTETS(0x7F);
+    uint64_t y = w | ASN1G_OCTETS(0x20);                 /* A-Z onto a-z */
+    uint64_t letter = (y + ASN1G_OCTETS(0x80 - 0x61)) & ~(y + ASN1G_OCTETS(0x80 - 0x7B));
+    uint64_t punct = (w + ASN1G_OCTETS(0x80 - 0x27)) & ~(w + ASN1G_OCTETS(0x80 - 0x3B)) &
+                     ((w ^ ASN1G_OCTETS(0x2A)) + lo);    /* 0x27..0x3A but '*' */
+    uint64_t space = ~((w ^ ASN1G_OCTETS(0x20)) + lo);
+    uint64_t eq_q = ~(((w | ASN1G_OCTETS(0x02)) ^ ASN1G_OCTETS(0x3F)) + lo);   /* '=' and '?' */
+    return (~(letter | punct | space | eq_q) | w) & hi;
+}
+
+/* Bit 8 of every octet of w that starts a subidentifier with 0x80 (X.690
+ * 8.19.2): it is 0x80 and the octet before it (for octet 0, bit 8 of
+ * prev_hi) has bit 8 clear. */
+ASN1RT_INLINE uint64_t asn1g_oid_bad8(uint64_t w, uint64_t prev_hi)
+{
+    const uint64_t hi = ASN1G_OCTETS(0x80), lo = ASN1G_OCTETS(0x7F);
+    uint64_t x = w ^ hi;                                 /* 0 where the octet is 0x80 */
+    uint64_t not80 = (((x & lo) + lo) | x) & hi;
+    uint64_t after_cont = ((w & hi) << 8) | prev_hi;
+    return ~(not80 | after_cont) & hi;
+}
+
+#if defined(__SSE2__) && !defined(ASN1G_NO_SSE2)
+#define ASN1G_SSE2 1
+/* The same tests on sixteen octets at a time (SSE2 is part of x86-64).
+ * The window of a content of up to 16 octets ends at its end and starts
+ * before it when base allows; the octets before p are then ignored. */
+ASN1RT_INLINE __m128i asn1g_load16(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+
+/* One bit per octet of v, set where it is a PrintableString character.
+ * Signed compares: an octet with bit 8 set is negative and fails them all. */
+ASN1RT_INLINE unsigned asn1g_printable16(__m128i v)
+{
+    __m128i y = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(y, _mm_set1_epi8(0x60)), _mm_cmplt_epi8(y, _mm_set1_epi8(0x7B)));
+    __m128i punct = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x2A)),
+                                     _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x26)),
+                                                   _mm_cmplt_epi8(v, _mm_set1_epi8(0x3B))));
+    __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x20));
+    __m128i eq_q = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x02)), _mm_set1_epi8(0x3F));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, punct), _mm_or_si128(space, eq_q)));
+}
+#endif
+
+/* Whether every one of the n octets at p is a PrintableString character. */
+ASN1RT_INLINE bool asn1g_printable(const uint8_t *base, const uint8_t *p, size_t n)
+{
+    size_t i;
+#ifdef ASN1G_SSE2
+    unsigned ok;
+    if (ASN1G_LIKELY(n <= 16 && (size_t)(p - base) + n >= 16))
+        return (asn1g_printable16(asn1g_load16(p + n - 16)) | (0xFFFFu >> n)) == 0xFFFFu;
+    if (n >= 16) {
+        ok = asn1g_printable16(asn1g_load16(p + n - 16));
+        for (i = 0; i + 16 < n; i += 16)
+            ok &= asn1g_printable16(asn1g_load16(p + i));
+        return ok == 0xFFFFu;
     }
-    return (acc & UINT64_C(0x8080808080808080)) == 0;
+#endif
+    uint64_t bad;
+    if (n <= 8)
+        return asn1g_unprintable8(asn1g_word8(p, n, ASN1G_OCTETS('A'))) == 0;
+    bad = asn1g_unprintable8(asn1rt_i_load_le64(p + n - 8));
+    for (i = 0; i + 8 < n; i += 8)
+        bad |= asn1g_unprintable8(asn1rt_i_load_le64(p + i));
+    return bad == 0;
+}
+
+/* No octet has bit 8 set. */
+ASN1RT_INLINE bool asn1g_ascii(const uint8_t *base, const uint8_t *p, size_t n)
+{
+    uint64_t acc;
+    size_t i;
+#ifdef ASN1G_SSE2
+    if (ASN1G_LIKELY(n <= 16 && (size_t)(p - base) + n >= 16))
+        return ((unsigned)_mm_movemask_epi8(asn1g_load16(p + n - 16)) >> (16 - n)) == 0;
+#endif
+    if (n <= 8)
+        return (asn1g_word8(p, n, 0) & ASN1G_OCTETS(0x80)) == 0;
+    acc = asn1rt_i_load_le64(p + n - 8);
+    for (i = 0; i + 8 < n; i += 8)
+        acc |= asn1rt_i_load_le64(p + i);
+    return (acc & ASN1G_OCTETS(0x80)) == 0;
 }
 
 /* True when [p, p+n) is certainly valid content of the string type; false
  * means "ask the runtime" (which decides the error, or accepts). */
-ASN1RT_INLINE bool asn1g_string_fast_ok(unsigned universal, const uint8_t *p, size_t n)
+ASN1RT_INLINE bool asn1g_string_fast_ok(unsigned universal, const uint8_t *base, const uint8_t *p, size_t n)
 {
-    size_t i;
     switch (universal) {
-    case ASN1RT_UT_PRINTABLESTRING: {
-        /* No early exit and four chains: loads and ANDs pipeline well. */
-        unsigned a = 1, b = 1, c = 1, d = 1;
-        for (i = 0; i + 4 <= n; i += 4) {
-            a &= asn1g_printable_tab[p[i]];
-            b &= asn1g_printable_tab[p[i + 1]];
-            c &= asn1g_printable_tab[p[i + 2]];
-            d &= asn1g_printable_tab[p[i + 3]];
-        }
-        for (; i < n; i++)
-            a &= asn1g_printable_tab[p[i]];
-        return (a & b & c & d) != 0;
-    }
+    case ASN1RT_UT_PRINTABLESTRING:
+        return asn1g_printable(base, p, n);
     case ASN1RT_UT_IA5STRING:
     case ASN1RT_UT_UTF8STRING:          /* ASCII is valid UTF-8 */
-        return asn1g_ascii(p, n);
+        return asn1g_ascii(base, p, n);
     default:
         return false;
     }
 }
 
 /* X.690 8.19.2: at least one octet, no subidentifier starting with 0x80,
- * the last octet ends a subidentifier. */
-ASN1RT_INLINE bool asn1g_oid_fast_ok(const uint8_t *p, size_t n)
+ * the last octet ends a subidentifier. No loop up to 16 octets. */
+ASN1RT_INLINE bool asn1g_oid_fast_ok(const uint8_t *base, const uint8_t *p, size_t n)
 {
-    bool start = true;
+    uint64_t bad;
     size_t i;
+#ifdef ASN1G_SSE2
+    if (ASN1G_LIKELY(n - 1 < 16 && (size_t)(p - base) + n >= 16)) {
+        __m128i v = asn1g_load16(p + n - 16);
+        unsigned mine = 0xFFFFu << (16 - n) & 0xFFFFu;  /* the content's octets */
+        unsigned is80 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x80)));
+        unsigned hi = (unsigned)_mm_movemask_epi8(v) & mine;
+        return ((hi & 0x8000u) | (is80 & mine & ~(hi << 1))) == 0;   /* last octet; 0x80 starts */
+    }
+#endif
     if (n == 0 || (p[n - 1] & 0x80u))
         return false;
-    for (i = 0; i < n; i++) {
-        if (start && p[i] == 0x80)
-            return false;
-        start = (p[i] & 0x80u) == 0;
-    }
-    return true;
+    if (n <= 8)
+        return asn1g_oid_bad8(asn1g_word8(p, n, 0), 0) == 0;
+    bad = asn1g_oid_bad8(asn1rt_i_load_le64(p), 0) |
+          asn1g_oid_bad8(asn1rt_i_load_le64(p + n - 8), (uint64_t)(p[n - 9] & 0x80u));
+    for (i = 8; i + 8 < n; i += 8)
+        bad |= asn1g_oid_bad8(asn1rt_i_load_le64(p + i), (uint64_t)(p[i - 1] & 0x80u));
+    return bad == 0;
 }
 
 ASN1RT_INLINE int asn1g_read_string(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out)
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n)))
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, r->base, c, n)))
         return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_string(r, tag, universal, out);
 }
@@ -337,7 +435,7 @@ ASN1RT_INLINE int asn1g_read_oid(asn1rt_reader *r, uint32_t tag, asn1rt_view *ou
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(c, n)))
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_oid_fast_ok(r->base, c, n)))
         return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_read_oid(r, tag, out);
 }
@@ -387,13 +485,13 @@ ASN1RT_INLINE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole)
     n = p[1];
     c = p + 2;
     if (p[0] == 0x13)
-        ok = asn1g_string_fast_ok(ASN1RT_UT_PRINTABLESTRING, c, n);
+        ok = asn1g_printable(r->base, c, n);
     else if (p[0] == 0x0C || p[0] == 0x16)
-        ok = asn1g_ascii(c, n);
+        ok = asn1g_ascii(r->base, c, n);
     else if (p[0] == 0x05)
         ok = n == 0;
     else if (p[0] == 0x06)
-        ok = asn1g_oid_fast_ok(c, n);
+        ok = asn1g_oid_fast_ok(r->base, c, n);
     else if (p[0] == 0x01)
         ok = n == 1 && (c[0] == 0 || c[0] == 0xFF);
     else if (p[0] == 0x02)
@@ -408,33 +506,66 @@ ASN1RT_INLINE int asn1g_read_any(asn1rt_reader *r, asn1rt_view *whole)
     return ASN1RT_OK;
 }
 
+/* Octet-lane helpers of asn1g_time_fast_ok. Non-zero unless all eight
+ * octets of w are ASCII digits: a high nibble other than 3, or a low one
+ * above 9 (adding 6 carries it out of the nibble). A carry out of an octet
+ * comes only from an octet the first test flags. */
+ASN1RT_INLINE uint64_t asn1g_nondigit8(uint64_t w)
+{
+    const uint64_t nib = ASN1G_OCTETS(0xF0), three = ASN1G_OCTETS(0x30);
+    return ((w & nib) ^ three) | (((w + ASN1G_OCTETS(6)) & nib) ^ three);
+}
+
+/* Eight digits as four two-digit values, one per 16-bit lane (tens from
+ * the lower octet). Garbage in, garbage out, but never above 255 a lane. */
+ASN1RT_INLINE uint64_t asn1g_pairs8(uint64_t w)
+{
+    uint64_t d = w - ASN1G_OCTETS('0');
+    return (d * 10 + (d >> 8)) & ASN1G_LANES16(0xFF, 0xFF, 0xFF, 0xFF);
+}
+
+/* Bit 16 of each lane of v (lanes <= 255) that is above its lane of lim. */
+ASN1RT_INLINE uint64_t asn1g_lanes_over(uint64_t v, uint64_t lim)
+{
+    return (v + (ASN1G_LANES16(0x7FFF, 0x7FFF, 0x7FFF, 0x7FFF) - lim)) &
+           ASN1G_LANES16(0x8000, 0x8000, 0x8000, 0x8000);
+}
+
 /* DER UTCTime (YYMMDDhhmmssZ) or GeneralizedTime without fraction
  * (YYYYMMDDhhmmssZ) with every field in range (X.690 11.7, 11.8); false
- * means "ask the runtime". */
+ * means "ask the runtime". Straight-line:
+ * YYMMDDhh and DDhhmmss as two words of digits, their fields compared
+ * with their limits lane by lane. */
 ASN1RT_INLINE bool asn1g_time_fast_ok(unsigned universal, const uint8_t *p, size_t n)
 {
-    static const uint8_t dim[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-    size_t y = universal == ASN1RT_UT_UTCTIME ? 2 : 4, i;
-    unsigned bad = 0;
-    int year, month, day;
+    /* Days per month, indexed by month & 15: 0 for what is not a month. */
+    static const uint8_t dim[16] = { 0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31, 0, 0, 0 };
+    size_t y = universal == ASN1RT_UT_UTCTIME ? 2 : 4;
+    uint64_t ymdh, dhms, bad;
+    unsigned month, day, year;
     if (n != y + 11 || p[n - 1] != 'Z')
         return false;
-    for (i = 0; i + 1 < n; i++)
-        bad |= (unsigned)(p[i] - '0') > 9u;
-    if (bad)
+    ymdh = asn1rt_i_load_le64(p + y - 2);
+    dhms = asn1rt_i_load_le64(p + y + 2);
+    bad = asn1g_nondigit8(ymdh) | asn1g_nondigit8(dhms);
+    if (y == 4)                                          /* the century digits */
+        bad |= ((unsigned)(p[0] - '0') > 9u) | ((unsigned)(p[1] - '0') > 9u);
+    ymdh = asn1g_pairs8(ymdh);
+    dhms = asn1g_pairs8(dhms);
+    bad |= asn1g_lanes_over(ymdh, ASN1G_LANES16(99, 12, 31, 23)) |
+           asn1g_lanes_over(dhms, ASN1G_LANES16(31, 23, 59, 59));
+    month = (unsigned)(ymdh >> 16) & 0xFFu;
+    day = (unsigned)(ymdh >> 32) & 0xFFu;
+    if (ASN1G_LIKELY(bad == 0 && day - 1u < dim[month & 15u]))
+        return true;
+    if (bad != 0 || month != 2 || day != 29)
         return false;
-#define ASN1G_D2(k) ((p[k] - '0') * 10 + (p[(k) + 1] - '0'))
-    year = y == 2 ? ASN1G_D2(0) : ASN1G_D2(0) * 100 + ASN1G_D2(2);
-    if (y == 2)
-        year += year >= 50 ? 1900 : 2000;        /* RFC 5280 4.1.2.5.1 */
-    month = ASN1G_D2(y);
-    day = ASN1G_D2(y + 2);
-    if (month < 1 || month > 12 || day < 1 || ASN1G_D2(y + 4) > 23 || ASN1G_D2(y + 6) > 59 ||
-        ASN1G_D2(y + 8) > 59)
-        return false;
-#undef ASN1G_D2
-    return day <= dim[month - 1] ||
-           (month == 2 && day == 29 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0));
+    /* 29 February: UTCTime's years 1950..2049 leap when YY is; a
+     * GeneralizedTime's century year only when its century is. */
+    year = (unsigned)ymdh & 0xFFu;
+    if (y == 4 && year == 0)
+        year = (unsigned)((p[0] - '0') * 10 + (p[1] - '0'));
+    return year % 4u == 0;
 }
 
 ASN1RT_INLINE int asn1g_read_time(asn1rt_reader *r, uint32_t tag, unsigned universal, asn1rt_view *out)
@@ -470,7 +601,7 @@ ASN1RT_INLINE int asn1g_ber_read_string(asn1rt_reader *r, uint32_t tag, unsigned
 {
     const uint8_t *c;
     size_t n;
-    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, c, n)))
+    if (ASN1G_LIKELY(asn1rt_i_expect_fast(r, tag, &c, &n) && asn1g_string_fast_ok(universal, r->base, c, n)))
         return asn1rt_i_take_view(r, c, n, out);
     return asn1rt_ber_read_string(r, tag, universal, arena, out);
 }
@@ -538,7 +669,7 @@ ASN1RT_INLINE size_t asn1g_string_size(unsigned universal, const asn1rt_view *v)
 {
     size_t n = 0, i;
     if (universal == ASN1RT_UT_UTF8STRING) {
-        if (asn1g_ascii(v->ptr, v->len))
+        if (asn1g_ascii(v->ptr, v->ptr, v->len))
             return v->len;
         for (i = 0; i < v->len; i++)
             n += (v->ptr[i] & 0xC0u) != 0x80u;

@@ -76,6 +76,33 @@ ASN1RT_INLINE uint64_t asn1rt_i_load_be64(const uint8_t *p)
 #endif
 }
 
+/* Octet k of p[0..7] in bits 8k..8k+7 (the layout the octet-lane tests of
+ * gen.h assume, on any host). */
+ASN1RT_INLINE uint64_t asn1rt_i_load_le64(const uint8_t *p)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+#else
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--)
+        x = (x << 8) | p[i];
+    return x;
+#endif
+}
+
+ASN1RT_INLINE uint32_t asn1rt_i_load_le32(const uint8_t *p)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t x;
+    memcpy(&x, p, 4);
+    return x;
+#else
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+#endif
+}
+
 ASN1RT_INLINE void asn1rt_i_store_be64(uint8_t *p, uint64_t x)
 {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
