@@ -344,8 +344,9 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        if (fixed_size(ct) && !emit_size)   /* --size: per.c's general reader, not inline */
-            try_dec(ind + 4, S("asn1rt_per_read_octets_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))   /* --size: per.c's copy, not inline */
+            try_dec(ind + 4, S("asn1rt_per_read_octets_fixed%s(%s, %s, arena, %s)", emit_size ? "_outline" : "", rd, lb,
+                               emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");
@@ -395,8 +396,9 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind, "{");
         P(ind + 4, "size_t s = %s;", emit_rfield(rd, "pos"));
         size_ext_dec(ind + 4, ct, rd, nm, &lb, &ub);
-        if (fixed_size(ct) && !emit_size)
-            try_dec(ind + 4, S("asn1rt_per_read_bits_fixed(%s, %s, arena, %s)", rd, lb, emit_addr(lv)), rd, nm);
+        if (fixed_size(ct))
+            try_dec(ind + 4, S("asn1rt_per_read_bits_fixed%s(%s, %s, arena, %s)", emit_size ? "_outline" : "", rd, lb,
+                               emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
         size_check_dec(ind + 4, ct, lv, rd, nm, "s");

@@ -1339,3 +1339,13 @@ int asn1rt_i_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *
     *out = copy;
     return ASN1RT_OK;
 }
+
+int asn1rt_per_read_bits_fixed_outline(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena, asn1rt_bits *out)
+{
+    return asn1rt_per_read_bits_fixed(r, n, arena, out);
+}
+
+int asn1rt_per_read_octets_fixed_outline(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena, asn1rt_view *out)
+{
+    return asn1rt_per_read_octets_fixed(r, n, arena, out);
+}

@@ -342,6 +342,13 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_bits_fixed(asn1rt_per_reader *
                                                              asn1rt_bits *out);
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_octets_fixed(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena,
                                                                asn1rt_view *out);
+/* The same two out of line (per.c), for asn1cc --size: one call per
+ * string, with the view and small-copy cases taken before the general
+ * reader (that reader alone cost --size twice the default decode). */
+ASN1RT_MUST_USE int asn1rt_per_read_bits_fixed_outline(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena,
+                                                       asn1rt_bits *out);
+ASN1RT_MUST_USE int asn1rt_per_read_octets_fixed_outline(asn1rt_per_reader *r, size_t n, asn1rt_arena *arena,
+                                                         asn1rt_view *out);
 /* Steps over n bits (an extension presence bitmap, read afterwards with
  * asn1rt_per_bit_at): ASN1RT_E_TRUNCATED when fewer are left. */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_skip_bits(asn1rt_per_reader *r, uint64_t n);
