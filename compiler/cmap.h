@@ -226,6 +226,8 @@ typedef struct COpenAlt {
     CType *ct;               /* mapping of the object's type */
     const char *id_expr;     /* C expression true when the id component matches */
     const char *id_decl;     /* static definitions it needs, or NULL */
+    /* the file-local decoder of its value, per rule: <decode_open>_alt<k>_ */
+    const char *oer_fn, *per_fn[2];  /* OER's; UPER's, APER's */
 } COpenAlt;
 
 typedef struct COpen {
