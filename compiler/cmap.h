@@ -1,5 +1,6 @@
 /* cmap.h — the C mapping chosen by sema_cmap.c and printed by the emitters
- * (emit_c.c: what every encoding shares; emit_der.c: DER's codec).
+ * (emit_c.c: what every encoding shares; emit_der.c: DER's and BER's codecs;
+ * emit_oer.c, emit_per.c: OER's, UPER's and APER's).
  *
  * sema_cmap() decides, once, for every type the generator will print: its C
  * name and C type (INTEGER (0..200) -> uint8_t), the name of every function,
