@@ -5,9 +5,11 @@
  *   lexer.re     text       -> Token array (per file)
  *   parser.y     tokens     -> Module / Assignment / Type / Value nodes
  *   sema*.c      AST        -> the same nodes with their "sema:" fields filled
- *                              (its layers: "sema internals" below)
+ *                              (its layers: "sema: layers" below)
  *   sema_cmap.c  resolved   -> the C mapping (cmap.h): every C type and name
- *   emit_*.c     C mapping  -> <module>.h/.c, fuzz harnesses
+ *   cmap_pdu.c   C mapping  -> the same, pruned to what --pdu types reach
+ *   emit_*.c     C mapping  -> <module>.h/.c, fuzz harnesses (one EmitRule
+ *                              per encoding rule, emit.h)
  *
  * Conventions: every node carries a Loc; lists are (pointer array, count)
  * pairs allocated in the arena; strings are NUL-terminated arena copies.
