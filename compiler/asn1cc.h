@@ -5,9 +5,11 @@
  *   lexer.re     text       -> Token array (per file)
  *   parser.y     tokens     -> Module / Assignment / Type / Value nodes
  *   sema*.c      AST        -> the same nodes with their "sema:" fields filled
- *                              (its layers: "sema internals" below)
+ *                              (its layers: "sema: layers" below)
  *   sema_cmap.c  resolved   -> the C mapping (cmap.h): every C type and name
- *   emit_*.c     C mapping  -> <module>.h/.c, fuzz harnesses
+ *   cmap_pdu.c   C mapping  -> the same, pruned to what --pdu types reach
+ *   emit_*.c     C mapping  -> <module>.h/.c, fuzz harnesses (one EmitRule
+ *                              per encoding rule, emit.h)
  *
  * Conventions: every node carries a Loc; lists are (pointer array, count)
  * pairs allocated in the arena; strings are NUL-terminated arena copies.
@@ -728,8 +730,10 @@ Type *type_base(Type *t);
  *                           the one recursive group (below)
  *   sema_params.c           parameter bindings and instances
  *   sema_scope.c            symbol tables, modules, imports, lookup, classes,
+ *                           the class and object field accessors,
  *                           did-you-mean, the reference-depth guard
- *   diag.c, parser.y, ast.c messages and warnings; re-parsing token ranges
+ *   diag.c, parser.y, ast.c messages and warnings; re-parsing token ranges;
+ *   source.c                loading a module found through -I
  *
  * sema_params.c and sema_scope.c do not call each other; the driver calls
  * sema_scope.c, the group's run/instances entry points, sema_objects.c and
@@ -741,9 +745,13 @@ Type *type_base(Type *t);
  * constrains, and its contained subtypes are types). Within the group every
  * entry point is idempotent and guards its own cycles (Type.sema_flags busy
  * bits, Assignment.value_busy), so the files may call each other in any order.
- * Nothing outside the group is called back from inside it, but for one
- * entry: sema_values.c asks sema_object (sema_objects.c) for the object a
- * ValueFromObject (X.681 14.6, obj.&id) reads, guarded by objects_state. */
+ * Nothing outside the group is called back from inside it, but for three
+ * entries of sema_objects.c, each guarded by Assignment.objects_state:
+ * sema_object, for the object a ValueFromObject (X.681 14.6, obj.&id) reads
+ * (sema_values.c); sema_object_type_field, for a TypeFromObject (X.681 15.1,
+ * sema_types.c); and sema_object_set_flatten, for the objects of the set a
+ * ValueSetFromObjects (X.681 15.1, Cs.&code) reads (sema_types.c,
+ * sema_constraints.c). */
 
 /* Parameter bindings while resolving an instantiated parameterized body. */
 struct Env {
@@ -778,6 +786,8 @@ void sema_bind_imports(Sema *S, Module *m);
 void sema_classify(Sema *S, Module *m);
 /* The field `name` ("&id") of class cd, or NULL (cd may be NULL). */
 ClassField *sema_class_field(const ClassDef *cd, const char *name);
+/* The setting of field name ("&id") in object o, or NULL (o may be NULL). */
+FieldSetting *object_field(const Object *o, const char *name);
 /* -Wunused-import, once every lookup is done. */
 void sema_warn_unused_imports(Module *m);
 /* Guards recursion through reference chains; false (after one diagnostic)
@@ -879,8 +889,6 @@ void sema_check_recursion(Sema *S);
 
 /* sema_objects.c: objects and object sets of a module. */
 void sema_objects_run(Sema *S, Module *m);
-/* The value of field name ("&id") of object o, or NULL. */
-FieldSetting *object_field(const Object *o, const char *name);
 /* The object an object assignment defines, built on first use (NULL after
  * an error); sema_values.c reads ValueFromObject through it. */
 Object *sema_object(Sema *S, Assignment *as);

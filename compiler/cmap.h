@@ -1,5 +1,6 @@
 /* cmap.h — the C mapping chosen by sema_cmap.c and printed by the emitters
- * (emit_c.c: what every encoding shares; emit_der.c: DER's codec).
+ * (emit_c.c: what every encoding shares; emit_der.c: DER's and BER's codecs;
+ * emit_oer.c, emit_per.c: OER's, UPER's and APER's).
  *
  * sema_cmap() decides, once, for every type the generator will print: its C
  * name and C type (INTEGER (0..200) -> uint8_t), the name of every function,
@@ -226,6 +227,8 @@ typedef struct COpenAlt {
     CType *ct;               /* mapping of the object's type */
     const char *id_expr;     /* C expression true when the id component matches */
     const char *id_decl;     /* static definitions it needs, or NULL */
+    /* the file-local decoder of its value, per rule: <decode_open>_alt<k>_ */
+    const char *oer_fn, *per_fn[2];  /* OER's; UPER's, APER's */
 } COpenAlt;
 
 typedef struct COpen {

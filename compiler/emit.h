@@ -120,6 +120,8 @@ typedef struct EmitOpenDec {
     const char *finish;      /* the end check on r, an int expression */
     /* One alternative's value into lv from r (the rule's own decoder). */
     void (*dec_value)(int ind, CType *ct, const char *lv);
+    /* The name of the function that decodes alternative a (COpenAlt). */
+    const char *(*alt_fn)(const COpenAlt *a);
 } EmitOpenDec;
 void emit_open_decoder(const COpen *op, const EmitOpenDec *d);
 const char *emit_open_sig(const COpen *op, const char *fn);   /* its declaration */

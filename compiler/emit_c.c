@@ -1229,7 +1229,7 @@ void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
      * decoder's early returns end it. */
     for (int k = 0; k < op->nalts; k++) {
         COpenAlt *a = op->alts[k];
-        P(0, "static int %s_alt%d_(%s *out, %s *r, asn1rt_arena *arena)", d->fn, k, op->open_type, d->reader_type);
+        P(0, "static int %s(%s *out, %s *r, asn1rt_arena *arena)", d->alt_fn(a), op->open_type, d->reader_type);
         P(0, "{");
         P(4, "asn1rt_error *err = NULL;");
         saved = emit_body_begin(&buf, &len);
@@ -1269,7 +1269,7 @@ void emit_open_decoder(const COpen *op, const EmitOpenDec *d)
         COpenAlt *a = op->alts[k];
         P(8, "%sif (%s) {", k ? "} else " : "", a->id_expr);
         P(12, "out->kind = %s;", a->kind);
-        P(12, "rc = %s_alt%d_(out, r, arena);", d->fn, k);
+        P(12, "rc = %s(out, r, arena);", d->alt_fn(a));
     }
     if (op->nalts)
         P(8, "}");

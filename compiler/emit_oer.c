@@ -1465,10 +1465,15 @@ static void oer_open_value(int ind, CType *ct, const char *lv)
     dec_value(ind, ct, lv, "r", "NULL");
 }
 
+static const char *oer_open_alt_fn(const COpenAlt *a)
+{
+    return a->oer_fn;
+}
+
 static void oer_open(const CModule *cm, const COpen *op)
 {
     EmitOpenDec d = { op->oer_decode_open, "OER", "asn1rt_reader", oer_open_init, "asn1rt_expect_end(r)",
-                      oer_open_value };
+                      oer_open_value, oer_open_alt_fn };
     (void)cm;
     emit_open_decoder(op, &d);
 }

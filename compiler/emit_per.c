@@ -1525,10 +1525,15 @@ static void per_open_value(int ind, CType *ct, const char *lv)
     dec_value(ind, ct, lv, "r", "NULL");
 }
 
+static const char *per_open_alt_fn(const COpenAlt *a)
+{
+    return a->per_fn[g_open_aligned];
+}
+
 static void per_open(const COpen *op, bool aligned)
 {
     EmitOpenDec d = { op->per_decode_open[aligned], aligned ? "APER" : "UPER", "asn1rt_per_reader", per_open_init,
-                      "asn1rt_per_reader_finish(r)", per_open_value };
+                      "asn1rt_per_reader_finish(r)", per_open_value, per_open_alt_fn };
     g_open_aligned = aligned;
     emit_open_decoder(op, &d);
 }

@@ -2126,8 +2126,13 @@ static void name_module(Module *m)
         op->per_decode_open[0] = arena_printf(A, "%s_uper_decode_open", op->cname);
         op->per_decode_open[1] = arena_printf(A, "%s_aper_decode_open", op->cname);
         op->oer_decode_open = arena_printf(A, "%s_oer_decode_open", op->cname);
-        for (int k = 0; k < op->nalts; k++)
-            op->alts[k]->kind = arena_printf(A, "%s_KIND_%s", op->cname, op->alts[k]->name);
+        for (int k = 0; k < op->nalts; k++) {
+            COpenAlt *a = op->alts[k];
+            a->kind = arena_printf(A, "%s_KIND_%s", op->cname, a->name);
+            a->oer_fn = arena_printf(A, "%s_alt%d_", op->oer_decode_open, k);
+            for (int al = 0; al < 2; al++)
+                a->per_fn[al] = arena_printf(A, "%s_alt%d_", op->per_decode_open[al], k);
+        }
     }
 }
 
@@ -2219,8 +2224,12 @@ static void check_names(Compilation *c)
             add_name(&v, op, loc, what, op->per_decode_open[1]);
             add_name(&v, op, loc, what, op->oer_decode_open);
             add_name(&v, op, loc, what, op->kind_none);
-            for (int k = 0; k < op->nalts; k++)
+            for (int k = 0; k < op->nalts; k++) {
                 add_name(&v, op, loc, what, op->alts[k]->kind);
+                add_name(&v, op, loc, what, op->alts[k]->oer_fn);
+                add_name(&v, op, loc, what, op->alts[k]->per_fn[0]);
+                add_name(&v, op, loc, what, op->alts[k]->per_fn[1]);
+            }
         }
     }
     if (v.len > 1)

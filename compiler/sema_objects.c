@@ -4,8 +4,9 @@
  * settings become resolved types and evaluated values. Object sets are
  * flattened into the objects a table constraint selects from. Above the
  * types/values/constraints group (see asn1cc.h, "sema: layers"): it calls
- * into it; the one call back is sema_object, for a value taken from an
- * object's field (X.681 14.6 ValueFromObject). */
+ * into it; the calls back are sema_object (a value taken from an object's
+ * field, X.681 14.6 ValueFromObject), sema_object_type_field (TypeFromObject)
+ * and sema_object_set_flatten (the objects of a ValueSetFromObjects). */
 #include "asn1cc.h"
 #include "parser.h"
 
@@ -48,14 +49,6 @@ static ClassField *class_field(ClassDef *cls, const char *name, size_t len)
     for (int i = 0; i < cls->nfields; i++)
         if (strlen(cls->fields[i]->name) == len && memcmp(cls->fields[i]->name, name, len) == 0)
             return cls->fields[i];
-    return NULL;
-}
-
-FieldSetting *object_field(const Object *o, const char *name)
-{
-    for (int i = 0; o && i < o->nsettings; i++)
-        if (o->settings[i] && strcmp(o->settings[i]->field->name, name) == 0)
-            return o->settings[i];
     return NULL;
 }
 

@@ -1,9 +1,10 @@
 /* sema_scope.c — the bottom layer of sema: names. Per-module symbol tables,
  * modules found through -I directories, IMPORTS/EXPORTS, lookup of a name as
  * seen from a module, "did you mean" notes, which assignments are classes,
- * objects and object sets (X.681 needs that before any type is read), and the
- * guard on reference-chain depth every layer above uses. It calls nothing of
- * sema above it: only the parser (to load a module) and diag.c. */
+ * objects and object sets (X.681 needs that before any type is read), the
+ * field accessors of classes and objects, and the guard on reference-chain
+ * depth every layer above uses. It calls nothing of sema above it: only
+ * source.c (to load a module), ast.c and diag.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "asn1cc.h"
 #include "parser.h"
@@ -768,6 +769,14 @@ ClassField *sema_class_field(const ClassDef *cd, const char *name)
     for (int i = 0; cd && i < cd->nfields; i++)
         if (strcmp(cd->fields[i]->name, name) == 0)
             return cd->fields[i];
+    return NULL;
+}
+
+FieldSetting *object_field(const Object *o, const char *name)
+{
+    for (int i = 0; o && i < o->nsettings; i++)
+        if (o->settings[i] && strcmp(o->settings[i]->field->name, name) == 0)
+            return o->settings[i];
     return NULL;
 }
 

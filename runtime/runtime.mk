@@ -20,7 +20,7 @@ $(RUNTIME_LIB): $(RUNTIME_OBJS)
 install-runtime: $(RUNTIME_LIB)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/asn1rt
 	install -m 644 $(RUNTIME_LIB) $(DESTDIR)$(PREFIX)/lib/libasn1rt.a
-	install -m 644 $(filter-out %/lez.h,$(RUNTIME_HDRS)) $(DESTDIR)$(PREFIX)/include/asn1rt/
+	install -m 644 $(RUNTIME_HDRS) $(DESTDIR)$(PREFIX)/include/asn1rt/
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
 	  'Name: asn1rt' 'Description: strict zero-copy DER runtime for asn1cc-generated code' \
 	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lasn1rt' \

@@ -285,7 +285,7 @@ static void test_crl_typed(void)
     CU_ASSERT_EQUAL(CertificateList_encode(&crl, enc, n, &len), 0);
     CU_ASSERT(len == n && memcmp(enc, der, n) == 0);
     CU_ASSERT(CertificateList_equal(&crl, &dec));          /* typed items against the view */
-    /* A wrong count is caught by check, encoded as given otherwise. */
+    /* A count that differs from the decoded list makes the values unequal. */
     crl.tbsCertList.revokedCertificates.count = CRL_N - 1;
     CU_ASSERT(!CertificateList_equal(&crl, &dec));
     crl.tbsCertList.revokedCertificates.count = CRL_N;
