@@ -326,16 +326,17 @@ ASN1RT_INLINE __m128i asn1g_load16(const uint8_t *p)
 }
 
 /* One bit per octet of v, set where it is a PrintableString character.
- * Signed compares: an octet with bit 8 set is negative and fails them all. */
+ * Each range is one add and one signed compare: adding 0x80 - lo moves
+ * [lo, lo + k) onto [-128, -128 + k), where no other octet lands. An
+ * octet with bit 8 set lands outside every range. */
 ASN1RT_INLINE unsigned asn1g_printable16(__m128i v)
 {
-    __m128i y = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(y, _mm_set1_epi8(0x60)), _mm_cmplt_epi8(y, _mm_set1_epi8(0x7B)));
-    __m128i punct = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x2A)),
-                                     _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x26)),
-                                                   _mm_cmplt_epi8(v, _mm_set1_epi8(0x3B))));
+    __m128i y = _mm_or_si128(v, _mm_set1_epi8(0x20));                /* A-Z onto a-z */
+    __m128i letter = _mm_cmplt_epi8(_mm_add_epi8(y, _mm_set1_epi8(0x80 - 0x61)), _mm_set1_epi8(-128 + 26));
+    __m128i punct = _mm_andnot_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x2A)),   /* 0x27..0x3A but '*' */
+                                     _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x80 - 0x27)), _mm_set1_epi8(-128 + 20)));
     __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(0x20));
-    __m128i eq_q = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x02)), _mm_set1_epi8(0x3F));
+    __m128i eq_q = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x02)), _mm_set1_epi8(0x3F));   /* '=' and '?' */
     return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, punct), _mm_or_si128(space, eq_q)));
 }
 #endif
@@ -404,11 +405,17 @@ ASN1RT_INLINE bool asn1g_oid_fast_ok(const uint8_t *base, const uint8_t *p, size
     size_t i;
 #ifdef ASN1G_SSE2
     if (ASN1G_LIKELY(n - 1 < 16 && (size_t)(p - base) + n >= 16)) {
-        __m128i v = asn1g_load16(p + n - 16);
-        unsigned mine = 0xFFFFu << (16 - n) & 0xFFFFu;  /* the content's octets */
-        unsigned is80 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x80)));
-        unsigned hi = (unsigned)_mm_movemask_epi8(v) & mine;
-        return ((hi & 0x8000u) | (is80 & mine & ~(hi << 1))) == 0;   /* last octet; 0x80 starts */
+        /* The content's lanes are 16 - n .. 15: 0xFF in `mine`, from a
+         * sliding window over sixteen 0x00 then sixteen 0xFF. */
+        static const uint8_t lanes[32] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                           255, 255, 255, 255, 255, 255, 255, 255,
+                                           255, 255, 255, 255, 255, 255, 255, 255 };
+        __m128i mine = asn1g_load16(lanes + n);
+        __m128i v = _mm_and_si128(asn1g_load16(p + n - 16), mine);
+        /* 0x80 where the octet before (0 before the content) has bit 8 clear, and bit 8 of the last octet */
+        __m128i starts80 = _mm_andnot_si128(_mm_slli_si128(v, 1), _mm_cmpeq_epi8(v, _mm_set1_epi8((char)0x80)));
+        __m128i last = _mm_and_si128(v, _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (char)0x80));
+        return _mm_movemask_epi8(_mm_or_si128(starts80, last)) == 0;
     }
 #endif
     if (n == 0 || (p[n - 1] & 0x80u))
