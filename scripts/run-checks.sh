@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs each named make target as one check and prints the tally last.
 # Usage: run-checks.sh MAKE -- target... [&target...]
-# A target written "&target" starts at once beside the others (make test's
-# ASan+UBSan pass: its own build tree, so it shares no files with them, and
-# most checks are one process, which leaves the second core idle); its output
-# is kept and printed after theirs, so the report reads in the same order.
+# Targets written "&target" run beside the others, one after another in
+# their order, starting at once (make test's ASan+UBSan pass: its own build
+# tree, so it shares no files with them, and most checks are one process,
+# which leaves the second core idle; then a check that writes only its own
+# directory); their output is kept and printed after the others', so the
+# report reads in the same order.
 set -u
 make_cmd=$1; shift; [ "${1:-}" = "--" ] && shift
 passed=0; failed=0; failures=(); times=(); fg=(); bg=()
@@ -17,13 +19,13 @@ tally() {   # tally TARGET RC SECONDS
   times+=("$1 $3s")
 }
 
-for t in "${bg[@]}"; do
-  (
+(
+  for t in "${bg[@]}"; do
     start=$(date +%s)
     $make_cmd --no-print-directory -s "$t" > "$tmp/$t.out" 2>&1
     echo "$? $(( $(date +%s) - start ))" > "$tmp/$t.rc"
-  ) &
-done
+  done
+) &
 for t in "${fg[@]}"; do
   printf '\n==> %s\n' "$t"
   start=$(date +%s)

@@ -14,3 +14,6 @@ $(LDAP_GENC) $(LDAP_GENC:.c=.h) &: schemas/ldap/rfc4511.asn $(B)/asn1cc
 	$(B)/asn1cc -Wno-unenforced-constraint --encodings der,ber schemas/ldap/rfc4511.asn -o $(LDAP_GEN)
 
 $(eval $(call example_client,$(LDAP_SEARCH),$(LDAP_GEN),$(LDAP_GENC)))
+# check-fuzz-replay's replay_ber_LDAPMessage links this module's object
+# (tests/fuzz/fuzz.mk): the same options, so the same C and flags.
+$(FUZZ_OBJ)/replay_ber_LDAPMessage: $(LDAP_GENC:.c=.o)

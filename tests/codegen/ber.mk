@@ -12,6 +12,8 @@ CODEGEN_BER := $(B)/tests/codegen/ber
 CODEGEN_BER_OPTIONS := --encodings der,ber
 $(eval $(call codegen_c,$(CODEGEN_BER),bertest,tests/codegen/ber.asn,$(CODEGEN_BER_OPTIONS),CODEGEN_CFLAGS))
 $(eval $(call codegen_test,test-ber-codegen,ber_test,$(CODEGEN_BER),bertest,$(TEST_HEX) $(TEST_REFUSED)))
+# check-fuzz-replay's replay_ber links this bertest.o (tests/fuzz/fuzz.mk).
+$(FUZZ_OBJ)/replay_ber: $(CODEGEN_BER)/bertest.o
 
 # The CMS module set is test-cms's (codegen.mk), compiled with BER too.
 $(eval $(call codegen_test,test-ber-cms,ber_cms,$(CODEGEN_CMS),$(CODEGEN_CMS_MODS),,$$(CRYPTO_LIBS)))

@@ -39,28 +39,39 @@ if [ "${1:-}" = --replay ]; then
   exit 0
 fi
 secs=$1; bdir=$2; shift 2
+# FUZZ_JOBS targets run at a time (default 1). -max_total_time is wall-clock
+# time, so two at a time on two cores halve the run and each target still
+# has its SECONDS (with the executions the shared cores give it).
+jobs=${FUZZ_JOBS:-1}
 mkdir -p "$bdir/artifacts" "$bdir/logs"
 fail=0; failed=()
-printf '%-28s %12s %10s %8s  %s\n' target execs execs/s corpus result
-for t in "$@"; do
-  bin="$bdir/tests/fuzz/fuzz_$t"
-  seeds="tests/fuzz/corpus/$t"
-  work="$bdir/corpus/$t"
-  log="$bdir/logs/$t.log"
+fuzz_one() {   # fuzz_one TARGET: runs it, its exit status in logs/TARGET.rc
+  local t=$1 bin="$bdir/tests/fuzz/fuzz_$1" seeds="tests/fuzz/corpus/$1" work="$bdir/corpus/$1" log="$bdir/logs/$1.log" maxlen
   mkdir -p "$work" "$seeds"
   # Whole schemas (the compiler target's seeds) are longer than a DER message.
   case $t in compile) maxlen=32768 ;; *) maxlen=8192 ;; esac
-  opts=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+  local opts=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$bdir/artifacts/$t-" -max_len="$maxlen")
   [ -f "tests/fuzz/$t.dict" ] && opts+=(-dict="tests/fuzz/$t.dict")
   [ -f "tests/fuzz/corpus/$t.dict" ] && opts+=(-dict="tests/fuzz/corpus/$t.dict")
   # The OER harnesses' seeds are tests/oer's corpus (IEEE 1609.2 inputs).
-  more=(); case $t in oer_*) more=(tests/oer/corpus) ;; esac
+  local more=(); case $t in oer_*) more=(tests/oer/corpus) ;; esac
   "$bin" "${opts[@]}" "$work" "$seeds" "${more[@]}" >"$log" 2>&1
-  rc=$?
+  echo $? > "$bdir/logs/$t.rc"
+}
+for t in "$@"; do
+  rm -f "$bdir/logs/$t.rc"
+  while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do wait -n; done
+  fuzz_one "$t" &
+done
+wait
+printf '%-28s %12s %10s %8s  %s\n' target execs execs/s corpus result
+for t in "$@"; do
+  log="$bdir/logs/$t.log"
+  rc=$(cat "$bdir/logs/$t.rc" 2>/dev/null || echo 125)
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  ncorp=$(find "$work" -type f | wc -l)
+  ncorp=$(find "$bdir/corpus/$t" -type f | wc -l)
   if [ "$rc" -eq 0 ]; then res=ok; else
     res="FINDING (exit $rc, see $log)"; fail=1; failed+=("$t")
     grep -m3 -E 'ERROR: |SUMMARY: |property violated|Test unit written' "$log" | sed 's/^/    /'

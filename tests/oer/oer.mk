@@ -15,6 +15,8 @@ $(OER_IEEE_SRCS) $(OER_IEEE_MODS:%=$(OER_IEEE_GEN)/%.h) &: $(OER_IEEE_SCHEMAS) $
 	$(B)/asn1cc --encodings der,oer -Wno-unenforced-constraint $(OER_IEEE_SCHEMAS) -o $(OER_IEEE_GEN)
 $(OER_IEEE_GEN)/%.o: $(OER_IEEE_GEN)/%.c
 	$(CC) $(CPPFLAGS_ALL) -I$(OER_IEEE_GEN) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+# check-fuzz-replay's replay_oer_* link these objects (tests/fuzz/fuzz.mk).
+$(FUZZ_OER_TARGETS:%=$(FUZZ_OBJ)/replay_%): $(OER_IEEE_OBJS)
 $(B)/tests/oer/test_ieee.o: $(OER_IEEE_SRCS)
 $(B)/tests/oer/test_ieee.o: private CPPFLAGS_ALL += -I$(OER_IEEE_GEN)
 $(B)/tests/oer/test-oer-ieee: $(B)/tests/oer/test_ieee.o $(CUNIT_RUN) $(OER_IEEE_OBJS) $(B)/libasn1rt.a

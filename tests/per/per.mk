@@ -12,7 +12,9 @@
 # asn1c's C and the asn1cc output for these schemas are generated into
 # $(PER_B) at test time, never committed. Without asn1c (or tshark) the check
 # prints why and counts as skipped. asn1c's code is the oracle, not ours: it
-# is built with $(OPT) but without the sanitizers of `make sanitize`.
+# is built at PER_ASN1C_OPT (-O0: the optimiser spent most of this check's
+# time on C no test here measures; asn1cc's C keeps $(OPT)) and without the
+# sanitizers of `make sanitize`.
 
 PER_B      := $(B)/tests/per
 PER_ASN1C  ?= asn1c
@@ -20,6 +22,7 @@ PER_TSHARK ?= tshark
 HAVE_PER_ASN1C  := $(shell command -v $(PER_ASN1C) >/dev/null 2>&1 && echo yes)
 HAVE_PER_TSHARK := $(shell command -v $(PER_TSHARK) >/dev/null 2>&1 && command -v text2pcap >/dev/null 2>&1 && echo yes)
 PER_SKEL   := /usr/share/asn1c
+PER_ASN1C_OPT ?= -O0
 # What a check prints instead of running when its tool is not installed.
 PER_ASN1C_MISSING  := $(PER_ASN1C) not found (Debian package asn1c; scripts/deps.sh test installs it)
 PER_TSHARK_MISSING := $(PER_TSHARK) or text2pcap not found (Debian packages tshark, wireshark-common; \
@@ -57,7 +60,7 @@ $(PER_SKEL_B)/.stamp:
 	@rm -rf $(PER_SKEL_B) && mkdir -p $(PER_SKEL_B)/src
 	@cp $(PER_SKEL)/*.c $(PER_SKEL)/*.h $(PER_SKEL_B)/src/ && rm -f $(PER_SKEL_B)/src/converter-sample.c
 	@echo "CC asn1c skeletons -> $(PER_SKEL_B)"
-	@cd $(PER_SKEL_B)/src && ls *.c | xargs -P 2 -I{} $(CC) $(OPT) -w -I. -c {} -o ../{}.o
+	@cd $(PER_SKEL_B)/src && ls *.c | xargs -P 2 -I{} $(CC) $(PER_ASN1C_OPT) -w -I. -c {} -o ../{}.o
 	@touch $@
 
 # $(1): set. asn1c's C for the set, compiled with the box into one object
@@ -73,11 +76,11 @@ $(PER_B)/asn1c-$(1)/.stamp: $(per_asn1c_in_$(1))
 $(PER_B)/asn1c-$(1)/.objs: $(PER_B)/asn1c-$(1)/.stamp
 	@echo "CC asn1c's $(1) -> $(PER_B)/asn1c-$(1)"
 	@cd $(PER_B)/asn1c-$(1)/gen && ls *.c | grep -v -x $(addprefix -e ,converter-sample.c $(per_asn1c_skip_$(1)) $(notdir $(wildcard $(PER_SKEL)/*.c))) \
-	  | xargs -P 2 -I{} $(CC) $(OPT) -w -I. -c {} -o ../{}.o
+	  | xargs -P 2 -I{} $(CC) $(PER_ASN1C_OPT) -w -I. -c {} -o ../{}.o
 	@touch $$@
 
 $(PER_B)/asn1c-$(1).o: $(PER_B)/asn1c-$(1)/.objs $(PER_SKEL_B)/.stamp tests/per/asn1c_box.c tests/per/per_oracle.h
-	$(CC) $(OPT) -std=gnu11 -w -I$(PER_B)/asn1c-$(1)/gen -Itests/per -DPER_BOX_NAME=per_asn1c_$(1) \
+	$(CC) $(PER_ASN1C_OPT) -std=gnu11 -w -I$(PER_B)/asn1c-$(1)/gen -Itests/per -DPER_BOX_NAME=per_asn1c_$(1) \
 	  -DPER_BOX_SCHEMA='"$(notdir $(firstword $(per_asn1c_in_$(1))))"' -DPER_BOX_PDUS='$(foreach t,$(per_pdus_$(1)),X($(subst -,_,$(t))))' \
 	  -c tests/per/asn1c_box.c -o $(PER_B)/asn1c-$(1)/box.o
 	ld -r -o $$@.tmp $(PER_B)/asn1c-$(1)/*.o $(PER_SKEL_B)/*.o
