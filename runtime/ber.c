@@ -304,7 +304,8 @@ int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t
     return walk ? ber_content_len(r, h.hl, len, err_offset) : ASN1RT_OK;
 }
 
-int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+/* asn1rt_i_ber_enter; last: nothing may follow the element in r. */
+static int ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child, bool last)
 {
     uint32_t t;
     size_t hl, n, eoc, off;
@@ -315,12 +316,35 @@ int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
         return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
-    /* Tag and depth first, so a wrong element is not walked to its end. */
-    if (eoc != 0 && (rc = ber_content_len(r, hl, &n, &off)) != ASN1RT_OK)
+    /* Tag and depth first, so a wrong element is not walked to its end.
+     * The last element of r ends where r does (T_ber_decode's input is one
+     * element): under ASN1G_BER_LAST_EOC, r's last two octets, if they are
+     * an end-of-contents, are taken as this element's without the walk
+     * (gen.h: a wrong guess fails the decode, which runs again with it). */
+    last = last || (r->depth == 0 && r->cur == r->base);
+    if (eoc != 0 && last && (r->lax & ASN1G_BER_LAST_EOC) && (size_t)(r->end - r->cur) >= hl + 2 &&
+        r->end[-2] == UNIVERSAL_0_ID && r->end[-1] == 0)
+        n = (size_t)(r->end - r->cur) - hl - 2;
+    else if (eoc != 0 && (rc = ber_content_len(r, hl, &n, &off)) != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     asn1rt_i_enter_content(r, r->cur + hl, n, child);
     r->cur += eoc;                                 /* past the end-of-contents */
     return ASN1RT_OK;
+}
+
+int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    return ber_enter(r, tag, child, false);
+}
+
+int asn1rt_i_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    /* An indefinite header with a one-octet identifier here; anything else
+     * as asn1g_enter takes it. */
+    if ((r->lax & ASN1G_BER_LAST_EOC) && r->cur != NULL && r->end - r->cur >= 2 && (r->cur[0] & 0x1Fu) != 0x1Fu &&
+        r->cur[1] == 0x80)
+        return ber_enter(r, tag | ASN1RT_I_CONSTRUCTED_BIT, child, true);
+    return asn1rt_enter(r, tag, child);
 }
 
 int asn1rt_i_ber_element(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole)
