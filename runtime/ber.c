@@ -819,37 +819,51 @@ static int put_joined(asn1rt_arena *a, uint32_t tag, asn1rt_view v, size_t lead,
  * was constructed. try_der: a definite element may be checked by the
  * strict reader and copied as it is. On failure r->err_offset is set and
  * the arena may hold a partial copy (the caller resets it). */
+/* The element at r copied whole into the arena if the strict reader
+ * accepts it (true, *rc the result), else nothing done (false). */
+static bool copy_if_der(asn1rt_reader *r, asn1rt_arena *a, int *rc)
+{
+    asn1rt_reader d = *r;
+    asn1rt_view v;
+    void *p;
+    d.lax = 0;
+    if (asn1g_read_any(&d, &v) != ASN1RT_OK)
+        return false;
+    if (asn1rt_arena_alloc(a, v.len, 1, &p) != ASN1RT_OK) {
+        *rc = asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        return true;
+    }
+    memcpy(p, v.ptr, v.len);
+    r->cur = d.cur;
+    *rc = ASN1RT_OK;
+    return true;
+}
+
 static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
 {
     uint32_t tag, num;
     size_t hl, len, eoc, off;
     bool univ, cons;
     uint8_t *at;
+    int rc;
+    /* A definite element the strict reader accepts is its own DER:
+     * validated once and copied whole, not rebuilt element by element (a
+     * streamed CMS message's certificates and signer infos). If it is not
+     * DER, nothing below it tries again, so each octet is validated
+     * strictly at most once: linear. A one-octet identifier before 0x80 is
+     * an indefinite length, which cannot be DER; any other header is tried
+     * before the BER parse below, which then runs only if it is not DER. */
+    if (try_der && r->cur != NULL && r->end - r->cur >= 2 && ((r->cur[0] & 0x1Fu) == 0x1Fu || r->cur[1] != 0x80)) {
+        if (copy_if_der(r, a, &rc))
+            return rc;
+        try_der = false;
+    }
     /* No walk to an indefinite element's end-of-contents: its children are
      * rebuilt one by one up to it below, and the string readers find their
      * own; a walk would read every header under it once more per level. */
-    int rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
+    rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
     if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
-    if (try_der && eoc == 0) {
-        /* A definite element the strict reader accepts is its own DER:
-         * validated once and copied whole, not rebuilt element by element
-         * (a streamed CMS message's certificates and signer infos). If it
-         * is not DER, nothing below it tries again, so each octet is
-         * validated strictly at most once: linear. */
-        asn1rt_reader d = *r;
-        asn1rt_view v;
-        void *p;
-        d.lax = 0;
-        if (asn1g_read_any(&d, &v) == ASN1RT_OK) {
-            if (asn1rt_arena_alloc(a, v.len, 1, &p) != ASN1RT_OK)
-                return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
-            memcpy(p, v.ptr, v.len);
-            r->cur = d.cur;
-            return ASN1RT_OK;
-        }
-        try_der = false;
-    }
     num = ASN1RT_TAG_NUMBER(tag);
     univ = ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL;
     cons = ASN1RT_TAG_CONSTRUCTED(tag);
