@@ -878,29 +878,33 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
                    ? asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur) : ASN1RT_OK;
     }
     if (univ && cons && num == ASN1RT_UT_OCTET_STRING) {
-        /* The joined length first (segment headers only), so the header
-         * goes in front and the octets are copied once (an 11 KB eContent
+        /* The joined length is below the content's: room for the header
+         * that length takes, the octets joined after it in one pass, the
+         * header written in front, the octets moved down only when the
+         * joined length takes fewer length octets (an 11 KB eContent
          * moved a second time cost more than its walk). */
         join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, SIZE_MAX, NULL,
                          { NULL, 0 }, 0, NULL };
         const uint8_t *c;
-        size_t cl, whole, mark = a->used;
+        size_t cl, whole, h0, mark = a->used;
         uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
         void *p;
         if ((rc = constructed_string(r, prim, &c, &cl, &whole)) != ASN1RT_OK)
             return rc;
-        if ((rc = join_segments(r, c, cl, &job)) != ASN1RT_OK)
-            return asn1rt_i_fail_at(r, rc, job.bad);
-        hl = asn1rt_header_len(prim, job.joined.len);
-        if (asn1rt_arena_alloc(a, hl, 1, &p) != ASN1RT_OK)
+        h0 = asn1rt_header_len(prim, cl);
+        if (asn1rt_arena_alloc(a, h0, 1, &p) != ASN1RT_OK)
             return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
-        der_header_at(p, prim, job.joined.len);
         job.arena = a;
-        job.joined.len = 0;
-        if (join_segments(r, c, cl, &job) != ASN1RT_OK) {
+        if ((rc = join_segments(r, c, cl, &job)) != ASN1RT_OK) {
             asn1rt_arena_reset(a, mark);
-            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+            return asn1rt_i_fail_at(r, rc, rc == ASN1RT_E_ARENA_FULL || rc == ASN1RT_E_ARG ? r->cur : job.bad);
         }
+        hl = asn1rt_header_len(prim, job.joined.len);
+        if (hl != h0) {
+            memmove(a->buf + mark + hl, a->buf + mark + h0, job.joined.len);
+            a->used = mark + hl + job.joined.len;
+        }
+        der_header_at(a->buf + mark, prim, job.joined.len);
         r->cur += whole;
         return ASN1RT_OK;
     }

@@ -50,6 +50,12 @@ BER_TYPE(Tail)
                      "30 06 02 01 01 02 01 02 31 06 04 01 61 04 01 62"
 #define REC_DER "30 25 " REC_DER_BODY
 
+/* 126 octets "a": a string whose constructed form needs a longer length than its DER. */
+#define A126 "61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 " \
+             "61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 " \
+             "61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 " \
+             "61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61 61"
+
 typedef struct ber_case {
     const ber_type *type;
     const char *what;
@@ -79,6 +85,8 @@ static const ber_case cases[] = {
     { &Rec_t, "ANY made DER: constructed OCTET STRING joined, SET sorted",
       "30 80 " REC_DER_BODY " 31 80 24 80 04 01 62 00 00 04 01 61 00 00 00 00", 0, 0,
       "30 2D " REC_DER_BODY " 31 06 04 01 61 04 01 62" },
+    { &Rec_t, "ANY made DER: constructed OCTET STRING of 128 content octets joined to 126",
+      "30 81 A8 " REC_DER_BODY " 24 81 80 04 7E " A126, 0, 0, "30 81 A5 " REC_DER_BODY " 04 7E " A126 },
     { &Rec_t, "non-minimal INTEGER (X.690 8.3.2 holds in BER)",
       "30 26 01 01 FF 02 02 00 05 04 02 61 62 80 01 78 03 02 07 80 81 02 05 A0 "
       "30 06 02 01 01 02 01 02 31 06 04 01 61 04 01 62", ASN1RT_E_INTEGER_NOT_MINIMAL, 7, NULL },
