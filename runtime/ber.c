@@ -14,6 +14,7 @@
  * length and keeps only a count of open levels, so it is linear in the
  * element; each indefinite level is walked once per enclosing indefinite
  * level entered, which the depth limit bounds (docs/runtime.md, BER mode).
+ * T_ber_decode skips the walk of an element whose end is known (ber_enter).
  */
 #include <string.h>
 
@@ -808,17 +809,6 @@ static int put_joined(asn1rt_arena *a, uint32_t tag, asn1rt_view v, size_t lead,
     return ASN1RT_OK;
 }
 
-/* The DER of the element at r, appended to the arena (no other allocation
- * in between), r moved past it. Universal strings are joined (X.690 10.2),
- * BOOLEAN TRUE is 0xFF (11.1), INTEGERs minimal, BIT STRING padding zero
- * (11.2.1), lengths definite and minimal (10.1), and the elements of a
- * universal SET in ascending order of their encodings (11.6; the order of
- * a SET's components by tag is the same for the one-octet identifiers of
- * distinct tags of one form). Untagged content cannot be interpreted:
- * an IMPLICIT string stays as the sender framed it, which is DER unless it
- * was constructed. try_der: a definite element may be checked by the
- * strict reader and copied as it is. On failure r->err_offset is set and
- * the arena may hold a partial copy (the caller resets it). */
 /* The element at r copied whole into the arena if the strict reader
  * accepts it (true, *rc the result), else nothing done (false). */
 static bool copy_if_der(asn1rt_reader *r, asn1rt_arena *a, int *rc)
@@ -839,6 +829,17 @@ static bool copy_if_der(asn1rt_reader *r, asn1rt_arena *a, int *rc)
     return true;
 }
 
+/* The DER of the element at r, appended to the arena (no other allocation
+ * in between), r moved past it. Universal strings are joined (X.690 10.2),
+ * BOOLEAN TRUE is 0xFF (11.1), INTEGERs minimal, BIT STRING padding zero
+ * (11.2.1), lengths definite and minimal (10.1), and the elements of a
+ * universal SET in ascending order of their encodings (11.6; the order of
+ * a SET's components by tag is the same for the one-octet identifiers of
+ * distinct tags of one form). Untagged content cannot be interpreted:
+ * an IMPLICIT string stays as the sender framed it, which is DER unless it
+ * was constructed. try_der: a definite element may be checked by the
+ * strict reader and copied as it is. On failure r->err_offset is set and
+ * the arena may hold a partial copy (the caller resets it). */
 static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
 {
     uint32_t tag, num;
