@@ -300,8 +300,10 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
     }
 }
 
-/* Decodes one value with its explicit wrappers into lvalue lv from reader rd. */
-static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+/* Decodes one value with its explicit wrappers into lvalue lv from reader rd;
+ * last: nothing may follow it in rd (BER enters it with asn1g_ber_enter_last,
+ * as it does each wrapper's content). */
+static void dec_value_at(int ind, CType *ct, const char *lv, const char *rd, const char *nm, bool last)
 {
     int ids[64];
     const char *cur = rd;
@@ -313,7 +315,8 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         P(in, "asn1rt_reader x%d;", ids[i]);
     }
     for (int i = 0; i < ct->nwraps && i < 64; i++) {
-        try_dec(in, S("asn1g_enter(%s, %s, &x%d)", cur, ct->wraps[i], ids[i]), cur, nm);
+        try_dec(in, S("%s(%s, %s, &x%d)", g_ber && (last || i > 0) ? "asn1g_ber_enter_last" : "asn1g_enter", cur,
+                      ct->wraps[i], ids[i]), cur, nm);
         cur = S("&x%d", ids[i]);
     }
     dec_plain(in, ct, lv, cur, nm);
@@ -321,6 +324,11 @@ static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const 
         try_dec(in, S("asn1g_expect_end(&x%d)", ids[i]), S("&x%d", ids[i]), nm);
     if (ct->nwraps > 0)
         P(ind, "}");
+}
+
+static void dec_value(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
+{
+    dec_value_at(ind, ct, lv, rd, nm, false);
 }
 
 static const char *present_test(CType *ct, const char *rd)
@@ -581,7 +589,8 @@ static void emit_seq_dec(CNamed *cn)
         } else {
             if (cn->set_order && !cc->ct->any_first && cc->ct->nfirst > 0)
                 set_order_guard(cn, cc, k);
-            dec_value(4, cc->ct, lv, "&c", nm);
+            /* The last component of a SEQUENCE without extensions ends the body. */
+            dec_value_at(4, cc->ct, lv, "&c", nm, k == cn->ncomps - 1 && !cn->extensible && !cn->set_order);
         }
     }
     if (cn->extensible && cn->set_order && !g_ber) {
@@ -1164,6 +1173,7 @@ static void emit_decoders(CNamed *cn)
 {
     const char *in = g_ber ? "ber" : "der";
     const char *init = g_ber ? "asn1g_ber_reader_init(&r, ber, len);" : "asn1g_reader_init(&r, der, len, 0);";
+    const char *init_whole = g_ber ? "asn1g_ber_reader_init_whole(&r, ber, len);" : init;
 
     P(0, "%s%s", flatten(), der_sig(cn, DER_DECODE));
     P(0, "{");
@@ -1173,11 +1183,19 @@ static void emit_decoders(CNamed *cn)
     P(4, "if (out == NULL || (%s == NULL && len != 0))", in);
     P(8, "return ASN1RT_E_ARG;");
     arena_setup();
-    P(4, "%s", init);
+    P(4, "%s", init_whole);
     P(4, "rc = %s(out, &r, NULL%s);", der_fn(cn, inline_copy(DER_READ)), arena_arg());
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK))");
     P(8, "rc = asn1g_expect_end(&r);");
-    fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", false);
+    if (g_ber) {
+        /* Failed under ASN1G_BER_LAST_EOC: again with the walks (gen.h). */
+        P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
+        P(8, "asn1rt_arena_reset(arena, mark);");
+        P(8, "return %s(out, ber, len, arena, 0, NULL);", der_fn(cn, DER_DECODE_EX));
+        P(4, "}");
+    } else {
+        fail_reset("ASN1G_UNLIKELY(rc != ASN1RT_OK)", false);
+    }
     P(4, "return rc;");
     emit_fn_close();
 

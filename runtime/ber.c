@@ -14,6 +14,7 @@
  * length and keeps only a count of open levels, so it is linear in the
  * element; each indefinite level is walked once per enclosing indefinite
  * level entered, which the depth limit bounds (docs/runtime.md, BER mode).
+ * T_ber_decode skips the walk of an element whose end is known (ber_enter).
  */
 #include <string.h>
 
@@ -304,7 +305,8 @@ int asn1rt_i_ber_header(const asn1rt_reader *r, bool walk, uint32_t *tag, size_t
     return walk ? ber_content_len(r, h.hl, len, err_offset) : ASN1RT_OK;
 }
 
-int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+/* asn1rt_i_ber_enter; last: nothing may follow the element in r. */
+static int ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child, bool last)
 {
     uint32_t t;
     size_t hl, n, eoc, off;
@@ -315,12 +317,35 @@ int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
         return asn1rt_i_fail_at(r, asn1rt_i_tag_mismatch(t, tag), r->cur);
     if (r->depth >= r->max_depth)
         return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
-    /* Tag and depth first, so a wrong element is not walked to its end. */
-    if (eoc != 0 && (rc = ber_content_len(r, hl, &n, &off)) != ASN1RT_OK)
+    /* Tag and depth first, so a wrong element is not walked to its end.
+     * The last element of r ends where r does (T_ber_decode's input is one
+     * element): under ASN1G_BER_LAST_EOC, r's last two octets, if they are
+     * an end-of-contents, are taken as this element's without the walk
+     * (gen.h: a wrong guess fails the decode, which runs again with it). */
+    last = last || (r->depth == 0 && r->cur == r->base);
+    if (eoc != 0 && last && (r->lax & ASN1G_BER_LAST_EOC) && (size_t)(r->end - r->cur) >= hl + 2 &&
+        r->end[-2] == UNIVERSAL_0_ID && r->end[-1] == 0)
+        n = (size_t)(r->end - r->cur) - hl - 2;
+    else if (eoc != 0 && (rc = ber_content_len(r, hl, &n, &off)) != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
     asn1rt_i_enter_content(r, r->cur + hl, n, child);
     r->cur += eoc;                                 /* past the end-of-contents */
     return ASN1RT_OK;
+}
+
+int asn1rt_i_ber_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    return ber_enter(r, tag, child, false);
+}
+
+int asn1rt_i_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    /* An indefinite header with a one-octet identifier here; anything else
+     * as asn1g_enter takes it. */
+    if ((r->lax & ASN1G_BER_LAST_EOC) && r->cur != NULL && r->end - r->cur >= 2 && (r->cur[0] & 0x1Fu) != 0x1Fu &&
+        r->cur[1] == 0x80)
+        return ber_enter(r, tag | ASN1RT_I_CONSTRUCTED_BIT, child, true);
+    return asn1rt_enter(r, tag, child);
 }
 
 int asn1rt_i_ber_element(asn1rt_reader *r, uint32_t *tag, asn1rt_view *whole)
@@ -784,6 +809,26 @@ static int put_joined(asn1rt_arena *a, uint32_t tag, asn1rt_view v, size_t lead,
     return ASN1RT_OK;
 }
 
+/* The element at r copied whole into the arena if the strict reader
+ * accepts it (true, *rc the result), else nothing done (false). */
+static bool copy_if_der(asn1rt_reader *r, asn1rt_arena *a, int *rc)
+{
+    asn1rt_reader d = *r;
+    asn1rt_view v;
+    void *p;
+    d.lax = 0;
+    if (asn1g_read_any(&d, &v) != ASN1RT_OK)
+        return false;
+    if (asn1rt_arena_alloc(a, v.len, 1, &p) != ASN1RT_OK) {
+        *rc = asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+        return true;
+    }
+    memcpy(p, v.ptr, v.len);
+    r->cur = d.cur;
+    *rc = ASN1RT_OK;
+    return true;
+}
+
 /* The DER of the element at r, appended to the arena (no other allocation
  * in between), r moved past it. Universal strings are joined (X.690 10.2),
  * BOOLEAN TRUE is 0xFF (11.1), INTEGERs minimal, BIT STRING padding zero
@@ -801,31 +846,25 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
     size_t hl, len, eoc, off;
     bool univ, cons;
     uint8_t *at;
+    int rc;
+    /* A definite element the strict reader accepts is its own DER:
+     * validated once and copied whole, not rebuilt element by element (a
+     * streamed CMS message's certificates and signer infos). If it is not
+     * DER, nothing below it tries again, so each octet is validated
+     * strictly at most once: linear. A one-octet identifier before 0x80 is
+     * an indefinite length, which cannot be DER; any other header is tried
+     * before the BER parse below, which then runs only if it is not DER. */
+    if (try_der && r->cur != NULL && r->end - r->cur >= 2 && ((r->cur[0] & 0x1Fu) == 0x1Fu || r->cur[1] != 0x80)) {
+        if (copy_if_der(r, a, &rc))
+            return rc;
+        try_der = false;
+    }
     /* No walk to an indefinite element's end-of-contents: its children are
      * rebuilt one by one up to it below, and the string readers find their
      * own; a walk would read every header under it once more per level. */
-    int rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
+    rc = asn1rt_i_ber_header(r, false, &tag, &hl, &len, &eoc, &off);
     if (rc != ASN1RT_OK)
         return asn1rt_i_fail_at(r, rc, r->base + off);
-    if (try_der && eoc == 0) {
-        /* A definite element the strict reader accepts is its own DER:
-         * validated once and copied whole, not rebuilt element by element
-         * (a streamed CMS message's certificates and signer infos). If it
-         * is not DER, nothing below it tries again, so each octet is
-         * validated strictly at most once: linear. */
-        asn1rt_reader d = *r;
-        asn1rt_view v;
-        void *p;
-        d.lax = 0;
-        if (asn1g_read_any(&d, &v) == ASN1RT_OK) {
-            if (asn1rt_arena_alloc(a, v.len, 1, &p) != ASN1RT_OK)
-                return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
-            memcpy(p, v.ptr, v.len);
-            r->cur = d.cur;
-            return ASN1RT_OK;
-        }
-        try_der = false;
-    }
     num = ASN1RT_TAG_NUMBER(tag);
     univ = ASN1RT_TAG_CLASS(tag) == ASN1RT_CLASS_UNIVERSAL;
     cons = ASN1RT_TAG_CONSTRUCTED(tag);
@@ -840,29 +879,33 @@ static int canon_element(asn1rt_reader *r, asn1rt_arena *a, bool try_der)
                    ? asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur) : ASN1RT_OK;
     }
     if (univ && cons && num == ASN1RT_UT_OCTET_STRING) {
-        /* The joined length first (segment headers only), so the header
-         * goes in front and the octets are copied once (an 11 KB eContent
+        /* The joined length is below the content's: room for the header
+         * that length takes, the octets joined after it in one pass, the
+         * header written in front, the octets moved down only when the
+         * joined length takes fewer length octets (an 11 KB eContent
          * moved a second time cost more than its walk). */
         join_job job = { ASN1RT_TAG(ASN1RT_CLASS_UNIVERSAL, 0, ASN1RT_UT_OCTET_STRING), false, NULL, SIZE_MAX, NULL,
                          { NULL, 0 }, 0, NULL };
         const uint8_t *c;
-        size_t cl, whole, mark = a->used;
+        size_t cl, whole, h0, mark = a->used;
         uint32_t prim = tag & ~ASN1RT_I_CONSTRUCTED_BIT;
         void *p;
         if ((rc = constructed_string(r, prim, &c, &cl, &whole)) != ASN1RT_OK)
             return rc;
-        if ((rc = join_segments(r, c, cl, &job)) != ASN1RT_OK)
-            return asn1rt_i_fail_at(r, rc, job.bad);
-        hl = asn1rt_header_len(prim, job.joined.len);
-        if (asn1rt_arena_alloc(a, hl, 1, &p) != ASN1RT_OK)
+        h0 = asn1rt_header_len(prim, cl);
+        if (asn1rt_arena_alloc(a, h0, 1, &p) != ASN1RT_OK)
             return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
-        der_header_at(p, prim, job.joined.len);
         job.arena = a;
-        job.joined.len = 0;
-        if (join_segments(r, c, cl, &job) != ASN1RT_OK) {
+        if ((rc = join_segments(r, c, cl, &job)) != ASN1RT_OK) {
             asn1rt_arena_reset(a, mark);
-            return asn1rt_i_fail_at(r, ASN1RT_E_ARENA_FULL, r->cur);
+            return asn1rt_i_fail_at(r, rc, rc == ASN1RT_E_ARENA_FULL || rc == ASN1RT_E_ARG ? r->cur : job.bad);
         }
+        hl = asn1rt_header_len(prim, job.joined.len);
+        if (hl != h0) {
+            memmove(a->buf + mark + hl, a->buf + mark + h0, job.joined.len);
+            a->used = mark + hl + job.joined.len;
+        }
+        der_header_at(a->buf + mark, prim, job.joined.len);
         r->cur += whole;
         return ASN1RT_OK;
     }

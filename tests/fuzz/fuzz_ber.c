@@ -6,25 +6,30 @@
  * gives an equal value (BER is a superset of DER); whenever T_ber_decode
  * accepts, T_encode writes DER that T_decode accepts, and that DER read
  * back as BER encodes to the same DER (BER -> DER -> BER); a failing
- * T_ber_decode leaves the arena as it was. */
+ * T_ber_decode leaves the arena as it was; T_ber_decode, which skips the
+ * walks it can, and T_ber_decode_ex, which does not, agree. */
 #include <string.h>
 
 #include "bertest.h"
 #include "fuzz.h"
 
-static _Alignas(16) uint8_t arena_buf[1 << 16];
+static _Alignas(16) uint8_t arena_buf[1 << 16], arena_ex[1 << 16];
 static uint8_t der1[1 << 17], der2[1 << 17];
 
 #define CHECK_TYPE(T)                                                                        \
     static void check_##T(const uint8_t *in, size_t n)                                       \
     {                                                                                        \
-        static T strict, ber, back;                                                          \
-        asn1rt_arena a;                                                                      \
+        static T strict, ber, back, ex;                                                      \
+        asn1rt_arena a, ax;                                                                  \
         size_t l1 = 0, l2 = 0;                                                               \
         int d, b;                                                                            \
         FUZZ_REQUIRE(asn1rt_arena_init(&a, arena_buf, sizeof arena_buf) == 0);              \
+        FUZZ_REQUIRE(asn1rt_arena_init(&ax, arena_ex, sizeof arena_ex) == 0);               \
         d = T##_decode(&strict, in, n);                                                      \
         b = T##_ber_decode(&ber, in, n, &a);                                                 \
+        FUZZ_REQUIRE(T##_ber_decode_ex(&ex, in, n, &ax, 0, NULL) == b);                      \
+        if (b == 0)                                                                          \
+            FUZZ_REQUIRE(T##_equal(&ber, &ex));                                              \
         if (b != 0)                                                                          \
             FUZZ_REQUIRE(a.used == 0);                                                       \
         if (d == 0)                                                                          \

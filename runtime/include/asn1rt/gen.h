@@ -594,6 +594,35 @@ ASN1RT_INLINE void asn1g_ber_reader_init(asn1rt_reader *r, const uint8_t *ber, s
     asn1rt_i_reader_set(r, ber, ber + len, ASN1RT_BER);
 }
 
+/* T_ber_decode's reader. Under ASN1G_BER_LAST_EOC an indefinite element
+ * that must be the last its reader holds (the outermost one, which is the
+ * whole input; one entered by asn1g_ber_enter_last) takes the reader's
+ * last two octets as its end-of-contents when they are 00 00, without the
+ * walk to find it (runtime/ber.c, ber_enter). If they are not its own, the
+ * element's content holds an end-of-contents no read accepts and the
+ * decode fails; T_ber_decode then runs again without the bit
+ * (T_ber_decode_ex), so what it accepts, its values and its errors are the
+ * walk's. */
+#define ASN1G_BER_LAST_EOC 0x80000000u
+ASN1RT_INLINE void asn1g_ber_reader_init_whole(asn1rt_reader *r, const uint8_t *ber, size_t len)
+{
+    asn1rt_i_reader_set(r, ber, ber + len, ASN1RT_BER | ASN1G_BER_LAST_EOC);
+}
+
+/* asn1g_enter of an element nothing may follow in r (the last component
+ * of a SEQUENCE without extensions, the content of an explicit tag). */
+ASN1RT_MUST_USE int asn1rt_i_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child);
+ASN1RT_INLINE int asn1g_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    const uint8_t *c;
+    size_t n;
+    if (ASN1G_LIKELY(r->depth < r->max_depth && asn1rt_i_expect_fast(r, tag, &c, &n))) {
+        asn1rt_i_enter_content(r, c, n, child);
+        return ASN1RT_OK;
+    }
+    return asn1rt_i_ber_enter_last(r, tag, child);
+}
+
 ASN1RT_INLINE int asn1g_ber_read_octets(asn1rt_reader *r, uint32_t tag, asn1rt_arena *arena, asn1rt_view *out)
 {
     const uint8_t *c;
