@@ -277,7 +277,17 @@ static void try_dec(int ind, const char *call, const char *rd, const char *nm)
 
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
-    emit_size_check(ind, ct, lv, S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base")), nm);
+    const char *off = S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base"));
+    if (ct->kind == CK_STRING && ct->universal == 12 /* UTF8String */ && ct->size_hi_set &&
+        !(ct->size_lo_set && ct->size_lo > 0) && ct->nsize_set == 0) {
+        /* A UTF8String has no more characters than octets: with only an
+         * upper bound, they are counted only when the octets exceed it. */
+        P(ind, "if (ASN1G_UNLIKELY((%s).len > %lluu && %s > %lluu))", lv, (unsigned long long)ct->size_hi,
+          emit_size_measure(ct, lv), (unsigned long long)ct->size_hi);
+        emit_fail_line(ind + 4, "ASN1RT_E_SIZE_CONSTRAINT", off, nm);
+        return;
+    }
+    emit_size_check(ind, ct, lv, off, nm);
 }
 
 /* A recursive reference is a view of its OER encoding, as in DER of its
@@ -901,8 +911,9 @@ static void emit_seq_enc(CNamed *cn)
 
 /* ---------------------------------------------------------------- CHOICE */
 
-/* A tag word as OER reads it (asn1oer_read_tag: no constructed bit). */
-static const char *tag_key(const char *expr) { return S("((%s) & ~UINT32_C(0x20000000))", expr); }
+/* The switch key asn1oer_read_tag_key gives for a tag word: its octet
+ * for numbers below 63, so the switch compares the octet as read. */
+static const char *tag_key(const char *expr) { return S("ASN1RT_OER_TAG_KEY(%s)", expr); }
 
 static void emit_choice_dec(CNamed *cn)
 {
@@ -911,9 +922,9 @@ static void emit_choice_dec(CNamed *cn)
     own_head(cn, OER_DEC);
     P(0, "{");
     P(4, "const uint8_t *s = r->cur;");
-    P(4, "uint32_t t;");
+    P(4, "uint64_t t;");
     FILE *saved = emit_body_begin(&buf, &len);
-    try_dec(4, "asn1oer_read_tag(r, &t)", "r", "NULL");
+    try_dec(4, "asn1oer_read_tag_key(r, &t)", "r", "NULL");
     P(4, "(void)arena;");
     P(4, "switch (t) {");
     for (int k = 0; k < cn->ncomps; k++) {

@@ -45,6 +45,8 @@ static int load_PersonnelRecord(void *p, asn1rt_arena *a)
 #define load_Outer load_none
 #define load_Grp load_none
 #define load_Misc load_none
+#define load_BigTag load_none
+#define load_Named load_none
 static int load_Bag(void *p, asn1rt_arena *a) { return Bag_load_items(p, a); }
 
 /* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
@@ -89,6 +91,8 @@ ROUNDTRIP(Outer)
 ROUNDTRIP(Bag)
 ROUNDTRIP(Grp)
 ROUNDTRIP(Misc)
+ROUNDTRIP(BigTag)
+ROUNDTRIP(Named)
 
 typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
 
@@ -201,6 +205,18 @@ static const dec_row dec_rows[] = {
     { "Grp, group without b", "derived 16.5", rt_Grp, "80 01 02 06 80 02 80 FF", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
     { "Grp, group longer than its value", "derived 16.5", rt_Grp, "80 01 02 06 80 04 80 02 FF 00", 0, ASN1RT_E_TRAILING_DATA, NULL, false, false },
     { "Misc", "derived 10, 12, 22, 26", rt_Misc, MISC, 0, 0, NULL, true, false },
+    /* X.696 8.7.2: class context (10), number 63 and 200 in the long form. */
+    { "BigTag lo TRUE", "derived 8.7.2.2", rt_BigTag, "81 FF", 0, 0, NULL, true, false },
+    { "BigTag at63 TRUE", "derived 8.7.2.3", rt_BigTag, "BF 3F FF", 0, 0, NULL, true, false },
+    { "BigTag hi TRUE", "derived 8.7.2.3", rt_BigTag, "BF 81 48 FF", 0, 0, NULL, true, false },
+    { "BigTag, [1] in the long form", "derived 8.7.2.3", rt_BigTag, "BF 01 FF", 0, ASN1RT_E_TAG_NOT_MINIMAL, NULL, false, false },
+    { "BigTag, unknown [201] kept", "derived 20.2", rt_BigTag, "BF 81 49 01 00", 0, 0, NULL, false, false },
+    { "BigTag, long form cut", "derived 8.7.2.3", rt_BigTag, "BF", 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    /* Named: UTF8String (SIZE (0..3)) in characters; C3 A9 is one (U+00E9). */
+    { "Named abc", "derived 26", rt_Named, "03 61 62 63", 0, 0, NULL, true, false },
+    { "Named abcd", "derived 26", rt_Named, "04 61 62 63 64", 0, ASN1RT_E_SIZE_CONSTRAINT, NULL, false, false },
+    { "Named 3 characters in 6 octets", "derived 26", rt_Named, "06 C3 A9 C3 A9 C3 A9", 0, 0, NULL, true, false },
+    { "Named 4 characters in 8 octets", "derived 26", rt_Named, "08 C3 A9 C3 A9 C3 A9 C3 A9", 0, ASN1RT_E_SIZE_CONSTRAINT, NULL, false, false },
     { "Misc, t not DER", "derived 26", rt_Misc,
       "03 80 00 01 04 C2 7B 03 02 0B 39 39 31 32 33 31 32 33 35 39 5A 09 01 00 00 00 00 00 00 00 00 09 FF 00 00 00 00 00 00 00 00",
       0, ASN1RT_E_TIME_FORMAT, NULL, false, false },

@@ -96,18 +96,94 @@ ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
         end[-(ptrdiff_t)i] = (uint8_t)v;
 }
 
-/* Whether the n octets at p are all below 0x80 (ASCII): eight at a time. */
-ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *p, size_t n)
+/* The fixed sizes (1, 2, 4, 8 octets: a constant in generated code) as
+ * one load or store each: the loops above are left as loops by gcc -O2
+ * for 4 and 8 octets. The shifts below are the pattern gcc and clang
+ * turn into a load (store) and a byte swap. */
+ASN1RT_INLINE uint64_t asn1oer_i_get_fixed(const uint8_t *p, unsigned octets)
 {
-    uint64_t acc = 0, x;
+    switch (octets) {
+    case 1:
+        return p[0];
+    case 2:
+        return (uint64_t)p[0] << 8 | p[1];
+    case 4:
+        return (uint64_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]);
+    default:
+        return asn1rt_i_load_be64(p);
+    }
+}
+ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v)
+{
+    switch (octets) {
+    case 1:
+        end[-1] = (uint8_t)v;
+        break;
+    case 2:
+        end[-2] = (uint8_t)(v >> 8);
+        end[-1] = (uint8_t)v;
+        break;
+    case 4:
+        end[-4] = (uint8_t)(v >> 24);
+        end[-3] = (uint8_t)(v >> 16);
+        end[-2] = (uint8_t)(v >> 8);
+        end[-1] = (uint8_t)v;
+        break;
+    default:
+        asn1rt_i_store_be64(end - 8, v);
+        break;
+    }
+}
+
+/* n octets from s to d, no overlap: up to 16 octets as two (possibly
+ * overlapping) moves of 8, 4 or 1, so a short string or integer of a
+ * length known only at run time is not a call to memcpy. */
+ASN1RT_INLINE void asn1oer_i_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+    uint64_t a, b;
+    uint32_t x, y;
+    if (n >= 8 && n <= 16) {
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    } else if (n > 0 && n < 4) {
+        uint8_t c0 = s[0], c1 = s[n / 2], c2 = s[n - 1];
+        d[0] = c0;
+        d[n / 2] = c1;
+        d[n - 1] = c2;
+    } else if (n != 0) {
+        memcpy(d, s, n);
+    }
+}
+
+/* Whether the n octets at p are all below 0x80 (ASCII). base is the
+ * start of the input: with 8 octets there before p + n, n <= 16 is one
+ * or two loads (ending at p + n, the extra octets masked off); longer,
+ * eight at a time and one last load ending at p + n. */
+ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *base, const uint8_t *p, size_t n)
+{
+    const uint64_t hi = UINT64_C(0x8080808080808080);
+    uint64_t acc = 0;
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        memcpy(&x, p + i, 8);
-        acc |= x;
+    if (n == 0)
+        return true;
+    if (ASN1RT_I_LIKELY((size_t)(p - base) + n >= 8)) {
+        uint64_t last = asn1rt_i_load_le64(p + n - 8);
+        if (n <= 8)
+            return (last & (hi << (8 * (8 - n)))) == 0;
+        for (; i + 8 < n; i += 8)
+            acc |= asn1rt_i_load_le64(p + i);
+        return ((acc | last) & hi) == 0;
     }
     for (; i < n; i++)
         acc |= p[i];
-    return (acc & UINT64_C(0x8080808080808080)) == 0;
+    return (acc & 0x80u) == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -198,8 +274,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_uint(asn1rt_reader *r, unsi
         return ASN1RT_E_ARG;
     if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
-    for (unsigned i = 0; i < octets; i++)
-        v = (v << 8) | p[i];
+    v = asn1oer_i_get_fixed(p, octets);
     if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
         return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
     *out = v;
@@ -220,9 +295,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_int(asn1rt_reader *r, unsig
         return ASN1RT_E_ARG;
     if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
-    u = (p[0] & 0x80u) ? UINT64_MAX : 0;
-    for (unsigned i = 0; i < octets; i++)
-        u = (u << 8) | p[i];
+    u = asn1oer_i_get_fixed(p, octets);
+    if (octets < 8 && (p[0] & 0x80u))
+        u |= UINT64_MAX << (8 * (octets & 7u));
     v = (int64_t)u;
     if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
         return asn1rt_i_fail_at(r, ASN1RT_E_VALUE_CONSTRAINT, p);
@@ -243,7 +318,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_uint(asn1rt_writer *w, u
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1oer_i_put_be(w->pos, octets, v);
+    asn1oer_i_put_fixed(w->pos, octets, v);
     w->pos -= octets;
     return ASN1RT_OK;
 }
@@ -259,7 +334,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_int(asn1rt_writer *w, un
         return ASN1RT_E_VALUE_CONSTRAINT;
     if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1oer_i_put_be(w->pos, octets, u);
+    asn1oer_i_put_fixed(w->pos, octets, u);
     w->pos -= octets;
     return ASN1RT_OK;
 }
@@ -418,7 +493,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, b
                         asn1rt_i_room(w) > n &&
                         (n == 1 || (is_signed ? !asn1rt_i_int_redundant(v->ptr) : v->ptr[0] != 0)))) {
         uint8_t *p = w->pos - n;
-        memcpy(p, v->ptr, n);
+        asn1oer_i_copy(p, v->ptr, n);
         p[-1] = (uint8_t)n;
         w->pos = p - 1;
         return ASN1RT_OK;
@@ -541,6 +616,36 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag(asn1rt_reader *r, uint32_t *t
         return ASN1RT_OK;
     }
     return asn1oer_i_slow_tag(r, tag);
+}
+
+/* The key a CHOICE switches on: the tag's one octet itself for numbers
+ * below 63 (class in bits 8-7, number in bits 6-1), so the common case
+ * is the octet as read, with no tag word built from it; for a larger
+ * number, (number << 8) | class << 6 | 0x3F, which no one-octet key
+ * equals. ASN1RT_OER_TAG_KEY gives the key of a tag word (its
+ * constructed bit ignored), a constant expression for a constant tag.
+ * asn1oer_read_tag_key reads and fails as asn1oer_read_tag. */
+#define ASN1RT_OER_TAG_KEY(tag)                                                                   \
+    (ASN1RT_TAG_NUMBER(tag) < 63u                                                                 \
+         ? (uint64_t)(ASN1RT_TAG_CLASS(tag) << 6 | ASN1RT_TAG_NUMBER(tag))                        \
+         : (uint64_t)ASN1RT_TAG_NUMBER(tag) << 8 | (uint64_t)(ASN1RT_TAG_CLASS(tag) << 6 | 0x3Fu))
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag_key(asn1rt_reader *r, uint64_t *key)
+{
+    const uint8_t *p;
+    uint32_t tag;
+    int rc;
+    if (r == NULL || key == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end && (p[0] & 0x3Fu) != 0x3Fu)) {
+        *key = p[0];
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    rc = asn1oer_i_slow_tag(r, &tag);
+    if (rc == ASN1RT_OK)
+        *key = ASN1RT_OER_TAG_KEY(tag);
+    return rc;
 }
 
 ASN1RT_INLINE size_t asn1oer_tag_len(uint32_t tag)
@@ -716,7 +821,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
     if (r != NULL && out != NULL && (universal == ASN1RT_UT_UTF8STRING || universal == ASN1RT_UT_IA5STRING)) {
         p = r->cur;
         if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80 && (size_t)(r->end - p) - 1 >= p[0] &&
-                            asn1oer_i_ascii(p + 1, p[0]))) {
+                            asn1oer_i_ascii(r->base, p + 1, p[0]))) {
             out->ptr = p + 1;
             out->len = p[0];
             r->cur = p + 1 + p[0];
@@ -746,7 +851,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_octets(asn1rt_writer *w, const
         return ASN1RT_E_BUFFER_TOO_SMALL;
     if (n != 0) {
         w->pos -= n;
-        memcpy(w->pos, p, n);
+        asn1oer_i_copy(w->pos, p, n);
     }
     return asn1oer_prepend_length(w, n);   /* cannot fail: room checked */
 }
