@@ -259,6 +259,11 @@ static int read_len_form(asn1rt_per_reader *r, size_t *n, unsigned *m)
 
 int asn1rt_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n)
 {
+    return asn1rt_i_per_read_length(r, lb, ub, st, n);
+}
+
+int asn1rt_i_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n)
+{
     asn1rt_per_length s = { lb, ub, 0, r->pos, 0, false };
     size_t got;
     unsigned m;
@@ -948,7 +953,7 @@ static int take_chars(asn1rt_per_reader *r, const asn1rt_per_alphabet *a, unsign
     d = p;
     if (first || out->len == 0)
         out->ptr = d;
-    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], d)) {
+    if (a->width == 1 && a->nranges == 1 && b - 1u < 8u && asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], d, n)) {
         out->len += n;
         r->pos += n * b;
         return ASN1RT_OK;
@@ -1026,7 +1031,7 @@ int asn1rt_per_read_chars(asn1rt_per_reader *r, size_t lb, size_t ub, const asn1
             r->pos += 8u * n;
             return ASN1RT_OK;
         }
-        if (arena == NULL || arena->cap - arena->used < n || !asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], arena->buf + arena->used))
+        if (arena == NULL || arena->cap - arena->used < n || !asn1rt_i_per_unpack_chars1(r, b, map, n, a->ranges[0][0], a->ranges[0][1], arena->buf + arena->used, arena->cap - arena->used))
             goto general;
         out->ptr = arena->buf + arena->used;
         out->len = n;
@@ -1229,6 +1234,16 @@ int asn1rt_per_write_open_end(asn1rt_per_writer *w, asn1rt_per_writer *inner)
 
 int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out)
 {
+    return asn1rt_i_per_read_bigint(r, arena, out);
+}
+
+int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
+{
+    return asn1rt_i_per_write_bigint(w, v);
+}
+
+int asn1rt_i_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out)
+{
     size_t start = r->pos, mark = arena ? asn1rt_arena_mark(arena) : 0;
     asn1rt_view v;
     int rc = asn1rt_per_read_octets(r, 0, ASN1RT_PER_NO_UB, arena, &v);
@@ -1244,7 +1259,7 @@ int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_big
     return ASN1RT_OK;
 }
 
-int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
+int asn1rt_i_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
 {
     int rc;
     if (v == NULL)

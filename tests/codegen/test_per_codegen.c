@@ -607,6 +607,52 @@ static void test_fragments(void)
     }
 }
 
+/* VisibleString t of StrictStr through the 7-bit fast forms (8
+ * characters a field, the length octet and up to 7 characters from one
+ * load): every length 0..20 at four bit offsets (s of 1..4 characters)
+ * round-trips in UPER; a character outside 32..126 at every position is
+ * refused by both encoders, and in the UPER octets by the decoder, at the
+ * character's first bit, as the per-character path (--size) reports it. */
+static void test_visible_fast(void)
+{
+    static const uint8_t bad_enc[] = { 0x00, 0x1F, 0x7F, 0x80, 0xA0, 0xFF }, bad_dec[] = { 0x00, 0x1F, 0x7F };
+    uint8_t chars[24], enc[64], bad[64], abuf[256];
+    for (size_t slen = 1; slen <= 4; slen++)
+        for (size_t n = 0; n <= 20; n++) {
+            StrictStr v = { { (const uint8_t *)"abca", slen }, { chars, n } }, back;
+            asn1rt_error err;
+            asn1rt_arena a;
+            size_t len, len2;
+            for (size_t i = 0; i < n; i++)
+                chars[i] = (uint8_t)(32 + (i * 37 + slen * 11) % 95);
+            CU_ASSERT_EQUAL_FATAL(StrictStr_uper_encode(&v, enc, sizeof enc, &len), 0);
+            CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+            CU_ASSERT_EQUAL_FATAL(StrictStr_uper_decode(&back, enc, len, &a), 0);
+            CU_ASSERT(StrictStr_equal(&back, &v));
+            for (size_t j = 0; j < n; j++) {
+                uint8_t keep = chars[j];
+                for (size_t b = 0; b < sizeof bad_enc; b++) {
+                    chars[j] = bad_enc[b];
+                    CU_ASSERT_EQUAL(StrictStr_uper_encode(&v, bad, sizeof bad, &len2), ASN1RT_E_STRING_ALPHABET);
+                    CU_ASSERT_EQUAL(StrictStr_aper_encode(&v, bad, sizeof bad, &len2), ASN1RT_E_STRING_ALPHABET);
+                }
+                chars[j] = keep;
+                size_t at = 2 + 2 * slen + 8 + 7 * j;   /* s's length and indices, t's length octet */
+                for (size_t b = 0; b < sizeof bad_dec; b++) {
+                    memcpy(bad, enc, len);
+                    for (unsigned k = 0; k < 7; k++) {
+                        size_t bit = at + k;
+                        uint8_t m = (uint8_t)(0x80u >> (bit & 7u));
+                        bad[bit >> 3] = (uint8_t)((bad_dec[b] >> (6u - k)) & 1u ? bad[bit >> 3] | m : bad[bit >> 3] & ~m);
+                    }
+                    CU_ASSERT_EQUAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+                    CU_ASSERT_EQUAL(StrictStr_uper_decode_ex(&back, bad, len, 0, &a, &err), ASN1RT_E_STRING_ALPHABET);
+                    CU_ASSERT_EQUAL(err.offset, at);   /* PER: a bit offset */
+                }
+            }
+        }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "X.691 30.3: A.3's Date outside its SIZE root", test_size_extension },
@@ -614,6 +660,7 @@ static const cunit_test tests[] = {
     { "strictness rejects, leniencies, *out zeroed", test_rejects },
     { "table-constrained open type decoded as the type its id selects", test_table_open },
     { "fragments: 70 000 octets, 20 000 list items, both variants", test_fragments },
+    { "VisibleString's 7-bit fast forms: lengths, offsets, every bad position", test_visible_fast },
 };
 
 int main(void)

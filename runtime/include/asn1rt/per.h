@@ -158,9 +158,13 @@ ASN1RT_MUST_USE int asn1rt_per_write_int(asn1rt_per_writer *w, int64_t v);
 /* Any size: the minimal two's-complement octets as an asn1rt_bigint, a
  * view when they stand aligned in the input, else copied into the arena.
  * Writing: v must be minimal (asn1rt_check_integer), else
- * ASN1RT_E_INTEGER_NOT_MINIMAL; longer than 16K octets is fragmented. */
-ASN1RT_MUST_USE int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out);
-ASN1RT_MUST_USE int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v);
+ * ASN1RT_E_INTEGER_NOT_MINIMAL; longer than 16K octets is fragmented.
+ * Inline (as the range functions above): 1..7 minimal octets in the
+ * one-octet length form; anything else goes out of line. */
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out);
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v);
+ASN1RT_MUST_USE int asn1rt_i_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out);
+ASN1RT_MUST_USE int asn1rt_i_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v);
 
 /* Normally small non-negative whole number (11.6): CHOICE and ENUMERATED
  * extension indexes, the extension-addition count. A 0 bit and 6 bits for
@@ -192,8 +196,11 @@ typedef struct asn1rt_per_length {
  * for < 128), ASN1RT_E_PER_FRAGMENT (m 0 or > 4; a fragment after one of
  * less than 64K), ASN1RT_E_SIZE_CONSTRAINT (total outside lb..ub, at the
  * first determinant). *n and *st untouched on failure. ASN1RT_E_ARG when
- * lb > ub. */
-ASN1RT_MUST_USE int asn1rt_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n);
+ * lb > ub.
+ * Inline (as the range functions above) for a constrained length and the
+ * one-octet form; the rest, and every failure, out of line. */
+ASN1RT_MUST_USE ASN1RT_I_PER_RANGE_FN int asn1rt_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n);
+ASN1RT_MUST_USE int asn1rt_i_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n);
 /* The next determinant after a fragment (st->more was true). */
 ASN1RT_MUST_USE int asn1rt_per_read_length_next(asn1rt_per_reader *r, asn1rt_per_length *st, size_t *n);
 /* Writing: the determinant of the first piece of `count` items, *k the
@@ -666,21 +673,57 @@ ASN1RT_INLINE bool asn1rt_i_per_octets_outside(const uint8_t *s, size_t n, uint3
     return bad != 0;
 }
 
+/* The first k (1..8) 7-bit fields of top (from its top bit) as the top
+ * k of 8 octets; *bad gets a bit set when one of the k is outside lo..hi
+ * (hi <= 0x7F). Three shift-and-mask steps spread the fields, and the k
+ * are range-checked at once: each octet is <= 0x7F, so adding to it
+ * carries into no neighbour. */
+ASN1RT_INLINE uint64_t asn1rt_i_per_split7(uint64_t top, size_t k, uint32_t lo, uint32_t hi, uint64_t *bad)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones << 7;
+    uint64_t x = top >> 8;
+    x = ((x & (UINT64_C(0xFFFFFFF) << 28)) << 4) | (x & UINT64_C(0xFFFFFFF));
+    x = ((x & UINT64_C(0x0FFFC0000FFFC000)) << 2) | (x & UINT64_C(0x00003FFF00003FFF));
+    x = ((x & UINT64_C(0x3F803F803F803F80)) << 1) | (x & UINT64_C(0x007F007F007F007F));
+    *bad |= (~(x + ones * (0x80u - lo)) | (x + ones * (0x7Fu - hi))) & tops & (~UINT64_C(0) << (64u - 8u * k));
+    return x;
+}
+
 /* The fast form of a piece of n one-octet characters of b (1..8) bits
- * from a one-range alphabet {lo, hi} (the whole-alphabet types, FROM
- * ("a".."z")): as many characters as fit 57 bits from each 8-octet load,
- * one compare each, checked once at the end. False, with d scratched and
- * r untouched, when a character is outside the alphabet: the caller's
- * per-character loop then finds which. The caller checked n * b bits are
- * there. */
-ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, const uint32_t range[2],
-                          uint8_t *d)
+ * from a one-range alphabet lo..hi: as many characters as fit 57 bits from
+ * each 8-octet load, one compare each, checked once at the end. False,
+ * with d scratched and r untouched, when a character is outside the
+ * alphabet: the caller's per-character loop then finds which. The caller
+ * checked n * b bits are there. map: the wire has indices (value - lo).
+ * room (>= n): octets d can take; d[n..room) may be scratched too. */
+ASN1RT_INLINE bool asn1rt_i_per_unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, uint32_t lo,
+                                              uint32_t hi, uint8_t *d, size_t room)
 {
     /* 57 / b for b 1..8, without a division. */
     static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
-    uint32_t lo = range[0], span = range[1] - range[0], add = map ? lo : 0u;
+    uint32_t span = hi - lo, add = map ? lo : 0u;
     size_t pos = r->pos, i = 0, words_end = r->end >> 3;
     unsigned per_word = chars_per_word[b], bad = 0;
+    if (b == 7u && !map) {
+        /* IA5 and Visible in UPER: 8 characters a load, stored as 8
+         * octets (room >= i + 8). */
+        uint64_t bad7 = 0;
+        while (i < n && room - i >= 8u) {
+            uint64_t word;
+            if ((pos >> 3) + 8u <= words_end) {
+                word = asn1rt_i_load_be64(r->base + (pos >> 3));
+            } else {
+                uint8_t tail[8] = { 0 };   /* the last octets of the input: the caller checked n * 7 bits are there */
+                memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
+                word = asn1rt_i_load_be64(tail);
+            }
+            size_t k = n - i < 8u ? n - i : 8u;
+            asn1rt_i_store_be64(d + i, asn1rt_i_per_split7(word << (pos & 7u), k, lo, hi, &bad7));
+            i += k;
+            pos += 7u * k;
+        }
+        bad = bad7 != 0;
+    }
     while (i < n && (pos >> 3) + 8u <= words_end) {
         uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
         size_t k = n - i < per_word ? n - i : per_word;
@@ -709,46 +752,26 @@ ASN1RT_INLINE bool unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool ma
     return bad == 0;
 }
 
-/* The fast form of a piece of n one-octet characters of b (1..8) bits
- * from a one-range alphabet lo..hi: as many characters as fit 57 bits from
- * each 8-octet load, one compare each, checked once at the end. False,
- * with d scratched and r untouched, when a character is outside the
- * alphabet: the caller's per-character loop then finds which. The caller
- * checked n * b bits are there. map: the wire has indices (value - lo). */
-ASN1RT_INLINE bool asn1rt_i_per_unpack_chars1(const asn1rt_per_reader *r, unsigned b, bool map, size_t n, uint32_t lo,
-                                              uint32_t hi, uint8_t *d)
+/* k (1..8) one-octet characters of lo..hi (hi <= 0x7F) joined as 7-bit
+ * fields, the first at the top of the 7 * k bits returned; *bad gets a
+ * bit set when one is outside lo..hi. All k at once: an octet with bit 7
+ * set is out; the others are <= 0x7F, so adding to them carries into no
+ * neighbour; three shift-and-mask steps join the fields. */
+ASN1RT_INLINE uint64_t asn1rt_i_per_join7(const uint8_t *p, size_t k, uint32_t lo, uint32_t hi, uint64_t *bad)
 {
-    /* 57 / b for b 1..8, without a division. */
-    static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };
-    uint32_t span = hi - lo, add = map ? lo : 0u;
-    size_t pos = r->pos, i = 0, words_end = r->end >> 3;
-    unsigned per_word = chars_per_word[b], bad = 0;
-    while (i < n && (pos >> 3) + 8u <= words_end) {
-        uint64_t word = asn1rt_i_load_be64(r->base + (pos >> 3)) << (pos & 7u);
-        size_t k = n - i < per_word ? n - i : per_word;
-        for (size_t j = 0; j < k; j++) {
-            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
-            word <<= b;
-            bad |= (unsigned)(c - lo > span);
-            d[i + j] = (uint8_t)c;
-        }
-        i += k;
-        pos += k * b;
-    }
-    if (i < n) {
-        /* The last octets of the input, fewer than 8: one padded load holds
-         * every character left (the caller checked they are there). */
-        uint8_t tail[8] = { 0 };
-        memcpy(tail, r->base + (pos >> 3), ((r->end + 7u) >> 3) - (pos >> 3));
-        uint64_t word = asn1rt_i_load_be64(tail) << (pos & 7u);
-        for (; i < n; i++) {
-            uint32_t c = (uint32_t)(word >> (64u - b)) + add;
-            word <<= b;
-            bad |= (unsigned)(c - lo > span);
-            d[i] = (uint8_t)c;
-        }
-    }
-    return bad == 0;
+    const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones << 7;
+    uint64_t x = 0;
+    if (k == 8u)
+        x = asn1rt_i_load_be64(p);
+    else
+        for (size_t j = 0; j < k; j++)
+            x |= (uint64_t)p[j] << (56u - 8u * j);
+    uint64_t y = x & ~tops;
+    *bad |= ((x | ~(y + ones * (0x80u - lo)) | (y + ones * (0x7Fu - hi))) & tops) & (~UINT64_C(0) << (64u - 8u * k));
+    y = (y & UINT64_C(0x007F007F007F007F)) | ((y & UINT64_C(0x7F007F007F007F00)) >> 1);
+    y = (y & UINT64_C(0x00003FFF00003FFF)) | ((y & UINT64_C(0x3FFF00003FFF0000)) >> 2);
+    y = (y & UINT64_C(0xFFFFFFF)) | ((y & UINT64_C(0x0FFFFFFF00000000)) >> 4);
+    return y >> (56u - 7u * k);
 }
 
 /* The fast form of put_chars for one-octet characters of b (1..8) bits
@@ -763,6 +786,15 @@ ASN1RT_INLINE int asn1rt_i_per_pack_chars1(asn1rt_per_writer *w, unsigned b, boo
 {
     static const uint8_t chars_per_word[9] = { 0, 57, 28, 19, 14, 11, 9, 8, 7 };   /* 57 / b */
     uint32_t span = hi - lo, sub = map ? lo : 0u, mask = (1u << b) - 1u;
+    if (b == 7u && !map) {   /* IA5 and Visible in UPER: 8 characters a field */
+        uint64_t bad7 = 0;
+        int rc = ASN1RT_OK;
+        for (size_t i = 0, k; i < n; i += k) {
+            k = n - i < 8u ? n - i : 8u;
+            rc |= asn1rt_per_write_bits(w, 7u * (unsigned)k, asn1rt_i_per_join7(p + i, k, lo, hi, &bad7));
+        }
+        return bad7 ? ASN1RT_E_STRING_ALPHABET : rc;
+    }
     uint8_t *d = w->buf + (w->pos >> 3), *end = w->buf + w->cap;
     unsigned have = (unsigned)(w->pos & 7u), bad = 0, per_word = chars_per_word[b];   /* bits held at acc's top */
     uint64_t acc = have ? (uint64_t)d[0] << 56 : 0u;   /* the bits after pos are 0 */
@@ -789,17 +821,35 @@ ASN1RT_INLINE int asn1rt_i_per_pack_chars1(asn1rt_per_writer *w, unsigned b, boo
     return bad ? ASN1RT_E_STRING_ALPHABET : ASN1RT_OK;
 }
 
-ASN1RT_INLINE int asn1rt_per_read_chars1(asn1rt_per_reader *r, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
-                                         unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
-                                         asn1rt_arena *arena, asn1rt_view *out)
+/* read_chars1 for one variant, b its bits per character: called with a
+ * constant b, so each variant's copy folds the alphabet's tests. */
+ASN1RT_INLINE int asn1rt_i_per_read_chars1_b(asn1rt_per_reader *r, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                             unsigned b, const asn1rt_per_alphabet *a, asn1rt_arena *arena,
+                                             asn1rt_view *out)
 {
-    const unsigned b = r->aligned ? abits : ubits;
     const bool map = hi > (1u << b) - 1u;       /* 30.5.4: indices when hi does not fit b bits */
     const size_t start = r->pos;
     size_t n = ub;
     uint64_t off;
     if (ub == 0 || b - 1u >= 8u || lb > ub)
         goto general;
+    if (b == 7u && !map && ub >= 65536 && !r->aligned && (r->pos >> 3) + 8u <= (r->end >> 3) && arena != NULL &&
+        arena->cap - arena->used >= 8u) {
+        /* 11.9.3.6's length octet and up to 7 characters from one load */
+        uint64_t word = asn1rt_i_load_be64(r->base + (r->pos >> 3)) << (r->pos & 7u), bad7 = 0;
+        n = (size_t)(word >> 56);
+        if (n - 1u < 7u && n >= lb) {
+            uint8_t *d = arena->buf + arena->used;
+            asn1rt_i_store_be64(d, asn1rt_i_per_split7(word << 8, n, lo, hi, &bad7));
+            if (bad7 != 0)
+                goto general;
+            out->ptr = d;
+            out->len = n;
+            arena->used += n;
+            r->pos += 8u + 7u * n;
+            return ASN1RT_OK;
+        }
+    }
     if (ub >= 65536) {                            /* 11.9.3.6: 0..127 in one octet, aligned in APER */
         if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8)
             goto general;
@@ -831,7 +881,7 @@ ASN1RT_INLINE int asn1rt_per_read_chars1(asn1rt_per_reader *r, size_t lb, size_t
         return ASN1RT_OK;
     }
     if (arena == NULL || arena->cap - arena->used < n ||
-        !asn1rt_i_per_unpack_chars1(r, b, map, n, lo, hi, arena->buf + arena->used))
+        !asn1rt_i_per_unpack_chars1(r, b, map, n, lo, hi, arena->buf + arena->used, arena->cap - arena->used))
         goto general;
     out->ptr = arena->buf + arena->used;
     out->len = n;
@@ -843,16 +893,31 @@ general:
     return asn1rt_per_read_chars(r, lb, ub, a, arena, out);
 }
 
-ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
-                                          unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
-                                          const uint8_t *p, size_t n)
+ASN1RT_INLINE int asn1rt_per_read_chars1(asn1rt_per_reader *r, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                         unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
+                                         asn1rt_arena *arena, asn1rt_view *out)
 {
-    const unsigned b = w->aligned ? abits : ubits;
+    if (r->aligned)
+        return asn1rt_i_per_read_chars1_b(r, lb, ub, lo, hi, abits, a, arena, out);
+    return asn1rt_i_per_read_chars1_b(r, lb, ub, lo, hi, ubits, a, arena, out);
+}
+
+/* write_chars1 for one variant, b its bits per character (a constant). */
+ASN1RT_INLINE int asn1rt_i_per_write_chars1_b(asn1rt_per_writer *w, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                              unsigned b, const asn1rt_per_alphabet *a, const uint8_t *p, size_t n)
+{
     const bool map = hi > (1u << b) - 1u;
     const size_t start = w->pos;
     int rc = ASN1RT_OK;
     if (n < lb || n > ub || ub == 0 || b - 1u >= 8u || (ub >= 65536 && n >= 128) || (p == NULL && n > 0))
         return asn1rt_per_write_chars(w, lb, ub, a, p, n);
+    if (b == 7u && !map && ub >= 65536 && n - 1u < 6u && !w->aligned) {
+        /* 11.9.3.6's length octet and up to 6 characters: one field */
+        uint64_t bad7 = 0, x = ((uint64_t)n << (7u * n)) | asn1rt_i_per_join7(p, n, lo, hi, &bad7);
+        if (bad7 == 0 && asn1rt_per_write_bits(w, 8u + 7u * (unsigned)n, x) == ASN1RT_OK)
+            return ASN1RT_OK;
+        return asn1rt_per_write_chars(w, lb, ub, a, p, n);
+    }
     if (lb != ub && ub < 65536)
         rc = asn1rt_per_write_constrained(w, ub - lb, n - lb);
     else if (ub >= 65536 && (rc = asn1rt_per_write_align(w)) == ASN1RT_OK)
@@ -867,6 +932,15 @@ ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_
         return asn1rt_per_write_chars(w, lb, ub, a, p, n);
     }
     return ASN1RT_OK;
+}
+
+ASN1RT_INLINE int asn1rt_per_write_chars1(asn1rt_per_writer *w, size_t lb, size_t ub, uint32_t lo, uint32_t hi,
+                                          unsigned ubits, unsigned abits, const asn1rt_per_alphabet *a,
+                                          const uint8_t *p, size_t n)
+{
+    if (w->aligned)
+        return asn1rt_i_per_write_chars1_b(w, lb, ub, lo, hi, abits, a, p, n);
+    return asn1rt_i_per_write_chars1_b(w, lb, ub, lo, hi, ubits, a, p, n);
 }
 
 /* nbits (1..57) at the reader's position, which the caller checked are
@@ -934,6 +1008,89 @@ general:
 }
 
 #if !defined(ASN1RT_I_PER_OUTLINE) && !defined(ASN1RT_PER_OUTLINE)
+ASN1RT_INLINE int asn1rt_per_read_length(asn1rt_per_reader *r, size_t lb, size_t ub, asn1rt_per_length *st, size_t *n)
+{
+    const size_t start = r->pos;
+    size_t got;
+    if (lb < ub && ub < 65536) {              /* 11.9.3.3 / 11.9.4.1: a constrained number */
+        uint64_t off;
+        if (asn1rt_per_read_constrained(r, ub - lb, &off) != ASN1RT_OK)
+            goto general;
+        got = lb + (size_t)off;
+    } else if (lb <= ub && ub >= 65536) {     /* 11.9.3.6: 0..127 in one octet, aligned in APER */
+        if (asn1rt_per_read_align(r) != ASN1RT_OK || r->end - r->pos < 8u)
+            goto general;
+        got = (size_t)asn1rt_i_per_peek_r(r, r->pos, 8);
+        if (got >= 0x80u || got < lb)
+            goto general;
+        r->pos += 8u;
+    } else {
+        goto general;
+    }
+    st->lb = lb;
+    st->ub = ub;
+    st->total = got;
+    st->start_bit = start;
+    st->last_m = 0;
+    st->more = false;
+    *n = got;
+    return ASN1RT_OK;
+general:
+    r->pos = start;
+    return asn1rt_i_per_read_length(r, lb, ub, st, n);
+}
+
+/* 1..7 octets after a one-octet length (11.9.3.6, aligned in APER), whose
+ * first 9 bits are not all equal (X.690 8.3.2: minimal): in the arena for
+ * UPER, a view for APER. Anything else, and every failure, is decoded
+ * again from the start out of line, which gives its code and offset. */
+ASN1RT_INLINE int asn1rt_per_read_bigint(asn1rt_per_reader *r, asn1rt_arena *arena, asn1rt_bigint *out)
+{
+    const size_t start = r->pos;
+    if (asn1rt_per_read_align(r) == ASN1RT_OK && r->end - r->pos >= 16u) {
+        size_t n = (size_t)asn1rt_i_per_peek_r(r, r->pos, 8), pos = r->pos + 8u;
+        if (n - 1u < 7u && r->end - pos >= 8u * n) {
+            uint64_t v = asn1rt_i_per_peek_r(r, pos, 8u * (unsigned)n);
+            unsigned top9 = n > 1u ? (unsigned)(v >> (8u * n - 9u)) : 1u;
+            if (top9 != 0u && top9 != 0x1FFu) {
+                if (r->aligned) {
+                    out->ptr = r->base + (pos >> 3);
+                } else if (arena != NULL && arena->cap - arena->used >= n) {
+                    uint8_t *d = arena->buf + arena->used;
+                    for (size_t i = 0; i < n; i++)
+                        d[i] = (uint8_t)(v >> (8u * (n - 1u - i)));
+                    arena->used += n;
+                    out->ptr = d;
+                } else {
+                    goto general;
+                }
+                out->len = n;
+                r->pos = pos + 8u * n;
+                return ASN1RT_OK;
+            }
+        }
+    }
+general:
+    r->pos = start;
+    return asn1rt_i_per_read_bigint(r, arena, out);
+}
+
+/* UPER, 1..6 minimal octets: the length octet and the value as one
+ * field. APER and everything else out of line. */
+ASN1RT_INLINE int asn1rt_per_write_bigint(asn1rt_per_writer *w, const asn1rt_bigint *v)
+{
+    if (v != NULL && v->len - 1u < 6u && v->ptr != NULL && !w->aligned) {
+        size_t n = v->len;
+        uint64_t x = 0;
+        for (size_t i = 0; i < n; i++)
+            x = (x << 8) | v->ptr[i];
+        unsigned top9 = n > 1u ? (unsigned)(x >> (8u * n - 9u)) : 1u;
+        if (top9 != 0u && top9 != 0x1FFu)
+            return asn1rt_per_write_bits(w, 8u * (unsigned)n + 8u, ((uint64_t)n << (8u * n)) | x);
+    }
+    return asn1rt_i_per_write_bigint(w, v);
+}
+
 /* The minimal two's complement of v (X.690 8.3.2) bumped inline from the
  * arena; a full or NULL arena goes out of line, which says so. */
 ASN1RT_INLINE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn1rt_bigint *out)
@@ -943,8 +1100,12 @@ ASN1RT_INLINE int asn1rt_per_bigint_from_int(asn1rt_arena *arena, int64_t v, asn
     if (arena == NULL || arena->cap - arena->used < n)
         return asn1rt_i_per_bigint_from_int(arena, v, out);
     uint8_t *d = arena->buf + arena->used;
-    for (size_t i = 0; i < n; i++)
-        d[i] = (uint8_t)(u >> (8u * (n - 1u - i)));
+    if (arena->cap - arena->used >= 8u) {   /* n <= 8: one store, the octets after the n scratch */
+        asn1rt_i_store_be64(d, u << (64u - 8u * n));
+    } else {
+        for (size_t i = 0; i < n; i++)
+            d[i] = (uint8_t)(u >> (8u * (n - 1u - i)));
+    }
     arena->used += n;
     out->ptr = d;
     out->len = n;
