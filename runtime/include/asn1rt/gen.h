@@ -723,7 +723,7 @@ ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v) { return asn1rt_uint64_len(v); }
  * 16-octet steps, the last 16 loaded first and stored last (overlapping the
  * step before). A Certificate encode makes about seven copies above 16
  * octets (serial number, names, keys, extensions); inline up to 128 it took
- * 12% less time than with glibc's memcpy for them (docs/perf-findings.md,
+ * 10-12% less time than with glibc's memcpy for them (docs/perf-findings.md,
  * section 12). d and s do not overlap. */
 ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
 {
@@ -740,25 +740,13 @@ ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
         memcpy(d, s, n);
 }
 
-/* `return f(w, ...)` for the writer's out-of-line slow paths, made on a copy
- * of *w with only the cursor copied back: no writer's address then leaves
- * the inlined tree, and the compiler keeps its cursor in a register between
- * the fast paths (a Certificate encode: -4 to -5%, section 12). */
-#define ASN1G_RETURN_ON_COPY(w, f, ...)                  \
-    do {                                                 \
-        asn1rt_writer asn1g_copy_ = *(w);                \
-        int asn1g_rc_ = f(&asn1g_copy_, __VA_ARGS__);    \
-        (w)->pos = asn1g_copy_.pos;                      \
-        return asn1g_rc_;                                \
-    } while (0)
-
 ASN1RT_INLINE int asn1g_put_header(asn1rt_writer *w, uint32_t tag, size_t n)
 {
     if (ASN1G_LIKELY(ASN1RT_I_HEADER_FAST(w, tag, n))) {
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_header, tag, n);
+    return asn1rt_prepend_header(w, tag, n);
 }
 
 /* Content end of a constructed element: call before writing its content,
@@ -775,7 +763,7 @@ ASN1RT_INLINE int asn1g_put_int(asn1rt_writer *w, uint32_t tag, int64_t v)
         asn1rt_i_put_int64_fast(w, tag, v);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_int64, tag, v);
+    return asn1rt_prepend_int64(w, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
@@ -784,7 +772,7 @@ ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
         asn1rt_i_put_uint64_fast(w, tag, v);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_uint64, tag, v);
+    return asn1rt_prepend_uint64(w, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
@@ -797,7 +785,7 @@ ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
         w->pos = p - 3;
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bool, tag, v);
+    return asn1rt_prepend_bool(w, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_null(asn1rt_writer *w, uint32_t tag)
@@ -813,7 +801,7 @@ ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_octets, tag, p, n);
+    return asn1rt_prepend_octets(w, tag, p, n);
 }
 
 ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v)
@@ -831,7 +819,7 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n + 1);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bits, tag, v);
+    return asn1rt_prepend_bits(w, tag, v);
 }
 
 /* A named-bit BIT STRING value with its trailing zero bits removed, as DER
@@ -860,7 +848,7 @@ ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
         asn1g_copy(w->pos, p, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bytes, p, n);
+    return asn1rt_prepend_bytes(w, p, n);
 }
 
 ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_bigint *v)
@@ -869,7 +857,7 @@ ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_
     size_t n = v->len;
     if (ASN1G_LIKELY(n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c))))
         return asn1g_put_octets(w, tag, c, n);
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bigint, tag, v);
+    return asn1rt_prepend_bigint(w, tag, v);
 }
 
 /* Moves the n bytes written at the writer's end to the start of buf.
