@@ -755,9 +755,23 @@ ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v) { return asn1rt_uint64_len(v); }
 /* ------------------------------------------------------------------ */
 /* Writing, back to front (asn1rt_writer).                             */
 
-/* memcpy for the short strings of typical messages without a library call. */
+/* memcpy without a library call up to 128 octets: with SSE2, 17..128 in
+ * 16-octet steps, the last 16 loaded first and stored last (overlapping the
+ * step before). A Certificate encode makes about seven copies above 16
+ * octets (serial number, names, keys, extensions); inline up to 128 it took
+ * 10-12% less time than with glibc's memcpy for them (docs/perf-findings.md,
+ * section 12). d and s do not overlap. */
 ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
 {
+#if defined(__SSE2__) && !defined(ASN1G_NO_SSE2)
+    if (n > 16 && n <= 128) {
+        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+        for (size_t i = 0; i + 16 < n; i += 16)
+            _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+        _mm_storeu_si128((__m128i *)(void *)(d + n - 16), last);
+        return;
+    }
+#endif
     if (!asn1rt_i_copy_small(d, s, n))
         memcpy(d, s, n);
 }
