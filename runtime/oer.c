@@ -256,6 +256,8 @@ static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t l
         b[15 - i] = (uint8_t)(lo >> (8 * i));
     }
     skip = is_signed ? redundant_signed(b, 16) : redundant_unsigned(b, 16);
+    if (skip > 15)   /* never: at least one octet is kept; tells the compiler v.len <= 16 */
+        skip = 15;
     v.ptr = b + skip;
     v.len = 16 - skip;
     return asn1oer_prepend_octets(w, v.ptr, v.len);
