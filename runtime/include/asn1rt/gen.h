@@ -92,15 +92,25 @@ ASN1RT_INLINE int asn1g_expect(asn1rt_reader *r, uint32_t tag, size_t *len)
     return asn1rt_expect(r, tag, len);
 }
 
-/* Enters a constructed element; child is bounded to its content. */
-ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+/* The fast half of entering a constructed element: a definite, strict
+ * header of the expected tag, with depth to spare; child is bounded to its
+ * content. False leaves r as it was, for the caller's slow path. */
+ASN1RT_INLINE bool asn1g_i_enter_fast(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
 {
     const uint8_t *c;
     size_t n;
     if (ASN1G_LIKELY(r->depth < r->max_depth && asn1rt_i_expect_fast(r, tag, &c, &n))) {
         asn1rt_i_enter_content(r, c, n, child);
-        return ASN1RT_OK;
+        return true;
     }
+    return false;
+}
+
+/* Enters a constructed element; child is bounded to its content. */
+ASN1RT_INLINE int asn1g_enter(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
+{
+    if (ASN1G_LIKELY(asn1g_i_enter_fast(r, tag, child)))
+        return ASN1RT_OK;
     return asn1rt_enter(r, tag, child);
 }
 
@@ -614,12 +624,8 @@ ASN1RT_INLINE void asn1g_ber_reader_init_whole(asn1rt_reader *r, const uint8_t *
 ASN1RT_MUST_USE int asn1rt_i_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child);
 ASN1RT_INLINE int asn1g_ber_enter_last(asn1rt_reader *r, uint32_t tag, asn1rt_reader *child)
 {
-    const uint8_t *c;
-    size_t n;
-    if (ASN1G_LIKELY(r->depth < r->max_depth && asn1rt_i_expect_fast(r, tag, &c, &n))) {
-        asn1rt_i_enter_content(r, c, n, child);
+    if (ASN1G_LIKELY(asn1g_i_enter_fast(r, tag, child)))
         return ASN1RT_OK;
-    }
     return asn1rt_i_ber_enter_last(r, tag, child);
 }
 
@@ -760,20 +766,19 @@ ASN1RT_INLINE size_t asn1g_uint_len(uint64_t v) { return asn1rt_uint64_len(v); }
  * step before). A Certificate encode makes about seven copies above 16
  * octets (serial number, names, keys, extensions); inline up to 128 it took
  * 10-12% less time than with glibc's memcpy for them (docs/perf-findings.md,
- * section 12). d and s do not overlap. */
+ * section 14). d and s do not overlap. */
 ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
 {
-#if defined(__SSE2__) && !defined(ASN1G_NO_SSE2)
+#ifdef ASN1G_SSE2
     if (n > 16 && n <= 128) {
-        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+        __m128i last = asn1g_load16(s + n - 16);
         for (size_t i = 0; i + 16 < n; i += 16)
-            _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_loadu_si128((const __m128i *)(const void *)(s + i)));
+            _mm_storeu_si128((__m128i *)(void *)(d + i), asn1g_load16(s + i));
         _mm_storeu_si128((__m128i *)(void *)(d + n - 16), last);
         return;
     }
 #endif
-    if (!asn1rt_i_copy_small(d, s, n))
-        memcpy(d, s, n);
+    asn1rt_i_copy(d, s, n);
 }
 
 ASN1RT_INLINE int asn1g_put_header(asn1rt_writer *w, uint32_t tag, size_t n)

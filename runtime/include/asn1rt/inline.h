@@ -166,6 +166,14 @@ ASN1RT_INLINE bool asn1rt_i_copy_small(uint8_t *d, const uint8_t *s, size_t n)
     return true;
 }
 
+/* n octets from s to d, no overlap: short ones (asn1rt_i_copy_small)
+ * without a library call, longer ones through memcpy. */
+ASN1RT_INLINE void asn1rt_i_copy(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (!asn1rt_i_copy_small(d, s, n))
+        memcpy(d, s, n);
+}
+
 /* X.690 8.3.2: the first nine bits of a multi-octet INTEGER are not all
  * equal. p points at two or more content octets. */
 ASN1RT_INLINE bool asn1rt_i_int_redundant(const uint8_t *p)

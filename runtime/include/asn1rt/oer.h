@@ -135,33 +135,6 @@ ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v
     }
 }
 
-/* n octets from s to d, no overlap: up to 16 octets as two (possibly
- * overlapping) moves of 8, 4 or 1, so a short string or integer of a
- * length known only at run time is not a call to memcpy. */
-ASN1RT_INLINE void asn1oer_i_copy(uint8_t *d, const uint8_t *s, size_t n)
-{
-    uint64_t a, b;
-    uint32_t x, y;
-    if (n >= 8 && n <= 16) {
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-        memcpy(&x, s, 4);
-        memcpy(&y, s + n - 4, 4);
-        memcpy(d, &x, 4);
-        memcpy(d + n - 4, &y, 4);
-    } else if (n > 0 && n < 4) {
-        uint8_t c0 = s[0], c1 = s[n / 2], c2 = s[n - 1];
-        d[0] = c0;
-        d[n / 2] = c1;
-        d[n - 1] = c2;
-    } else if (n != 0) {
-        memcpy(d, s, n);
-    }
-}
-
 /* Whether the n octets at p are all below 0x80 (ASCII). base is the
  * start of the input: with 8 octets there before p + n, n <= 16 is one
  * or two loads (ending at p + n, the extra octets masked off); longer,
@@ -493,7 +466,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, b
                         asn1rt_i_room(w) > n &&
                         (n == 1 || (is_signed ? !asn1rt_i_int_redundant(v->ptr) : v->ptr[0] != 0)))) {
         uint8_t *p = w->pos - n;
-        asn1oer_i_copy(p, v->ptr, n);
+        asn1rt_i_copy(p, v->ptr, n);
         p[-1] = (uint8_t)n;
         w->pos = p - 1;
         return ASN1RT_OK;
@@ -851,7 +824,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_octets(asn1rt_writer *w, const
         return ASN1RT_E_BUFFER_TOO_SMALL;
     if (n != 0) {
         w->pos -= n;
-        asn1oer_i_copy(w->pos, p, n);
+        asn1rt_i_copy(w->pos, p, n);
     }
     return asn1oer_prepend_length(w, n);   /* cannot fail: room checked */
 }
