@@ -39,6 +39,7 @@ static int g_tmp;                 /* unique local names within one function */
 static const EmitRule *g_first;
 static bool g_uper_on;       /* the uper rule runs for this schema (per_header_doc) */
 static uint64_t lit_span(const char *lo, const char *hi);
+static int enum_order(const CNamed *cn, bool ext, int *out);
 
 static const char *per_fn(const CNamed *cn, CPerFn f) { return cn->enc_fn[ENC_PER][f]; }
 
@@ -934,6 +935,30 @@ static bool run_value(Run *run, CType *ct, const char *rv, int depth)
             run->aligned_differs = true;
         /* extensible: a value in the root is its 0 bit and the root's field */
         return run_add(run, off, cond, bits_for_span(span) + (ct->per_ext ? 1u : 0u));
+    }
+    case CK_ENUM: {
+        /* a root numbered 0..n-1 (the C values are the numbers): the value
+         * is its index (X.691 14), after a 0 bit when extensible */
+        CNamed *cn = ct->owner;
+        int n = 0;
+        if (cn == NULL || single)
+            return false;
+        for (int i = 0; i < cn->nitems; i++)
+            n += !cn->items[i].ext;
+        if (n == 0)
+            return false;
+        int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
+        bool dense = enum_order(cn, false, ord) == n;
+        for (int k = 0; dense && k < n; k++)
+            dense = strtoll(cn->items[ord[k]].number, NULL, 10) == k;
+        free(ord);
+        if (!dense)
+            return false;
+        if (n - 1 >= 255)
+            run->aligned_differs = true;
+        const char *idx = S("(uint64_t)%s", emit_par(rv));
+        return run_add(run, idx, S("%s <= %du", idx, n - 1),
+                       bits_for_span((uint64_t)n - 1) + (cn->extensible ? 1u : 0u));
     }
     case CK_SEQ: case CK_SET: {
         CNamed *cn = ct->owner;

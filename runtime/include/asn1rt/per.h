@@ -459,6 +459,19 @@ ASN1RT_INLINE int asn1rt_per_read_align(asn1rt_per_reader *r)
 
 ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64_t v)
 {
+#if !defined(ASN1RT_I_PER_NARROW_STORES) && !defined(ASN1RT_PER_OUTLINE)
+    /* Generated code's fields, 8 octets or more of room: one test, the bits
+     * shifted in under the ones of the first octet, one 8-octet store
+     * (zeros past them: the invariant; see below for why here only). */
+    if (ASN1RT_I_LIKELY(n - 1u < 56u && w->cap * 8u - w->pos >= 64u)) {
+        size_t at = w->pos;
+        unsigned have = (unsigned)(at & 7u);
+        uint8_t *q = w->buf + (at >> 3);
+        asn1rt_i_store_be64(q, ((uint64_t)(have ? q[0] : 0u) << 56) | ((v << (64u - n)) >> have));
+        w->pos = at + n;
+        return ASN1RT_OK;
+    }
+#endif
     if (ASN1RT_I_UNLIKELY(w->cap * 8u - w->pos < n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     size_t pos = w->pos;
