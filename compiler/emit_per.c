@@ -37,6 +37,9 @@
 static int g_tmp;                 /* unique local names within one function */
 /* The first PER rule of a run prints what both variants share. */
 static const EmitRule *g_first;
+static bool g_uper_on;       /* the uper rule runs for this schema (per_header_doc) */
+static uint64_t lit_span(const char *lo, const char *hi);
+static int enum_order(const CNamed *cn, bool ext, int *out);
 
 static const char *per_fn(const CNamed *cn, CPerFn f) { return cn->enc_fn[ENC_PER][f]; }
 
@@ -481,6 +484,23 @@ static const char *root_cond(const CType *ct, const char *v)
     return lo ? lo : hi ? hi : "true";
 }
 
+/* An extensible whole number in its constrained root: the 0 bit and the
+ * root's bit field as one field (UPER, or APER below 255 values), before
+ * the general form. Leaves "} else" open for it, or prints nothing. */
+static bool enc_ext_root_fast(int ind, const CType *ct, const char *vt)
+{
+    if (emit_size || !ct->per_has_lo || !ct->per_has_hi)
+        return false;
+    uint64_t span = lit_span(ct->per_lo, ct->per_hi);
+    if (span >= (UINT64_C(1) << 55) || (span >= 255 && !g_uper_on))
+        return false;
+    P(ind, "if (root%s) {", span >= 255 ? " && !w->aligned" : "");
+    P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bits(w, %u, (uint64_t)v - (uint64_t)(%s)(%s)));", bits_for_span(span) + 1u, vt,
+      ct->per_lo);
+    P(ind, "} else {");
+    return true;
+}
+
 static void enc_int(int ind, CType *ct, const char *rv)
 {
     bool big = ct->kind == CK_BIGINT;
@@ -496,12 +516,16 @@ static void enc_int(int ind, CType *ct, const char *rv)
         P(ind + 4, "int64_t v = 0;");
         P(ind + 4, "bool root = asn1rt_bigint_to_int64(%s, &v) == 0 && %s;", emit_addr(rv), root_cond(ct, "v"));
         if (ct->per_ext) {
-            P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
-            P(ind + 4, "if (!root) {");
-            P(ind + 8, "ASN1G_TRY(asn1rt_per_write_bigint(w, %s));", emit_addr(rv));
-            P(ind + 4, "} else {");
-            enc_root_int(ind + 8, ct, false, "v");
-            P(ind + 4, "}");
+            bool fast = enc_ext_root_fast(ind + 4, ct, "int64_t");
+            int in = fast ? ind + 8 : ind + 4;
+            P(in, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
+            P(in, "if (!root) {");
+            P(in + 4, "ASN1G_TRY(asn1rt_per_write_bigint(w, %s));", emit_addr(rv));
+            P(in, "} else {");
+            enc_root_int(in + 4, ct, false, "v");
+            P(in, "}");
+            if (fast)
+                P(ind + 4, "}");
         } else {
             P(ind + 4, "if (ASN1G_UNLIKELY(!root))");
             P(ind + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
@@ -518,16 +542,20 @@ static void enc_int(int ind, CType *ct, const char *rv)
     P(ind + 4, "%s v = (%s)%s;", vt, vt, emit_par(rv));
     if (ct->per_ext) {
         P(ind + 4, "bool root = %s;", root_cond(ct, "v"));
-        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
-        P(ind + 4, "if (!root) {");
+        bool fast = enc_ext_root_fast(ind + 4, ct, vt);
+        int in = fast ? ind + 8 : ind + 4;
+        P(in, "ASN1G_TRY(asn1rt_per_write_bit(w, !root));");
+        P(in, "if (!root) {");
         if (uns) {
-            P(ind + 8, "if (ASN1G_UNLIKELY(v > (uint64_t)INT64_MAX))");
-            P(ind + 12, "return ASN1RT_E_VALUE_CONSTRAINT;");
+            P(in + 4, "if (ASN1G_UNLIKELY(v > (uint64_t)INT64_MAX))");
+            P(in + 8, "return ASN1RT_E_VALUE_CONSTRAINT;");
         }
-        P(ind + 8, "ASN1G_TRY(asn1rt_per_write_int(w, (int64_t)v));");
-        P(ind + 4, "} else {");
-        enc_root_int(ind + 8, ct, uns, "v");
-        P(ind + 4, "}");
+        P(in + 4, "ASN1G_TRY(asn1rt_per_write_int(w, (int64_t)v));");
+        P(in, "} else {");
+        enc_root_int(in + 4, ct, uns, "v");
+        P(in, "}");
+        if (fast)
+            P(ind + 4, "}");
     } else {
         if (!ct->per_has_lo && !ct->per_has_hi && uns) {
             P(ind + 4, "if (ASN1G_UNLIKELY(v > (uint64_t)INT64_MAX))");
@@ -558,7 +586,30 @@ static void size_enc(int ind, CType *ct, const char *n, const char **lb, const c
     *ub = S("e%d ? ASN1RT_PER_NO_UB : %s", id, *ub);
 }
 
+typedef struct Run Run;
+static bool run_single(Run *run, CType *ct, const char *rv);
+static Run *run_scratch(void);
+static void run_emit_fast(int ind, const Run *run);
+static bool g_in_run;        /* printing a run's general path */
+static void enc_value_general(int ind, CType *ct, const char *rv);
+
+/* A SIZE (n) BIT STRING or OCTET STRING of a few bits is one field: a run
+ * of its own, its general path the string writer. */
 static void enc_value(int ind, CType *ct, const char *rv)
+{
+    if (!g_in_run && (ct->kind == CK_BITS || ct->kind == CK_OCTETS)) {
+        Run *scratch = run_scratch();
+        if (run_single(scratch, ct, rv)) {
+            run_emit_fast(ind, scratch);
+            enc_value_general(ind + 4, ct, rv);
+            P(ind, "}");
+            return;
+        }
+    }
+    enc_value_general(ind, ct, rv);
+}
+
+static void enc_value_general(int ind, CType *ct, const char *rv)
 {
     const char *lb, *ub;
     const char *single = emit_single_violation(ct, rv);
@@ -805,37 +856,233 @@ static const char *present_cond(const CComp *cc)
     return "true";
 }
 
-static void enc_comps(int ind, CComp **cs, int n, bool in_group)
+/* ---------------------------------------------------------------- fixed-width runs (encode) */
+
+/* A run: consecutive fields that UPER writes as bit fields of a width known
+ * here (the extension bit, the preamble, BOOLEANs, constrained whole
+ * numbers, SEQUENCEs of nothing else), written as one field of their sum
+ * when every value is within its constraint and the bits fit, else field by
+ * field as before: the octets and every failure are those of the general
+ * path, which also serves APER wherever a field is aligned there. */
+#define RUN_MAX_FIELDS 24
+#define RUN_MAX_BITS 56u     /* asn1rt_per_write_bits' one-shift form */
+typedef struct RunField {
+    const char *val;         /* the field's bits as a uint64_t expression */
+    const char *cond;        /* when the field may be written so, or NULL */
+    unsigned bits;
+} RunField;
+struct Run {
+    RunField f[RUN_MAX_FIELDS];
+    int n;
+    unsigned bits;
+    bool aligned_differs;    /* some field is aligned (octets) in APER */
+};
+static Run *run_scratch(void) { static Run r; return &r; }
+
+
+static bool run_add(Run *run, const char *val, const char *cond, unsigned bits)
 {
-    int nbits = 0;
-    for (int k = 0; k < n; k++)
-        nbits += in_group ? group_bit(cs[k]) : has_bit(cs[k]);
-    if (nbits) {
-        int id = ++g_tmp;
-        P(ind, "{");
-        P(ind + 4, "uint64_t pre%d = 0;", id);
-        for (int k = 0; k < n; k++)
-            if (in_group ? group_bit(cs[k]) : has_bit(cs[k]))
-                P(ind + 4, "pre%d = (pre%d << 1) | ((%s) ? 1u : 0u);", id, id, present_cond(cs[k]));
-        P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bits(w, %d, pre%d));", nbits, id);
-        P(ind, "}");
+    if (run->n == RUN_MAX_FIELDS || run->bits + bits > RUN_MAX_BITS)
+        return false;
+    run->f[run->n++] = (RunField){ val, cond, bits };
+    run->bits += bits;
+    return true;
+}
+
+/* Appends the fields of the value rv of ct to run; false (run unusable)
+ * when ct is not written as bit fields of fixed width or they do not fit. */
+static bool run_value(Run *run, CType *ct, const char *rv, int depth)
+{
+    const char *single = emit_single_violation(ct, rv);
+    const char *scond = single ? S("!(%s)", single) : NULL;
+    if (depth > 8)
+        return false;
+    switch (ct->kind) {
+    case CK_BOOL: return run_add(run, S("((%s) ? 1u : 0u)", rv), scond, 1);
+    case CK_NULL: return scond == NULL || run_add(run, NULL, scond, 0);
+    case CK_BITS: case CK_OCTETS: {
+        /* SIZE (n): no length; aligned in APER above 16 bits (16.9, 17.6) */
+        bool bits = ct->kind == CK_BITS;
+        if (!fixed_size(ct) || (bits && ct->named_bits && !ct->fixed_size_bits) || (!bits && !ct->octet_string))
+            return false;
+        uint64_t nb = bits ? ct->per_size_lo : 8u * ct->per_size_lo;
+        if (nb == 0 || nb > RUN_MAX_BITS)
+            return false;
+        unsigned octets = (unsigned)(nb + 7u) / 8u;
+        const char *cond = bits ? S("%s == %uu && %s == %uu", emit_dot(rv, "len"), octets, emit_dot(rv, "unused"),
+                                    8u * octets - (unsigned)nb)
+                                : S("%s == %uu", emit_dot(rv, "len"), octets);
+        if (scond)
+            cond = S("%s && %s", scond, cond);
+        if (nb > 16)
+            run->aligned_differs = true;
+        return run_add(run, S("asn1rt_per_bits_value(%s, %u)", emit_dot(rv, "ptr"), (unsigned)nb), cond, (unsigned)nb);
     }
-    for (int k = 0; k < n; k++) {
-        CComp *cc = cs[k];
-        const char *rv = emit_member(cc, "in->");
-        bool opt = in_group ? group_bit(cc) : has_bit(cc);
-        if (opt) {
-            P(ind, "if (%s) {", present_cond(cc));
-            enc_value(ind + 4, cc->ct, rv);
-            P(ind, "}");
-        } else {
-            if (in_group && cc->present) {
-                /* a mandatory member of a present group */
-                P(ind, "if (ASN1G_UNLIKELY(!in->%s))", cc->present);
-                P(ind + 4, "return ASN1RT_E_ARG;");
+    case CK_INT: case CK_UINT: {
+        if (!ct->per_has_lo || !ct->per_has_hi)
+            return false;
+        bool uns = lit_unsigned(ct->per_hi) || (ct->is_unsigned && !lit_neg(ct->per_lo));
+        const char *vt = uns ? "uint64_t" : "int64_t";
+        uint64_t span = lit_span(ct->per_lo, ct->per_hi);
+        const char *off = S("((uint64_t)(%s)%s - (uint64_t)(%s)(%s))", vt, emit_par(rv), vt, ct->per_lo);
+        const char *viol = emit_range_violation(ct, rv);
+        const char *cond = S("%s <= UINT64_C(%" PRIu64 ")", off, span);
+        if (viol)
+            cond = S("!(%s) && %s", viol, cond);
+        if (scond)
+            cond = S("%s && %s", scond, cond);
+        if (span >= 255)
+            run->aligned_differs = true;
+        /* extensible: a value in the root is its 0 bit and the root's field */
+        return run_add(run, off, cond, bits_for_span(span) + (ct->per_ext ? 1u : 0u));
+    }
+    case CK_ENUM: {
+        /* a root numbered 0..n-1 (the C values are the numbers): the value
+         * is its index (X.691 14), after a 0 bit when extensible */
+        CNamed *cn = ct->owner;
+        int n = 0;
+        if (cn == NULL || single)
+            return false;
+        for (int i = 0; i < cn->nitems; i++)
+            n += !cn->items[i].ext;
+        if (n == 0)
+            return false;
+        int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
+        bool dense = enum_order(cn, false, ord) == n;
+        for (int k = 0; dense && k < n; k++)
+            dense = strtoll(cn->items[ord[k]].number, NULL, 10) == k;
+        free(ord);
+        if (!dense)
+            return false;
+        if (n - 1 >= 255)
+            run->aligned_differs = true;
+        const char *idx = S("(uint64_t)%s", emit_par(rv));
+        return run_add(run, idx, S("%s <= %du", idx, n - 1),
+                       bits_for_span((uint64_t)n - 1) + (cn->extensible ? 1u : 0u));
+    }
+    case CK_SEQ: case CK_SET: {
+        CNamed *cn = ct->owner;
+        if (cn == NULL || cn->extensible || single)
+            return false;
+        CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+        int nroot = emit_root_comps(cn, root);
+        bool ok = nroot == cn->ncomps;
+        for (int k = 0; ok && k < nroot; k++)
+            ok = !has_bit(root[k]) && run_value(run, root[k]->ct, emit_dot(rv, root[k]->name), depth + 1);
+        free(root);
+        return ok;
+    }
+    default:
+        return false;
+    }
+}
+
+/* The run's fields as one write, when they may be (see above), else gen(). */
+static void run_emit_fast(int ind, const Run *run)
+{
+    int id = ++g_tmp;
+    const char *c = S("%sasn1rt_per_write_room(w, %uu)", run->aligned_differs ? "!w->aligned && " : "", run->bits);
+    for (int k = 0; k < run->n; k++)
+        if (run->f[k].cond)
+            c = S("%s\n%*s&& %s", c, ind + 4, "", run->f[k].cond);
+    P(ind, "if (%s) {", c);
+    P(ind + 4, "uint64_t acc%d = 0;", id);
+    for (int k = 0; k < run->n; k++)
+        if (run->f[k].bits)
+            P(ind + 4, "acc%d = (acc%d << %u) | %s;", id, id, run->f[k].bits, run->f[k].val);
+    P(ind + 4, "ASN1G_TRY(asn1rt_per_write_bits(w, %u, acc%d));", run->bits, id);
+    P(ind, "} else {");
+}
+
+/* rv of ct as a run of one field, for enc_value. */
+static bool run_single(Run *run, CType *ct, const char *rv)
+{
+    *run = (Run){ .n = 0 };
+    return !emit_size && run_value(run, ct, rv, 0) && run->bits > 0 && (g_uper_on || !run->aligned_differs);
+}
+
+/* Whether a run is worth its second copy: two writes or more become one. */
+static bool run_worth(const Run *run)
+{
+    int writes = 0;
+    for (int k = 0; k < run->n; k++)
+        writes += run->f[k].bits > 0;
+    return !emit_size && writes >= 2 && (g_uper_on || !run->aligned_differs);
+}
+
+/* One component, as written outside a run. */
+static void enc_comp(int ind, CComp *cc, bool in_group)
+{
+    const char *rv = emit_member(cc, "in->");
+    if (in_group ? group_bit(cc) : has_bit(cc)) {
+        P(ind, "if (%s) {", present_cond(cc));
+        enc_value(ind + 4, cc->ct, rv);
+        P(ind, "}");
+        return;
+    }
+    if (in_group && cc->present) {
+        /* a mandatory member of a present group */
+        P(ind, "if (ASN1G_UNLIKELY(!in->%s))", cc->present);
+        P(ind + 4, "return ASN1RT_E_ARG;");
+    }
+    enc_value(ind, cc->ct, rv);
+}
+
+/* The components of a root (or of a group, in_group), after the
+ * extension bit lead when not NULL; consecutive fixed-width fields as runs. */
+static void enc_comps(int ind, CComp **cs, int n, bool in_group, const char *lead)
+{
+    int nbits = 0, id = 0, k = 0;
+    Run run = { .n = 0 };
+    for (int j = 0; j < n; j++)
+        nbits += in_group ? group_bit(cs[j]) : has_bit(cs[j]);
+    if (nbits) {
+        id = ++g_tmp;
+        P(ind, "{");
+        ind += 4;
+        P(ind, "uint64_t pre%d = 0;", id);
+        for (int j = 0; j < n; j++)
+            if (in_group ? group_bit(cs[j]) : has_bit(cs[j]))
+                P(ind, "pre%d = (pre%d << 1) | ((%s) ? 1u : 0u);", id, id, present_cond(cs[j]));
+    }
+    /* The lead run: the extension bit, the preamble, the fixed fields after them. */
+    bool ok = !in_group && (!lead || run_add(&run, S("(uint64_t)%s", lead), NULL, 1)) &&
+              (!nbits || run_add(&run, S("pre%d", id), NULL, (unsigned)nbits));
+    for (bool first = true;; first = false) {
+        int m = k;
+        for (; ok && m < n && !has_bit(cs[m]); m++) {
+            Run save = run;
+            if (!run_value(&run, cs[m]->ct, emit_member(cs[m], "in->"), 0)) {
+                run = save;
+                break;
             }
-            enc_value(ind, cc->ct, rv);
         }
+        bool fast = ok && run_worth(&run);
+        int in = fast ? ind + 4 : ind;
+        if (fast)
+            run_emit_fast(ind, &run);
+        if (first && lead)
+            P(in, "ASN1G_TRY(asn1rt_per_write_bit(w, %s));", lead);
+        if (first && nbits)
+            P(in, "ASN1G_TRY(asn1rt_per_write_bits(w, %d, pre%d));", nbits, id);
+        g_in_run = fast;
+        for (; k < m; k++)
+            enc_comp(in, cs[k], in_group);
+        g_in_run = false;
+        if (fast)
+            P(ind, "}");
+        if (k == n)
+            break;
+        /* cs[k] ends the run: written alone, or the start of the next one. */
+        Run probe = { .n = 0 };
+        run = probe;
+        ok = !in_group;
+        if (!ok || has_bit(cs[k]) || !run_value(&probe, cs[k]->ct, emit_member(cs[k], "in->"), 0))
+            enc_comp(ind, cs[k++], in_group);
+    }
+    if (nbits) {
+        ind -= 4;
+        P(ind, "}");
     }
 }
 
@@ -865,9 +1112,8 @@ static void emit_seq_enc(CNamed *cn)
         P(4, "bool ext = false;");
         for (int e = 0; e < next; e++)
             P(4, "ext |= add[%d];", e);
-        P(4, "ASN1G_TRY(asn1rt_per_write_bit(w, ext));");
     }
-    enc_comps(4, root, nroot, false);
+    enc_comps(4, root, nroot, false, cn->extensible ? "ext" : NULL);
     if (cn->extensible && next > 0) {
         P(4, "if (ext) {");
         P(8, "ASN1G_TRY(asn1rt_per_write_small(w, %du));", next - 1);
@@ -883,7 +1129,7 @@ static void emit_seq_enc(CNamed *cn)
                 enc_open_begin(12, id);
                 P(12, "{");
                 P(16, "asn1rt_per_writer *w = &x%d;", id);
-                enc_comps(16, grp, ng, true);
+                enc_comps(16, grp, ng, true, NULL);
                 P(12, "}");
                 enc_open_end(12, id);
             }
@@ -1208,7 +1454,35 @@ static void emit_of_enc(CNamed *cn)
         P(8, "return ASN1RT_E_ARG;");
     }
     size_enc(4, ct, "in->count", &lb, &ub);
-    P(4, "ASN1G_TRY(asn1rt_per_write_length(w, %s, %s, in->count, &st, &k));", lb, ub);
+    /* One piece, the usual case, without the out-of-line length writer:
+     * a constrained count, or the one-octet form (X.691 11.9.3.6) after
+     * the alignment, when it fits (so nothing is written on failure). */
+    if (!emit_size && !ct->per_size_ext && ct->per_size_has_hi && ct->per_size_hi < 65536) {
+        if (ct->per_size_lo > 0)
+            P(4, "if (in->count >= %s && in->count <= %s) {", lb, ub);
+        else
+            P(4, "if (in->count <= %s) {", ub);
+        if (ct->per_size_lo != ct->per_size_hi)
+            P(8, "ASN1G_TRY(asn1rt_per_write_constrained(w, %" PRIu64 "u, in->count - %s));",
+              ct->per_size_hi - ct->per_size_lo, lb);
+        P(8, "k = in->count;");
+        P(8, "st.more = false;");
+        P(4, "} else {");
+        P(8, "ASN1G_TRY(asn1rt_per_write_length(w, %s, %s, in->count, &st, &k));", lb, ub);
+        P(4, "}");
+    } else if (!emit_size && !ct->per_size_ext) {
+        P(4, "if (%sin->count < 128u && asn1rt_per_write_room(w, 15u)) {",
+          ct->per_size_lo > 0 ? S("in->count >= %s && ", lb) : "");
+        P(8, "ASN1G_TRY(asn1rt_per_write_align(w));");
+        P(8, "ASN1G_TRY(asn1rt_per_write_bits(w, 8, in->count));");
+        P(8, "k = in->count;");
+        P(8, "st.more = false;");
+        P(4, "} else {");
+        P(8, "ASN1G_TRY(asn1rt_per_write_length(w, %s, %s, in->count, &st, &k));", lb, ub);
+        P(4, "}");
+    } else {
+        P(4, "ASN1G_TRY(asn1rt_per_write_length(w, %s, %s, in->count, &st, &k));", lb, ub);
+    }
     P(4, "for (;;) {");
     P(8, "for (; k > 0; k--, i++) {");
     enc_value(12, el, "in->items[i]");
@@ -1390,6 +1664,8 @@ static void per_header_doc(const EmitRule *self, bool aligned)
 {
     if (g_first == NULL)
         g_first = self;
+    if (!aligned)
+        g_uper_on = true;
     if (g_first == self)
         fputs("/*\n"
               " * PER (X.691): T_uper_* are UNALIGNED PER, T_aper_* ALIGNED PER, for\n"

@@ -653,6 +653,60 @@ static void test_visible_fast(void)
         }
 }
 
+/* ---- fixed-width runs (emit_per.c): the fields of a run go out as one
+ * write only when every value is in range and the bits fit; otherwise the
+ * field-by-field path answers, so a short buffer or a bad field gives the
+ * code it always gave, in both variants. */
+typedef struct run_case {
+    const char *name;
+    void (*spoil)(Props *v);
+    int code;
+} run_case;
+static uint8_t run_oct3[3] = { 1, 2, 3 };
+static void spoil_small(Props *v) { v->small = 8; }
+static void spoil_neg(Props *v) { v->neg = 101; }
+static void spoil_word_wide(Props *v) { v->huge = -2; }
+static void spoil_fixed_bits(Props *v) { v->fixedBits.unused = (uint8_t)(v->fixedBits.unused == 3 ? 2 : 3); }
+static void spoil_fixed_oct(Props *v) { v->fixedOct = (asn1rt_view){ run_oct3, 3 }; }
+static void spoil_list_count(Props *v) { v->list.count = 6; }
+static void spoil_list_item(Props *v) { v->list.count = 1; v->list.items[0] = 1001; }
+static const run_case run_cases[] = {
+    { "small 8 of 0..7", spoil_small, ASN1RT_E_VALUE_CONSTRAINT },
+    { "neg 101 of -100..100", spoil_neg, ASN1RT_E_VALUE_CONSTRAINT },
+    { "huge -2 of -1..65536", spoil_word_wide, ASN1RT_E_VALUE_CONSTRAINT },
+    { "fixedBits of 4 or 6 bits", spoil_fixed_bits, ASN1RT_E_SIZE_CONSTRAINT },
+    { "fixedOct of 3 octets", spoil_fixed_oct, ASN1RT_E_SIZE_CONSTRAINT },
+    { "list of 6 items", spoil_list_count, ASN1RT_E_SIZE_CONSTRAINT },
+    { "list item 1001 of 0..1000", spoil_list_item, ASN1RT_E_VALUE_CONSTRAINT },
+};
+
+static void test_runs(void)
+{
+    static uint8_t buf[1 << 14], ref[1 << 14];
+    static Props v, bad;
+    for (unsigned seed = 1; seed <= 40; seed++)
+        for (int aligned = 0; aligned <= 1; aligned++) {
+            int (*enc)(const Props *, uint8_t *, size_t, size_t *) = aligned ? Props_aper_encode : Props_uper_encode;
+            size_t n, m;
+            rng_state = seed * UINT64_C(0x9E3779B97F4A7C15);
+            pool_used = 0;
+            rnd_props(&v);
+            CU_ASSERT_EQUAL_FATAL(enc(&v, ref, sizeof ref, &n), ASN1RT_OK);
+            for (size_t cap = 0; cap < n; cap++)
+                CU_ASSERT_EQUAL(enc(&v, buf, cap, &m), ASN1RT_E_BUFFER_TOO_SMALL);
+            CU_ASSERT_EQUAL(enc(&v, buf, n + 3u, &m), ASN1RT_OK);   /* the additions' 3 octets of slack */
+            CU_ASSERT(m == n && memcmp(buf, ref, n) == 0);
+            for (size_t k = 0; k < CUNIT_COUNT(run_cases); k++) {
+                bad = v;
+                run_cases[k].spoil(&bad);
+                int rc = enc(&bad, buf, sizeof buf, &m);
+                if (rc != run_cases[k].code)
+                    fprintf(stderr, "\n%s (seed %u, %s): %d", run_cases[k].name, seed, aligned ? "APER" : "UPER", rc);
+                CU_ASSERT_EQUAL(rc, run_cases[k].code);
+            }
+        }
+}
+
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "X.691 30.3: A.3's Date outside its SIZE root", test_size_extension },
@@ -661,6 +715,7 @@ static const cunit_test tests[] = {
     { "table-constrained open type decoded as the type its id selects", test_table_open },
     { "fragments: 70 000 octets, 20 000 list items, both variants", test_fragments },
     { "VisibleString's 7-bit fast forms: lengths, offsets, every bad position", test_visible_fast },
+    { "fixed-width runs: short buffers and bad fields refused as field by field", test_runs },
 };
 
 int main(void)

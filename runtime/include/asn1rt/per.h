@@ -100,6 +100,12 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_read_align(asn1rt_per_reader *r);
 /* The low n (0..64) bits of v. BUFFER_TOO_SMALL when they do not fit. */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64_t v);
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_bit(asn1rt_per_writer *w, bool v);
+/* Whether n more bits fit: generated code checks a run of fixed-width
+ * fields once, then writes them as one field. */
+ASN1RT_INLINE bool asn1rt_per_write_room(const asn1rt_per_writer *w, unsigned n);
+/* The n (1..64) bits standing first in the (n + 7) / 8 octets at p, as a
+ * number (a SIZE (n) BIT STRING's or OCTET STRING's field in such a run). */
+ASN1RT_INLINE uint64_t asn1rt_per_bits_value(const uint8_t *p, unsigned n);
 /* Zero bits to the next octet boundary (APER only; UPER: no-op). */
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1rt_per_write_align(asn1rt_per_writer *w);
 
@@ -453,6 +459,19 @@ ASN1RT_INLINE int asn1rt_per_read_align(asn1rt_per_reader *r)
 
 ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64_t v)
 {
+#if !defined(ASN1RT_I_PER_NARROW_STORES) && !defined(ASN1RT_PER_OUTLINE)
+    /* Generated code's fields, 8 octets or more of room: one test, the bits
+     * shifted in under the ones of the first octet, one 8-octet store
+     * (zeros past them: the invariant; see below for why here only). */
+    if (ASN1RT_I_LIKELY(n - 1u < 56u && w->cap * 8u - w->pos >= 64u)) {
+        size_t at = w->pos;
+        unsigned have = (unsigned)(at & 7u);
+        uint8_t *q = w->buf + (at >> 3);
+        asn1rt_i_store_be64(q, ((uint64_t)(have ? q[0] : 0u) << 56) | ((v << (64u - n)) >> have));
+        w->pos = at + n;
+        return ASN1RT_OK;
+    }
+#endif
     if (ASN1RT_I_UNLIKELY(w->cap * 8u - w->pos < n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     size_t pos = w->pos;
@@ -496,6 +515,20 @@ ASN1RT_INLINE int asn1rt_per_write_bits(asn1rt_per_writer *w, unsigned n, uint64
     }
     w->pos = pos;
     return ASN1RT_OK;
+}
+
+ASN1RT_INLINE bool asn1rt_per_write_room(const asn1rt_per_writer *w, unsigned n)
+{
+    return w->cap * 8u - w->pos >= n;
+}
+
+ASN1RT_INLINE uint64_t asn1rt_per_bits_value(const uint8_t *p, unsigned n)
+{
+    unsigned octets = (n + 7u) / 8u;
+    uint64_t x = 0;
+    for (unsigned i = 0; i < octets; i++)
+        x = (x << 8) | p[i];
+    return x >> (8u * octets - n);
 }
 
 ASN1RT_INLINE int asn1rt_per_write_bit(asn1rt_per_writer *w, bool v)
@@ -752,6 +785,16 @@ ASN1RT_INLINE bool asn1rt_i_per_unpack_chars1(const asn1rt_per_reader *r, unsign
     return bad == 0;
 }
 
+ASN1RT_INLINE uint32_t asn1rt_i_per_load_be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+ASN1RT_INLINE uint32_t asn1rt_i_per_load_be16(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 8) | p[1];
+}
+
 /* k (1..8) one-octet characters of lo..hi (hi <= 0x7F) joined as 7-bit
  * fields, the first at the top of the 7 * k bits returned; *bad gets a
  * bit set when one is outside lo..hi. All k at once: an octet with bit 7
@@ -760,12 +803,16 @@ ASN1RT_INLINE bool asn1rt_i_per_unpack_chars1(const asn1rt_per_reader *r, unsign
 ASN1RT_INLINE uint64_t asn1rt_i_per_join7(const uint8_t *p, size_t k, uint32_t lo, uint32_t hi, uint64_t *bad)
 {
     const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones << 7;
-    uint64_t x = 0;
+    uint64_t x;
+    /* the k octets at x's top: two loads that overlap where k is not 8, 4 or 2 */
     if (k == 8u)
         x = asn1rt_i_load_be64(p);
+    else if (k >= 4u)
+        x = ((uint64_t)asn1rt_i_per_load_be32(p) << 32) | ((uint64_t)asn1rt_i_per_load_be32(p + k - 4u) << (64u - 8u * k));
+    else if (k >= 2u)
+        x = ((uint64_t)asn1rt_i_per_load_be16(p) << 48) | ((uint64_t)asn1rt_i_per_load_be16(p + k - 2u) << (64u - 8u * k));
     else
-        for (size_t j = 0; j < k; j++)
-            x |= (uint64_t)p[j] << (56u - 8u * j);
+        x = (uint64_t)p[0] << 56;
     uint64_t y = x & ~tops;
     *bad |= ((x | ~(y + ones * (0x80u - lo)) | (y + ones * (0x7Fu - hi))) & tops) & (~UINT64_C(0) << (64u - 8u * k));
     y = (y & UINT64_C(0x007F007F007F007F)) | ((y & UINT64_C(0x7F007F007F007F00)) >> 1);
