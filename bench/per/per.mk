@@ -1,7 +1,8 @@
 # bench/per: make bench-per — PER encode and decode side by side (issue 14):
 # X.691 A.1, an ETSI CAM and an NGAP InitialContextSetupRequest; asn1cc UPER
-# and APER, asn1c 0.9.28 UPER, and a hand-written floor for A.1. Included from bench/bench.mk. It links what
-# tests/per/per.mk builds (asn1c's boxes, asn1cc's code for the schemas),
+# and APER, asn1c 0.9.28 UPER, and a hand-written floor for A.1. Included from bench/bench.mk. It links
+# asn1cc's code for the schemas as tests/per/per.mk builds it, asn1c's boxes
+# from the same rules at $(OPT) (below),
 # and bench/peers/countalloc.c for the heap calls. Prints the Markdown table
 # and writes bench/results/per.csv.
 
@@ -31,6 +32,13 @@ $(PER_BENCH_B)/asn1c-ngap.log: $(PER_NGAP_SCHEMA)
 	@cd $(PER_BENCH_B)/asn1c-ngap && { $(PER_ASN1C) -gen-PER -fcompound-names $(CURDIR)/$< >../asn1c-ngap.log 2>&1; \
 	  echo "asn1c exit status $$?" >>../asn1c-ngap.log; }
 
+# asn1c's code for the rows at $(OPT), as asn1cc's: check-per-asn1c builds
+# its oracle copy at PER_ASN1C_OPT (-O0), which would flatter every ratio
+# 2-4x (perf-findings 17).
+PER_BENCH_ASN1C_B := $(PER_BENCH_B)/asn1c
+$(eval $(call PER_SKEL_RULES,$(PER_BENCH_ASN1C_B)/skel,$(OPT)))
+$(foreach s,a1 cam,$(eval $(call PER_ASN1C_RULES,$(s),$(PER_BENCH_ASN1C_B),$(OPT),$(PER_BENCH_ASN1C_B)/skel)))
+
 $(PER_BENCH_B)/bench_per.o: bench/per/bench_per.c bench/per/a1_hand.h bench/per/ngap_icsr.h $(PER_B)/cc-a1/.stamp $(PER_B)/cc-cam/.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) -Ibench/common -Ibench/peers -Ibench/per -Itests/per -I$(PER_B)/cc-a1 -I$(PER_B)/cc-cam \
@@ -43,7 +51,7 @@ $(PER_BENCH_B)/countalloc.o: bench/peers/countalloc.c bench/peers/peers.h
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
 $(PER_BENCH): $(PER_BENCH_B)/bench_per.o $(PER_BENCH_B)/a1_hand.o $(PER_BENCH_B)/countalloc.o $(PER_BENCH_B)/ngap_icsr.o $(PER_NGAP_OBJS) \
-              $(PER_B)/asn1c-a1.o $(PER_B)/asn1c-cam.o $(PER_B)/libcc-a1.a $(PER_B)/libcc-cam.a $(BENCH_HARNESS) $(B)/libasn1rt.a
+              $(PER_BENCH_ASN1C_B)/asn1c-a1.o $(PER_BENCH_ASN1C_B)/asn1c-cam.o $(PER_B)/libcc-a1.a $(PER_B)/libcc-cam.a $(BENCH_HARNESS) $(B)/libasn1rt.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -lm
 
 .PHONY: bench-per

@@ -54,40 +54,49 @@ per_pdus_cam := CAM
 # undeclared asn_DEF_Member_10); no row uses it.
 per_asn1c_skip_bench := ComplexSequence.c
 
-# asn1c's skeletons, built once: they include only each other.
+# asn1c's skeletons, built once per directory: they include only each other.
+# $(1): directory, $(2): optimisation flags.
+define PER_SKEL_RULES
+$(1)/.stamp:
+	@rm -rf $(1) && mkdir -p $(1)/src
+	@cp $(PER_SKEL)/*.c $(PER_SKEL)/*.h $(1)/src/ && rm -f $(1)/src/converter-sample.c
+	@echo "CC asn1c skeletons $(2) -> $(1)"
+	@cd $(1)/src && ls *.c | xargs -P 2 -I{} $(CC) $(2) -w -I. -c {} -o ../{}.o
+	@touch $$@
+endef
 PER_SKEL_B := $(PER_B)/asn1c-skel
-$(PER_SKEL_B)/.stamp:
-	@rm -rf $(PER_SKEL_B) && mkdir -p $(PER_SKEL_B)/src
-	@cp $(PER_SKEL)/*.c $(PER_SKEL)/*.h $(PER_SKEL_B)/src/ && rm -f $(PER_SKEL_B)/src/converter-sample.c
-	@echo "CC asn1c skeletons -> $(PER_SKEL_B)"
-	@cd $(PER_SKEL_B)/src && ls *.c | xargs -P 2 -I{} $(CC) $(PER_ASN1C_OPT) -w -I. -c {} -o ../{}.o
-	@touch $@
+$(eval $(call PER_SKEL_RULES,$(PER_SKEL_B),$(PER_ASN1C_OPT)))
 
-# $(1): set. asn1c's C for the set, compiled with the box into one object
-# whose only global symbol is per_asn1c_$(1).
-define PER_SET_RULES
-$(PER_B)/asn1c-$(1)/.stamp: $(per_asn1c_in_$(1))
-	@rm -rf $(PER_B)/asn1c-$(1) && mkdir -p $(PER_B)/asn1c-$(1)/gen
-	cd $(PER_B)/asn1c-$(1)/gen && $(PER_ASN1C) -gen-PER -fcompound-names $(addprefix $(CURDIR)/,$(per_asn1c_in_$(1))) \
+# $(1): set, $(2): directory, $(3): optimisation flags, $(4): the skeletons'
+# directory. asn1c's C for the set, compiled with the box into one object
+# whose only global symbol is per_asn1c_$(1). bench-per builds its own at
+# $(OPT) (bench/per/per.mk).
+define PER_ASN1C_RULES
+$(2)/asn1c-$(1)/.stamp: $(per_asn1c_in_$(1))
+	@rm -rf $(2)/asn1c-$(1) && mkdir -p $(2)/asn1c-$(1)/gen
+	cd $(2)/asn1c-$(1)/gen && $(PER_ASN1C) -gen-PER -fcompound-names $(addprefix $(CURDIR)/,$(per_asn1c_in_$(1))) \
 	  >../asn1c.log 2>&1 || { cat ../asn1c.log; exit 1; }
-	@cp -n $(PER_SKEL)/*.h $(PER_B)/asn1c-$(1)/gen/
+	@cp -n $(PER_SKEL)/*.h $(2)/asn1c-$(1)/gen/
 	@touch $$@
 
-$(PER_B)/asn1c-$(1)/.objs: $(PER_B)/asn1c-$(1)/.stamp
-	@echo "CC asn1c's $(1) -> $(PER_B)/asn1c-$(1)"
-	@cd $(PER_B)/asn1c-$(1)/gen && ls *.c | grep -v -x $(addprefix -e ,converter-sample.c $(per_asn1c_skip_$(1)) $(notdir $(wildcard $(PER_SKEL)/*.c))) \
-	  | xargs -P 2 -I{} $(CC) $(PER_ASN1C_OPT) -w -I. -c {} -o ../{}.o
+$(2)/asn1c-$(1)/.objs: $(2)/asn1c-$(1)/.stamp
+	@echo "CC asn1c's $(1) -> $(2)/asn1c-$(1)"
+	@cd $(2)/asn1c-$(1)/gen && ls *.c | grep -v -x $(addprefix -e ,converter-sample.c $(per_asn1c_skip_$(1)) $(notdir $(wildcard $(PER_SKEL)/*.c))) \
+	  | xargs -P 2 -I{} $(CC) $(3) -w -I. -c {} -o ../{}.o
 	@touch $$@
 
-$(PER_B)/asn1c-$(1).o: $(PER_B)/asn1c-$(1)/.objs $(PER_SKEL_B)/.stamp tests/per/asn1c_box.c tests/per/per_oracle.h
-	$(CC) $(PER_ASN1C_OPT) -std=gnu11 -w -I$(PER_B)/asn1c-$(1)/gen -Itests/per -DPER_BOX_NAME=per_asn1c_$(1) \
+$(2)/asn1c-$(1).o: $(2)/asn1c-$(1)/.objs $(4)/.stamp tests/per/asn1c_box.c tests/per/per_oracle.h
+	$(CC) $(3) -std=gnu11 -w -I$(2)/asn1c-$(1)/gen -Itests/per -DPER_BOX_NAME=per_asn1c_$(1) \
 	  -DPER_BOX_SCHEMA='"$(notdir $(firstword $(per_asn1c_in_$(1))))"' -DPER_BOX_PDUS='$(foreach t,$(per_pdus_$(1)),X($(subst -,_,$(t))))' \
-	  -c tests/per/asn1c_box.c -o $(PER_B)/asn1c-$(1)/box.o
-	ld -r -o $$@.tmp $(PER_B)/asn1c-$(1)/*.o $(PER_SKEL_B)/*.o
+	  -c tests/per/asn1c_box.c -o $(2)/asn1c-$(1)/box.o
+	ld -r -o $$@.tmp $(2)/asn1c-$(1)/*.o $(4)/*.o
 	objcopy --keep-global-symbol=per_asn1c_$(1) $$@.tmp $$@ && rm -f $$@.tmp
+endef
+$(foreach s,$(PER_SETS),$(eval $(call PER_ASN1C_RULES,$(s),$(PER_B),$(PER_ASN1C_OPT),$(PER_SKEL_B))))
 
 # asn1cc's C for the set, with a prefix so that the sets' types (three
 # PersonnelRecords) do not meet.
+define PER_SET_RULES
 $(PER_B)/cc-$(1)/.stamp: $(per_cc_in_$(1)) $(B)/asn1cc
 	@rm -rf $(PER_B)/cc-$(1) && mkdir -p $(PER_B)/cc-$(1)
 	$(B)/asn1cc --prefix $(1)_ --encodings der,uper,aper $(addprefix -I,$(sort $(dir $(per_cc_in_$(1))))) \
