@@ -508,6 +508,17 @@ static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd,
 
 /* ---------------------------------------------------------------- encode */
 
+/* A call of an out-of-line writer fn(w, args). In a copy, on a copy of
+ * the writer (ASN1OER_TRY_ON_COPY), so that the flattened encoder's own
+ * writer stays in registers. */
+static void enc_slow(int ind, const char *fn, const char *args)
+{
+    if (g_deep)
+        P(ind, "ASN1OER_TRY_ON_COPY(w, %s, %s);", fn, args);
+    else
+        P(ind, "ASN1G_TRY(%s(w, %s));", fn, args);
+}
+
 static void enc_value(int ind, CType *ct, const char *rv)
 {
     const char *viol = emit_single_violation(ct, rv);
@@ -554,14 +565,14 @@ static void enc_value(int ind, CType *ct, const char *rv)
         break;
     case CK_U128:
         if (ct->int_nonneg) {
-            P(ind, "ASN1G_TRY(asn1oer_prepend_u128(w, %s));", rv);
+            enc_slow(ind, "asn1oer_prepend_u128", rv);
             break;
         }
         P(ind, "if (ASN1G_UNLIKELY((%s).hi > (uint64_t)INT64_MAX))", rv);
         P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
-        P(ind, "ASN1G_TRY(asn1oer_prepend_i128(w, (asn1rt_i128){ (int64_t)(%s).hi, (%s).lo }));", rv, rv);
+        enc_slow(ind, "asn1oer_prepend_i128", S("(asn1rt_i128){ (int64_t)(%s).hi, (%s).lo }", rv, rv));
         break;
-    case CK_I128: P(ind, "ASN1G_TRY(asn1oer_prepend_i128(w, %s));", rv); break;
+    case CK_I128: enc_slow(ind, "asn1oer_prepend_i128", rv); break;
     case CK_OCTETS: case CK_STRING: case CK_BITS: case CK_OID: case CK_TIME: {
         unsigned mult = ct->kind == CK_STRING ? str_mult(ct) : 1;
         bool fixed = ct->kind != CK_OID && ct->kind != CK_TIME && size_fixed(ct) && mult > 0;
@@ -575,14 +586,14 @@ static void enc_value(int ind, CType *ct, const char *rv)
         }
         if (ct->kind == CK_BITS) {
             if (fixed)
-                P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_bits(w, %s, %" PRIu64 "));", emit_addr(rv), ct->size_lo);
+                enc_slow(ind, "asn1oer_prepend_fixed_bits", S("%s, %" PRIu64, emit_addr(rv), ct->size_lo));
             else if (ct->named_bits) {
                 P(ind, "{");
                 P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
-                P(ind + 4, "ASN1G_TRY(asn1oer_prepend_bits(w, &t));");
+                enc_slow(ind + 4, "asn1oer_prepend_bits", "&t");
                 P(ind, "}");
             } else
-                P(ind, "ASN1G_TRY(asn1oer_prepend_bits(w, %s));", emit_addr(rv));
+                enc_slow(ind, "asn1oer_prepend_bits", emit_addr(rv));
         } else if (fixed) {
             /* The octets alone: their number is the type's. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len != %" PRIu64 "))", rv, ct->size_lo * mult);
@@ -609,7 +620,19 @@ static void enc_value(int ind, CType *ct, const char *rv)
          * otherwise be written as a large positive one. */
         P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(int32_t)(%s)));", rv);
         break;
-    default: P(ind, "ASN1G_TRY(%s(%s, w));", call(ct->owner, OER_ENC), emit_addr(rv)); break;
+    default:
+        if (g_deep && !copyable(ct->owner)) {
+            /* An extern, on a copy of the writer (enc_slow). */
+            int id = ++g_tmp;
+            P(ind, "{");
+            P(ind + 4, "asn1rt_writer wc%d = *w;", id);
+            P(ind + 4, "ASN1G_TRY(%s(%s, &wc%d));", call(ct->owner, OER_ENC), emit_addr(rv), id);
+            P(ind + 4, "*w = wc%d;", id);
+            P(ind, "}");
+        } else {
+            P(ind, "ASN1G_TRY(%s(%s, w));", call(ct->owner, OER_ENC), emit_addr(rv));
+        }
+        break;
     }
 }
 
@@ -872,7 +895,7 @@ static void emit_seq_enc(CNamed *cn)
         /* X.696 16.2.2: the extension bit says an addition is present. */
         P(8, "if (any) {");
         P(12, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
-        P(12, "ASN1G_TRY(asn1oer_prepend_ext_bitmap(w, &b));");
+        enc_slow(12, "asn1oer_prepend_ext_bitmap", "&b");
         P(12, "asn1oer_set_bit(pre, 0);");
         P(8, "}");
         P(4, "}");
@@ -1153,7 +1176,7 @@ static void emit_of_enc(CNamed *cn)
         P(8, "uint8_t *end = w->pos;");
     enc_value(8, el, "in->items[i]");
     if (ct->set_of)  /* canonical OER: DER's order (X.690 11.6) */
-        P(8, "ASN1G_TRY(asn1oer_set_of_insert(w, base, in->count - 1 - i, end));");
+        enc_slow(8, "asn1oer_set_of_insert", "base, in->count - 1 - i, end");
     P(4, "}");
     if (ct->set_of)
         P(4, "asn1oer_set_of_end(w, base);");
@@ -1308,7 +1331,7 @@ static void emit_public(CNamed *cn)
     P(4, "w.start = buf;");
     P(4, "w.pos = buf + cap;");
     P(4, "ASN1G_TRY(%s(in, &w));", oer_fn(cn, OER_WRITE));
-    P(4, "*len = asn1g_finish(&w, buf, cap);");
+    P(4, "*len = asn1oer_finish(&w, buf, cap);");
     P(4, "return ASN1RT_OK;");
     emit_fn_close();
 }

@@ -62,6 +62,33 @@ ASN1RT_MUST_USE int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n);
 ASN1RT_MUST_USE int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out);
 ASN1RT_MUST_USE int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag);
 ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
+/* The inline writers call their out-of-line halves on a copy of *w
+ * (the copy's pos taken back on success), so that a flattened encoder's
+ * own writer, whose address then goes nowhere, stays in registers: in
+ * memory, every octet stored through a uint8_t pointer may alias w->pos
+ * and makes the compiler reload and store it. */
+#define ASN1OER_I_ON_COPY(w, call) \
+    do { \
+        asn1rt_writer asn1oer_i_t_ = *(w); \
+        asn1rt_writer *const asn1oer_i_w_ = &asn1oer_i_t_; \
+        int asn1oer_i_rc_ = (call); \
+        if (asn1oer_i_rc_ == ASN1RT_OK) \
+            *(w) = asn1oer_i_t_; \
+        return asn1oer_i_rc_; \
+    } while (0)
+
+/* For generated encoders: fn(&copy, ...) on a copy of *w for an
+ * out-of-line writer, returning its code on failure, taking the copy back
+ * on success (the reason: ASN1OER_I_ON_COPY). */
+#define ASN1OER_TRY_ON_COPY(w, fn, ...) \
+    do { \
+        asn1rt_writer asn1oer_i_t_ = *(w); \
+        int asn1oer_i_rc_ = fn(&asn1oer_i_t_, __VA_ARGS__); \
+        if (ASN1RT_I_UNLIKELY(asn1oer_i_rc_ != ASN1RT_OK)) \
+            return asn1oer_i_rc_; \
+        *(w) = asn1oer_i_t_; \
+    } while (0)
+
 ASN1RT_MUST_USE int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
                                           int64_t lo, int64_t hi, int64_t *out);
 ASN1RT_MUST_USE int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
@@ -205,7 +232,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_length(asn1rt_writer *w, size_
         *--w->pos = (uint8_t)n;
         return ASN1RT_OK;
     }
-    return asn1oer_i_slow_prepend_length(w, n);
+    ASN1OER_I_ON_COPY(w, asn1oer_i_slow_prepend_length(asn1oer_i_w_, n));
 }
 
 /* ------------------------------------------------------------------ */
@@ -471,7 +498,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, b
         w->pos = p - 1;
         return ASN1RT_OK;
     }
-    return asn1oer_i_prepend_big(w, is_signed, v);
+    if (w == NULL)
+        return ASN1RT_E_ARG;
+    ASN1OER_I_ON_COPY(w, asn1oer_i_prepend_big(asn1oer_i_w_, is_signed, v));
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v)
 {
@@ -644,7 +673,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_tag(asn1rt_writer *w, uint32_t
         *--w->pos = (uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | ASN1RT_TAG_NUMBER(tag));
         return ASN1RT_OK;
     }
-    return asn1oer_i_slow_prepend_tag(w, tag);
+    ASN1OER_I_ON_COPY(w, asn1oer_i_slow_prepend_tag(asn1oer_i_w_, tag));
 }
 
 /* ------------------------------------------------------------------ */
@@ -873,6 +902,34 @@ ASN1RT_MUST_USE int asn1oer_skip_open(asn1rt_reader *r);
 ASN1RT_MUST_USE int asn1oer_skip_ext(asn1rt_reader *r);
 /* Writing: mark = w->pos, write the value, then
  * asn1oer_prepend_length(w, (size_t)(mark - w->pos)). */
+
+/* ------------------------------------------------------------------ */
+/* The end of an encode: the encoding, written back to front so that it */
+/* ends at buf + cap, moved to buf; its length returned. The usual      */
+/* sizes (a certificate, a CAM) are moved inline in 16-octet steps     */
+/* rather than by a library call.                                       */
+
+ASN1RT_INLINE size_t asn1oer_finish(const asn1rt_writer *w, uint8_t *buf, size_t cap)
+{
+    size_t n = (size_t)(buf + cap - w->pos), i;
+    const uint8_t *s = w->pos;
+    uint8_t tail[16], step[16];
+    if (s == buf || asn1rt_i_copy_small(buf, s, n))
+        return n;
+    if (n > 256) {
+        memmove(buf, s, n);
+        return n;
+    }
+    /* buf < s: each step's store lands below the octets still to be
+     * loaded; the last 16, stored last, are loaded first. */
+    memcpy(tail, s + n - 16, 16);
+    for (i = 0; i + 16 < n; i += 16) {
+        memcpy(step, s + i, 16);
+        memcpy(buf + i, step, 16);
+    }
+    memcpy(buf + n - 16, tail, 16);
+    return n;
+}
 
 #ifdef __cplusplus
 }
