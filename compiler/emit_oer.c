@@ -797,6 +797,16 @@ static SeqLayout seq_layout(const CNamed *cn)
     return L;
 }
 
+/* Bit i of the preamble as the decoder tests it: of pv, the preamble's
+ * first eight octets read once into a register (asn1oer_i_bits_word), when
+ * it has no more; through the pointer otherwise. */
+static const char *pre_bit(int nbits, int i)
+{
+    if (nbits <= 64)
+        return S("((pv >> %d) & 1u) != 0", 63 - i);
+    return S("asn1oer_bit(pre, %d)", i);
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
@@ -810,9 +820,13 @@ static void emit_seq_dec(CNamed *cn)
     P(0, "{");
     if (nbits)
         P(4, "const uint8_t *pre;");
+    if (nbits && nbits <= 64)
+        P(4, "uint64_t pv;");
     FILE *saved = emit_body_begin(&buf, &len);
     if (nbits)
         try_dec(4, S("asn1oer_read_preamble(r, %d, &pre)", nbits), "r", "NULL");
+    if (nbits && nbits <= 64)
+        P(4, "pv = asn1oer_i_bits_word(pre, %d);", (nbits + 7) / 8);
     int bit = cn->extensible ? 1 : 0;
     for (int k = 0; k < nroot; k++) {
         CComp *cc = root[k];
@@ -820,12 +834,12 @@ static void emit_seq_dec(CNamed *cn)
         const char *nm = emit_qname(cc->asn1);
         touches |= cc->optional || cc->has_default || cc->has_member;
         if (cc->optional) {
-            P(4, "out->%s = asn1oer_bit(pre, %d);", cc->present, bit++);
+            P(4, "out->%s = %s;", cc->present, pre_bit(nbits, bit++));
             P(4, "if (out->%s) {", cc->present);
             dec_value(8, cc->ct, lv, "r", nm);
             P(4, "}");
         } else if (cc->has_default) {
-            P(4, "if (asn1oer_bit(pre, %d)) {", bit++);
+            P(4, "if (%s) {", pre_bit(nbits, bit++));
             P(8, "const uint8_t *s = r->cur;");
             dec_value(8, cc->ct, lv, "r", nm);
             /* X.696 16.3 (COER): a value equal to the DEFAULT is not encoded. */
@@ -850,7 +864,7 @@ static void emit_seq_dec(CNamed *cn)
             else if (cc->ext_index >= 0 && cc->has_default)
                 P(4, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
         }
-        P(4, "if (asn1oer_bit(pre, 0)) {");
+        P(4, "if (%s) {", pre_bit(nbits, 0));
         P(8, "asn1rt_bits bm;");
         P(8, "size_t i, nb;");
         try_dec_cold(8, "asn1oer_read_ext_bitmap", ", &bm", "r", "NULL");

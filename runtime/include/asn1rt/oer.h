@@ -90,6 +90,17 @@ ASN1RT_INLINE bool asn1oer_bit(const uint8_t *bits, size_t i)
 {
     return (((unsigned)bits[i >> 3] >> (7u - (i & 7u))) & 1u) != 0;
 }
+/* The first n (<= 8) octets of a bitmap as one word, bit i at bit 63 - i,
+ * for a decoder to test its preamble in a register: through the pointer,
+ * each test reloads the octet, as the bool stored for the bit before may
+ * alias the input. */
+ASN1RT_INLINE uint64_t asn1oer_i_bits_word(const uint8_t *bits, size_t n)
+{
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++)   /* n is a constant: no loop is left */
+        v = v << 8 | bits[i];
+    return n == 0 ? 0 : v << (8 * (8 - n));
+}
 /* Sets bit i of a bitmap the caller zeroed. */
 ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
 {
