@@ -287,7 +287,7 @@ static void try_dec_cold(int ind, const char *fn, const char *rest, const char *
     P(ind, "{");
     P(ind + 4, "asn1rt_reader c%d = %s;", id, obj);
     P(ind + 4, "rc = %s(&c%d%s);", fn, id, rest);
-    P(ind + 4, "%s = c%d;", obj, id);
+    P(ind + 4, "asn1oer_i_copy_back(%s, &c%d);", rd, id);
     P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
     emit_fail_line(ind + 8, "rc", S("c%d.err_offset", id), nm);
     P(ind, "}");
@@ -331,7 +331,7 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
         P(ind + 8, "c%d.depth++;", id);
         P(ind + 8, "rc = %s(&tmp, &c%d, arena, err);", oer_fn(t, OER_DEC), id);
         P(ind + 8, "c%d.depth--;", id);
-        P(ind + 8, "%s = c%d;", obj, id);
+        P(ind + 8, "asn1oer_i_copy_back(%s, &c%d);", rd, id);
         P(ind + 4, "}");
     }
     P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
@@ -1113,7 +1113,7 @@ static void set_of_item_end(int ind, const CType *ct)
         int id = ++g_tmp;
         P(ind + 8, "asn1rt_reader c%d = *r;", id);
         P(ind + 8, "rc = asn1rt_check_set_order(&c%d, &prev, &cur);", id);
-        P(ind + 8, "*r = c%d;", id);
+        P(ind + 8, "asn1oer_i_copy_back(r, &c%d);", id);
     }
     P(ind + 8, "if (ASN1G_UNLIKELY(rc != 0)) {");
     P(ind + 12, "r->cur = is;");

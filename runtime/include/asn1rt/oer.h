@@ -76,6 +76,17 @@ ASN1RT_MUST_USE int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, 
  * through memory. The same holds for generated code's out-of-line calls
  * (emit_oer.c) and asn1oer_i_enter_open / asn1oer_i_expect_end below. */
 
+/* After such a call: what an out-of-line reader changes (the cursor and
+ * err_offset), field by field. The whole struct back would be loaded in
+ * vector halves that span the callee's scalar stores, which the CPU
+ * cannot forward (a stall of ~12 cycles each; the SPDU decode, whose
+ * recursive references are extern calls, lost 20% to it). */
+ASN1RT_INLINE void asn1oer_i_copy_back(asn1rt_reader *r, const asn1rt_reader *t)
+{
+    r->cur = t->cur;
+    r->err_offset = t->err_offset;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reader set-up.                                                       */
 
@@ -206,7 +217,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_length(asn1rt_reader *r, size_t *
         asn1rt_reader t = *r;
         size_t n = 0;
         int rc = asn1oer_i_slow_length(&t, &n);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *len = n;
         return rc;
@@ -388,7 +399,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_uint(asn1rt_reader *r, uint64_t l
         asn1rt_reader t = *r;
         uint64_t v = 0;
         rc = asn1oer_i_uint_content(&t, at, t.cur, n, lo, hi, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
             r->cur = at;
         else
@@ -426,7 +437,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_int(asn1rt_reader *r, int64_t lo,
         asn1rt_reader t = *r;
         int64_t v = 0;
         rc = asn1oer_i_int_content(&t, at, t.cur, n, lo, hi, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
             r->cur = at;
         else
@@ -495,7 +506,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_big_fast(asn1rt_reader *r, bool
         asn1rt_reader t = *r;
         asn1rt_view v = { NULL, 0 };
         int rc = asn1oer_i_read_big(&t, is_signed, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *out = v;
         return rc;
@@ -595,7 +606,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_enum(asn1rt_reader *r, int64_t *o
         asn1rt_reader t = *r;
         int64_t v = 0;
         int rc = asn1oer_i_slow_enum(&t, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *out = v;
         return rc;
@@ -650,7 +661,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag(asn1rt_reader *r, uint32_t *t
         asn1rt_reader t = *r;
         uint32_t v = 0;
         int rc = asn1oer_i_slow_tag(&t, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *tag = v;
         return rc;
@@ -684,7 +695,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag_key(asn1rt_reader *r, uint64_
     {
         asn1rt_reader t = *r;
         rc = asn1oer_i_slow_tag(&t, &tag);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
     }
     if (rc == ASN1RT_OK)
         *key = ASN1RT_OER_TAG_KEY(tag);
@@ -802,7 +813,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_quantity(asn1rt_reader *r, size_t
         asn1rt_reader t = *r;
         size_t v = 0;
         int rc = asn1oer_i_read_quantity(&t, min_item, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *n = v;
         return rc;
@@ -885,7 +896,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
         asn1rt_reader t = *r;
         asn1rt_view v = { NULL, 0 };
         int rc = asn1oer_i_read_string(&t, universal, &v);
-        *r = t;
+        asn1oer_i_copy_back(r, &t);
         if (rc == ASN1RT_OK)
             *out = v;
         return rc;
@@ -980,7 +991,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_expect_end(asn1rt_reader *r)
         return ASN1RT_E_ARG;
     t = *r;
     rc = asn1rt_expect_end(&t);
-    *r = t;
+    asn1oer_i_copy_back(r, &t);
     return rc;
 }
 /* Skips one open type (an unknown extension addition or alternative). */
@@ -997,7 +1008,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_skip_ext(asn1rt_reader *r)
         return ASN1RT_E_ARG;
     t = *r;
     rc = asn1oer_skip_ext(&t);
-    *r = t;
+    asn1oer_i_copy_back(r, &t);
     return rc;
 }
 /* Writing: mark = w->pos, write the value, then
