@@ -275,6 +275,24 @@ static void try_dec(int ind, const char *call, const char *rd, const char *nm)
     emit_try(ind, call, rd, "err_offset", nm);
 }
 
+/* A runtime function out of line, fn(reader rest), called on a copy of
+ * the reader rd: the reader's address never leaves the decoder, so a
+ * flattened one keeps the cursor in a register (oer.h, "Out-of-line
+ * halves"). rest is the arguments after the reader, each with its comma. */
+static void try_dec_cold(int ind, const char *fn, const char *rest, const char *rd, const char *nm)
+{
+    int id = ++g_tmp;
+    const char *obj = rd[0] == '&' ? rd + 1 : S("*%s", rd);
+    emit_rc_used = true;
+    P(ind, "{");
+    P(ind + 4, "asn1rt_reader c%d = %s;", id, obj);
+    P(ind + 4, "rc = %s(&c%d%s);", fn, id, rest);
+    P(ind + 4, "asn1oer_i_copy_back(%s, &c%d);", rd, id);
+    P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
+    emit_fail_line(ind + 8, "rc", S("c%d.err_offset", id), nm);
+    P(ind, "}");
+}
+
 static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm)
 {
     const char *off = S("(size_t)((%s).ptr - %s)", lv, emit_rfield(rd, "base"));
@@ -304,9 +322,18 @@ static void dec_recursive(int ind, CType *ct, const char *lv, const char *rd, co
     P(ind + 4, "%s tmp;", t->cname);
     P(ind + 4, "if (ASN1G_UNLIKELY(%s >= %s))", emit_rfield(rd, "depth"), emit_rfield(rd, "max_depth"));
     emit_fail_line(ind + 8, "ASN1RT_E_DEPTH", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
-    P(ind + 4, "%s++;", emit_rfield(rd, "depth"));
-    P(ind + 4, "rc = %s(&tmp, %s, arena, err);", oer_fn(t, OER_DEC), rd);
-    P(ind + 4, "%s--;", emit_rfield(rd, "depth"));
+    {
+        /* On a copy, as try_dec_cold: the extern call is out of line. */
+        int id = ++g_tmp;
+        const char *obj = rd[0] == '&' ? rd + 1 : S("*%s", rd);
+        P(ind + 4, "{");
+        P(ind + 8, "asn1rt_reader c%d = %s;", id, obj);
+        P(ind + 8, "c%d.depth++;", id);
+        P(ind + 8, "rc = %s(&tmp, &c%d, arena, err);", oer_fn(t, OER_DEC), id);
+        P(ind + 8, "c%d.depth--;", id);
+        P(ind + 8, "asn1oer_i_copy_back(%s, &c%d);", rd, id);
+        P(ind + 4, "}");
+    }
     P(ind + 4, "if (ASN1G_UNLIKELY(rc != 0))");
     emit_fail_line(ind + 8, "rc", "0", nm);
     P(ind + 4, "if (arena != NULL)");
@@ -424,7 +451,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
             P(ind, "{");
             P(ind + 4, "asn1rt_i128 t;");
             P(ind + 4, "const uint8_t *s = %s;", emit_rfield(rd, "cur"));
-            try_dec(ind + 4, S("asn1oer_read_i128(%s, &t)", rd), rd, nm);
+            try_dec_cold(ind + 4, "asn1oer_read_i128", ", &t", rd, nm);
             P(ind + 4, "if (ASN1G_UNLIKELY(t.hi < 0))");
             emit_fail_line(ind + 8, "ASN1RT_E_VALUE_CONSTRAINT", S("(size_t)(s - %s)", emit_rfield(rd, "base")), nm);
             P(ind + 4, "%s.hi = (uint64_t)t.hi;", emit_par(lv));
@@ -432,13 +459,13 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
             P(ind, "}");
             break;
         }
-        try_dec(ind, S("asn1oer_read_u128(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        try_dec_cold(ind, "asn1oer_read_u128", S(", %s", emit_addr(lv)), rd, nm);
         break;
     case CK_I128:
-        try_dec(ind, S("asn1oer_read_i128(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        try_dec_cold(ind, "asn1oer_read_i128", S(", %s", emit_addr(lv)), rd, nm);
         break;
     case CK_TIME:
-        try_dec(ind, S("asn1oer_read_time(%s, %s, %s)", rd, ct->universal_name, emit_addr(lv)), rd, nm);
+        try_dec_cold(ind, "asn1oer_read_time", S(", %s, %s", ct->universal_name, emit_addr(lv)), rd, nm);
         break;
     case CK_OCTETS: case CK_STRING: {
         /* CK_OCTETS also holds REAL, RELATIVE-OID, TIME and the IRIs: a
@@ -448,8 +475,8 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         if (fixed && ct->kind == CK_OCTETS)
             try_dec(ind, S("asn1oer_read_fixed_octets(%s, %" PRIu64 ", %s)", rd, ct->size_lo, emit_addr(lv)), rd, nm);
         else if (fixed)
-            try_dec(ind, S("asn1oer_read_fixed_string(%s, %s, %" PRIu64 ", %s)", rd, ct->universal_name,
-                           ct->size_lo * mult, emit_addr(lv)), rd, nm);
+            try_dec_cold(ind, "asn1oer_read_fixed_string",
+                         S(", %s, %" PRIu64 ", %s", ct->universal_name, ct->size_lo * mult, emit_addr(lv)), rd, nm);
         else if (ct->kind == CK_OCTETS || ct->universal == 7)
             try_dec(ind, S("asn1oer_read_octets(%s, %s)", rd, emit_addr(lv)), rd, nm);
         else
@@ -460,10 +487,10 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
     }
     case CK_BITS:
         if (size_fixed(ct)) {
-            try_dec(ind, S("asn1oer_read_fixed_bits(%s, %" PRIu64 ", %s)", rd, ct->size_lo, emit_addr(lv)), rd, nm);
+            try_dec_cold(ind, "asn1oer_read_fixed_bits", S(", %" PRIu64 ", %s", ct->size_lo, emit_addr(lv)), rd, nm);
             break;
         }
-        try_dec(ind, S("asn1oer_read_bits(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        try_dec_cold(ind, "asn1oer_read_bits", S(", %s", emit_addr(lv)), rd, nm);
         size_check_dec(ind, ct, lv, rd, nm);
         if (ct->named_bits) {
             /* X.680 22.7: the canonical value of a named-bit list has no trailing 0 bits. */
@@ -474,7 +501,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
         }
         break;
     case CK_OID:
-        try_dec(ind, S("asn1oer_read_oid(%s, %s)", rd, emit_addr(lv)), rd, nm);
+        try_dec_cold(ind, "asn1oer_read_oid", S(", %s", emit_addr(lv)), rd, nm);
         break;
     case CK_ANY:
         if (ct->open_type) {
@@ -500,9 +527,9 @@ static void dec_open_wrapped(int ind, CType *ct, const char *lv, const char *rd,
     int id = ++g_tmp;
     P(ind, "{");
     P(ind + 4, "asn1rt_reader x%d;", id);
-    try_dec(ind + 4, S("asn1oer_enter_open(%s, &x%d)", rd, id), rd, nm);
+    try_dec(ind + 4, S("asn1oer_i_enter_open(%s, &x%d)", rd, id), rd, nm);
     dec_value(ind + 4, ct, lv, S("&x%d", id), nm);
-    try_dec(ind + 4, S("asn1rt_expect_end(&x%d)", id), S("&x%d", id), nm);
+    try_dec(ind + 4, S("asn1oer_i_expect_end(&x%d)", id), S("&x%d", id), nm);
     P(ind, "}");
 }
 
@@ -705,12 +732,12 @@ static void dec_ext_slot(int ind, CNamed *cn, int e)
     P(ind + 4, "asn1rt_reader x%d;", id);
     if (nopt)
         P(ind + 4, "const uint8_t *gp;");
-    try_dec(ind + 4, S("asn1oer_enter_open(r, %s)", x), "r", "NULL");
+    try_dec(ind + 4, S("asn1oer_i_enter_open(r, %s)", x), "r", "NULL");
     if (nopt)
         try_dec(ind + 4, S("asn1oer_read_preamble(%s, %d, &gp)", x, nopt), x, "NULL");
     for (int i = 0; i < n; i++)
         dec_group_comp(ind + 4, cs[i], x, &bit);
-    try_dec(ind + 4, S("asn1rt_expect_end(%s)", x), x, "NULL");
+    try_dec(ind + 4, S("asn1oer_i_expect_end(%s)", x), x, "NULL");
     P(ind, "}");
     free(cs);
 }
@@ -793,6 +820,16 @@ static SeqLayout seq_layout(const CNamed *cn)
     return L;
 }
 
+/* Bit i of the preamble as the decoder tests it: of pv, the preamble's
+ * first eight octets read once into a register (asn1oer_i_bits_word), when
+ * it has no more; through the pointer otherwise. */
+static const char *pre_bit(int nbits, int i)
+{
+    if (nbits <= 64)
+        return S("((pv >> %d) & 1u) != 0", 63 - i);
+    return S("asn1oer_bit(pre, %d)", i);
+}
+
 static void emit_seq_dec(CNamed *cn)
 {
     char *buf;
@@ -806,9 +843,13 @@ static void emit_seq_dec(CNamed *cn)
     P(0, "{");
     if (nbits)
         P(4, "const uint8_t *pre;");
+    if (nbits && nbits <= 64)
+        P(4, "uint64_t pv;");
     FILE *saved = emit_body_begin(&buf, &len);
     if (nbits)
         try_dec(4, S("asn1oer_read_preamble(r, %d, &pre)", nbits), "r", "NULL");
+    if (nbits && nbits <= 64)
+        P(4, "pv = asn1oer_i_bits_word(pre, %d);", (nbits + 7) / 8);
     int bit = cn->extensible ? 1 : 0;
     for (int k = 0; k < nroot; k++) {
         CComp *cc = root[k];
@@ -816,12 +857,12 @@ static void emit_seq_dec(CNamed *cn)
         const char *nm = emit_qname(cc->asn1);
         touches |= cc->optional || cc->has_default || cc->has_member;
         if (cc->optional) {
-            P(4, "out->%s = asn1oer_bit(pre, %d);", cc->present, bit++);
+            P(4, "out->%s = %s;", cc->present, pre_bit(nbits, bit++));
             P(4, "if (out->%s) {", cc->present);
             dec_value(8, cc->ct, lv, "r", nm);
             P(4, "}");
         } else if (cc->has_default) {
-            P(4, "if (asn1oer_bit(pre, %d)) {", bit++);
+            P(4, "if (%s) {", pre_bit(nbits, bit++));
             P(8, "const uint8_t *s = r->cur;");
             dec_value(8, cc->ct, lv, "r", nm);
             /* X.696 16.3 (COER): a value equal to the DEFAULT is not encoded. */
@@ -846,15 +887,15 @@ static void emit_seq_dec(CNamed *cn)
             else if (cc->ext_index >= 0 && cc->has_default)
                 P(4, "%s = %s;", emit_member(cc, "out->"), cc->default_expr);
         }
-        P(4, "if (asn1oer_bit(pre, 0)) {");
+        P(4, "if (%s) {", pre_bit(nbits, 0));
         P(8, "asn1rt_bits bm;");
         P(8, "size_t i, nb;");
-        try_dec(8, "asn1oer_read_ext_bitmap(r, &bm)", "r", "NULL");
+        try_dec_cold(8, "asn1oer_read_ext_bitmap", ", &bm", "r", "NULL");
         P(8, "nb = bm.len * 8 - bm.unused;");
         P(8, "for (i = 0; i < nb; i++) {");
         P(12, "if (!asn1rt_bits_test(&bm, i))");
         P(16, "continue;");
-        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_skip_ext(r)", "err_offset");
+        emit_ext_cases(12, cn, dec_ext_slot, "asn1oer_i_skip_ext(r)", "err_offset");
         P(8, "}");
         P(4, "}");
     }
@@ -973,7 +1014,7 @@ static void emit_choice_dec(CNamed *cn)
     if (cn->extensible) {
         /* An alternative after the marker that this schema does not know:
          * kept whole (tag and open type), as OER, for re-encoding as is. */
-        try_dec(8, "asn1oer_skip_open(r)", "r", "NULL");
+        try_dec_cold(8, "asn1oer_skip_open", "", "r", "NULL");
         P(8, "out->present = %s;", cn->pr_unknown);
         P(8, "out->u.unknown.ptr = s;");
         P(8, "out->u.unknown.len = (size_t)(r->cur - s);");
@@ -1089,9 +1130,18 @@ static void set_of_item_end(int ind, const CType *ct)
     emit_rc_used = true;
     P(ind, "{");
     P(ind + 4, "asn1rt_view cur = { is, (size_t)(r->cur - is) };");
-    P(ind + 4, "if (ASN1G_UNLIKELY(prev.ptr != NULL && (rc = asn1rt_check_set_order(r, &prev, &cur)) != 0)) {");
-    P(ind + 8, "r->cur = is;");
-    emit_fail_line(ind + 8, "rc", "r->err_offset", "NULL");
+    P(ind + 4, "if (prev.ptr != NULL) {");
+    {
+        /* On a copy, as try_dec_cold. */
+        int id = ++g_tmp;
+        P(ind + 8, "asn1rt_reader c%d = *r;", id);
+        P(ind + 8, "rc = asn1rt_check_set_order(&c%d, &prev, &cur);", id);
+        P(ind + 8, "asn1oer_i_copy_back(r, &c%d);", id);
+    }
+    P(ind + 8, "if (ASN1G_UNLIKELY(rc != 0)) {");
+    P(ind + 12, "r->cur = is;");
+    emit_fail_line(ind + 12, "rc", "r->err_offset", "NULL");
+    P(ind + 8, "}");
     P(ind + 4, "}");
     P(ind + 4, "prev = cur;");
     P(ind, "}");
@@ -1258,7 +1308,7 @@ static void emit_public(CNamed *cn)
     P(4, "asn1oer_reader_init(&r, in, len, 0);");
     P(4, "rc = %s(out, &r, arena, NULL);", oer_fn(cn, emit_size ? OER_READ : OER_READ_INL));
     P(4, "if (ASN1G_LIKELY(rc == ASN1RT_OK) && r.cur != r.end)");
-    P(8, "rc = asn1rt_expect_end(&r);");
+    P(8, "rc = asn1oer_i_expect_end(&r);");
     P(4, "if (ASN1G_UNLIKELY(rc != ASN1RT_OK)) {");
     P(8, "memset(out, 0, sizeof *out);");
     P(8, "if (arena != NULL)");

@@ -620,16 +620,7 @@ int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out)
 
 int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child)
 {
-    size_t n;
-    int rc;
-    if (r == NULL || child == NULL)
-        return ASN1RT_E_ARG;
-    if (r->depth >= r->max_depth)
-        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
-    if ((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK)
-        return rc;
-    asn1rt_i_enter_content(r, r->cur, n, child);
-    return ASN1RT_OK;
+    return asn1oer_i_enter_open(r, child);
 }
 
 int asn1oer_skip_open(asn1rt_reader *r)

@@ -94,6 +94,26 @@ ASN1RT_MUST_USE int asn1oer_i_int_content(asn1rt_reader *r, const uint8_t *at, c
 ASN1RT_MUST_USE int asn1oer_i_uint_content(asn1rt_reader *r, const uint8_t *at, const uint8_t *p, size_t n,
                                            uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* The inline readers below make these calls on a copy of the reader
+ * (t = *r; call(&t); *r = t), and their outputs through locals: were the
+ * caller's reader's address to reach a function the compiler cannot see,
+ * a flattened decoder would keep the reader in memory and store and
+ * reload the cursor at every field, a chain of store-to-load forwards.
+ * On a copy, the cursor stays in a register; only the cold call goes
+ * through memory. The same holds for generated code's out-of-line calls
+ * (emit_oer.c) and asn1oer_i_enter_open / asn1oer_i_expect_end below. */
+
+/* After such a call: what an out-of-line reader changes (the cursor and
+ * err_offset), field by field. The whole struct back would be loaded in
+ * vector halves that span the callee's scalar stores, which the CPU
+ * cannot forward (a stall of ~12 cycles each; the SPDU decode, whose
+ * recursive references are extern calls, lost 20% to it). */
+ASN1RT_INLINE void asn1oer_i_copy_back(asn1rt_reader *r, const asn1rt_reader *t)
+{
+    r->cur = t->cur;
+    r->err_offset = t->err_offset;
+}
+
 /* ------------------------------------------------------------------ */
 /* Reader set-up.                                                       */
 
@@ -107,6 +127,17 @@ ASN1RT_INLINE void asn1oer_reader_init(asn1rt_reader *r, const uint8_t *p, size_
 ASN1RT_INLINE bool asn1oer_bit(const uint8_t *bits, size_t i)
 {
     return (((unsigned)bits[i >> 3] >> (7u - (i & 7u))) & 1u) != 0;
+}
+/* The first n (<= 8) octets of a bitmap as one word, bit i at bit 63 - i,
+ * for a decoder to test its preamble in a register: through the pointer,
+ * each test reloads the octet, as the bool stored for the bit before may
+ * alias the input. */
+ASN1RT_INLINE uint64_t asn1oer_i_bits_word(const uint8_t *bits, size_t n)
+{
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++)   /* n is a constant: no loop is left */
+        v = v << 8 | bits[i];
+    return n == 0 ? 0 : v << (8 * (8 - n));
 }
 /* Sets bit i of a bitmap the caller zeroed. */
 ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
@@ -209,7 +240,15 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_length(asn1rt_reader *r, size_t *
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    return asn1oer_i_slow_length(r, len);
+    {
+        asn1rt_reader t = *r;
+        size_t n = 0;
+        int rc = asn1oer_i_slow_length(&t, &n);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *len = n;
+        return rc;
+    }
 }
 
 /* Octets of the determinant of n (1 below 128, else 1 + the fewest octets). */
@@ -383,9 +422,16 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_uint(asn1rt_reader *r, uint64_t l
             }
         }
     }
-    rc = asn1oer_i_uint_content(r, at, r->cur, n, lo, hi, out);
-    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
-        r->cur = at;
+    {
+        asn1rt_reader t = *r;
+        uint64_t v = 0;
+        rc = asn1oer_i_uint_content(&t, at, t.cur, n, lo, hi, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+            r->cur = at;
+        else
+            *out = v;
+    }
     return rc;
 }
 
@@ -414,9 +460,16 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_int(asn1rt_reader *r, int64_t lo,
             }
         }
     }
-    rc = asn1oer_i_int_content(r, at, r->cur, n, lo, hi, out);
-    if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
-        r->cur = at;
+    {
+        asn1rt_reader t = *r;
+        int64_t v = 0;
+        rc = asn1oer_i_int_content(&t, at, t.cur, n, lo, hi, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (ASN1RT_I_UNLIKELY(rc != ASN1RT_OK))
+            r->cur = at;
+        else
+            *out = v;
+    }
     return rc;
 }
 
@@ -476,7 +529,15 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_big_fast(asn1rt_reader *r, bool
             return ASN1RT_OK;
         }
     }
-    return asn1oer_i_read_big(r, is_signed, out);
+    {
+        asn1rt_reader t = *r;
+        asn1rt_view v = { NULL, 0 };
+        int rc = asn1oer_i_read_big(&t, is_signed, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *out = v;
+        return rc;
+    }
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out)
 {
@@ -570,7 +631,15 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_enum(asn1rt_reader *r, int64_t *o
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    return asn1oer_i_slow_enum(r, out);
+    {
+        asn1rt_reader t = *r;
+        int64_t v = 0;
+        int rc = asn1oer_i_slow_enum(&t, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *out = v;
+        return rc;
+    }
 }
 
 ASN1RT_INLINE size_t asn1oer_enum_len(int64_t v)
@@ -617,7 +686,15 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag(asn1rt_reader *r, uint32_t *t
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    return asn1oer_i_slow_tag(r, tag);
+    {
+        asn1rt_reader t = *r;
+        uint32_t v = 0;
+        int rc = asn1oer_i_slow_tag(&t, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *tag = v;
+        return rc;
+    }
 }
 
 /* The key a CHOICE switches on: the tag's one octet itself for numbers
@@ -644,7 +721,11 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag_key(asn1rt_reader *r, uint64_
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    rc = asn1oer_i_slow_tag(r, &tag);
+    {
+        asn1rt_reader t = *r;
+        rc = asn1oer_i_slow_tag(&t, &tag);
+        asn1oer_i_copy_back(r, &t);
+    }
     if (rc == ASN1RT_OK)
         *key = ASN1RT_OER_TAG_KEY(tag);
     return rc;
@@ -757,7 +838,15 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_quantity(asn1rt_reader *r, size_t
         r->cur = p + 2;
         return ASN1RT_OK;
     }
-    return asn1oer_i_read_quantity(r, min_item, n);
+    {
+        asn1rt_reader t = *r;
+        size_t v = 0;
+        int rc = asn1oer_i_read_quantity(&t, min_item, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *n = v;
+        return rc;
+    }
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, size_t n)
 {
@@ -830,7 +919,17 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
             return ASN1RT_OK;
         }
     }
-    return asn1oer_i_read_string(r, universal, out);
+    if (r == NULL || out == NULL)
+        return ASN1RT_E_ARG;
+    {
+        asn1rt_reader t = *r;
+        asn1rt_view v = { NULL, 0 };
+        int rc = asn1oer_i_read_string(&t, universal, &v);
+        asn1oer_i_copy_back(r, &t);
+        if (rc == ASN1RT_OK)
+            *out = v;
+        return rc;
+    }
 }
 ASN1RT_MUST_USE int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out);
 
@@ -895,11 +994,52 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_open(asn1rt_reader *r, asn1rt_vie
  * the value from child and ends with asn1rt_expect_end(child)
  * (TRAILING_DATA: an encoding longer than its value). */
 ASN1RT_MUST_USE int asn1oer_enter_open(asn1rt_reader *r, asn1rt_reader *child);
+/* The same inline (generated code calls this one, runtime/oer.c's is a
+ * call of it): neither reader's address leaves the caller. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_enter_open(asn1rt_reader *r, asn1rt_reader *child)
+{
+    size_t n;
+    int rc;
+    if (r == NULL || child == NULL)
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(r->depth >= r->max_depth))
+        return asn1rt_i_fail_at(r, ASN1RT_E_DEPTH, r->cur);
+    if (ASN1RT_I_UNLIKELY((rc = asn1oer_read_length(r, &n)) != ASN1RT_OK))
+        return rc;
+    asn1rt_i_enter_content(r, r->cur, n, child);
+    return ASN1RT_OK;
+}
+/* asn1rt_expect_end, its call (input left over) on a copy of the reader. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_expect_end(asn1rt_reader *r)
+{
+    asn1rt_reader t;
+    int rc;
+    if (ASN1RT_I_LIKELY(r != NULL && r->cur >= r->end))
+        return ASN1RT_OK;
+    if (r == NULL)
+        return ASN1RT_E_ARG;
+    t = *r;
+    rc = asn1rt_expect_end(&t);
+    asn1oer_i_copy_back(r, &t);
+    return rc;
+}
 /* Skips one open type (an unknown extension addition or alternative). */
 ASN1RT_MUST_USE int asn1oer_skip_open(asn1rt_reader *r);
 /* Skips the open type of an unknown extension addition; under
  * ASN1RT_OER_KNOWN_ONLY refuses it (UNKNOWN_COMPONENT, r unmoved). */
 ASN1RT_MUST_USE int asn1oer_skip_ext(asn1rt_reader *r);
+/* The same on a copy of the reader (see "Out-of-line halves"). */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_skip_ext(asn1rt_reader *r)
+{
+    asn1rt_reader t;
+    int rc;
+    if (r == NULL)
+        return ASN1RT_E_ARG;
+    t = *r;
+    rc = asn1oer_skip_ext(&t);
+    asn1oer_i_copy_back(r, &t);
+    return rc;
+}
 /* Writing: mark = w->pos, write the value, then
  * asn1oer_prepend_length(w, (size_t)(mark - w->pos)). */
 
