@@ -668,6 +668,7 @@ static bool has_bit(const CComp *cc) { return cc->optional || cc->has_default; }
 static bool group_bit(const CComp *cc) { return cc->own_optional || cc->has_default; }
 
 static uint64_t lit_span(const char *lo, const char *hi);
+static int enum_order(const CNamed *cn, bool ext, int *out);
 
 /* A run of fixed-width fields (decode): a mandatory component that is a
  * BOOLEAN or a constrained whole number with no extension marker, whose
@@ -677,15 +678,27 @@ static uint64_t lit_span(const char *lo, const char *hi);
 static bool run_field(const CComp *cc, unsigned *bits, bool *both)
 {
     const CType *ct = cc->ct;
-    if (cc->optional || cc->has_default)
+    if (cc->optional || cc->has_default || emit_single_violation((CType *)ct, "v") != NULL)
         return false;
+    if (ct->kind == CK_ENUM) {   /* X.691 14.2: the root index, constrained to 0..n-1 */
+        int n = 0;
+        if (ct->owner == NULL || ct->owner->extensible)
+            return false;
+        for (int i = 0; i < ct->owner->nitems; i++)
+            n += !ct->owner->items[i].ext;
+        if (n < 2)
+            return false;
+        *bits = bits_for_span((uint64_t)n - 1u);
+        *both = n - 1 < 255;
+        return true;
+    }
     if (ct->kind == CK_BOOL) {
         *bits = 1;
         *both = true;
         return true;
     }
     if ((ct->kind != CK_INT && ct->kind != CK_UINT) || ct->per_ext || !ct->per_has_lo || !ct->per_has_hi ||
-        lit_unsigned(ct->per_hi) || emit_single_violation((CType *)ct, "v") != NULL)
+        lit_unsigned(ct->per_hi))
         return false;
     uint64_t span = lit_span(ct->per_lo, ct->per_hi);
     if (span == 0 || span >= (UINT64_C(1) << 56))
@@ -723,6 +736,28 @@ static void dec_run(int ind, CComp **cs, int n, unsigned total, bool both, const
             P(ind + 8, "const bool f%d_%d = %s != 0;", id, k, f);
             continue;
         }
+        if (ct->kind == CK_ENUM) {
+            const CNamed *en = ct->owner;
+            int *ord = malloc(sizeof *ord * (size_t)(en->nitems + 1)), ne = enum_order(en, false, ord);
+            bool same = true;   /* each enumerator's number is its index: no table */
+            char *tab = S("%s", "");
+            for (int i = 0; i < ne; i++) {
+                same &= strtoll(en->items[ord[i]].number, NULL, 10) == i;
+                tab = S("%s%s%s", tab, i ? ", " : "", en->items[ord[i]].cname);
+            }
+            P(ind + 8, "const uint64_t u%d_%d = %s;", id, k, f);
+            if (same)
+                P(ind + 8, "const %s f%d_%d = (%s)u%d_%d;", ct->ctype, id, k, ct->ctype, id, k);
+            else {
+                P(ind + 8, "static const %s t%d_%d[%d] = { %s };", ct->ctype, id, k, ne, tab);
+                P(ind + 8, "const %s f%d_%d = t%d_%d[u%d_%d < %du ? u%d_%d : 0];", ct->ctype, id, k, id, k, id, k, ne,
+                  id, k);
+            }
+            if ((unsigned)ne != 1u << b)
+                bad = S("%s%su%d_%d > %du", bad ? bad : "", bad ? " || " : "", id, k, ne - 1);
+            free(ord);
+            continue;
+        }
         bool uns = ct->is_unsigned && !lit_neg(ct->per_lo);
         uint64_t span = lit_span(ct->per_lo, ct->per_hi);
         P(ind + 8, "const uint64_t u%d_%d = %s;", id, k, f);
@@ -738,7 +773,7 @@ static void dec_run(int ind, CComp **cs, int n, unsigned total, bool both, const
     }
     P(ind + 8, "if (ASN1G_LIKELY(!(%s))) {", bad ? bad : "false");
     for (int k = 0; k < n; k++) {
-        if (cs[k]->ct->kind == CK_BOOL)
+        if (cs[k]->ct->kind == CK_BOOL || cs[k]->ct->kind == CK_ENUM)
             P(ind + 12, "%s = f%d_%d;", emit_member(cs[k], "out->"), id, k);
         else
             P(ind + 12, "%s = (%s)f%d_%d;", emit_member(cs[k], "out->"), cs[k]->ct->ctype, id, k);

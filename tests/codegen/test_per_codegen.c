@@ -611,16 +611,17 @@ static void test_fragments(void)
     }
 }
 
-/* StrictRun's x, y, z are one 8-octet load when 8 octets follow them
- * (UPER: 6 bits, then t's 64; 9 octets in all): each value read right, and
+/* StrictRun's x, y, z, c are one 8-octet load when 8 octets follow them
+ * (8 bits, then t's 64; 9 octets in all): each value read right, and
  * a value outside its range refused at that field's bit offset and name,
  * as the per-field reads do (the same octets less t's last one take them). */
 static void test_run(void)
 {
     static const struct { const char *hex; int code; size_t bit; const char *name; } rows[] = {
-        { "C00000000000000000", 0, 0, NULL },                            /* x 3, y FALSE, z 10 */
+        { "C20000000000000000", 0, 0, NULL },                            /* x 3, y FALSE, z 10, c green */
         { "E00000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 0, "x" },   /* x offset 7 of 0..6 */
         { "0C0000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 4, "z" },   /* z offset 3 of 0..2 */
+        { "030000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 6, "c" },   /* c index 3 of 0..2 */
     };
     uint8_t in[16], abuf[64];
     /* APER reads x, y, z the same way (ranges below 255), then pads to t */
@@ -637,6 +638,7 @@ static void test_run(void)
                 CU_ASSERT_EQUAL(v.x, 3);
                 CU_ASSERT_EQUAL(v.y, false);
                 CU_ASSERT_EQUAL(v.z, 10);
+                CU_ASSERT_EQUAL(v.c, RunHue_green);
                 CU_ASSERT_EQUAL(v.t.len, 8);
             } else {
                 CU_ASSERT_EQUAL(err.offset, rows[k].bit);
