@@ -718,6 +718,128 @@ static bool has_bit(const CComp *cc) { return cc->optional || cc->has_default; }
  * encodes a group as a SEQUENCE of its members). */
 static bool group_bit(const CComp *cc) { return cc->own_optional || cc->has_default; }
 
+static uint64_t lit_span(const char *lo, const char *hi);
+static int enum_order(const CNamed *cn, bool ext, int *out);
+
+/* A run of fixed-width fields (decode): a mandatory component that is a
+ * BOOLEAN or a constrained whole number with no extension marker, whose
+ * bits *bits are the same in every value (X.691 12, 13.2.2 bit-field). *both:
+ * APER writes it the same way (a range of at most 255, 11.5.7.1), so the
+ * run does not depend on the variant. */
+static bool run_field(const CComp *cc, unsigned *bits, bool *both)
+{
+    const CType *ct = cc->ct;
+    if (cc->optional || cc->has_default || emit_single_violation((CType *)ct, "v") != NULL)
+        return false;
+    if (ct->kind == CK_ENUM) {   /* X.691 14.2: the root index, constrained to 0..n-1 */
+        int n = 0;
+        if (ct->owner == NULL || ct->owner->extensible)
+            return false;
+        for (int i = 0; i < ct->owner->nitems; i++)
+            n += !ct->owner->items[i].ext;
+        if (n < 2)
+            return false;
+        *bits = bits_for_span((uint64_t)n - 1u);
+        *both = n - 1 < 255;
+        return true;
+    }
+    if (ct->kind == CK_BOOL) {
+        *bits = 1;
+        *both = true;
+        return true;
+    }
+    if ((ct->kind != CK_INT && ct->kind != CK_UINT) || ct->per_ext || !ct->per_has_lo || !ct->per_has_hi ||
+        lit_unsigned(ct->per_hi))
+        return false;
+    uint64_t span = lit_span(ct->per_lo, ct->per_hi);
+    if (span == 0 || span >= (UINT64_C(1) << 56))
+        return false;
+    *bits = bits_for_span(span);
+    *both = span < 255;
+    return true;
+}
+
+/* Components cs[0..n) that are a run of run_field()s, from one 8-octet load:
+ * one bounds test, each field a shift and a compare, the position moved
+ * once. Anything else (the input's last 8 octets, APER where a field is
+ * octet-aligned there, a value outside its range) takes the per-field
+ * reads from the run's start, so codes and bit offsets are theirs. */
+static void dec_run(int ind, CComp **cs, int n, unsigned total, bool both, const char *rd)
+{
+    int id = ++g_tmp;
+    unsigned at = 0;
+    P(ind, "{");
+    P(ind + 4, "bool ok%d = false;", id);
+    P(ind + 4, "const size_t p%d = %s;", id, emit_rfield(rd, "pos"));
+    P(ind + 4, "if (ASN1G_LIKELY(%s(p%d >> 3) + 8u <= (%s >> 3))) {", both ? "" : S("!%s && ", emit_rfield(rd, "aligned")),
+      id, emit_rfield(rd, "end"));
+    P(ind + 8, "const uint64_t w%d = asn1rt_i_load_be64(%s + (p%d >> 3)) << (p%d & 7u);", id, emit_rfield(rd, "base"),
+      id, id);
+    const char *bad = NULL;
+    for (int k = 0; k < n; k++) {
+        CType *ct = cs[k]->ct;
+        unsigned b;
+        bool unused;
+        (void)run_field(cs[k], &b, &unused);
+        const char *f = S("((w%d << %u) >> %u)", id, at, 64u - b);
+        at += b;
+        if (ct->kind == CK_BOOL) {
+            P(ind + 8, "const bool f%d_%d = %s != 0;", id, k, f);
+            continue;
+        }
+        if (ct->kind == CK_ENUM) {
+            const CNamed *en = ct->owner;
+            int *ord = malloc(sizeof *ord * (size_t)(en->nitems + 1)), ne = enum_order(en, false, ord);
+            bool same = true;   /* each enumerator's number is its index: no table */
+            char *tab = S("%s", "");
+            for (int i = 0; i < ne; i++) {
+                same &= strtoll(en->items[ord[i]].number, NULL, 10) == i;
+                tab = S("%s%s%s", tab, i ? ", " : "", en->items[ord[i]].cname);
+            }
+            P(ind + 8, "const uint64_t u%d_%d = %s;", id, k, f);
+            if (same)
+                P(ind + 8, "const %s f%d_%d = (%s)u%d_%d;", ct->ctype, id, k, ct->ctype, id, k);
+            else {
+                P(ind + 8, "static const %s t%d_%d[%d] = { %s };", ct->ctype, id, k, ne, tab);
+                P(ind + 8, "const %s f%d_%d = t%d_%d[u%d_%d < %du ? u%d_%d : 0];", ct->ctype, id, k, id, k, id, k, ne,
+                  id, k);
+            }
+            if ((unsigned)ne != 1u << b)
+                bad = S("%s%su%d_%d > %du", bad ? bad : "", bad ? " || " : "", id, k, ne - 1);
+            free(ord);
+            continue;
+        }
+        bool uns = ct->is_unsigned && !lit_neg(ct->per_lo);
+        uint64_t span = lit_span(ct->per_lo, ct->per_hi);
+        P(ind + 8, "const uint64_t u%d_%d = %s;", id, k, f);
+        if (span + 1u != (UINT64_C(1) << b))    /* a field of all b bits cannot exceed the span */
+            bad = S("%s%su%d_%d > %" PRIu64 "u", bad ? bad : "", bad ? " || " : "", id, k, span);
+        if (uns)
+            P(ind + 8, "const uint64_t f%d_%d = (uint64_t)(%s) + u%d_%d;", id, k, ct->per_lo, id, k);
+        else
+            P(ind + 8, "const int64_t f%d_%d = (int64_t)(%s) + (int64_t)u%d_%d;", id, k, ct->per_lo, id, k);
+        const char *viol = emit_range_violation(ct, S("f%d_%d", id, k));
+        if (viol)
+            bad = S("%s%s(%s)", bad ? bad : "", bad ? " || " : "", viol);
+    }
+    P(ind + 8, "if (ASN1G_LIKELY(!(%s))) {", bad ? bad : "false");
+    for (int k = 0; k < n; k++) {
+        if (cs[k]->ct->kind == CK_BOOL || cs[k]->ct->kind == CK_ENUM)
+            P(ind + 12, "%s = f%d_%d;", emit_member(cs[k], "out->"), id, k);
+        else
+            P(ind + 12, "%s = (%s)f%d_%d;", emit_member(cs[k], "out->"), cs[k]->ct->ctype, id, k);
+    }
+    P(ind + 12, "%s = p%d + %uu;", emit_rfield(rd, "pos"), id, total);
+    P(ind + 12, "ok%d = true;", id);
+    P(ind + 8, "}");
+    P(ind + 4, "}");
+    P(ind + 4, "if (!ok%d) {", id);
+    for (int k = 0; k < n; k++)
+        dec_value(ind + 8, cs[k]->ct, emit_member(cs[k], "out->"), rd, emit_qname(cs[k]->asn1));
+    P(ind + 4, "}");
+    P(ind, "}");
+}
+
 /* Decodes components cs[0..n) behind their preamble, from reader rd;
  * in_group: members of an extension group, whose mandatory ones are
  * present whenever the group is. */
@@ -735,6 +857,19 @@ static void dec_comps(int ind, CComp **cs, int n, bool in_group, const char *rd)
         const char *lv = emit_member(cc, "out->");
         const char *nm = emit_qname(cc->asn1);
         bool opt = in_group ? cc->own_optional : cc->optional;
+        unsigned fb, total = 0;
+        bool both = true, one;
+        int m = 0;
+        while (!in_group && k + m < n && run_field(cs[k + m], &fb, &one) && total + fb <= 57) {
+            total += fb;
+            both &= one;
+            m++;
+        }
+        if (m >= 2) {
+            dec_run(ind, cs + k, m, total, both, rd);
+            k += m - 1;
+            continue;
+        }
         const char *b = S("((pre%d >> %d) & 1u)", id, nbits - 1 - bit);
         if (opt) {
             bit++;

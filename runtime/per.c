@@ -531,8 +531,13 @@ static void copy_in(const uint8_t *base, size_t pos, uint8_t *dst, size_t n)
         memcpy(dst, s, n);
         return;
     }
-    /* The bits end inside s[n], which the caller's bound check covers. */
-    for (size_t i = 0; i < n; i++)
+    /* The bits end inside s[n], which the caller's bound check covers:
+     * 8 octets a shift while s[i + 8] is at most s[n], then one at a time
+     * (UPER's unaligned open types and octet strings, NGAP's IEs). */
+    size_t i = 0;
+    for (; i + 8u <= n; i += 8)
+        asn1rt_i_store_be64(dst + i, (asn1rt_i_load_be64(s + i) << sh) | (uint64_t)(s[i + 8] >> (8u - sh)));
+    for (; i < n; i++)
         dst[i] = (uint8_t)((s[i] << sh) | (s[i + 1] >> (8u - sh)));
 }
 

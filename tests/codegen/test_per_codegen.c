@@ -484,6 +484,10 @@ static const reject_case reject_cases[] = {
     { "13.2: a outside (0..5)", Strict_rej, false, 0, "C0", ASN1RT_E_VALUE_CONSTRAINT },
     { "17: a length beyond SIZE (0..2)", Strict_rej, false, 0, "AC0000", ASN1RT_E_SIZE_CONSTRAINT },
     { "aligned: a outside (0..5)", Strict_rej, true, 0, "C0", ASN1RT_E_VALUE_CONSTRAINT },
+    /* a and b are one run (emit_per.c dec_run): with 8 octets from a on, one load reads both */
+    { "13.2: a outside (0..5), a run's one load", Strict_rej, false, 0, "C000000000000000", ASN1RT_E_VALUE_CONSTRAINT },
+    { "aligned: a outside (0..5), a run's one load", Strict_rej, true, 0, "C000000000000000", ASN1RT_E_VALUE_CONSTRAINT },
+    { "a run's one load, then octets after the value", Strict_rej, false, 0, "A000000000000000", ASN1RT_E_TRAILING_DATA },
     /* StrictD: presence bit, then d (4 bits) */
     { "canonical DEFAULT: absent", StrictD_rej, false, 0, "00", 0 },
     { "DEFAULT value encoded", StrictD_rej, false, 0, "A0", ASN1RT_E_DEFAULT_ENCODED },
@@ -607,6 +611,46 @@ static void test_fragments(void)
     }
 }
 
+/* StrictRun's x, y, z, c are one 8-octet load when 8 octets follow them
+ * (8 bits, then t's 64; 9 octets in all): each value read right, and
+ * a value outside its range refused at that field's bit offset and name,
+ * as the per-field reads do (the same octets less t's last one take them). */
+static void test_run(void)
+{
+    static const struct { const char *hex; int code; size_t bit; const char *name; } rows[] = {
+        { "C20000000000000000", 0, 0, NULL },                            /* x 3, y FALSE, z 10, c green */
+        { "E00000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 0, "x" },   /* x offset 7 of 0..6 */
+        { "0C0000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 4, "z" },   /* z offset 3 of 0..2 */
+        { "030000000000000000", ASN1RT_E_VALUE_CONSTRAINT, 6, "c" },   /* c index 3 of 0..2 */
+    };
+    uint8_t in[16], abuf[64];
+    /* APER reads x, y, z the same way (ranges below 255), then pads to t */
+    for (size_t k = 0; k < CUNIT_COUNT(rows); k++)
+        for (int al = 0; al < 2; al++) {
+            asn1rt_arena a;
+            asn1rt_error err;
+            StrictRun v;
+            size_t n = unhex(rows[k].hex, in, sizeof in);
+            CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, abuf, sizeof abuf), ASN1RT_OK);
+            int rc = al ? StrictRun_aper_decode_ex(&v, in, n, 0, &a, &err) : StrictRun_uper_decode_ex(&v, in, n, 0, &a, &err);
+            CU_ASSERT_EQUAL(rc, rows[k].code);
+            if (rc == 0) {
+                CU_ASSERT_EQUAL(v.x, 3);
+                CU_ASSERT_EQUAL(v.y, false);
+                CU_ASSERT_EQUAL(v.z, 10);
+                CU_ASSERT_EQUAL(v.c, RunHue_green);
+                CU_ASSERT_EQUAL(v.t.len, 8);
+            } else {
+                CU_ASSERT_EQUAL(err.offset, rows[k].bit);
+                CU_ASSERT(err.path_len >= 1 && err.path[0] && strcmp(err.path[0], rows[k].name) == 0);
+                /* 2 octets: no room for the load, the per-field reads give the same answer */
+                rc = al ? StrictRun_aper_decode_ex(&v, in, 2, 0, &a, &err) : StrictRun_uper_decode_ex(&v, in, 2, 0, &a, &err);
+                CU_ASSERT_EQUAL(rc, rows[k].code);
+                CU_ASSERT_EQUAL(err.offset, rows[k].bit);
+            }
+        }
+}
+
 /* VisibleString t of StrictStr through the 7-bit fast forms (8
  * characters a field, the length octet and up to 7 characters from one
  * load): every length 0..20 at four bit offsets (s of 1..4 characters)
@@ -715,7 +759,8 @@ static const cunit_test tests[] = {
     { "table-constrained open type decoded as the type its id selects", test_table_open },
     { "fragments: 70 000 octets, 20 000 list items, both variants", test_fragments },
     { "VisibleString's 7-bit fast forms: lengths, offsets, every bad position", test_visible_fast },
-    { "fixed-width runs: short buffers and bad fields refused as field by field", test_runs },
+    { "encode: fixed-width runs: short buffers and bad fields refused as field by field", test_runs },
+    { "decode: a run of fixed-width fields from one load: values, bad values at their offsets", test_run },
 };
 
 int main(void)
