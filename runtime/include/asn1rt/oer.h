@@ -114,6 +114,22 @@ ASN1RT_INLINE void asn1oer_i_copy_back(asn1rt_reader *r, const asn1rt_reader *t)
     r->err_offset = t->err_offset;
 }
 
+/* For the inline readers: call(...) with asn1oer_i_r_ (a copy of *r) and
+ * &asn1oer_i_v_ (a local of type ty, first zero), then the copy's cursor
+ * and err_offset back into *r and, on success, the local into *out; returns
+ * the code. */
+#define ASN1OER_I_READ_ON_COPY(r, ty, zero, out, call) \
+    do { \
+        asn1rt_reader asn1oer_i_t_ = *(r); \
+        asn1rt_reader *const asn1oer_i_r_ = &asn1oer_i_t_; \
+        ty asn1oer_i_v_ = zero; \
+        int asn1oer_i_rc_ = (call); \
+        asn1oer_i_copy_back((r), asn1oer_i_r_); \
+        if (asn1oer_i_rc_ == ASN1RT_OK) \
+            *(out) = asn1oer_i_v_; \
+        return asn1oer_i_rc_; \
+    } while (0)
+
 /* ------------------------------------------------------------------ */
 /* Reader set-up.                                                       */
 
@@ -240,15 +256,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_length(asn1rt_reader *r, size_t *
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    {
-        asn1rt_reader t = *r;
-        size_t n = 0;
-        int rc = asn1oer_i_slow_length(&t, &n);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *len = n;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, size_t, 0, len, asn1oer_i_slow_length(asn1oer_i_r_, &asn1oer_i_v_));
 }
 
 /* Octets of the determinant of n (1 below 128, else 1 + the fewest octets). */
@@ -529,15 +537,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_big_fast(asn1rt_reader *r, bool
             return ASN1RT_OK;
         }
     }
-    {
-        asn1rt_reader t = *r;
-        asn1rt_view v = { NULL, 0 };
-        int rc = asn1oer_i_read_big(&t, is_signed, &v);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *out = v;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, asn1rt_view, ((asn1rt_view){ NULL, 0 }), out,
+                           asn1oer_i_read_big(asn1oer_i_r_, is_signed, &asn1oer_i_v_));
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_bigint(asn1rt_reader *r, asn1rt_bigint *out)
 {
@@ -631,15 +632,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_enum(asn1rt_reader *r, int64_t *o
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    {
-        asn1rt_reader t = *r;
-        int64_t v = 0;
-        int rc = asn1oer_i_slow_enum(&t, &v);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *out = v;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, int64_t, 0, out, asn1oer_i_slow_enum(asn1oer_i_r_, &asn1oer_i_v_));
 }
 
 ASN1RT_INLINE size_t asn1oer_enum_len(int64_t v)
@@ -686,15 +679,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag(asn1rt_reader *r, uint32_t *t
         r->cur = p + 1;
         return ASN1RT_OK;
     }
-    {
-        asn1rt_reader t = *r;
-        uint32_t v = 0;
-        int rc = asn1oer_i_slow_tag(&t, &v);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *tag = v;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, uint32_t, 0, tag, asn1oer_i_slow_tag(asn1oer_i_r_, &asn1oer_i_v_));
 }
 
 /* The key a CHOICE switches on: the tag's one octet itself for numbers
@@ -838,15 +823,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_quantity(asn1rt_reader *r, size_t
         r->cur = p + 2;
         return ASN1RT_OK;
     }
-    {
-        asn1rt_reader t = *r;
-        size_t v = 0;
-        int rc = asn1oer_i_read_quantity(&t, min_item, &v);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *n = v;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, size_t, 0, n, asn1oer_i_read_quantity(asn1oer_i_r_, min_item, &asn1oer_i_v_));
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, size_t n)
 {
@@ -921,15 +898,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
     }
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    {
-        asn1rt_reader t = *r;
-        asn1rt_view v = { NULL, 0 };
-        int rc = asn1oer_i_read_string(&t, universal, &v);
-        asn1oer_i_copy_back(r, &t);
-        if (rc == ASN1RT_OK)
-            *out = v;
-        return rc;
-    }
+    ASN1OER_I_READ_ON_COPY(r, asn1rt_view, ((asn1rt_view){ NULL, 0 }), out,
+                           asn1oer_i_read_string(asn1oer_i_r_, universal, &asn1oer_i_v_));
 }
 ASN1RT_MUST_USE int asn1oer_read_fixed_string(asn1rt_reader *r, unsigned universal, size_t n, asn1rt_view *out);
 
