@@ -718,9 +718,6 @@ static bool has_bit(const CComp *cc) { return cc->optional || cc->has_default; }
  * encodes a group as a SEQUENCE of its members). */
 static bool group_bit(const CComp *cc) { return cc->own_optional || cc->has_default; }
 
-static uint64_t lit_span(const char *lo, const char *hi);
-static int enum_order(const CNamed *cn, bool ext, int *out);
-
 /* A run of fixed-width fields (decode): a mandatory component that is a
  * BOOLEAN or a constrained whole number with no extension marker, whose
  * bits *bits are the same in every value (X.691 12, 13.2.2 bit-field). *both:
