@@ -139,6 +139,7 @@ typedef struct CType {
     bool int_nonneg;         /* INTEGER with a non-extensible lower bound >= 0: X.696 10 unsigned forms */
     bool octet_string;       /* CK_OCTETS: an OCTET STRING (not REAL, RELATIVE-OID, a time type) */
     bool x690_content;       /* CK_OCTETS: REAL, RELATIVE-OID, TIME or an IRI type, whose OER is a length and X.690's content (not DATE, TIME-OF-DAY, DATE-TIME, DURATION) */
+    bool per_content;        /* CK_OCTETS: REAL or RELATIVE-OID, whose PER is an unconstrained length and X.690's content (X.691 15.2, 25) */
     bool open_type;          /* CK_ANY: an open type or ANY (not a recursive reference, EXTERNAL, ...) */
     CNamed *recursive;       /* CK_ANY of a recursive reference: the type it names (NULL: unknown) */
     /* The single values (X.680 51.2) a value must be one of, when sema found

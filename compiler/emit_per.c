@@ -102,8 +102,8 @@ static const char *ct_unsupported(const CType *ct)
             return "a big INTEGER with a bound above INT64_MAX";
         return NULL;
     case CK_U128: case CK_I128: return "an INTEGER range beyond 64 bits";
-    case CK_OCTETS:
-        return ct->octet_string ? NULL : "REAL, RELATIVE-OID or a time type";
+    case CK_OCTETS:   /* REAL and RELATIVE-OID are unconstrained octet strings of their content */
+        return ct->octet_string || ct->per_content ? NULL : "DATE, TIME-OF-DAY, DATE-TIME, DURATION, TIME or an IRI type";
     case CK_STRING:
         return NULL;
     case CK_BITS:

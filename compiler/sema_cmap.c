@@ -653,6 +653,7 @@ static CType *map_type(Type *t, const char *path, Module *m)
     case TY_DATE_TIME: case TY_DURATION: case TY_TIME: case TY_OID_IRI: case TY_RELATIVE_OID_IRI:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";
         ct->x690_content = !(b->kind == TY_DATE || b->kind == TY_TIME_OF_DAY || b->kind == TY_DATE_TIME || b->kind == TY_DURATION);
+        ct->per_content = b->kind == TY_REAL || b->kind == TY_RELATIVE_OID;
         break;
     case TY_OCTET_STRING:
         ct->kind = CK_OCTETS; ct->ctype = "asn1rt_view";

@@ -312,6 +312,55 @@ static int64_t rnd_wide_int(void)
 
 static Item items_pool[300];
 
+/* REAL values as X.690 content octets (DER 11.3) and what asn1c 0.9.28
+ * (-gen-PER) writes for RealRec { r value, ro { 8571 3 2 }, d absent } in
+ * UNALIGNED PER: X.691 15.2, an unconstrained length and the content. The
+ * ALIGNED octets are ours: the same fields after the preamble bit's padding. */
+typedef struct real_row {
+    double value;
+    uint8_t content[12];
+    size_t len;
+    const char *uper, *aper;
+} real_row;
+static const real_row real_rows[] = {
+    { 0.0, { 0 }, 0, "0002613D818100", "0000" "04C27B0302" },
+    { 1.0, { 0x80, 0x00, 0x01 }, 3, "01C0000082613D818100", "0003800001" "04C27B0302" },
+    { -2.5, { 0xC0, 0xFF, 0x05 }, 3, "01E07F8282613D818100", "0003C0FF05" "04C27B0302" },
+    { 0.1, { 0x80, 0xC9, 0x0C, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC, 0xCD }, 9, "04C0648666666666666682613D818100",
+      "000980C90CCCCCCCCCCCCD" "04C27B0302" },
+    { 1e300, { 0x81, 0x03, 0xB2, 0x05, 0xF9, 0x0F, 0x22, 0x00, 0x1D, 0x67 }, 10,
+      "054081D902FC8791000EB382613D818100", "000A8103B205F90F22001D67" "04C27B0302" },
+};
+static const uint8_t real_roid[] = { 0xC2, 0x7B, 0x03, 0x02 };
+
+static void test_real(void)
+{
+    static uint8_t in[64], out[64], arena_buf[256];
+    for (size_t k = 0; k < CUNIT_COUNT(real_rows); k++)
+        for (int aligned = 0; aligned <= 1; aligned++) {
+            const real_row *c = &real_rows[k];
+            RealRec v = { 0 }, back;
+            asn1rt_arena a;
+            size_t n = unhex(aligned ? c->aper : c->uper, in, sizeof in), m = 0;
+            v.r = (asn1rt_view){ c->content, c->len };
+            v.ro = (asn1rt_view){ real_roid, sizeof real_roid };
+            int rc = aligned ? RealRec_aper_encode(&v, out, sizeof out, &m) : RealRec_uper_encode(&v, out, sizeof out, &m);
+            CU_ASSERT_EQUAL(rc, 0);
+            if (m != n || memcmp(out, in, n) != 0)
+                fprintf(stderr, "\nREAL %g %s: encoded differently", c->value, aligned ? "APER" : "UPER");
+            CU_ASSERT(m == n && memcmp(out, in, n) == 0);
+            CU_ASSERT_EQUAL_FATAL(asn1rt_arena_init(&a, arena_buf, sizeof arena_buf), ASN1RT_OK);
+            rc = aligned ? RealRec_aper_decode(&back, in, n, &a) : RealRec_uper_decode(&back, in, n, &a);
+            CU_ASSERT_EQUAL_FATAL(rc, 0);
+            CU_ASSERT(back.r.len == c->len && (c->len == 0 || memcmp(back.r.ptr, c->content, c->len) == 0));
+            CU_ASSERT(back.ro.len == sizeof real_roid && memcmp(back.ro.ptr, real_roid, sizeof real_roid) == 0);
+            CU_ASSERT(!back.d_present);
+            /* one octet short: the content runs past the end */
+            rc = aligned ? RealRec_aper_decode(&back, in, n - 1, &a) : RealRec_uper_decode(&back, in, n - 1, &a);
+            CU_ASSERT_NOT_EQUAL(rc, 0);
+        }
+}
+
 static void rnd_props(Props *v)
 {
     static const char *const oids[] = { "\x2A\x86\x48\x86\xF7\x0D\x01\x01\x0B", "\x55\x04\x03", "\x2B\x06\x01\x05\x05\x07\x30\x01" };
@@ -365,6 +414,12 @@ static void rnd_props(Props *v)
     v->utf = rnd_chars("plain ascii text", 0, 20);
     size_t o = (size_t)rnd_below(3);
     v->oid = (asn1rt_view){ (const uint8_t *)oids[o], oid_len[o] };
+    o = (size_t)rnd_below(CUNIT_COUNT(real_rows));
+    v->real = (asn1rt_view){ real_rows[o].content, real_rows[o].len };
+    v->rel = rnd_octets(1, 6);
+    for (size_t i = 0; i + 1 < v->rel.len; i++)      /* arcs of one or more octets, none starting 0x80 */
+        ((uint8_t *)v->rel.ptr)[i] = (uint8_t)(rnd_below(2) ? (v->rel.ptr[i] | 0x81) : (v->rel.ptr[i] & 0x7F));
+    ((uint8_t *)v->rel.ptr)[v->rel.len - 1] &= 0x7F;
     snprintf(when, sizeof when, "%04d%02d%02d%02d%02d%02dZ", (int)rnd_range(1950, 2049), (int)rnd_range(1, 12),
              (int)rnd_range(1, 28), (int)rnd_range(0, 23), (int)rnd_range(0, 59), (int)rnd_range(0, 59));
     uint8_t *w = take(15);
@@ -754,6 +809,7 @@ static void test_runs(void)
 static const cunit_test tests[] = {
     { "X.691 Annex A, generated code, both ways", test_x691 },
     { "X.691 30.3: A.3's Date outside its SIZE root", test_size_extension },
+    { "X.691 15.2, 25: REAL and RELATIVE-OID, asn1c's UPER octets", test_real },
     { "random values: DER == UPER == APER round trips", test_cross_encoding },
     { "strictness rejects, leniencies, *out zeroed", test_rejects },
     { "table-constrained open type decoded as the type its id selects", test_table_open },
