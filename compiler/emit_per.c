@@ -159,10 +159,14 @@ static void size_ext_dec(int ind, const CType *ct, const char *rd, const char *n
     *ub = S("e%d ? ASN1RT_PER_NO_UB : %s", id, *ub);
 }
 
-static void size_check_dec(int ind, CType *ct, const char *lv, const char *rd, const char *nm, const char *start)
+/* The SIZE check after a string's read; none after an octet string read
+ * with its fixed size, whose reader took exactly the one size allowed. */
+static void size_check_dec(int ind, CType *ct, const char *lv, const char *nm, const char *start)
 {
+    if (ct->kind == CK_OCTETS && fixed_size(ct) && ct->nsize_set == 0 && ct->size_lo_set && ct->size_hi_set &&
+        ct->size_lo == ct->per_size_lo && ct->size_hi == ct->per_size_hi)
+        return;
     emit_size_check(ind, ct, lv, start, nm);
-    (void)rd;
 }
 
 /* The alphabet constant of a known-multiplier string: a FROM's ranges,
@@ -352,7 +356,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                                emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_octets(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
-        size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+        size_check_dec(ind + 4, ct, lv, nm, "s");
         P(ind + 4, "(void)s;");
         P(ind, "}");
         break;
@@ -391,7 +395,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
             emit_fail_line(ind + 8, "rc", "s", nm);
         }
         if (ct->kind == CK_STRING)
-            size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+            size_check_dec(ind + 4, ct, lv, nm, "s");
         P(ind + 4, "(void)s;");
         P(ind, "}");
         break;
@@ -404,7 +408,7 @@ static void dec_value_own(int ind, CType *ct, const char *lv, const char *rd, co
                                emit_addr(lv)), rd, nm);
         else
             try_dec(ind + 4, S("asn1rt_per_read_bitstring(%s, %s, %s, arena, %s)", rd, lb, ub, emit_addr(lv)), rd, nm);
-        size_check_dec(ind + 4, ct, lv, rd, nm, "s");
+        size_check_dec(ind + 4, ct, lv, nm, "s");
         if (ct->named_bits && !ct->fixed_size_bits) {
             /* X.691 16.2 with X.680 22.7: a named-bit value has no trailing 0 bits. */
             P(ind + 4, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
