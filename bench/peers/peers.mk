@@ -72,7 +72,15 @@ $(PEERS_RUST_B)/.stamp: $(PEERS_RUST_SRC)
 PEERS_OURS_SRCS := $(wildcard generated/pkix1explicit88.c generated/pkix1implicit88.c generated/bench.c)
 PEERS_OURS_DEFS := $(if $(wildcard generated/pkix1explicit88.h),-DPEERS_ASN1CC_X509) \
                    $(if $(wildcard generated/bench.h),-DPEERS_ASN1CC_BENCH)
-PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst %.c,$(B)/%.o,$(PEERS_OURS_SRCS)) $(B)/libasn1rt.a
+# The generated code in its own build with bench/common's BENCH_ALIGN, as
+# bench-x509 and every other table build the code they time (the recipe
+# expands BENCH_ALIGN, which common.mk defines after this file).
+PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst generated/%.c,$(PEERS_B)/gen/%.o,$(PEERS_OURS_SRCS)) \
+                   $(B)/libasn1rt.a
+$(PEERS_B)/gen/%.o: generated/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
+-include $(wildcard $(PEERS_B)/gen/*.d)
 $(PEERS_B)/peer_asn1cc.o: CPPFLAGS_ALL += -Igenerated $(PEERS_OURS_DEFS)
 # Rebuild when the generated headers appear or go.
 $(PEERS_B)/peer_asn1cc.o: $(wildcard generated/pkix1explicit88.h generated/bench.h) $(PEERS_B)/ours.flags
@@ -86,8 +94,9 @@ $(PEERS_B)/ours.flags: FORCE_PEERS
 # objects are named here, not by its variables) ---
 PEERS_COMMON_OBJS := $(B)/bench/common/harness.o $(B)/bench/common/csv.o $(B)/bench/common/openssl_cert.o
 # The banner names the flags the peers' own objects are built with (the
-# harness object has bench/common's alignment flag on top).
-$(PEERS_B)/bench_peers.o: CPPFLAGS_ALL += -DPEERS_CFLAGS='"$(CFLAGS_ALL)"'
+# harness and asn1cc's generated code have bench/common's alignment flag
+# on top; BENCH_ALIGN is spelled out here, as common.mk comes later).
+$(PEERS_B)/bench_peers.o: CPPFLAGS_ALL += -DPEERS_CFLAGS='"$(CFLAGS_ALL); asn1cc generated code: -falign-functions=64"'
 $(PEERS_B)/bench_peers.o $(PEERS_B)/peer_openssl.o: CPPFLAGS_ALL += -Ibench/common
 $(PEERS_B)/peer_rust.o: CPPFLAGS_ALL += \
   -DPEERS_RUST_ASN1_VERSION='"$(shell dpkg-query -W -f='$${Version}' librust-asn1-dev 2>/dev/null)"' \
