@@ -783,11 +783,10 @@ ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
 
 /* `return f(w, ...)` for the writer's out-of-line halves, made on a copy of
  * *w with the cursor taken back (the one field they change): no writer's
- * address then leaves a flattened encoder, whose
- * writer stays in registers instead of being stored and reloaded around
- * every octet written through a uint8_t pointer, which may alias it. The
- * reason is oer.h's ASN1OER_I_ON_COPY; a Certificate encode takes 11% less
- * time (docs/perf-findings.md, section 20). */
+ * address then leaves a flattened encoder, whose writer stays in registers
+ * instead of being stored and reloaded around every octet written through
+ * a uint8_t pointer, which may alias it (as oer.h's ASN1OER_I_ON_COPY).
+ * A Certificate encode: 11% less time (docs/perf-findings.md, section 20). */
 #define ASN1G_RETURN_ON_COPY(w, f, ...)                \
     do {                                               \
         asn1rt_writer asn1g_t_ = *(w);                 \
