@@ -25,6 +25,16 @@ int asn1g_unknown_component(asn1rt_reader *r)
     return asn1rt_i_fail_at(r, ASN1RT_E_UNKNOWN_COMPONENT, r->cur);
 }
 
+int asn1g_put_int_slow(asn1rt_writer *w, uint32_t tag, int64_t v)
+{
+    return asn1rt_prepend_int64(w, tag, v);
+}
+
+int asn1g_put_uint_slow(asn1rt_writer *w, uint32_t tag, uint64_t v)
+{
+    return asn1rt_prepend_uint64(w, tag, v);
+}
+
 static int validate_element(asn1rt_reader *r);
 
 /* validate_element for the elements its one-pass path does not take: the
