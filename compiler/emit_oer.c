@@ -1331,8 +1331,22 @@ static void emit_choice_dec(CNamed *cn)
     emit_fn_close();
 }
 
+/* A root alternative's tag octet and value as a run: the tag's number
+ * below 63 (one octet, X.696 8.7.2.2) is the run's first condition, a
+ * constant the compiler folds. */
+static bool choice_alt_run(OerRun *run, CComp *cc)
+{
+    const char *tag = alt_tag(cc->ct);
+    run->n = 0;
+    run->octets = 0;
+    return !emit_size && tag &&
+           orun_add(run, S("ASN1RT_OER_TAG_KEY(%s)", tag), S("ASN1RT_TAG_NUMBER(%s) < 63u", tag), 1, false) &&
+           orun_value(run, cc->ct, emit_member(cc, "in->u."), 0) && orun_writes(run) >= 2;
+}
+
 static void emit_choice_enc(CNamed *cn)
 {
+    OerRun *run = malloc(sizeof *run);
     own_head(cn, OER_ENC);
     P(0, "{");
     P(4, "switch (in->present) {");
@@ -1357,6 +1371,15 @@ static void emit_choice_enc(CNamed *cn)
             P(12, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
             P(12, "return asn1oer_prepend_tag(w, tag%d);", id);
             P(8, "}");
+        } else if (cc->ext_index < 0 && choice_alt_run(run, cc)) {
+            /* The tag's octet (number below 63) and a fixed-width value: one run. */
+            orun_emit_fast(8, run);
+            g_in_fallback = true;
+            enc_value(12, cc->ct, rv);
+            P(12, "ASN1G_TRY(asn1oer_prepend_tag(w, %s));", alt_tag(cc->ct));
+            g_in_fallback = false;
+            P(8, "}");
+            P(8, "return ASN1RT_OK;");
         } else {
             if (cc->ext_index >= 0)
                 enc_open_wrapped(8, cc->ct, rv);
@@ -1373,6 +1396,7 @@ static void emit_choice_enc(CNamed *cn)
     P(8, "return ASN1RT_E_BAD_CHOICE;");
     P(4, "}");
     emit_fn_close();
+    free(run);
 }
 
 /* ---------------------------------------------------------------- ENUMERATED */

@@ -48,6 +48,7 @@ static int load_PersonnelRecord(void *p, asn1rt_arena *a)
 #define load_BigTag load_none
 #define load_Named load_none
 #define load_Run load_none
+#define load_RunAlt load_none
 static int load_Bag(void *p, asn1rt_arena *a) { return Bag_load_items(p, a); }
 
 /* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
@@ -95,6 +96,7 @@ ROUNDTRIP(Misc)
 ROUNDTRIP(BigTag)
 ROUNDTRIP(Named)
 ROUNDTRIP(Run)
+ROUNDTRIP(RunAlt)
 
 typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
 
@@ -239,6 +241,9 @@ static const dec_row dec_rows[] = {
     { "Run, pair2 absent", "derived 16.2", rt_Run, RUN_NO_PAIR2, 0, 0, NULL, true, false },
     { "Run, mode 2 (unknown, extensible)", "derived 11", rt_Run,
       "40 FF 05 FD 12 34 FF FF FF FF 02 02 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05", 0, 0, NULL, false, false },
+    { "RunAlt pair", "derived 20", rt_RunAlt, "80 01 02 03 04 FB", 0, 0, NULL, true, false },
+    { "RunAlt word", "derived 20", rt_RunAlt, "81 12 34", 0, 0, NULL, true, false },
+    { "RunAlt far [70]", "derived 8.7.2.3", rt_RunAlt, "BF 46 00 00 00 07 05", 0, 0, NULL, true, false },
     { "Run, col 3", "derived 11", rt_Run,
       "40 FF 05 FD 12 34 FF FF FF FF 03 01 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05", 0, ASN1RT_E_ENUM_VALUE, NULL, false, false },
 };
@@ -566,6 +571,38 @@ static void test_encode_runs(void)
             CU_ASSERT_EQUAL(RunPair_oer_encode(&p, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
         p.j = 6;
         CU_ASSERT_EQUAL(RunPair_oer_encode(&p, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+    }
+    /* A CHOICE's tag and its alternative as one run; the long tag field by field. */
+    {
+        struct { RunAlt_PR pr; const char *hex; } alts[] = {
+            { RunAlt_PR_pair, "80 01 02 03 04 FB" },
+            { RunAlt_PR_word, "81 12 34" },
+            { RunAlt_PR_far, "BF 46 01 02 03 04 FB" },
+        };
+        for (size_t i = 0; i < sizeof alts / sizeof alts[0]; i++) {
+            RunAlt c;
+            uint8_t want[16], out[16];
+            size_t wn = unhex(alts[i].hex, want, sizeof want), len = 0;
+            memset(&c, 0, sizeof c);
+            c.present = alts[i].pr;
+            if (alts[i].pr == RunAlt_PR_word)
+                c.u.word = 0x1234;
+            else
+                c.u.pair = (RunPair){ 0x01020304u, -5 };   /* far has the same type */
+            if (alts[i].pr == RunAlt_PR_far)
+                c.u.far = c.u.pair;
+            CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, wn, &len), ASN1RT_OK);
+            CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+            for (size_t cap = 0; cap < wn; cap++)
+                CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+            if (alts[i].pr != RunAlt_PR_word) {
+                if (alts[i].pr == RunAlt_PR_far)
+                    c.u.far.j = -6;
+                else
+                    c.u.pair.j = -6;
+                CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+            }
+        }
     }
 }
 
