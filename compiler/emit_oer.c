@@ -546,7 +546,232 @@ static void enc_slow(int ind, const char *fn, const char *args)
         P(ind, "ASN1G_TRY(%s(w, %s));", fn, args);
 }
 
+/* ---------------------------------------------------------------- fixed-width runs (encode) */
+
+/* A run: consecutive values whose OER is a fixed number of octets (X.696
+ * 10 fixed-size integers, 11 BOOLEAN, 12 an ENUMERATED value's short
+ * form, 13 SIZE (n) OCTET STRING, a SEQUENCE of only those). When every
+ * field's condition holds and the run fits, it is written with one room
+ * check, its integers packed into 8-octet big-endian stores; otherwise
+ * the field-by-field code runs, so a bad value or a short buffer gives
+ * the code it always gave. */
+enum { ORUN_MAX_FIELDS = 64, ORUN_MAX_OCTETS = 4096 };
+typedef struct OerRunField {
+    const char *val;         /* integer: its octets as a uint64_t; bytes: their address */
+    const char *cond;        /* when the field may be written so, or NULL */
+    unsigned octets;
+    bool bytes;
+} OerRunField;
+typedef struct OerRun {
+    OerRunField f[ORUN_MAX_FIELDS];
+    int n;
+    unsigned octets;
+} OerRun;
+
+static bool g_in_fallback;        /* printing a run's field-by-field copy */
+
+static bool orun_add(OerRun *run, const char *val, const char *cond, unsigned octets, bool bytes)
+{
+    if (run->n == ORUN_MAX_FIELDS || run->octets + octets > ORUN_MAX_OCTETS)
+        return false;
+    run->f[run->n++] = (OerRunField){ val, cond, octets, bytes };
+    run->octets += octets;
+    return true;
+}
+
+static const char *and_cond(const char *a, const char *b) { return !a ? b : !b ? a : S("%s && %s", a, b); }
+
+/* A root of enumerators numbered 0..n-1 (n <= 128), whose C values are
+ * the numbers: a value below n is the list check passed, in short form. */
+static int enum_dense_root(const CNamed *en)
+{
+    bool seen[128] = { false };
+    int n = 0;
+    for (int i = 0; i < en->nitems; i++)
+        n += !en->items[i].ext;
+    if (n == 0 || n > 128)
+        return 0;
+    for (int i = 0; i < en->nitems; i++) {
+        if (en->items[i].ext)
+            continue;
+        long long v = strtoll(en->items[i].number, NULL, 10);
+        if (v < 0 || v >= n || seen[v])
+            return 0;
+        seen[v] = true;
+    }
+    return n;
+}
+
+/* Appends rv of ct to run; false (the run is unusable) when its OER is not
+ * of fixed width or does not fit. */
+static bool orun_value(OerRun *run, CType *ct, const char *rv, int depth)
+{
+    const char *single = emit_single_violation(ct, rv);
+    const char *cond = single ? S("!(%s)", single) : NULL;
+    if (depth > 8)
+        return false;
+    switch (ct->kind) {
+    case CK_NULL:
+        return orun_add(run, NULL, cond, 0, false);
+    case CK_BOOL:
+        return orun_add(run, S("(uint64_t)((%s) ? 0xFFu : 0u)", rv), cond, 1, false);
+    case CK_INT: case CK_UINT: {
+        unsigned fx = int_fixed(ct);
+        const char *viol = emit_range_violation(ct, rv);
+        if (fx == 0)
+            return false;
+        if (viol)
+            cond = and_cond(cond, S("!(%s)", viol));
+        if (int_unsigned(ct)) {
+            /* asn1oer_prepend_fixed_uint's own test, which the range implies */
+            if (fx < 8)
+                cond = and_cond(cond, S("((uint64_t)%s >> %u) == 0", emit_par(rv), 8 * fx));
+            return orun_add(run, S("(uint64_t)%s", emit_par(rv)), cond, fx, false);
+        }
+        if (fx == 8)
+            return orun_add(run, S("(uint64_t)(int64_t)%s", emit_par(rv)), cond, fx, false);
+        int64_t lim = (int64_t)1 << (8 * fx - 1);
+        cond = and_cond(cond, S("(int64_t)%s >= -%" PRId64 " && (int64_t)%s <= %" PRId64, emit_par(rv), lim, emit_par(rv),
+                                lim - 1));
+        return orun_add(run, S("((uint64_t)(int64_t)%s & 0x%" PRIx64 "u)", emit_par(rv), ((uint64_t)1 << (8 * fx)) - 1),
+                        cond, fx, false);
+    }
+    case CK_ENUM: {
+        /* Extensible: any value below 128 is written as is (no list check,
+         * as enc_value); else a dense root. Through int32_t as enc_value. */
+        const CNamed *en = ct->owner;
+        int n = en->extensible ? 128 : enum_dense_root(en);
+        if (n == 0)
+            return false;
+        const char *v = S("(uint64_t)(int64_t)(int32_t)%s", emit_par(rv));
+        return orun_add(run, v, and_cond(cond, S("%s < %du", v, n)), 1, false);
+    }
+    case CK_OCTETS:
+        if (!ct->octet_string || !size_fixed(ct) || ct->size_lo == 0 || ct->size_lo > ORUN_MAX_OCTETS)
+            return false;
+        return orun_add(run, emit_dot(rv, "ptr"), and_cond(cond, S("%s == %" PRIu64 "u", emit_dot(rv, "len"), ct->size_lo)),
+                        (unsigned)ct->size_lo, true);
+    case CK_SEQ: case CK_SET: {
+        CNamed *cn = ct->owner;
+        if (cn == NULL || cn->extensible || ct->npresence > 0)
+            return false;
+        CComp **root = malloc(sizeof *root * (size_t)(cn->ncomps + 1));
+        int nroot = emit_root_comps(cn, root);
+        bool ok = nroot == cn->ncomps;
+        if (ok && cond)
+            ok = orun_add(run, NULL, cond, 0, false);
+        for (int k = 0; ok && k < nroot; k++)
+            ok = !root[k]->optional && !root[k]->has_default &&
+                 orun_value(run, root[k]->ct, emit_dot(rv, root[k]->name), depth + 1);
+        free(root);
+        return ok;
+    }
+    default:
+        return false;
+    }
+}
+
+static int orun_writes(const OerRun *run)
+{
+    int n = 0;
+    for (int k = 0; k < run->n; k++)
+        n += run->f[k].octets > 0;
+    return n;
+}
+
+/* Prints "if (the run may be written whole) {", its stores, "} else {"; the
+ * caller prints the field-by-field copy and the closing brace. The stores
+ * go from the run's end down, so that an 8-octet store of a group shorter
+ * than 8 octets, whose extra octets land on fields before it in the run,
+ * is overwritten by those fields' own stores. */
+static void orun_emit_fast(int ind, const OerRun *run)
+{
+    int id = ++g_tmp;
+    unsigned off[ORUN_MAX_FIELDS + 1];
+    const char *c = NULL;
+    bool ints = false;
+    off[0] = 0;
+    for (int k = 0; k < run->n; k++) {
+        off[k + 1] = off[k] + run->f[k].octets;
+        ints |= !run->f[k].bytes && run->f[k].octets > 0;
+        if (run->f[k].cond)
+            c = c ? S("%s\n%*s&& %s", c, ind + 4, "", run->f[k].cond) : run->f[k].cond;
+    }
+    c = c ? S("%s\n%*s&& asn1rt_i_room(w) >= %u", c, ind + 4, "", run->octets) : S("asn1rt_i_room(w) >= %u", run->octets);
+    P(ind, "if (ASN1G_LIKELY(%s)) {", c);
+    P(ind + 4, "uint8_t *e%d = w->pos;", id);
+    if (ints)
+        P(ind + 4, "uint64_t a%d;", id);
+    for (int i = run->n - 1; i >= 0;) {
+        const OerRunField *f = &run->f[i];
+        unsigned below = run->octets - off[i + 1];   /* octets of the run after field i */
+        const char *end = below ? S("e%d - %u", id, below) : S("e%d", id);
+        if (f->octets == 0) {
+            i--;
+            continue;
+        }
+        if (f->bytes) {
+            P(ind + 4, "memcpy(e%d - %u, %s, %u);", id, below + f->octets, f->val, f->octets);
+            i--;
+            continue;
+        }
+        /* A group: fields j+1..i, at most 8 octets, one accumulator. */
+        int j = i;
+        unsigned g = 0;
+        while (j >= 0 && !run->f[j].bytes && g + run->f[j].octets <= 8)
+            g += run->f[j--].octets;
+        bool first = true;
+        for (int m = j + 1; m <= i; m++) {
+            if (run->f[m].octets == 0)
+                continue;
+            if (first)
+                P(ind + 4, "a%d = %s;", id, run->f[m].val);
+            else
+                P(ind + 4, "a%d = (a%d << %u) | %s;", id, id, 8 * run->f[m].octets, run->f[m].val);
+            first = false;
+        }
+        if (g == 1 || g == 2 || g == 4 || g == 8 || off[i + 1] >= 8) {
+            /* One store; below the group's start it writes only run octets. */
+            P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", end, g == 1 || g == 2 || g == 4 ? g : 8, id);
+        } else {
+            /* At the run's start with 3, 5, 6 or 7 octets: exact pieces. */
+            for (unsigned done = 0; done < g;) {
+                unsigned p = g - done >= 4 ? 4 : g - done >= 2 ? 2 : 1;
+                if (done)
+                    P(ind + 4, "asn1oer_i_put_fixed(e%d - %u, %u, a%d >> %u);", id, below + done, p, id, 8 * done);
+                else
+                    P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", end, p, id);
+                done += p;
+            }
+        }
+        i = j;
+    }
+    P(ind + 4, "w->pos = e%d - %u;", id, run->octets);
+    P(ind, "} else {");
+}
+
+static void enc_value_fields(int ind, CType *ct, const char *rv);
+
+/* A SEQUENCE value made of fixed-width fields is a run of its own. */
 static void enc_value(int ind, CType *ct, const char *rv)
+{
+    OerRun *run = malloc(sizeof *run);
+    run->n = 0;
+    run->octets = 0;
+    if (!emit_size && !g_in_fallback && (ct->kind == CK_SEQ || ct->kind == CK_SET) && orun_value(run, ct, rv, 0) &&
+        orun_writes(run) >= 2) {
+        orun_emit_fast(ind, run);
+        g_in_fallback = true;
+        enc_value_fields(ind + 4, ct, rv);
+        g_in_fallback = false;
+        P(ind, "}");
+    } else {
+        enc_value_fields(ind, ct, rv);
+    }
+    free(run);
+}
+
+static void enc_value_fields(int ind, CType *ct, const char *rv)
 {
     const char *viol = emit_single_violation(ct, rv);
     unsigned fx;
@@ -908,6 +1133,36 @@ static void emit_seq_dec(CNamed *cn)
     free(root);
 }
 
+/* The preamble's octets as a register (pre, bit 0 its first octet's top
+ * bit) when they are 1, 2, 4 or 8: written by one store, or as the first
+ * field of the run of leading components. */
+static bool pre_in_register(int nbits)
+{
+    int n = (nbits + 7) / 8;
+    return nbits > 0 && (n == 1 || n == 2 || n == 4 || n == 8);
+}
+
+static void pre_set(int ind, int nbits, int bit)
+{
+    int n = (nbits + 7) / 8;
+    if (!pre_in_register(nbits))
+        P(ind, "asn1oer_set_bit(pre, %d);", bit);
+    else if (n <= 4)
+        P(ind, "pre |= 0x%" PRIx64 "u;", (uint64_t)1 << (8 * n - 1 - bit));
+    else
+        P(ind, "pre |= UINT64_C(0x%" PRIx64 ");", (uint64_t)1 << (8 * n - 1 - bit));
+}
+
+/* asn1oer_prepend_preamble of the register form (no padding bit is ever set). */
+static void pre_write(int ind, int nbits)
+{
+    int n = (nbits + 7) / 8;
+    P(ind, "if (ASN1G_UNLIKELY(asn1rt_i_room(w) < %d))", n);
+    P(ind + 4, "return ASN1RT_E_BUFFER_TOO_SMALL;");
+    P(ind, "asn1oer_i_put_fixed(w->pos, %d, pre);", n);
+    P(ind, "w->pos -= %d;", n);
+}
+
 static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
@@ -915,11 +1170,23 @@ static void emit_seq_enc(CNamed *cn)
     SeqLayout L = seq_layout(cn);
     CComp **root = L.root;
     int nroot = L.nroot, nbits = L.nbits, next = L.next;
-    bool touches = cn->extensible;
+    bool touches = cn->extensible, reg = pre_in_register(nbits), pre_done = false;
+    bool *runnable = malloc(sizeof *runnable * (size_t)(nroot + 1));
+    OerRun *run = malloc(sizeof *run);
 
+    for (int k = 0; k < nroot; k++) {
+        CComp *cc = root[k];
+        touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
+        run->n = 0;
+        run->octets = 0;
+        runnable[k] = !emit_size && !cc->optional && !cc->has_default &&
+                      orun_value(run, cc->ct, emit_member(cc, "in->"), 0);
+    }
     own_head(cn, OER_ENC);
     P(0, "{");
-    if (nbits)
+    if (reg)
+        P(4, "uint64_t pre = 0;");
+    else if (nbits)
         P(4, "uint8_t pre[%d] = {0};", (nbits + 7) / 8);
     FILE *saved = emit_body_begin(&buf, &len);
     if (cn->extensible) {
@@ -937,39 +1204,75 @@ static void emit_seq_enc(CNamed *cn)
         P(8, "if (any) {");
         P(12, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
         enc_slow(12, "asn1oer_prepend_ext_bitmap", "&b");
-        P(12, "asn1oer_set_bit(pre, 0);");
+        pre_set(12, nbits, 0);
         P(8, "}");
         P(4, "}");
     }
     int bit = nbits;
-    for (int k = nroot - 1; k >= 0; k--) {
+    for (int k = nroot - 1; k >= 0;) {
         CComp *cc = root[k];
         const char *rv = emit_member(cc, "in->");
-        touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
+        if (runnable[k]) {
+            /* Components a..k as one run; with the preamble in front when
+             * they lead (every presence bit is known by now). */
+            int a = k;
+            while (a > 0 && runnable[a - 1])
+                a--;
+            bool lead = a == 0 && reg;
+            bool ok = true;
+            run->n = 0;
+            run->octets = 0;
+            if (lead)
+                ok = orun_add(run, "pre", NULL, (unsigned)(nbits + 7) / 8, false);
+            for (int m = a; ok && m <= k; m++)
+                ok = orun_value(run, root[m]->ct, emit_member(root[m], "in->"), 0);
+            if (ok && orun_writes(run) >= 2) {
+                orun_emit_fast(4, run);
+                g_in_fallback = true;
+                for (int m = k; m >= a; m--)
+                    enc_value(8, root[m]->ct, emit_member(root[m], "in->"));
+                if (lead)
+                    pre_write(8, nbits);
+                g_in_fallback = false;
+                P(4, "}");
+                pre_done = lead;
+            } else {
+                for (int m = k; m >= a; m--)
+                    enc_value(4, root[m]->ct, emit_member(root[m], "in->"));
+            }
+            k = a - 1;
+            continue;
+        }
         if (cc->optional) {
             P(4, "if (in->%s) {", cc->present);
             enc_value(8, cc->ct, rv);
-            P(8, "asn1oer_set_bit(pre, %d);", --bit);
+            pre_set(8, nbits, --bit);
             P(4, "}");
         } else if (cc->has_default) {
             P(4, "if (!(%s)) {", emit_eq(cc->ct, rv, cc->default_expr));
             enc_value(8, cc->ct, rv);
-            P(8, "asn1oer_set_bit(pre, %d);", --bit);
+            pre_set(8, nbits, --bit);
             P(4, "}");
         } else {
             enc_value(4, cc->ct, rv);
         }
+        k--;
     }
     if (!touches)
         P(4, "(void)in;  /* no component carries a value */");
-    if (nbits)
+    if (nbits && !reg)
         P(4, "return asn1oer_prepend_preamble(w, pre, %d);", nbits);
     else {
-        P(4, "(void)w;");
+        if (nbits && !pre_done)
+            pre_write(4, nbits);
+        if (!nbits)
+            P(4, "(void)w;");
         P(4, "return ASN1RT_OK;");
     }
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
+    free(run);
+    free(runnable);
     free(root);
 }
 
@@ -1028,8 +1331,22 @@ static void emit_choice_dec(CNamed *cn)
     emit_fn_close();
 }
 
+/* A root alternative's tag octet and value as a run: the tag's number
+ * below 63 (one octet, X.696 8.7.2.2) is the run's first condition, a
+ * constant the compiler folds. */
+static bool choice_alt_run(OerRun *run, CComp *cc)
+{
+    const char *tag = alt_tag(cc->ct);
+    run->n = 0;
+    run->octets = 0;
+    return !emit_size && tag &&
+           orun_add(run, S("ASN1RT_OER_TAG_KEY(%s)", tag), S("ASN1RT_TAG_NUMBER(%s) < 63u", tag), 1, false) &&
+           orun_value(run, cc->ct, emit_member(cc, "in->u."), 0) && orun_writes(run) >= 2;
+}
+
 static void emit_choice_enc(CNamed *cn)
 {
+    OerRun *run = malloc(sizeof *run);
     own_head(cn, OER_ENC);
     P(0, "{");
     P(4, "switch (in->present) {");
@@ -1054,6 +1371,15 @@ static void emit_choice_enc(CNamed *cn)
             P(12, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
             P(12, "return asn1oer_prepend_tag(w, tag%d);", id);
             P(8, "}");
+        } else if (cc->ext_index < 0 && choice_alt_run(run, cc)) {
+            /* The tag's octet (number below 63) and a fixed-width value: one run. */
+            orun_emit_fast(8, run);
+            g_in_fallback = true;
+            enc_value(12, cc->ct, rv);
+            P(12, "ASN1G_TRY(asn1oer_prepend_tag(w, %s));", alt_tag(cc->ct));
+            g_in_fallback = false;
+            P(8, "}");
+            P(8, "return ASN1RT_OK;");
         } else {
             if (cc->ext_index >= 0)
                 enc_open_wrapped(8, cc->ct, rv);
@@ -1070,6 +1396,7 @@ static void emit_choice_enc(CNamed *cn)
     P(8, "return ASN1RT_E_BAD_CHOICE;");
     P(4, "}");
     emit_fn_close();
+    free(run);
 }
 
 /* ---------------------------------------------------------------- ENUMERATED */

@@ -47,6 +47,8 @@ static int load_PersonnelRecord(void *p, asn1rt_arena *a)
 #define load_Misc load_none
 #define load_BigTag load_none
 #define load_Named load_none
+#define load_Run load_none
+#define load_RunAlt load_none
 static int load_Bag(void *p, asn1rt_arena *a) { return Bag_load_items(p, a); }
 
 /* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
@@ -93,6 +95,8 @@ ROUNDTRIP(Grp)
 ROUNDTRIP(Misc)
 ROUNDTRIP(BigTag)
 ROUNDTRIP(Named)
+ROUNDTRIP(Run)
+ROUNDTRIP(RunAlt)
 
 typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
 
@@ -127,6 +131,16 @@ typedef struct dec_row {
  * X.696 12, 22, 26 (a length, then the X.690 content or the characters). */
 #define MISC "03 80 00 01 04 C2 7B 03 02 0D 39 39 31 32 33 31 32 33 35 39 35 39 5A " \
              "09 01 00 00 00 00 00 00 00 00 09 FF 00 00 00 00 00 00 00 00"
+
+/* Run { flag TRUE, small 5, neg -3, word 0x1234, wide -1, col blue, mode q,
+ * oct 'AABBCC'H, pair { i 0x01020304, j -5 }, big 0x0102030405060708,
+ * sparse hi (X.696 11: long form 82 00 C8), tail 254, s8 -9,
+ * pair2 { i 7, j 5 } }: preamble 40 (no extension, pair2 present), then
+ * the fixed-size forms of X.696 9, 10, 11 and 13.2 one after another. */
+#define RUN_HEAD "40 FF 05 FD 12 34 FF FF FF FF 02 01 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08"
+#define RUN_ALL RUN_HEAD " 82 00 C8 FE F7 00 00 00 07 05"
+/* The same without pair2: preamble 00. */
+#define RUN_NO_PAIR2 "00 FF 05 FD 12 34 FF FF FF FF 02 01 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7"
 
 static const dec_row dec_rows[] = {
     { "overview A", "asn1tools", rt_OverviewA, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", 0, 0, NULL, true, false },
@@ -223,6 +237,15 @@ static const dec_row dec_rows[] = {
     { "Misc, big beyond 128 bits", "derived 10.4", rt_Misc,
       "03 80 00 01 04 C2 7B 03 02 0D 39 39 31 32 33 31 32 33 35 39 35 39 5A 11 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 "
       "09 FF 00 00 00 00 00 00 00 00", 0, ASN1RT_E_INTEGER_RANGE, NULL, false, false },
+    { "Run", "derived 9-11, 13.2, 16", rt_Run, RUN_ALL, 0, 0, NULL, true, false },
+    { "Run, pair2 absent", "derived 16.2", rt_Run, RUN_NO_PAIR2, 0, 0, NULL, true, false },
+    { "Run, mode 2 (unknown, extensible)", "derived 11", rt_Run,
+      "40 FF 05 FD 12 34 FF FF FF FF 02 02 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05", 0, 0, NULL, false, false },
+    { "RunAlt pair", "derived 20", rt_RunAlt, "80 01 02 03 04 FB", 0, 0, NULL, true, false },
+    { "RunAlt word", "derived 20", rt_RunAlt, "81 12 34", 0, 0, NULL, true, false },
+    { "RunAlt far [70]", "derived 8.7.2.3", rt_RunAlt, "BF 46 00 00 00 07 05", 0, 0, NULL, true, false },
+    { "Run, col 3", "derived 11", rt_Run,
+      "40 FF 05 FD 12 34 FF FF FF FF 03 01 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05", 0, ASN1RT_E_ENUM_VALUE, NULL, false, false },
 };
 
 static void test_decode_table(void)
@@ -437,6 +460,152 @@ static void test_table_open(void)
     }
 }
 
+/* ---- fixed-width runs (emit_oer.c): a run's fields go out with one
+ * room check only when every value passes its checks and the run fits;
+ * otherwise the field-by-field path answers, so every short buffer and
+ * every bad field gives the code it always gave, and the octets are
+ * those of the field-by-field path (the rows above decode them). */
+static const uint8_t run_oct[3] = { 0xAA, 0xBB, 0xCC }, run_oct2[2] = { 0xAA, 0xBB };
+
+static void run_value(Run *v)
+{
+    Run_init(v);
+    v->flag = true;
+    v->small = 5;
+    v->neg = -3;
+    v->word = 0x1234;
+    v->wide = -1;
+    v->col = Run_col_blue;
+    v->mode = Run_mode_q;
+    v->oct = (asn1rt_view){ run_oct, sizeof run_oct };
+    v->pair.i = 0x01020304u;
+    v->pair.j = -5;
+    v->big = UINT64_C(0x0102030405060708);
+    v->sparse = Run_sparse_hi;
+    v->tail = 254;
+    v->s8 = -9;
+    v->pair2_present = true;
+    v->pair2.i = 7;
+    v->pair2.j = 5;
+}
+
+typedef struct run_case {
+    const char *name;
+    void (*spoil)(Run *v);
+    int code;
+} run_case;
+static void spoil_small(Run *v) { v->small = 8; }
+static void spoil_neg_hi(Run *v) { v->neg = 101; }
+static void spoil_neg_lo(Run *v) { v->neg = -101; }
+static void spoil_wide_lo(Run *v) { v->wide = -2; }
+static void spoil_wide_hi(Run *v) { v->wide = 65537; }
+static void spoil_col(Run *v) { v->col = (Run_col)3; }
+static void spoil_oct(Run *v) { v->oct = (asn1rt_view){ run_oct2, sizeof run_oct2 }; }
+static void spoil_pair_j(Run *v) { v->pair.j = 6; }
+static void spoil_sparse(Run *v) { v->sparse = (Run_sparse)2; }
+static void spoil_s8(Run *v) { v->s8 = 10; }
+static void spoil_pair2_j(Run *v) { v->pair2.j = -6; }
+static void spoil_ext(Run *v) { v->unknown_ext = (asn1rt_view){ run_oct, 1 }; }
+static const run_case run_cases[] = {
+    { "small 8 of 0..7", spoil_small, ASN1RT_E_VALUE_CONSTRAINT },
+    { "neg 101 of -100..100", spoil_neg_hi, ASN1RT_E_VALUE_CONSTRAINT },
+    { "neg -101 of -100..100", spoil_neg_lo, ASN1RT_E_VALUE_CONSTRAINT },
+    { "wide -2 of -1..65536", spoil_wide_lo, ASN1RT_E_VALUE_CONSTRAINT },
+    { "wide 65537 of -1..65536", spoil_wide_hi, ASN1RT_E_VALUE_CONSTRAINT },
+    { "col 3 of red, green, blue", spoil_col, ASN1RT_E_ENUM_VALUE },
+    { "oct of 2 octets", spoil_oct, ASN1RT_E_SIZE_CONSTRAINT },
+    { "pair.j 6 of -5..5", spoil_pair_j, ASN1RT_E_VALUE_CONSTRAINT },
+    { "sparse 2 of 1, 200", spoil_sparse, ASN1RT_E_ENUM_VALUE },
+    { "s8 10 of -9..9", spoil_s8, ASN1RT_E_VALUE_CONSTRAINT },
+    { "pair2.j -6 of -5..5", spoil_pair2_j, ASN1RT_E_VALUE_CONSTRAINT },
+    { "unknown_ext set (DER's)", spoil_ext, ASN1RT_E_ARG },
+};
+
+static void test_encode_runs(void)
+{
+    struct { const char *name; bool pair2; int mode; const char *hex; } rows[] = {
+        { "all", true, Run_mode_q, RUN_ALL },
+        { "pair2 absent", false, Run_mode_q, RUN_NO_PAIR2 },
+        /* 200, not in the root of an extensible list: the long form, field by field */
+        { "mode 200", true, 200,
+          "40 FF 05 FD 12 34 FF FF FF FF 02 82 00 C8 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05" },
+        { "mode 127", true, 127,
+          "40 FF 05 FD 12 34 FF FF FF FF 02 7F AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05" },
+        { "mode 128", true, 128,
+          "40 FF 05 FD 12 34 FF FF FF FF 02 82 00 80 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7 00 00 00 07 05" },
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        Run v, bad;
+        uint8_t want[128], out[128];
+        size_t wn = unhex(rows[i].hex, want, sizeof want), len = 0;
+        run_value(&v);
+        v.pair2_present = rows[i].pair2;
+        v.mode = (Run_mode)rows[i].mode;
+        CU_ASSERT_EQUAL_FATAL(Run_oer_encode(&v, out, sizeof out, &len), ASN1RT_OK);
+        CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+        /* The exact size: every run fits with no octet to spare. */
+        memset(out, 0x5A, sizeof out);
+        CU_ASSERT_EQUAL(Run_oer_encode(&v, out, wn, &len), ASN1RT_OK);
+        CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+        for (size_t cap = 0; cap < wn; cap++)
+            CU_ASSERT_EQUAL(Run_oer_encode(&v, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+        for (size_t k = 0; k < sizeof run_cases / sizeof run_cases[0]; k++) {
+            bad = v;
+            run_cases[k].spoil(&bad);
+            int rc = Run_oer_encode(&bad, out, sizeof out, &len);
+            int want_rc = !rows[i].pair2 && run_cases[k].spoil == spoil_pair2_j ? ASN1RT_OK : run_cases[k].code;
+            if (rc != want_rc)
+                printf("\n  run %s, %s: got %d\n", rows[i].name, run_cases[k].name, rc);
+            CU_ASSERT_EQUAL(rc, want_rc);
+        }
+    }
+    /* A fixed run alone (RunPair) at every room. */
+    {
+        RunPair p = { 0xFFFFFFFFu, -5 };
+        uint8_t out[8];
+        size_t len = 0;
+        static const uint8_t want[] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFB };
+        CU_ASSERT_EQUAL(RunPair_oer_encode(&p, out, 5, &len), ASN1RT_OK);
+        CU_ASSERT(len == 5 && memcmp(out, want, 5) == 0);
+        for (size_t cap = 0; cap < 5; cap++)
+            CU_ASSERT_EQUAL(RunPair_oer_encode(&p, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+        p.j = 6;
+        CU_ASSERT_EQUAL(RunPair_oer_encode(&p, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+    }
+    /* A CHOICE's tag and its alternative as one run; the long tag field by field. */
+    {
+        struct { RunAlt_PR pr; const char *hex; } alts[] = {
+            { RunAlt_PR_pair, "80 01 02 03 04 FB" },
+            { RunAlt_PR_word, "81 12 34" },
+            { RunAlt_PR_far, "BF 46 01 02 03 04 FB" },
+        };
+        for (size_t i = 0; i < sizeof alts / sizeof alts[0]; i++) {
+            RunAlt c;
+            uint8_t want[16], out[16];
+            size_t wn = unhex(alts[i].hex, want, sizeof want), len = 0;
+            memset(&c, 0, sizeof c);
+            c.present = alts[i].pr;
+            if (alts[i].pr == RunAlt_PR_word)
+                c.u.word = 0x1234;
+            else
+                c.u.pair = (RunPair){ 0x01020304u, -5 };   /* far has the same type */
+            if (alts[i].pr == RunAlt_PR_far)
+                c.u.far = c.u.pair;
+            CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, wn, &len), ASN1RT_OK);
+            CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
+            for (size_t cap = 0; cap < wn; cap++)
+                CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, cap, &len), ASN1RT_E_BUFFER_TOO_SMALL);
+            if (alts[i].pr != RunAlt_PR_word) {
+                if (alts[i].pr == RunAlt_PR_far)
+                    c.u.far.j = -6;
+                else
+                    c.u.pair.j = -6;
+                CU_ASSERT_EQUAL(RunAlt_oer_encode(&c, out, sizeof out, &len), ASN1RT_E_VALUE_CONSTRAINT);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     static const cunit_test tests[] = {
@@ -447,6 +616,7 @@ int main(void)
         { "error reports (code, offset, path)", test_error_report },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
+        { "fixed-width runs: exact bytes, every short buffer, bad fields refused as field by field", test_encode_runs },
     };
     return CUNIT_MAIN("codegen-oer", tests, CU_BRM_VERBOSE);
 }

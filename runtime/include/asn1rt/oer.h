@@ -187,22 +187,37 @@ ASN1RT_INLINE uint64_t asn1oer_i_get_fixed(const uint8_t *p, unsigned octets)
         return asn1rt_i_load_be64(p);
     }
 }
+/* gcc 12 merges the octet stores of 2 and 4 octets into one store only
+ * some of the time (inside the CAM's long functions it leaves shifts and
+ * single octets), so on GNU little-endian hosts the swap is explicit. */
 ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v)
 {
     switch (octets) {
     case 1:
         end[-1] = (uint8_t)v;
         break;
-    case 2:
+    case 2: {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint16_t x = __builtin_bswap16((uint16_t)v);
+        memcpy(end - 2, &x, 2);
+#else
         end[-2] = (uint8_t)(v >> 8);
         end[-1] = (uint8_t)v;
+#endif
         break;
-    case 4:
+    }
+    case 4: {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint32_t x = __builtin_bswap32((uint32_t)v);
+        memcpy(end - 4, &x, 4);
+#else
         end[-4] = (uint8_t)(v >> 24);
         end[-3] = (uint8_t)(v >> 16);
         end[-2] = (uint8_t)(v >> 8);
         end[-1] = (uint8_t)v;
+#endif
         break;
+    }
     default:
         asn1rt_i_store_be64(end - 8, v);
         break;
