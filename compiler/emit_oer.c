@@ -988,8 +988,12 @@ static void emit_choice_dec(CNamed *cn)
     P(4, "const uint8_t *s = r->cur;");
     P(4, "uint64_t t;");
     FILE *saved = emit_body_begin(&buf, &len);
-    try_dec(4, "asn1oer_read_tag_key(r, &t)", "r", "NULL");
+    /* The first octet is the key of every tag below 63; a long form's
+     * first octet falls to the default, which reads the whole tag and
+     * switches again (asn1oer_i_read_tag_octet). */
+    try_dec(4, "asn1oer_i_read_tag_octet(r, &t)", "r", "NULL");
     P(4, "(void)arena;");
+    P(0, "dispatch:");
     P(4, "switch (t) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
@@ -1011,6 +1015,11 @@ static void emit_choice_dec(CNamed *cn)
         P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
+    P(8, "if (ASN1G_UNLIKELY(ASN1RT_OER_TAG_OCTET_LONG(t))) {");
+    P(12, "r->cur = s;");
+    try_dec(12, "asn1oer_read_tag_key(r, &t)", "r", "NULL");
+    P(12, "goto dispatch;");
+    P(8, "}");
     if (cn->extensible) {
         /* An alternative after the marker that this schema does not know:
          * kept whole (tag and open type), as OER, for re-encoding as is. */

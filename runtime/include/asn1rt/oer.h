@@ -716,6 +716,26 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag_key(asn1rt_reader *r, uint64_
     return rc;
 }
 
+/* A CHOICE's first tag octet alone as its key, for a decoder whose
+ * switch sends an octet of the long form (ASN1RT_OER_TAG_OCTET_LONG) from
+ * its default back to asn1oer_read_tag_key, the cursor put back first:
+ * the common, one-octet tag then costs no test before the switch. Fails
+ * as asn1oer_read_tag (TRUNCATED with no octet). */
+#define ASN1RT_OER_TAG_OCTET_LONG(key) ((key) < 0x100u && ((key) & 0x3Fu) == 0x3Fu)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_tag_octet(asn1rt_reader *r, uint64_t *key)
+{
+    const uint8_t *p;
+    if (r == NULL || key == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end)) {
+        *key = p[0];
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_read_tag_key(r, key);
+}
+
 ASN1RT_INLINE size_t asn1oer_tag_len(uint32_t tag)
 {
     uint32_t num = ASN1RT_TAG_NUMBER(tag);
