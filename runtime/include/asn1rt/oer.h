@@ -224,6 +224,8 @@ ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *base, const uint8_t *p, size_t
         uint64_t last = asn1rt_i_load_le64(p + n - 8);
         if (n <= 8)
             return (last & (hi << (8 * (8 - n)))) == 0;
+        if (n <= 16)   /* two loads, overlapping: no loop for a host name */
+            return ((asn1rt_i_load_le64(p) | last) & hi) == 0;
         for (; i + 8 < n; i += 8)
             acc |= asn1rt_i_load_le64(p + i);
         return ((acc | last) & hi) == 0;
@@ -907,12 +909,14 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
      * valid without the character-by-character check. */
     const uint8_t *p;
     if (r != NULL && out != NULL && (universal == ASN1RT_UT_UTF8STRING || universal == ASN1RT_UT_IA5STRING)) {
+        size_t n;
         p = r->cur;
-        if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80 && (size_t)(r->end - p) - 1 >= p[0] &&
-                            asn1oer_i_ascii(r->base, p + 1, p[0]))) {
+        /* n read once: after the store to out->ptr, p[0] would be loaded again */
+        if (ASN1RT_I_LIKELY(p < r->end && (n = p[0]) < 0x80 && (size_t)(r->end - p) - 1 >= n &&
+                            asn1oer_i_ascii(r->base, p + 1, n))) {
             out->ptr = p + 1;
-            out->len = p[0];
-            r->cur = p + 1 + p[0];
+            out->len = n;
+            r->cur = p + 1 + n;
             return ASN1RT_OK;
         }
     }
