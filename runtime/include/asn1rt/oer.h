@@ -210,26 +210,28 @@ ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v
 }
 
 /* Whether the n octets at p are all below 0x80 (ASCII). base is the
- * start of the input: with 8 octets there before p + n, n <= 16 is one
- * or two loads (ending at p + n, the extra octets masked off); longer,
- * eight at a time and one last load ending at p + n. */
+ * start of the input. From 8 octets on, the loads never leave [p, p + n):
+ * up to 16 two loads (overlapping), longer eight at a time and one last
+ * load ending at p + n. Below 8, one load ending at p + n (the octets
+ * before p masked off) when the input has 8 octets there, else octet by
+ * octet. */
 ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *base, const uint8_t *p, size_t n)
 {
     const uint64_t hi = UINT64_C(0x8080808080808080);
     uint64_t acc = 0;
     size_t i = 0;
-    if (n == 0)
-        return true;
-    if (ASN1RT_I_LIKELY((size_t)(p - base) + n >= 8)) {
+    if (n >= 8) {
         uint64_t last = asn1rt_i_load_le64(p + n - 8);
-        if (n <= 8)
-            return (last & (hi << (8 * (8 - n)))) == 0;
-        if (n <= 16)   /* two loads, overlapping: no loop for a host name */
+        if (n <= 16)   /* no loop for a host name */
             return ((asn1rt_i_load_le64(p) | last) & hi) == 0;
         for (; i + 8 < n; i += 8)
             acc |= asn1rt_i_load_le64(p + i);
         return ((acc | last) & hi) == 0;
     }
+    if (n == 0)
+        return true;
+    if (ASN1RT_I_LIKELY((size_t)(p - base) + n >= 8))
+        return (asn1rt_i_load_le64(p + n - 8) & (hi << (8 * (8 - n)))) == 0;
     for (; i < n; i++)
         acc |= p[i];
     return (acc & 0x80u) == 0;
