@@ -170,6 +170,19 @@ ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
         end[-(ptrdiff_t)i] = (uint8_t)v;
 }
 
+/* Whether n (a constant in generated code) octets remain at p before
+ * end. Up to 64 as p + n <= end on the addresses: the sum is the cursor
+ * after them, which the reader computes anyway, so the test is one compare
+ * where end - p >= n is a subtraction and a compare. It cannot wrap: no
+ * input lies in the last 64 octets of the address space (the top page is
+ * never mapped: the kernel's, or past the user range). */
+ASN1RT_INLINE bool asn1oer_i_room(const uint8_t *p, const uint8_t *end, size_t n)
+{
+    if (n <= 64)
+        return (uintptr_t)p + n <= (uintptr_t)end;
+    return (size_t)(end - p) >= n;
+}
+
 /* The fixed sizes (1, 2, 4, 8 octets: a constant in generated code) as
  * one load or store each: the loops above are left as loops by gcc -O2
  * for 4 and 8 octets. The shifts below are the pattern gcc and clang
@@ -323,7 +336,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_uint(asn1rt_reader *r, unsi
     p = r->cur;
     if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(p, r->end, octets)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     v = asn1oer_i_get_fixed(p, octets);
     if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
@@ -344,7 +357,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_int(asn1rt_reader *r, unsig
     p = r->cur;
     if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(p, r->end, octets)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     u = asn1oer_i_get_fixed(p, octets);
     if (octets < 8 && (p[0] & 0x80u))
@@ -895,7 +908,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_octets(asn1rt_reader *r, si
 {
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - r->cur) < n))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(r->cur, r->end, n)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, r->cur);
     return asn1rt_i_take_view(r, r->cur, n, out);
 }
