@@ -404,6 +404,7 @@ EX(OverviewC)
 EX(BigTag)
 EX(Outer)
 EX(Wide)
+EX(Forms)
 
 static void test_error_report_tags_strings(void)
 {
@@ -435,6 +436,12 @@ static void test_error_report_tags_strings(void)
         { ex_Wide, "00 00 10 61 62 63 64 65 66 67 80 69 6A 6B 6C 6D 6E 6F 70 " WIDE_U16, ASN1RT_E_STRING_ALPHABET, 10, "h" },
         { ex_Wide, "00 00 " WIDE_H9 "10 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 80", ASN1RT_E_STRING_UTF8, 28, "u" },
         { ex_Wide, "80 00 07", ASN1RT_E_TRUNCATED, 3, "h" },
+        /* Fixed sizes cut: the room test of oer.h's asn1oer_i_room. */
+        { ex_Forms, "00 61 62", ASN1RT_E_TRUNCATED, 1, "s" },
+        { ex_Forms, "00 61 62 63 01 02 03", ASN1RT_E_TRUNCATED, 4, "o" },
+        { ex_Forms, "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07", ASN1RT_E_TRUNCATED, 9, "u" },
+        { ex_Forms, "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF",
+          ASN1RT_E_TRUNCATED, 34, "arr" },   /* at the quantity: two items cannot fit */
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         uint8_t in[64];
