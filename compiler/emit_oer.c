@@ -1047,9 +1047,13 @@ static SeqLayout seq_layout(const CNamed *cn)
 
 /* Bit i of the preamble as the decoder tests it: of pv, the preamble's
  * first eight octets read once into a register (asn1oer_i_bits_word), when
- * it has no more; through the pointer otherwise. */
+ * it has no more; through the pointer otherwise. Up to four octets pv is
+ * 32 bits wide, so that each test's mask is an immediate operand (a
+ * 64-bit mask takes a move of its own first). */
 static const char *pre_bit(int nbits, int i)
 {
+    if (nbits <= 32)
+        return S("((pv >> %d) & 1u) != 0", 31 - i);
     if (nbits <= 64)
         return S("((pv >> %d) & 1u) != 0", 63 - i);
     return S("asn1oer_bit(pre, %d)", i);
@@ -1069,11 +1073,13 @@ static void emit_seq_dec(CNamed *cn)
     if (nbits)
         P(4, "const uint8_t *pre;");
     if (nbits && nbits <= 64)
-        P(4, "uint64_t pv;");
+        P(4, "%s pv;", nbits <= 32 ? "uint32_t" : "uint64_t");
     FILE *saved = emit_body_begin(&buf, &len);
     if (nbits)
         try_dec(4, S("asn1oer_read_preamble(r, %d, &pre)", nbits), "r", "NULL");
-    if (nbits && nbits <= 64)
+    if (nbits && nbits <= 32)
+        P(4, "pv = (uint32_t)(asn1oer_i_bits_word(pre, %d) >> 32);", (nbits + 7) / 8);
+    else if (nbits && nbits <= 64)
         P(4, "pv = asn1oer_i_bits_word(pre, %d);", (nbits + 7) / 8);
     int bit = cn->extensible ? 1 : 0;
     for (int k = 0; k < nroot; k++) {
@@ -1291,8 +1297,12 @@ static void emit_choice_dec(CNamed *cn)
     P(4, "const uint8_t *s = r->cur;");
     P(4, "uint64_t t;");
     FILE *saved = emit_body_begin(&buf, &len);
-    try_dec(4, "asn1oer_read_tag_key(r, &t)", "r", "NULL");
+    /* The first octet is the key of every tag below 63; a long form's
+     * first octet falls to the default, which reads the whole tag and
+     * switches again (asn1oer_i_read_tag_octet). */
+    try_dec(4, "asn1oer_i_read_tag_octet(r, &t)", "r", "NULL");
     P(4, "(void)arena;");
+    P(0, "dispatch:");
     P(4, "switch (t) {");
     for (int k = 0; k < cn->ncomps; k++) {
         CComp *cc = cn->comps[k];
@@ -1314,6 +1324,11 @@ static void emit_choice_dec(CNamed *cn)
         P(8, "return ASN1RT_OK;");
     }
     P(4, "default:");
+    P(8, "if (ASN1G_UNLIKELY(ASN1RT_OER_TAG_OCTET_LONG(t))) {");
+    P(12, "r->cur = s;");
+    try_dec(12, "asn1oer_read_tag_key(r, &t)", "r", "NULL");
+    P(12, "goto dispatch;");
+    P(8, "}");
     if (cn->extensible) {
         /* An alternative after the marker that this schema does not know:
          * kept whole (tag and open type), as OER, for re-encoding as is. */

@@ -49,6 +49,7 @@ static int load_PersonnelRecord(void *p, asn1rt_arena *a)
 #define load_Named load_none
 #define load_Run load_none
 #define load_RunAlt load_none
+#define load_Wide load_none
 static int load_Bag(void *p, asn1rt_arena *a) { return Bag_load_items(p, a); }
 
 /* Decode in[0..n) with lax; re-encode and compare with want[0..wn); with
@@ -97,6 +98,7 @@ ROUNDTRIP(BigTag)
 ROUNDTRIP(Named)
 ROUNDTRIP(Run)
 ROUNDTRIP(RunAlt)
+ROUNDTRIP(Wide)
 
 typedef int (*rt_fn)(const uint8_t *, size_t, unsigned, const uint8_t *, size_t, bool, bool, asn1rt_error *);
 
@@ -141,6 +143,8 @@ typedef struct dec_row {
 #define RUN_ALL RUN_HEAD " 82 00 C8 FE F7 00 00 00 07 05"
 /* The same without pair2: preamble 00. */
 #define RUN_NO_PAIR2 "00 FF 05 FD 12 34 FF FF FF FF 02 01 AA BB CC 01 02 03 04 FB 01 02 03 04 05 06 07 08 82 00 C8 FE F7"
+#define WIDE_H9 "09 61 62 63 64 65 66 67 68 69 "
+#define WIDE_U16 "10 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 70"
 
 static const dec_row dec_rows[] = {
     { "overview A", "asn1tools", rt_OverviewA, "C0 04 00 04 00 04 00 00 00 04 02 04 00 01 04 01 04", 0, 0, NULL, true, false },
@@ -231,6 +235,26 @@ static const dec_row dec_rows[] = {
     { "Named abcd", "derived 26", rt_Named, "04 61 62 63 64", 0, ASN1RT_E_SIZE_CONSTRAINT, NULL, false, false },
     { "Named 3 characters in 6 octets", "derived 26", rt_Named, "06 C3 A9 C3 A9 C3 A9", 0, 0, NULL, true, false },
     { "Named 4 characters in 8 octets", "derived 26", rt_Named, "08 C3 A9 C3 A9 C3 A9 C3 A9", 0, ASN1RT_E_SIZE_CONSTRAINT, NULL, false, false },
+    /* Wide: preamble bit i for o(i+1), bits 12..15 padding; h "abcdefghi", u "abcdefghijklmnop". */
+    { "Wide, none present", "derived 16.2", rt_Wide, "00 00 " WIDE_H9 WIDE_U16, 0, 0, NULL, true, false },
+    { "Wide o1 o9 o12", "derived 16.2", rt_Wide, "80 90 01 09 0C " WIDE_H9 WIDE_U16, 0, 0, NULL, true, false },
+    { "Wide o8 o9", "derived 16.2", rt_Wide, "01 80 08 09 " WIDE_H9 WIDE_U16, 0, 0, NULL, true, false },
+    { "Wide o12 without its octet", "derived 16.2", rt_Wide, "00 10 " WIDE_H9 WIDE_U16, 0, ASN1RT_E_TRUNCATED, NULL, false, false },
+    { "Wide, padding bit in octet 2", "derived 16.2.3", rt_Wide, "00 08 " WIDE_H9 WIDE_U16, 0, ASN1RT_E_OER_PADDING, NULL, false, false },
+    { "Wide, h of 3, 80 last (octet by octet)", "derived 26", rt_Wide, "00 00 03 61 62 80 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 3", "derived 26", rt_Wide, "00 00 03 61 62 63 " WIDE_U16, 0, 0, NULL, true, false },
+    { "Wide, h of 8, 80 first", "derived 26", rt_Wide, "00 00 08 80 62 63 64 65 66 67 68 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, u of 7 after h, 80 first (one load)", "derived 26", rt_Wide, "00 00 " WIDE_H9 "07 80 62 63 64 65 66 67", 0, ASN1RT_E_STRING_UTF8, NULL, false, false },
+    { "Wide, h of 9, 80 first", "derived 26", rt_Wide, "00 00 09 80 62 63 64 65 66 67 68 69 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 9, 80 last", "derived 26", rt_Wide, "00 00 09 61 62 63 64 65 66 67 68 80 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 12, 80 at 8", "derived 26", rt_Wide, "00 00 0C 61 62 63 64 65 66 67 68 80 6A 6B 6C " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 16, 80 at 7", "derived 26", rt_Wide, "00 00 10 61 62 63 64 65 66 67 80 69 6A 6B 6C 6D 6E 6F 70 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 16, FF last", "derived 26", rt_Wide, "00 00 10 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F FF " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 17, 80 at 8", "derived 26", rt_Wide, "00 00 11 61 62 63 64 65 66 67 68 80 6A 6B 6C 6D 6E 6F 70 71 " WIDE_U16, 0, ASN1RT_E_STRING_ALPHABET, NULL, false, false },
+    { "Wide, h of 17", "derived 26", rt_Wide, "00 00 11 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 70 71 " WIDE_U16, 0, 0, NULL, true, false },
+    { "Wide, u of 10 with two C3 A9", "derived 26", rt_Wide, "00 00 " WIDE_H9 "0A C3 A9 61 62 63 64 65 66 C3 A9", 0, 0, NULL, true, false },
+    { "Wide, u of 16, lone 80 last", "derived 26", rt_Wide, "00 00 " WIDE_H9 "10 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 80", 0, ASN1RT_E_STRING_UTF8, NULL, false, false },
+    { "Wide, u of 9, C3 A9 first", "derived 26", rt_Wide, "00 00 " WIDE_H9 "09 C3 A9 63 64 65 66 67 68 69", 0, 0, NULL, true, false },
     { "Misc, t not DER", "derived 26", rt_Misc,
       "03 80 00 01 04 C2 7B 03 02 0B 39 39 31 32 33 31 32 33 35 39 5A 09 01 00 00 00 00 00 00 00 00 09 FF 00 00 00 00 00 00 00 00",
       0, ASN1RT_E_TIME_FORMAT, NULL, false, false },
@@ -379,6 +403,76 @@ static void test_error_report(void)
         OverviewA a;
         asn1rt_error err;
         CU_ASSERT_EQUAL(OverviewA_oer_decode_ex(&a, in, n, 0, NULL, &err), rows[i].code);
+        CU_ASSERT_EQUAL(err.code, rows[i].code);
+        CU_ASSERT_EQUAL(err.offset, rows[i].offset);
+        if (rows[i].path0) {
+            CU_ASSERT(err.path_len >= 1 && strcmp(err.path[0], rows[i].path0) == 0);
+        } else {
+            CU_ASSERT_EQUAL(err.path_len, 0);
+        }
+    }
+}
+
+/* T_oer_decode_ex's report where a CHOICE reads its tag (its first octet,
+ * the long form from the switch's default) and where the preamble and the
+ * short strings are checked: the code, the offset, the innermost name. */
+#define EX(T) \
+    static int ex_##T(const uint8_t *in, size_t n, asn1rt_error *err) \
+    { \
+        T v; \
+        return T##_oer_decode_ex(&v, in, n, 0, NULL, err); \
+    }
+EX(OverviewC)
+EX(BigTag)
+EX(Outer)
+EX(Wide)
+EX(Forms)
+
+static void test_error_report_tags_strings(void)
+{
+    static const struct {
+        int (*ex)(const uint8_t *, size_t, asn1rt_error *);
+        const char *hex;
+        int code;
+        size_t offset;
+        const char *path0;
+    } rows[] = {
+        { ex_OverviewC, "", ASN1RT_E_TRUNCATED, 0, NULL },
+        { ex_OverviewC, "82 00", ASN1RT_E_NO_ALTERNATIVE, 0, NULL },
+        { ex_OverviewC, "BF 3F FF", ASN1RT_E_NO_ALTERNATIVE, 0, NULL },
+        { ex_OverviewC, "BF 3F", ASN1RT_E_NO_ALTERNATIVE, 0, NULL },
+        { ex_OverviewC, "BF 01 FF", ASN1RT_E_TAG_NOT_MINIMAL, 0, NULL },
+        { ex_OverviewC, "80 01", ASN1RT_E_BOOLEAN_VALUE, 1, "c1" },
+        { ex_BigTag, "BF", ASN1RT_E_TRUNCATED, 0, NULL },
+        { ex_BigTag, "BF 81", ASN1RT_E_TRUNCATED, 0, NULL },
+        { ex_BigTag, "BF 80 48 FF", ASN1RT_E_TAG_NOT_MINIMAL, 0, NULL },
+        { ex_BigTag, "BF 3F 01", ASN1RT_E_BOOLEAN_VALUE, 2, "at63" },
+        { ex_BigTag, "BF 81 48", ASN1RT_E_TRUNCATED, 3, "hi" },
+        { ex_BigTag, "81 02", ASN1RT_E_BOOLEAN_VALUE, 1, "lo" },
+        { ex_Outer, "86", ASN1RT_E_TRUNCATED, 1, "y" },
+        { ex_Outer, "85 02", ASN1RT_E_BOOLEAN_VALUE, 1, "x" },
+        { ex_Wide, "00 08 " WIDE_H9 WIDE_U16, ASN1RT_E_OER_PADDING, 1, NULL },
+        { ex_Wide, "00 10 " WIDE_H9 WIDE_U16, ASN1RT_E_TRUNCATED, 3, "h" },
+        { ex_Wide, "00 00 09 80 62 63 64 65 66 67 68 69 " WIDE_U16, ASN1RT_E_STRING_ALPHABET, 3, "h" },
+        { ex_Wide, "00 00 09 61 62 63 64 65 66 67 68 80 " WIDE_U16, ASN1RT_E_STRING_ALPHABET, 11, "h" },
+        { ex_Wide, "00 00 10 61 62 63 64 65 66 67 80 69 6A 6B 6C 6D 6E 6F 70 " WIDE_U16, ASN1RT_E_STRING_ALPHABET, 10, "h" },
+        { ex_Wide, "00 00 " WIDE_H9 "10 61 62 63 64 65 66 67 68 69 6A 6B 6C 6D 6E 6F 80", ASN1RT_E_STRING_UTF8, 28, "u" },
+        { ex_Wide, "80 00 07", ASN1RT_E_TRUNCATED, 3, "h" },
+        /* Fixed sizes cut: the room test of oer.h's asn1oer_i_room. */
+        { ex_Forms, "00 61 62", ASN1RT_E_TRUNCATED, 1, "s" },
+        { ex_Forms, "00 61 62 63 01 02 03", ASN1RT_E_TRUNCATED, 4, "o" },
+        { ex_Forms, "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07", ASN1RT_E_TRUNCATED, 9, "u" },
+        { ex_Forms, "00 61 62 63 01 02 03 04 A0 01 02 03 04 05 06 07 08 82 00 C8 06 2A 86 48 86 F7 0D 00 02 07 80 02 06 40 01 02 FF",
+          ASN1RT_E_TRUNCATED, 34, "arr" },   /* at the quantity: two items cannot fit */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        uint8_t in[64];
+        size_t n = unhex(rows[i].hex, in, sizeof in);
+        asn1rt_error err;
+        int rc = rows[i].ex(in, n, &err);
+        if (rc != rows[i].code || err.offset != rows[i].offset)
+            printf("\n  row %zu: got %d at %zu, want %d at %zu\n", i, rc, err.offset, rows[i].code, rows[i].offset);
+        CU_ASSERT_EQUAL(rc, rows[i].code);
         CU_ASSERT_EQUAL(err.code, rows[i].code);
         CU_ASSERT_EQUAL(err.offset, rows[i].offset);
         if (rows[i].path0) {
@@ -614,6 +708,7 @@ int main(void)
         { "encoder refusals", test_encode_refusals },
         { "SET OF sorted, extension group", test_encode_set_of_group },
         { "error reports (code, offset, path)", test_error_report },
+        { "error reports: CHOICE tags, preamble, short strings", test_error_report_tags_strings },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
         { "fixed-width runs: exact bytes, every short buffer, bad fields refused as field by field", test_encode_runs },

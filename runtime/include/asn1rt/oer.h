@@ -170,6 +170,19 @@ ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
         end[-(ptrdiff_t)i] = (uint8_t)v;
 }
 
+/* Whether n (a constant in generated code) octets remain at p before
+ * end. Up to 64 as p + n <= end on the addresses: the sum is the cursor
+ * after them, which the reader computes anyway, so the test is one compare
+ * where end - p >= n is a subtraction and a compare. It cannot wrap: no
+ * input lies in the last 64 octets of the address space (the top page is
+ * never mapped: the kernel's, or past the user range). */
+ASN1RT_INLINE bool asn1oer_i_room(const uint8_t *p, const uint8_t *end, size_t n)
+{
+    if (n <= 64)
+        return (uintptr_t)p + n <= (uintptr_t)end;
+    return (size_t)(end - p) >= n;
+}
+
 /* The fixed sizes (1, 2, 4, 8 octets: a constant in generated code) as
  * one load or store each: the loops above are left as loops by gcc -O2
  * for 4 and 8 octets. The shifts below are the pattern gcc and clang
@@ -225,24 +238,28 @@ ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v
 }
 
 /* Whether the n octets at p are all below 0x80 (ASCII). base is the
- * start of the input: with 8 octets there before p + n, n <= 16 is one
- * or two loads (ending at p + n, the extra octets masked off); longer,
- * eight at a time and one last load ending at p + n. */
+ * start of the input. From 8 octets on, the loads never leave [p, p + n):
+ * up to 16 two loads (overlapping), longer eight at a time and one last
+ * load ending at p + n. Below 8, one load ending at p + n (the octets
+ * before p masked off) when the input has 8 octets there, else octet by
+ * octet. */
 ASN1RT_INLINE bool asn1oer_i_ascii(const uint8_t *base, const uint8_t *p, size_t n)
 {
     const uint64_t hi = UINT64_C(0x8080808080808080);
     uint64_t acc = 0;
     size_t i = 0;
-    if (n == 0)
-        return true;
-    if (ASN1RT_I_LIKELY((size_t)(p - base) + n >= 8)) {
+    if (n >= 8) {
         uint64_t last = asn1rt_i_load_le64(p + n - 8);
-        if (n <= 8)
-            return (last & (hi << (8 * (8 - n)))) == 0;
+        if (n <= 16)   /* no loop for a host name */
+            return ((asn1rt_i_load_le64(p) | last) & hi) == 0;
         for (; i + 8 < n; i += 8)
             acc |= asn1rt_i_load_le64(p + i);
         return ((acc | last) & hi) == 0;
     }
+    if (n == 0)
+        return true;
+    if (ASN1RT_I_LIKELY((size_t)(p - base) + n >= 8))
+        return (asn1rt_i_load_le64(p + n - 8) & (hi << (8 * (8 - n)))) == 0;
     for (; i < n; i++)
         acc |= p[i];
     return (acc & 0x80u) == 0;
@@ -334,7 +351,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_uint(asn1rt_reader *r, unsi
     p = r->cur;
     if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(p, r->end, octets)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     v = asn1oer_i_get_fixed(p, octets);
     if (ASN1RT_I_UNLIKELY(v < lo || v > hi))
@@ -355,7 +372,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_int(asn1rt_reader *r, unsig
     p = r->cur;
     if (octets != 1 && octets != 2 && octets != 4 && octets != 8)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - p) < octets))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(p, r->end, octets)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, p);
     u = asn1oer_i_get_fixed(p, octets);
     if (octets < 8 && (p[0] & 0x80u))
@@ -731,6 +748,26 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_tag_key(asn1rt_reader *r, uint64_
     return rc;
 }
 
+/* A CHOICE's first tag octet alone as its key, for a decoder whose
+ * switch sends an octet of the long form (ASN1RT_OER_TAG_OCTET_LONG) from
+ * its default back to asn1oer_read_tag_key, the cursor put back first:
+ * the common, one-octet tag then costs no test before the switch. Fails
+ * as asn1oer_read_tag (TRUNCATED with no octet). */
+#define ASN1RT_OER_TAG_OCTET_LONG(key) ((key) < 0x100u && ((key) & 0x3Fu) == 0x3Fu)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_read_tag_octet(asn1rt_reader *r, uint64_t *key)
+{
+    const uint8_t *p;
+    if (r == NULL || key == NULL)
+        return ASN1RT_E_ARG;
+    p = r->cur;
+    if (ASN1RT_I_LIKELY(p < r->end)) {
+        *key = p[0];
+        r->cur = p + 1;
+        return ASN1RT_OK;
+    }
+    return asn1oer_read_tag_key(r, key);
+}
+
 ASN1RT_INLINE size_t asn1oer_tag_len(uint32_t tag)
 {
     uint32_t num = ASN1RT_TAG_NUMBER(tag);
@@ -886,7 +923,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_octets(asn1rt_reader *r, si
 {
     if (r == NULL || out == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY((size_t)(r->end - r->cur) < n))
+    if (ASN1RT_I_UNLIKELY(!asn1oer_i_room(r->cur, r->end, n)))
         return asn1rt_i_fail_at(r, ASN1RT_E_TRUNCATED, r->cur);
     return asn1rt_i_take_view(r, r->cur, n, out);
 }
@@ -902,12 +939,14 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_string(asn1rt_reader *r, unsigned
      * valid without the character-by-character check. */
     const uint8_t *p;
     if (r != NULL && out != NULL && (universal == ASN1RT_UT_UTF8STRING || universal == ASN1RT_UT_IA5STRING)) {
+        size_t n;
         p = r->cur;
-        if (ASN1RT_I_LIKELY(p < r->end && p[0] < 0x80 && (size_t)(r->end - p) - 1 >= p[0] &&
-                            asn1oer_i_ascii(r->base, p + 1, p[0]))) {
+        /* n read once: after the store to out->ptr, p[0] would be loaded again */
+        if (ASN1RT_I_LIKELY(p < r->end && (n = p[0]) < 0x80 && (size_t)(r->end - p) - 1 >= n &&
+                            asn1oer_i_ascii(r->base, p + 1, n))) {
             out->ptr = p + 1;
-            out->len = p[0];
-            r->cur = p + 1 + p[0];
+            out->len = n;
+            r->cur = p + 1 + n;
             return ASN1RT_OK;
         }
     }
