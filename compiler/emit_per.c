@@ -861,7 +861,7 @@ static void dec_comps(int ind, CComp **cs, int n, bool in_group, const char *rd)
         unsigned fb, total = 0;
         bool both = true, one;
         int m = 0;
-        while (!in_group && k + m < n && run_field(cs[k + m], &fb, &one) && total + fb <= 57) {
+        while (!emit_size && !in_group && k + m < n && run_field(cs[k + m], &fb, &one) && total + fb <= 57) {
             total += fb;
             both &= one;
             m++;
