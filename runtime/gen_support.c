@@ -5,7 +5,7 @@
 #include "asn1rt/gen.h"
 #include "internal.h"
 
-int (asn1g_fail)(asn1rt_error *err, int code, size_t offset, const char *component)
+int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component)
 {
     if (err == NULL)
         return code;

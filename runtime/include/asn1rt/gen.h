@@ -69,12 +69,6 @@ extern "C" {
  * innermost failure are kept, the component name is pushed on the path.
  * component may be NULL (nothing pushed). Returns code. */
 ASN1G_COLD int asn1g_fail(asn1rt_error *err, int code, size_t offset, const char *component);
-/* With no err (T_decode, T_oer_decode: a constant NULL) the code alone,
- * without the call: a flattened decoder's exits then keep nothing alive
- * across a call, and the offsets they would pass are not computed. err
- * is a plain name at every use in generated code (evaluated twice). */
-#define asn1g_fail(err, code, offset, component) \
-    ((err) == NULL ? (code) : (asn1g_fail)((err), (code), (offset), (component)))
 
 /* Encoders return the first failure unchanged. */
 #define ASN1G_TRY(expr) \
