@@ -781,27 +781,13 @@ ASN1RT_INLINE void asn1g_copy(uint8_t *d, const uint8_t *s, size_t n)
     asn1rt_i_copy(d, s, n);
 }
 
-/* `return f(w, ...)` for the writer's out-of-line halves, made on a copy of
- * *w with the cursor taken back (the one field they change): no writer's
- * address then leaves a flattened encoder, whose writer stays in registers
- * instead of being stored and reloaded around every octet written through
- * a uint8_t pointer, which may alias it (as oer.h's ASN1OER_I_ON_COPY).
- * A Certificate encode: 11% less time (docs/perf-findings.md, section 20). */
-#define ASN1G_RETURN_ON_COPY(w, f, ...)                \
-    do {                                               \
-        asn1rt_writer asn1g_t_ = *(w);                 \
-        int asn1g_rc_ = f(&asn1g_t_, __VA_ARGS__);     \
-        (w)->pos = asn1g_t_.pos;                       \
-        return asn1g_rc_;                              \
-    } while (0)
-
 ASN1RT_INLINE int asn1g_put_header(asn1rt_writer *w, uint32_t tag, size_t n)
 {
     if (ASN1G_LIKELY(ASN1RT_I_HEADER_FAST(w, tag, n))) {
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_header, tag, n);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_header, tag, n);
 }
 
 /* Content end of a constructed element: call before writing its content,
@@ -825,7 +811,7 @@ ASN1RT_INLINE int asn1g_put_int(asn1rt_writer *w, uint32_t tag, int64_t v)
         asn1rt_i_put_int64_fast(w, tag, v);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1g_put_int_slow, tag, v);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1g_put_int_slow, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
@@ -834,7 +820,7 @@ ASN1RT_INLINE int asn1g_put_uint(asn1rt_writer *w, uint32_t tag, uint64_t v)
         asn1rt_i_put_uint64_fast(w, tag, v);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1g_put_uint_slow, tag, v);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1g_put_uint_slow, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
@@ -847,7 +833,7 @@ ASN1RT_INLINE int asn1g_put_bool(asn1rt_writer *w, uint32_t tag, bool v)
         w->pos = p - 3;
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bool, tag, v);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bool, tag, v);
 }
 
 ASN1RT_INLINE int asn1g_put_null(asn1rt_writer *w, uint32_t tag)
@@ -863,7 +849,7 @@ ASN1RT_INLINE int asn1g_put_octets(asn1rt_writer *w, uint32_t tag, const uint8_t
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_octets, tag, p, n);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_octets, tag, p, n);
 }
 
 ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bits *v)
@@ -881,7 +867,7 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
         w->pos = asn1rt_i_put_header_fast(w->pos, tag, n + 1);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bits, tag, v);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bits, tag, v);
 }
 
 /* A named-bit BIT STRING value with its trailing zero bits removed, as DER
@@ -910,7 +896,7 @@ ASN1RT_INLINE int asn1g_put_raw(asn1rt_writer *w, const uint8_t *p, size_t n)
         asn1g_copy(w->pos, p, n);
         return ASN1RT_OK;
     }
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bytes, p, n);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bytes, p, n);
 }
 
 ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_bigint *v)
@@ -919,7 +905,7 @@ ASN1RT_INLINE int asn1g_put_bigint(asn1rt_writer *w, uint32_t tag, const asn1rt_
     size_t n = v->len;
     if (ASN1G_LIKELY(n >= 1 && (n == 1 || !asn1rt_i_int_redundant(c))))
         return asn1g_put_octets(w, tag, c, n);
-    ASN1G_RETURN_ON_COPY(w, asn1rt_prepend_bigint, tag, v);
+    ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bigint, tag, v);
 }
 
 /* Moves the n bytes written at the writer's end to the start of buf.

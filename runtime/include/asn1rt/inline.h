@@ -36,6 +36,20 @@
 
 #define ASN1RT_I_CONSTRUCTED_BIT 0x20000000u
 
+/* `return f(w, ...)` for a writer's out-of-line halves, made on a copy of
+ * *w whose cursor (the one field they change, and only on success) is
+ * taken back: no writer's address then leaves a flattened encoder, whose
+ * writer stays in registers instead of being stored and reloaded around
+ * every octet written through a uint8_t pointer, which may alias it
+ * (gen.h's DER writers and oer.h's; docs/perf-findings.md 16 and 20). */
+#define ASN1RT_I_RETURN_ON_COPY(w, f, ...) \
+    do { \
+        asn1rt_writer asn1rt_i_t_ = *(w); \
+        int asn1rt_i_rc_ = f(&asn1rt_i_t_, __VA_ARGS__); \
+        (w)->pos = asn1rt_i_t_.pos; \
+        return asn1rt_i_rc_; \
+    } while (0)
+
 /* ------------------------------------------------------------------ */
 /* Out-of-line halves (not for direct use; names may change).          */
 

@@ -62,24 +62,9 @@ ASN1RT_MUST_USE int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n);
 ASN1RT_MUST_USE int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out);
 ASN1RT_MUST_USE int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag);
 ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
-/* The inline writers call their out-of-line halves on a copy of *w
- * (the copy's pos taken back on success), so that a flattened encoder's
- * own writer, whose address then goes nowhere, stays in registers: in
- * memory, every octet stored through a uint8_t pointer may alias w->pos
- * and makes the compiler reload and store it. */
-#define ASN1OER_I_ON_COPY(w, call) \
-    do { \
-        asn1rt_writer asn1oer_i_t_ = *(w); \
-        asn1rt_writer *const asn1oer_i_w_ = &asn1oer_i_t_; \
-        int asn1oer_i_rc_ = (call); \
-        if (asn1oer_i_rc_ == ASN1RT_OK) \
-            *(w) = asn1oer_i_t_; \
-        return asn1oer_i_rc_; \
-    } while (0)
-
 /* For generated encoders: fn(&copy, ...) on a copy of *w for an
  * out-of-line writer, returning its code on failure, taking the copy back
- * on success (the reason: ASN1OER_I_ON_COPY). */
+ * on success (the reason: asn1rt/inline.h's ASN1RT_I_RETURN_ON_COPY). */
 #define ASN1OER_TRY_ON_COPY(w, fn, ...) \
     do { \
         asn1rt_writer asn1oer_i_t_ = *(w); \
@@ -173,9 +158,10 @@ ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
 /* Whether n (a constant in generated code) octets remain at p before
  * end. Up to 64 as p + n <= end on the addresses: the sum is the cursor
  * after them, which the reader computes anyway, so the test is one compare
- * where end - p >= n is a subtraction and a compare. It cannot wrap: no
- * input lies in the last 64 octets of the address space (the top page is
- * never mapped: the kernel's, or past the user range). */
+ * where end - p >= n is a subtraction and a compare. It cannot wrap where
+ * no input lies in the last 64 octets of the address space, as on hosts
+ * with an MMU (the top page is the kernel's, or past the user range): a
+ * platform assumption of this runtime, which docs/runtime.md states. */
 ASN1RT_INLINE bool asn1oer_i_room(const uint8_t *p, const uint8_t *end, size_t n)
 {
     if (n <= 64)
@@ -311,7 +297,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_length(asn1rt_writer *w, size_
         *--w->pos = (uint8_t)n;
         return ASN1RT_OK;
     }
-    ASN1OER_I_ON_COPY(w, asn1oer_i_slow_prepend_length(asn1oer_i_w_, n));
+    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_slow_prepend_length, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -594,7 +580,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, b
     }
     if (w == NULL)
         return ASN1RT_E_ARG;
-    ASN1OER_I_ON_COPY(w, asn1oer_i_prepend_big(asn1oer_i_w_, is_signed, v));
+    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_prepend_big, is_signed, v);
 }
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v)
 {
@@ -791,7 +777,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_tag(asn1rt_writer *w, uint32_t
         *--w->pos = (uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | ASN1RT_TAG_NUMBER(tag));
         return ASN1RT_OK;
     }
-    ASN1OER_I_ON_COPY(w, asn1oer_i_slow_prepend_tag(asn1oer_i_w_, tag));
+    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_slow_prepend_tag, tag);
 }
 
 /* ------------------------------------------------------------------ */
