@@ -197,6 +197,7 @@ struct CNamed {
     const char *pr_type, *pr_nothing, *pr_unknown; /* CHOICE: T_PR, T_PR_NOTHING, T_PR_UNKNOWN (extensible) */
     CItem *items; int nitems;          /* enumerators (defining CK_ENUM), named numbers or bits (assignments) */
     enum { ITEMS_NONE, ITEMS_ENUM, ITEMS_NUMBERS, ITEMS_BITS } items_kind;
+    int root_dense;          /* ITEMS_ENUM: n when the root's enumerators are numbered exactly 0..n-1, else 0 */
     const char *enum_empty;  /* CK_ENUM without items: the placeholder enumerator */
     bool defines;            /* this name carries the struct/enum of ct->base (else a typedef) */
     CComp **comps; int ncomps;     /* SEQ / SET (in definition order) / CHOICE */

@@ -581,27 +581,6 @@ static bool orun_add(OerRun *run, const char *val, const char *cond, unsigned oc
 
 static const char *and_cond(const char *a, const char *b) { return !a ? b : !b ? a : S("%s && %s", a, b); }
 
-/* A root of enumerators numbered 0..n-1 (n <= 128), whose C values are
- * the numbers: a value below n is the list check passed, in short form. */
-static int enum_dense_root(const CNamed *en)
-{
-    bool seen[128] = { false };
-    int n = 0;
-    for (int i = 0; i < en->nitems; i++)
-        n += !en->items[i].ext;
-    if (n == 0 || n > 128)
-        return 0;
-    for (int i = 0; i < en->nitems; i++) {
-        if (en->items[i].ext)
-            continue;
-        long long v = strtoll(en->items[i].number, NULL, 10);
-        if (v < 0 || v >= n || seen[v])
-            return 0;
-        seen[v] = true;
-    }
-    return n;
-}
-
 /* Appends rv of ct to run; false (the run is unusable) when its OER is not
  * of fixed width or does not fit. */
 static bool orun_value(OerRun *run, CType *ct, const char *rv, int depth)
@@ -640,7 +619,7 @@ static bool orun_value(OerRun *run, CType *ct, const char *rv, int depth)
         /* Extensible: any value below 128 is written as is (no list check,
          * as enc_value); else a dense root. Through int32_t as enc_value. */
         const CNamed *en = ct->owner;
-        int n = en->extensible ? 128 : enum_dense_root(en);
+        int n = en->extensible ? 128 : en->root_dense <= 128 ? en->root_dense : 0;   /* short form: below 128 */
         if (n == 0)
             return false;
         const char *v = S("(uint64_t)(int64_t)(int32_t)%s", emit_par(rv));
@@ -649,7 +628,10 @@ static bool orun_value(OerRun *run, CType *ct, const char *rv, int depth)
     case CK_OCTETS:
         if (!ct->octet_string || !size_fixed(ct) || ct->size_lo == 0 || ct->size_lo > ORUN_MAX_OCTETS)
             return false;
-        return orun_add(run, emit_dot(rv, "ptr"), and_cond(cond, S("%s == %" PRIu64 "u", emit_dot(rv, "len"), ct->size_lo)),
+        /* a NULL ptr takes the field-by-field path's ASN1RT_E_ARG */
+        return orun_add(run, emit_dot(rv, "ptr"),
+                        and_cond(cond, S("%s == %" PRIu64 "u && %s != NULL", emit_dot(rv, "len"), ct->size_lo,
+                                         emit_dot(rv, "ptr"))),
                         (unsigned)ct->size_lo, true);
     case CK_SEQ: case CK_SET: {
         CNamed *cn = ct->owner;
@@ -734,7 +716,7 @@ static void orun_emit_fast(int ind, const OerRun *run)
             /* One store; below the group's start it writes only run octets. */
             P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", end, g == 1 || g == 2 || g == 4 ? g : 8, id);
         } else {
-            /* At the run's start with 3, 5, 6 or 7 octets: exact pieces. */
+            /* 3, 5, 6 or 7 octets with fewer than 8 run octets up to the group's end: exact pieces. */
             for (unsigned done = 0; done < g;) {
                 unsigned p = g - done >= 4 ? 4 : g - done >= 2 ? 2 : 1;
                 if (done)
@@ -1162,11 +1144,7 @@ static void pre_set(int ind, int nbits, int bit)
 /* asn1oer_prepend_preamble of the register form (no padding bit is ever set). */
 static void pre_write(int ind, int nbits)
 {
-    int n = (nbits + 7) / 8;
-    P(ind, "if (ASN1G_UNLIKELY(asn1rt_i_room(w) < %d))", n);
-    P(ind + 4, "return ASN1RT_E_BUFFER_TOO_SMALL;");
-    P(ind, "asn1oer_i_put_fixed(w->pos, %d, pre);", n);
-    P(ind, "w->pos -= %d;", n);
+    P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_uint(w, %d, pre));", (nbits + 7) / 8);
 }
 
 static void emit_seq_enc(CNamed *cn)
@@ -1351,11 +1329,14 @@ static void emit_choice_dec(CNamed *cn)
  * constant the compiler folds. */
 static bool choice_alt_run(OerRun *run, CComp *cc)
 {
-    const char *tag = alt_tag(cc->ct);
+    const CType *ct = cc->ct;
+    const char *tag = alt_tag(ct);
     run->n = 0;
     run->octets = 0;
-    return !emit_size && tag &&
-           orun_add(run, S("ASN1RT_OER_TAG_KEY(%s)", tag), S("ASN1RT_TAG_NUMBER(%s) < 63u", tag), 1, false) &&
+    /* X.696 8.7.2: a tag number below 63 is one octet (the number is the
+     * low 29 bits of the tag word, asn1rt.h's ASN1RT_TAG_NUMBER) */
+    return !emit_size && tag && ct->nfirst == 1 && !ct->any_first && (ct->first[0] & 0x1FFFFFFFu) < 63u &&
+           orun_add(run, S("ASN1RT_OER_TAG_KEY(%s)", tag), NULL, 1, false) &&
            orun_value(run, cc->ct, emit_member(cc, "in->u."), 0) && orun_writes(run) >= 2;
 }
 

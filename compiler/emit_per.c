@@ -791,12 +791,10 @@ static void dec_run(int ind, CComp **cs, int n, unsigned total, bool both, const
         if (ct->kind == CK_ENUM) {
             const CNamed *en = ct->owner;
             int *ord = malloc(sizeof *ord * (size_t)(en->nitems + 1)), ne = enum_order(en, false, ord);
-            bool same = true;   /* each enumerator's number is its index: no table */
+            bool same = en->root_dense == ne;   /* each enumerator's number is its index: no table */
             char *tab = S("%s", "");
-            for (int i = 0; i < ne; i++) {
-                same &= strtoll(en->items[ord[i]].number, NULL, 10) == i;
+            for (int i = 0; i < ne; i++)
                 tab = S("%s%s%s", tab, i ? ", " : "", en->items[ord[i]].cname);
-            }
             P(ind + 8, "const uint64_t u%d_%d = %s;", id, k, f);
             if (same)
                 P(ind + 8, "const %s f%d_%d = (%s)u%d_%d;", ct->ctype, id, k, ct->ctype, id, k);
@@ -1076,19 +1074,8 @@ static bool run_value(Run *run, CType *ct, const char *rv, int depth)
         /* a root numbered 0..n-1 (the C values are the numbers): the value
          * is its index (X.691 14), after a 0 bit when extensible */
         CNamed *cn = ct->owner;
-        int n = 0;
-        if (cn == NULL || single)
-            return false;
-        for (int i = 0; i < cn->nitems; i++)
-            n += !cn->items[i].ext;
-        if (n == 0)
-            return false;
-        int *ord = malloc(sizeof *ord * (size_t)(cn->nitems + 1));
-        bool dense = enum_order(cn, false, ord) == n;
-        for (int k = 0; dense && k < n; k++)
-            dense = strtoll(cn->items[ord[k]].number, NULL, 10) == k;
-        free(ord);
-        if (!dense)
+        int n = cn ? cn->root_dense : 0;
+        if (n == 0 || single)
             return false;
         if (n - 1 >= 255)
             run->aligned_differs = true;

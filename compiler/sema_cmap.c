@@ -975,6 +975,26 @@ static bool time_der_form(const char *t, unsigned universal)
 
 /* The C constants of a type's enumerators (a defining CK_ENUM) or of the
  * named numbers or bits of an INTEGER / BIT STRING assignment. */
+
+/* n when the root enumerators of b are numbered exactly 0..n-1 (each its
+ * own root index: PER's index and OER's value are the number), else 0. */
+static int root_dense(const Type *b)
+{
+    int n = 0;
+    for (int i = 0; i < b->nnamed; i++)
+        n += !b->named[i]->is_extension;
+    uint8_t *seen = arena_alloc(A, (size_t)n + 1);
+    memset(seen, 0, (size_t)n + 1);
+    for (int i = 0; i < b->nnamed; i++) {
+        if (b->named[i]->is_extension)
+            continue;
+        AsnInt v = b->named[i]->number;
+        if (v < 0 || v >= n || seen[v])
+            return 0;
+        seen[v] = 1;
+    }
+    return n;
+}
 static void name_items(CNamed *cn)
 {
     Type *b = cn->ct ? cn->ct->base : NULL;
@@ -995,6 +1015,8 @@ static void name_items(CNamed *cn)
         cn->items[i].number = arena_strdup(A, asn_int_str(nb, b->named[i]->number));
         cn->items[i].ext = b->named[i]->is_extension;
     }
+    if (cn->items_kind == ITEMS_ENUM)
+        cn->root_dense = root_dense(b);
     if (cn->items_kind == ITEMS_ENUM && b->nnamed == 0)
         cn->enum_empty = arena_printf(A, "%s_NONE_", cn->cname);
 }

@@ -600,6 +600,7 @@ static void spoil_sparse(Run *v) { v->sparse = (Run_sparse)2; }
 static void spoil_s8(Run *v) { v->s8 = 10; }
 static void spoil_pair2_j(Run *v) { v->pair2.j = -6; }
 static void spoil_ext(Run *v) { v->unknown_ext = (asn1rt_view){ run_oct, 1 }; }
+static void spoil_oct_null(Run *v) { v->oct = (asn1rt_view){ NULL, 3 }; }
 static const run_case run_cases[] = {
     { "small 8 of 0..7", spoil_small, ASN1RT_E_VALUE_CONSTRAINT },
     { "neg 101 of -100..100", spoil_neg_hi, ASN1RT_E_VALUE_CONSTRAINT },
@@ -613,6 +614,7 @@ static const run_case run_cases[] = {
     { "s8 10 of -9..9", spoil_s8, ASN1RT_E_VALUE_CONSTRAINT },
     { "pair2.j -6 of -5..5", spoil_pair2_j, ASN1RT_E_VALUE_CONSTRAINT },
     { "unknown_ext set (DER's)", spoil_ext, ASN1RT_E_ARG },
+    { "oct of 3 octets at NULL", spoil_oct_null, ASN1RT_E_ARG },
 };
 
 static void test_encode_runs(void)
