@@ -14,8 +14,12 @@
 # this flag (docs/perf-findings.md). The derive table resolves 3%.
 BENCH_ALIGN   := -falign-functions=64
 BENCH_HARNESS := $(B)/bench/common/harness.o $(B)/bench/common/csv.o
-# The generated code (its own aligned build) and the runtime.
-BENCH_GEN_OBJ := $(B)/bench/asn1cc/bench.o
+# The generated code (its own aligned build) and the runtime. Every table
+# times generated/*.c from one aligned build in BENCH_GEN_DIR (bench-x509's
+# and bench-peers' files too; peers.mk, read before this file, spells the
+# directory out).
+BENCH_GEN_DIR := $(B)/bench/asn1cc
+BENCH_GEN_OBJ := $(BENCH_GEN_DIR)/bench.o
 BENCH_ASN1CC  := $(BENCH_GEN_OBJ) $(B)/libasn1rt.a
 BENCH_RESULTS := bench/results
 
@@ -28,7 +32,7 @@ $(B)/bench/derive/%.o $(B)/bench/handwritten/%.o: \
 $(B)/bench/common/%.o $(B)/bench/constrained/%.o $(B)/bench/sequence/%.o \
 $(B)/bench/derive/%.o $(B)/bench/handwritten/%.o $(B)/bench/primitives/%.o: CFLAGS_ALL += $(BENCH_ALIGN)
 
-$(BENCH_GEN_OBJ): generated/bench.c
+$(BENCH_GEN_DIR)/%.o: generated/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 

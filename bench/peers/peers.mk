@@ -72,15 +72,11 @@ $(PEERS_RUST_B)/.stamp: $(PEERS_RUST_SRC)
 PEERS_OURS_SRCS := $(wildcard generated/pkix1explicit88.c generated/pkix1implicit88.c generated/bench.c)
 PEERS_OURS_DEFS := $(if $(wildcard generated/pkix1explicit88.h),-DPEERS_ASN1CC_X509) \
                    $(if $(wildcard generated/bench.h),-DPEERS_ASN1CC_BENCH)
-# The generated code in its own build with bench/common's BENCH_ALIGN, as
-# bench-x509 and every other table build the code they time (the recipe
-# expands BENCH_ALIGN, which common.mk defines after this file).
-PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst generated/%.c,$(PEERS_B)/gen/%.o,$(PEERS_OURS_SRCS)) \
+# The generated code from bench/common's aligned build (its BENCH_GEN_DIR,
+# spelled out: common.mk comes after this file), as bench-x509 and every
+# other table time it.
+PEERS_OURS_OBJS := $(PEERS_B)/peer_asn1cc.o $(patsubst generated/%.c,$(B)/bench/asn1cc/%.o,$(PEERS_OURS_SRCS)) \
                    $(B)/libasn1rt.a
-$(PEERS_B)/gen/%.o: generated/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
--include $(wildcard $(PEERS_B)/gen/*.d)
 $(PEERS_B)/peer_asn1cc.o: CPPFLAGS_ALL += -Igenerated $(PEERS_OURS_DEFS)
 # Rebuild when the generated headers appear or go.
 $(PEERS_B)/peer_asn1cc.o: $(wildcard generated/pkix1explicit88.h generated/bench.h) $(PEERS_B)/ours.flags

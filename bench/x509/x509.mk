@@ -7,16 +7,12 @@ BENCH_X509 := $(B)/bench/x509/bench-x509
 BENCH_X509_OBJS := $(B)/bench/x509/bench_x509.o $(B)/bench/x509/x509_openssl.o \
                    $(B)/bench/common/openssl_cert.o \
                    $(B)/bench/handwritten/x509_walker.o \
-                   $(B)/bench/x509/pkix1explicit88.o
+                   $(BENCH_GEN_DIR)/pkix1explicit88.o
 
-# The generated code in its own build with bench/common's BENCH_ALIGN, as
-# every other table builds the code it times (bench/asn1cc/bench.o, and
-# bench-ber/-oer/-per's generated objects): without it, where the linker
+# The generated code is bench/common's aligned build (BENCH_GEN_DIR), as
+# every other table builds the code it times: without it, where the linker
 # puts the encoder moves its time by several percent between builds
 # (docs/perf-findings.md, sections 1 and 19).
-$(B)/bench/x509/pkix1explicit88.o: generated/pkix1explicit88.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Igenerated $(CFLAGS_ALL) $(BENCH_ALIGN) -MMD -MP -c $< -o $@
 
 $(B)/bench/x509/%.o: CPPFLAGS_ALL += -Igenerated -Ibench/common -Ibench/handwritten -Ibench/x509
 
