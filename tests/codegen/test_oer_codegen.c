@@ -384,6 +384,19 @@ static void test_encode_set_of_group(void)
     CU_ASSERT(len == wn && memcmp(out, want, wn) == 0);
 }
 
+/* err reports code at offset, with path0 the innermost component name
+ * (NULL: an empty path). */
+static void assert_report(const asn1rt_error *err, int code, size_t offset, const char *path0)
+{
+    CU_ASSERT_EQUAL(err->code, code);
+    CU_ASSERT_EQUAL(err->offset, offset);
+    if (path0) {
+        CU_ASSERT(err->path_len >= 1 && strcmp(err->path[0], path0) == 0);
+    } else {
+        CU_ASSERT_EQUAL(err->path_len, 0);
+    }
+}
+
 /* Where a failure is reported: code, octet offset, component path. */
 static void test_error_report(void)
 {
@@ -403,13 +416,7 @@ static void test_error_report(void)
         OverviewA a;
         asn1rt_error err;
         CU_ASSERT_EQUAL(OverviewA_oer_decode_ex(&a, in, n, 0, NULL, &err), rows[i].code);
-        CU_ASSERT_EQUAL(err.code, rows[i].code);
-        CU_ASSERT_EQUAL(err.offset, rows[i].offset);
-        if (rows[i].path0) {
-            CU_ASSERT(err.path_len >= 1 && strcmp(err.path[0], rows[i].path0) == 0);
-        } else {
-            CU_ASSERT_EQUAL(err.path_len, 0);
-        }
+        assert_report(&err, rows[i].code, rows[i].offset, rows[i].path0);
     }
 }
 
@@ -473,13 +480,7 @@ static void test_error_report_tags_strings(void)
         if (rc != rows[i].code || err.offset != rows[i].offset)
             printf("\n  row %zu: got %d at %zu, want %d at %zu\n", i, rc, err.offset, rows[i].code, rows[i].offset);
         CU_ASSERT_EQUAL(rc, rows[i].code);
-        CU_ASSERT_EQUAL(err.code, rows[i].code);
-        CU_ASSERT_EQUAL(err.offset, rows[i].offset);
-        if (rows[i].path0) {
-            CU_ASSERT(err.path_len >= 1 && strcmp(err.path[0], rows[i].path0) == 0);
-        } else {
-            CU_ASSERT_EQUAL(err.path_len, 0);
-        }
+        assert_report(&err, rows[i].code, rows[i].offset, rows[i].path0);
     }
 }
 
