@@ -105,7 +105,10 @@ typedef struct EmitKindFns {
     void (*of_dec)(CNamed *cn), (*of_enc)(CNamed *cn);
 } EmitKindFns;
 void emit_codec_by_kind(CNamed *cn, const EmitKindFns *f);
-/* `return asn1g_fail(err, code, off, nm);` at indent ind: a decoder's failure line. */
+/* `return FAIL(err, code, off, nm);` at indent ind: a decoder's failure
+ * line, FAIL being emit_fail_fn: gen.h's asn1g_fail, or a rule's own form
+ * of it while that rule prints (emit_oer.c: oer.h's ASN1OER_FAIL). */
+extern const char *emit_fail_fn;
 void emit_fail_line(int ind, const char *code, const char *off, const char *nm);
 /* The decoder of an open type a sibling selects through a table constraint
  * (Owner_comp_<rule>_decode_open), the same for every rule that has one:

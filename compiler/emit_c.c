@@ -1210,9 +1210,11 @@ int emit_module_files(const CMap *map, const char *outdir, const EmitRule *const
     return rc;
 }
 
+const char *emit_fail_fn = "asn1g_fail";
+
 void emit_fail_line(int ind, const char *code, const char *off, const char *nm)
 {
-    P(ind, "return asn1g_fail(err, %s, %s, %s);", code, off, nm);
+    P(ind, "return %s(err, %s, %s, %s);", emit_fail_fn, code, off, nm);
 }
 
 const char *emit_open_sig(const COpen *op, const char *fn)

@@ -1801,6 +1801,8 @@ static void codec_printers(const CNamed *cn, void (**dec)(CNamed *), void (**enc
 static void oer_file_preamble(void)
 {
     FILE *file = emit_out;
+    const char *fail = emit_fail_fn;
+    emit_fail_fn = "ASN1OER_FAIL";
     emit_out = g_cp.copies;
     for (int i = 0; i < g_nforeign; i++) {
         void (*dec)(CNamed *), (*enc)(CNamed *);
@@ -1813,6 +1815,7 @@ static void oer_file_preamble(void)
         fprintf(g_cp.protos, "%s;\n", g_sig);
     }
     emit_out = file;
+    emit_fail_fn = fail;
     fclose(g_cp.protos);
     if (g_cp.protos_len > 0) {
         P(0, "%s", "");
@@ -1845,7 +1848,9 @@ static void oer_codec(const CModule *cm, CNamed *cn)
     codec_printers(cn, &dec, &enc);
     if (!dec)
         return;
+    emit_fail_fn = "ASN1OER_FAIL";
     print_twice(cn, dec, OER_DEC, "out, r, arena, err");
+    emit_fail_fn = "asn1g_fail";
     print_twice(cn, enc, OER_ENC, "in, w");
 }
 
@@ -1856,7 +1861,9 @@ static void oer_entry(const CModule *cm, CNamed *cn)
     (void)cm;
     if (!cn->defines)
         g_tmp = 0;
+    emit_fail_fn = "ASN1OER_FAIL";
     emit_public(cn);
+    emit_fail_fn = "asn1g_fail";
 }
 
 /* T_oer_decode_open: the open type's view (an OER-decoded value holds the
@@ -1882,7 +1889,9 @@ static void oer_open(const CModule *cm, const COpen *op)
     EmitOpenDec d = { op->oer_decode_open, "OER", "asn1rt_reader", oer_open_init, "asn1rt_expect_end(r)",
                       oer_open_value, oer_open_alt_fn };
     (void)cm;
+    emit_fail_fn = "ASN1OER_FAIL";
     emit_open_decoder(op, &d);
+    emit_fail_fn = "asn1g_fail";
 }
 
 const EmitRule emit_oer = {

@@ -62,6 +62,14 @@ ASN1RT_MUST_USE int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n);
 ASN1RT_MUST_USE int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out);
 ASN1RT_MUST_USE int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag);
 ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
+/* A generated OER decoder's failure: gen.h's asn1g_fail, without the call
+ * when err is NULL (T_oer_decode's constant NULL), so that the flattened
+ * decoder's exits keep nothing alive across a call and compute no offsets
+ * (docs/perf-findings.md 22, 25; DER keeps the call, whose block layout was
+ * faster there). err is a plain name in generated code (read twice). */
+#define ASN1OER_FAIL(err, code, offset, component) \
+    ((err) == NULL ? (code) : asn1g_fail((err), (code), (offset), (component)))
+
 /* For generated encoders: fn(&copy, ...) on a copy of *w for an
  * out-of-line writer, returning its code on failure, taking the copy back
  * on success (the reason: asn1rt/inline.h's ASN1RT_I_RETURN_ON_COPY). */
