@@ -1563,7 +1563,14 @@ static void emit_of_enc(CNamed *cn)
  * children's copies, into the copies at the end of the file; then the
  * extern here, calling the children's externs, or, when the copy calls no
  * other copy, as a call to the copy. args: the parameters' names. */
-static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *args)
+/* The extern calls its copy when the copy calls none of its children's
+ * copies. tree: a type a recursive reference names, whose extern each
+ * level of the recursion calls. Its extern is printed both ways: the
+ * one-level body, which gcc's flatten inlines through the recursion's
+ * first turn, and, #if ASN1G_REC_TREE (gen.h: clang, whose flatten inlines
+ * one level), a call of its copy on a copy of the reader, so that the
+ * types below are not each one more call with the reader in memory. */
+static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *args, bool tree)
 {
     if (emit_size) {   /* --size: the extern alone */
         pr(cn);
@@ -1578,6 +1585,21 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *
     bool calls = g_inline_calls;
     fprintf(g_cp.protos, "%s;\n", g_sig);
     emit_out = file;
+    if (calls && tree) {
+        P(0, "#if ASN1G_REC_TREE");
+        P(0, "%s", oer_sig(cn, f));
+        P(0, "{");
+        P(4, "asn1rt_reader c = *r;");
+        P(4, "int rc = %s(out, &c, arena, err);", oer_fn(cn, inline_copy(f)));
+        P(4, "asn1oer_i_copy_back(r, &c);");
+        P(4, "return rc;");
+        P(0, "}");
+        P(0, "#else");
+        pr(cn);
+        P(0, "#endif");
+        P(0, "%s", "");
+        return;
+    }
     if (calls) {
         pr(cn);
         return;
@@ -1586,6 +1608,46 @@ static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *
     P(0, "{");
     P(4, "return %s(%s);", oer_fn(cn, inline_copy(f)), args);
     emit_fn_close();
+}
+
+/* The types of this module a recursive reference names (print_twice's
+ * trees), found once per file. */
+static const CNamed **g_rec;
+static int g_nrec;
+
+static void rec_note(const CType *ct)
+{
+    const CNamed *t = ct ? rec_target(ct) : NULL;
+    if (!t || t->home != g_cmodule)
+        return;
+    for (int i = 0; i < g_nrec; i++)
+        if (g_rec[i] == t)
+            return;
+    g_rec = realloc(g_rec, sizeof *g_rec * (size_t)(g_nrec + 1));
+    if (!g_rec)
+        abort();
+    g_rec[g_nrec++] = t;
+}
+
+static void rec_find(const CModule *cm)
+{
+    g_nrec = 0;
+    for (int i = 0; i < cm->ntypes; i++) {
+        const CNamed *cn = cm->types[i];
+        rec_note(cn->ct);
+        if (cn->ct && cn->ct->elem)
+            rec_note(cn->ct->elem);
+        for (int k = 0; k < cn->ncomps; k++)
+            rec_note(cn->comps[k]->ct);
+    }
+}
+
+static bool rec_named(const CNamed *cn)
+{
+    for (int i = 0; i < g_nrec; i++)
+        if (g_rec[i] == cn)
+            return true;
+    return false;
 }
 
 /* The fast entry points run the copies as one function. */
@@ -1618,7 +1680,7 @@ static void emit_public(CNamed *cn)
 
     /* T_oer_decode and T_oer_encode run the copies; T_oer_decode_ex and
      * T_oer_decode_prefix call the externs. */
-    print_twice(cn, emit_read, OER_READ, "out, r, arena, err");
+    print_twice(cn, emit_read, OER_READ, "out, r, arena, err", false);
 
     /* T_oer_decode_ex with lax 0 and no err, as one function. */
     P(0, "%s%s", flatten(), oer_sig(cn, OER_DECODE));
@@ -1778,6 +1840,7 @@ static void oer_file_begin(const CModule *cm)
 {
     g_cmodule = cm;
     g_nforeign = 0;
+    rec_find(cm);
     g_cp.copies = open_memstream(&g_cp.copies_buf, &g_cp.copies_len);
     g_cp.protos = open_memstream(&g_cp.protos_buf, &g_cp.protos_len);
     if (!g_cp.copies || !g_cp.protos)
@@ -1849,9 +1912,9 @@ static void oer_codec(const CModule *cm, CNamed *cn)
     if (!dec)
         return;
     emit_fail_fn = "ASN1OER_FAIL";
-    print_twice(cn, dec, OER_DEC, "out, r, arena, err");
+    print_twice(cn, dec, OER_DEC, "out, r, arena, err", rec_named(cn));
     emit_fail_fn = "asn1g_fail";
-    print_twice(cn, enc, OER_ENC, "in, w");
+    print_twice(cn, enc, OER_ENC, "in, w", false);
 }
 
 static void oer_codec_late(const CModule *cm, CNamed *cn) { (void)cm; (void)cn; }

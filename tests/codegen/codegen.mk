@@ -166,10 +166,13 @@ check-codegen: check-codegen-biglen
 # test-oer-codegen: the OER emitter (compiler/emit_oer.c, issue 16) on
 # tests/codegen/oer.asn compiled with --encodings der,oer: asn1tools' OER
 # vectors and X.691 A.1 in OER to exact bytes, codes and leniencies, the
-# round trip through DER. (h16's block.)
+# round trip through DER. (h16's block.) Built with ASN1G_REC_TREE=1, the
+# form of a recursion's decoders that clang builds (gen.h): check-oer's
+# IEEE 1609.2 modules build gcc's.
 CODEGEN_OER := $(B)/tests/codegen/oer
 CODEGEN_OER_OPTIONS := --encodings der,oer
-$(eval $(call codegen_c,$(CODEGEN_OER),codegenoer,tests/codegen/oer.asn,$(CODEGEN_OER_OPTIONS),CODEGEN_CFLAGS))
+CODEGEN_OER_CFLAGS = $(CODEGEN_CFLAGS) -DASN1G_REC_TREE=1
+$(eval $(call codegen_c,$(CODEGEN_OER),codegenoer,tests/codegen/oer.asn,$(CODEGEN_OER_OPTIONS),CODEGEN_OER_CFLAGS))
 $(eval $(call codegen_test,test-oer-codegen,test_oer_codegen,$(CODEGEN_OER),codegenoer,$(TEST_HEX)))
 CHECKS += check-codegen-oer
 .PHONY: check-codegen-oer

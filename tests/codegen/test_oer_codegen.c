@@ -484,6 +484,45 @@ static void test_error_report_tags_strings(void)
     }
 }
 
+/* Chain, three levels: the outer value holds the view of the two below;
+ * a failure inside is reported at its absolute offset, with the names of
+ * the levels it is under. Chain's decoder calls Link's copy, so its
+ * extern is printed both ways (#if ASN1G_REC_TREE); this build takes the
+ * tree (codegen.mk), check-oer's IEEE modules the other. */
+static void test_recursive(void)
+{
+    static const struct {
+        const char *hex;
+        int code;
+        size_t offset;
+        unsigned path_len;
+    } rows[] = {
+        { "80 FF 80 00 00 01", ASN1RT_E_BOOLEAN_VALUE, 5, 4 },  /* b, v, next, next */
+        { "80 FF 80 00 00", ASN1RT_E_TRUNCATED, 5, 4 },
+        { "80 FF 80 00 40 FF", ASN1RT_E_OER_PADDING, 4, 2 },    /* the third preamble: next, next */
+        { "80 FF 80 00 00 FF 00", ASN1RT_E_TRAILING_DATA, 6, 0 },
+    };
+    uint8_t in[16], out[16];
+    size_t n = unhex("80 FF 80 00 00 FF", in, sizeof in), len;
+    Chain c, inner;
+    asn1rt_error err;
+    CU_ASSERT_EQUAL(Chain_oer_decode(&c, in, n, NULL), ASN1RT_OK);
+    CU_ASSERT(c.v.b && c.next_present && c.next.ptr == in + 2 && c.next.len == 4);
+    CU_ASSERT_EQUAL(Chain_oer_decode(&inner, c.next.ptr, c.next.len, NULL), ASN1RT_OK);
+    CU_ASSERT(!inner.v.b && inner.next_present && inner.next.len == 2);
+    CU_ASSERT_EQUAL(Chain_oer_encode(&c, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == n && memcmp(out, in, n) == 0);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        n = unhex(rows[i].hex, in, sizeof in);
+        CU_ASSERT_EQUAL(Chain_oer_decode(&c, in, n, NULL), rows[i].code);
+        CU_ASSERT_EQUAL(Chain_oer_decode_ex(&c, in, n, 0, NULL, &err), rows[i].code);
+        CU_ASSERT_EQUAL(err.offset, rows[i].offset);
+        CU_ASSERT_EQUAL(err.path_len, rows[i].path_len);
+        for (unsigned k = 0; k < err.path_len; k++)
+            CU_ASSERT_STRING_EQUAL(err.path[k], rows[i].path_len == 4 && k < 2 ? (k == 0 ? "b" : "v") : "next");
+    }
+}
+
 /* A failed decode leaves *out zeroed and the arena as it was. */
 static void test_failure_state(void)
 {
@@ -712,6 +751,7 @@ int main(void)
         { "SET OF sorted, extension group", test_encode_set_of_group },
         { "error reports (code, offset, path)", test_error_report },
         { "error reports: CHOICE tags, preamble, short strings", test_error_report_tags_strings },
+        { "recursive reference: the view checked at every level, reports from inside", test_recursive },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
         { "fixed-width runs: exact bytes, every short buffer, bad fields refused as field by field", test_encode_runs },

@@ -62,6 +62,21 @@ extern "C" {
 #define ASN1G_BODY        static inline
 #endif
 
+/* An OER decoder of a type a recursive reference names is what each level
+ * of the recursion calls. With ASN1G_REC_TREE it runs the type's inline
+ * copy, the whole tree below it, on a copy of the reader; otherwise it
+ * calls its children's externs, one level, which gcc's flatten inlines
+ * into the entry point through the recursion's first turn. clang's
+ * flatten inlines one level (docs/perf-findings.md F1, 26), so there the
+ * one-level form would leave every type below a call. */
+#ifndef ASN1G_REC_TREE
+#if defined(__clang__) && !defined(ASN1G_NO_INLINE_TREE)
+#define ASN1G_REC_TREE 1
+#else
+#define ASN1G_REC_TREE 0
+#endif
+#endif
+
 /* ------------------------------------------------------------------ */
 /* Error reporting (gen_support.c; out of line, on the failure path).  */
 
