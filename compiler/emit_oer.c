@@ -662,17 +662,28 @@ static int orun_writes(const OerRun *run)
     return n;
 }
 
+/* The octets a group of fields i..*j-1 (at most 8, no bytes field) of a
+ * run takes from field i on. */
+static unsigned orun_group(const OerRun *run, int i, int *j)
+{
+    unsigned g = 0;
+    for (*j = i; *j < run->n && !run->f[*j].bytes && g + run->f[*j].octets <= 8; ++*j)
+        g += run->f[*j].octets;
+    return g;
+}
+
 /* Prints "if (the run may be written whole) {", its stores, "} else {"; the
  * caller prints the field-by-field copy and the closing brace. The stores
- * go from the run's start up, so that an 8-octet store of a group shorter
- * than 8 octets, whose extra octets land on fields after it in the run,
- * is overwritten by those fields' own stores; a group with fewer than 8
- * run octets from its start is stored in exact pieces instead, so that no
- * store reaches past the run (the room check covers the run alone). */
+ * go from the run's start up, each group of integers packed into one
+ * 8-octet store (or an exact 1, 2 or 4): the extra octets of a group
+ * shorter than 8 land on the fields after it, whose own stores overwrite
+ * them, or, at the run's end, past it, where the room check asks for them
+ * too (a buffer with less room left takes the field-by-field copy, which
+ * writes the same octets). */
 static void orun_emit_fast(int ind, const OerRun *run)
 {
     int id = ++g_tmp;
-    unsigned off[ORUN_MAX_FIELDS + 1];
+    unsigned off[ORUN_MAX_FIELDS + 1], room = run->octets;
     const char *c = NULL;
     bool ints = false;
     off[0] = 0;
@@ -682,29 +693,32 @@ static void orun_emit_fast(int ind, const OerRun *run)
         if (run->f[k].cond)
             c = c ? S("%s\n%*s&& %s", c, ind + 4, "", run->f[k].cond) : run->f[k].cond;
     }
-    const char *room = S("asn1oer_i_room(w->pos, w->end, %u)", run->octets);
-    c = c ? S("%s\n%*s&& %s", c, ind + 4, "", room) : room;
+    for (int i = 0, j; i < run->n; i = j) {
+        if (run->f[i].bytes || run->f[i].octets == 0) {
+            j = i + 1;
+            continue;
+        }
+        unsigned g = orun_group(run, i, &j);
+        if (g != 1 && g != 2 && g != 4 && off[i] + 8 > room)
+            room = off[i] + 8;
+    }
+    const char *rc = S("asn1oer_i_room(w->pos, w->end, %u)", room);
+    c = c ? S("%s\n%*s&& %s", c, ind + 4, "", rc) : rc;
     P(ind, "if (ASN1G_LIKELY(%s)) {", c);
     P(ind + 4, "uint8_t *s%d = w->pos;", id);
     if (ints)
         P(ind + 4, "uint64_t a%d;", id);
-    for (int i = 0; i < run->n;) {
+    for (int i = 0, j; i < run->n; i = j) {
         const OerRunField *f = &run->f[i];
         const char *at = off[i] ? S("s%d + %u", id, off[i]) : S("s%d", id);
-        if (f->octets == 0) {
-            i++;
+        j = i + 1;
+        if (f->octets == 0)
             continue;
-        }
         if (f->bytes) {
             P(ind + 4, "memcpy(%s, %s, %u);", at, f->val, f->octets);
-            i++;
             continue;
         }
-        /* A group: fields i..j-1, at most 8 octets, one accumulator. */
-        int j = i;
-        unsigned g = 0;
-        while (j < run->n && !run->f[j].bytes && g + run->f[j].octets <= 8)
-            g += run->f[j++].octets;
+        unsigned g = orun_group(run, i, &j);
         bool first = true;
         for (int m = i; m < j; m++) {
             if (run->f[m].octets == 0)
@@ -715,23 +729,10 @@ static void orun_emit_fast(int ind, const OerRun *run)
                 P(ind + 4, "a%d = (a%d << %u) | %s;", id, id, 8 * run->f[m].octets, run->f[m].val);
             first = false;
         }
-        if (g == 1 || g == 2 || g == 4 || g == 8) {
+        if (g == 1 || g == 2 || g == 4 || g == 8)
             P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", at, g, id);
-        } else if (off[i] + 8 <= run->octets) {
-            /* One store; past the group's end it writes only run octets. */
+        else
             P(ind + 4, "asn1oer_i_put_fixed(%s, 8, a%d << %u);", at, id, 64 - 8 * g);
-        } else {
-            /* 3, 5, 6 or 7 octets with fewer than 8 run octets from the group's start: exact pieces. */
-            for (unsigned done = 0; done < g;) {
-                unsigned p = g - done >= 4 ? 4 : g - done >= 2 ? 2 : 1;
-                unsigned shift = 8 * (g - done - p);
-                const char *v = shift ? S("a%d >> %u", id, shift) : S("a%d", id);
-                P(ind + 4, "asn1oer_i_put_fixed(%s, %u, %s);", off[i] + done ? S("s%d + %u", id, off[i] + done) : S("s%d", id),
-                  p, v);
-                done += p;
-            }
-        }
-        i = j;
     }
     P(ind + 4, "w->pos = s%d + %u;", id, run->octets);
     P(ind, "} else {");
