@@ -77,6 +77,21 @@ int asn1oer_i_slow_put_length(asn1oer_writer *w, size_t n)
     return ASN1RT_OK;
 }
 
+/* asn1oer_put_octets from 128 octets on. */
+int asn1oer_i_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n)
+{
+    size_t hl = asn1oer_length_len(n);
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    if (asn1oer_i_wroom(w) < n || asn1oer_i_wroom(w) - n < hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    length_at(w->pos, hl, n);
+    if (n != 0)
+        memcpy(w->pos + hl, p, n);
+    w->pos += hl + n;
+    return ASN1RT_OK;
+}
+
 int asn1oer_i_open_end_long(asn1oer_writer *w, uint8_t *mark)
 {
     size_t n = (size_t)(w->pos - mark) - 1, hl = asn1oer_length_len(n);

@@ -1015,17 +1015,22 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_fixed_octets(asn1oer_writer *w, co
     }
     return ASN1RT_OK;
 }
+ASN1RT_MUST_USE int asn1oer_i_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n);
 ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n)
 {
+    uint8_t *q;
     if (w == NULL || (p == NULL && n != 0))
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < n || asn1oer_i_wroom(w) - n < asn1oer_length_len(n)))
+    if (ASN1RT_I_UNLIKELY(n >= 0x80))
+        ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_put_octets, p, n);
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) <= n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    if (ASN1RT_I_LIKELY(n < 0x80))
-        *w->pos++ = (uint8_t)n;
-    else if (asn1oer_i_slow_put_length(w, n) != ASN1RT_OK)   /* cannot fail: room checked */
-        return ASN1RT_E_BUFFER_TOO_SMALL;
-    return asn1oer_put_fixed_octets(w, p, n);
+    q = w->pos;
+    q[0] = (uint8_t)n;
+    if (n != 0)
+        asn1rt_i_copy(q + 1, p, n);
+    w->pos = q + 1 + n;
+    return ASN1RT_OK;
 }
 
 /* ------------------------------------------------------------------ */
