@@ -8,8 +8,9 @@
  *  - decode: straight-line calls of the asn1oer_read_* functions, each
  *    failure returned through asn1g_fail() (code, offset, component path);
  *    strict COER unless a caller's ASN1RT_LAX_* flag relaxes one rule;
- *  - encode: back to front into the caller's buffer (asn1rt_writer), so a
- *    length determinant or a preamble is written after what it describes.
+ *  - encode: front to back into the caller's buffer (asn1oer_writer): a
+ *    preamble's bits are known from the value before anything is written;
+ *    an open type's length octet is reserved and filled in after it.
  * What X.696 asks that this file does not print is refused by
  * emit_oer_supported() before anything is written, with a diagnostic at the
  * type: the output is either right or not there.
@@ -70,7 +71,7 @@ static const char *oer_sig(const CNamed *cn, COerFn f)
     case OER_ENCODE: return S("int %s(const %s *in, uint8_t *buf, size_t cap, size_t *len)", n, T);
     case OER_READ: case OER_READ_INL: case OER_DEC: case OER_DEC_BODY: case OER_DEC_INL:
         return S("int %s(%s *out, asn1rt_reader *r, asn1rt_arena *arena, asn1rt_error *err)", n, T);
-    case OER_WRITE: case OER_ENC: case OER_ENC_INL: return S("int %s(const %s *in, asn1rt_writer *w)", n, T);
+    case OER_WRITE: case OER_ENC: case OER_ENC_INL: return S("int %s(const %s *in, asn1oer_writer *w)", n, T);
     default: return NULL;
     }
 }
@@ -602,7 +603,7 @@ static bool orun_value(OerRun *run, CType *ct, const char *rv, int depth)
         if (viol)
             cond = and_cond(cond, S("!(%s)", viol));
         if (int_unsigned(ct)) {
-            /* asn1oer_prepend_fixed_uint's own test, which the range implies */
+            /* asn1oer_put_fixed_uint's own test, which the range implies */
             if (fx < 8)
                 cond = and_cond(cond, S("((uint64_t)%s >> %u) == 0", emit_par(rv), 8 * fx));
             return orun_add(run, S("(uint64_t)%s", emit_par(rv)), cond, fx, false);
@@ -661,15 +662,28 @@ static int orun_writes(const OerRun *run)
     return n;
 }
 
+/* The octets a group of fields i..*j-1 (at most 8, no bytes field) of a
+ * run takes from field i on. */
+static unsigned orun_group(const OerRun *run, int i, int *j)
+{
+    unsigned g = 0;
+    for (*j = i; *j < run->n && !run->f[*j].bytes && g + run->f[*j].octets <= 8; ++*j)
+        g += run->f[*j].octets;
+    return g;
+}
+
 /* Prints "if (the run may be written whole) {", its stores, "} else {"; the
  * caller prints the field-by-field copy and the closing brace. The stores
- * go from the run's end down, so that an 8-octet store of a group shorter
- * than 8 octets, whose extra octets land on fields before it in the run,
- * is overwritten by those fields' own stores. */
+ * go from the run's start up, each group of integers packed into one
+ * 8-octet store (or an exact 1, 2 or 4): the extra octets of a group
+ * shorter than 8 land on the fields after it, whose own stores overwrite
+ * them, or, at the run's end, past it, where the room check asks for them
+ * too (a buffer with less room left takes the field-by-field copy, which
+ * writes the same octets). */
 static void orun_emit_fast(int ind, const OerRun *run)
 {
     int id = ++g_tmp;
-    unsigned off[ORUN_MAX_FIELDS + 1];
+    unsigned off[ORUN_MAX_FIELDS + 1], room = run->octets;
     const char *c = NULL;
     bool ints = false;
     off[0] = 0;
@@ -679,31 +693,34 @@ static void orun_emit_fast(int ind, const OerRun *run)
         if (run->f[k].cond)
             c = c ? S("%s\n%*s&& %s", c, ind + 4, "", run->f[k].cond) : run->f[k].cond;
     }
-    c = c ? S("%s\n%*s&& asn1rt_i_room(w) >= %u", c, ind + 4, "", run->octets) : S("asn1rt_i_room(w) >= %u", run->octets);
+    for (int i = 0, j; i < run->n; i = j) {
+        if (run->f[i].bytes || run->f[i].octets == 0) {
+            j = i + 1;
+            continue;
+        }
+        unsigned g = orun_group(run, i, &j);
+        if (g != 1 && g != 2 && g != 4 && off[i] + 8 > room)
+            room = off[i] + 8;
+    }
+    const char *rc = S("asn1oer_i_room(w->pos, w->end, %u)", room);
+    c = c ? S("%s\n%*s&& %s", c, ind + 4, "", rc) : rc;
     P(ind, "if (ASN1G_LIKELY(%s)) {", c);
-    P(ind + 4, "uint8_t *e%d = w->pos;", id);
+    P(ind + 4, "uint8_t *s%d = w->pos;", id);
     if (ints)
         P(ind + 4, "uint64_t a%d;", id);
-    for (int i = run->n - 1; i >= 0;) {
+    for (int i = 0, j; i < run->n; i = j) {
         const OerRunField *f = &run->f[i];
-        unsigned below = run->octets - off[i + 1];   /* octets of the run after field i */
-        const char *end = below ? S("e%d - %u", id, below) : S("e%d", id);
-        if (f->octets == 0) {
-            i--;
+        const char *at = off[i] ? S("s%d + %u", id, off[i]) : S("s%d", id);
+        j = i + 1;
+        if (f->octets == 0)
             continue;
-        }
         if (f->bytes) {
-            P(ind + 4, "memcpy(e%d - %u, %s, %u);", id, below + f->octets, f->val, f->octets);
-            i--;
+            P(ind + 4, "memcpy(%s, %s, %u);", at, f->val, f->octets);
             continue;
         }
-        /* A group: fields j+1..i, at most 8 octets, one accumulator. */
-        int j = i;
-        unsigned g = 0;
-        while (j >= 0 && !run->f[j].bytes && g + run->f[j].octets <= 8)
-            g += run->f[j--].octets;
+        unsigned g = orun_group(run, i, &j);
         bool first = true;
-        for (int m = j + 1; m <= i; m++) {
+        for (int m = i; m < j; m++) {
             if (run->f[m].octets == 0)
                 continue;
             if (first)
@@ -712,23 +729,12 @@ static void orun_emit_fast(int ind, const OerRun *run)
                 P(ind + 4, "a%d = (a%d << %u) | %s;", id, id, 8 * run->f[m].octets, run->f[m].val);
             first = false;
         }
-        if (g == 1 || g == 2 || g == 4 || g == 8 || off[i + 1] >= 8) {
-            /* One store; below the group's start it writes only run octets. */
-            P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", end, g == 1 || g == 2 || g == 4 ? g : 8, id);
-        } else {
-            /* 3, 5, 6 or 7 octets with fewer than 8 run octets up to the group's end: exact pieces. */
-            for (unsigned done = 0; done < g;) {
-                unsigned p = g - done >= 4 ? 4 : g - done >= 2 ? 2 : 1;
-                if (done)
-                    P(ind + 4, "asn1oer_i_put_fixed(e%d - %u, %u, a%d >> %u);", id, below + done, p, id, 8 * done);
-                else
-                    P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", end, p, id);
-                done += p;
-            }
-        }
-        i = j;
+        if (g == 1 || g == 2 || g == 4 || g == 8)
+            P(ind + 4, "asn1oer_i_put_fixed(%s, %u, a%d);", at, g, id);
+        else
+            P(ind + 4, "asn1oer_i_put_fixed(%s, 8, a%d << %u);", at, id, 64 - 8 * g);
     }
-    P(ind + 4, "w->pos = e%d - %u;", id, run->octets);
+    P(ind + 4, "w->pos = s%d + %u;", id, run->octets);
     P(ind, "} else {");
 }
 
@@ -762,7 +768,7 @@ static void enc_value_fields(int ind, CType *ct, const char *rv)
         P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
     }
     switch (ct->kind) {
-    case CK_BOOL: P(ind, "ASN1G_TRY(asn1oer_prepend_bool(w, %s));", rv); break;
+    case CK_BOOL: P(ind, "ASN1G_TRY(asn1oer_put_bool(w, %s));", rv); break;
     case CK_NULL: break;
     case CK_INT: case CK_UINT: {
         bool uns = int_unsigned(ct);
@@ -773,15 +779,15 @@ static void enc_value_fields(int ind, CType *ct, const char *rv)
         }
         fx = int_fixed(ct);
         if (fx)
-            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_%s(w, %u, (%s)(%s)));", uns ? "uint" : "int", fx,
+            P(ind, "ASN1G_TRY(asn1oer_put_fixed_%s(w, %u, (%s)(%s)));", uns ? "uint" : "int", fx,
               uns ? "uint64_t" : "int64_t", rv);
         else
-            P(ind, "ASN1G_TRY(asn1oer_prepend_%s(w, (%s)(%s)));", uns ? "uint" : "int", uns ? "uint64_t" : "int64_t", rv);
+            P(ind, "ASN1G_TRY(asn1oer_put_%s(w, (%s)(%s)));", uns ? "uint" : "int", uns ? "uint64_t" : "int64_t", rv);
         break;
     }
     case CK_BIGINT:
         if (!ct->int_nonneg) {
-            P(ind, "ASN1G_TRY(asn1oer_prepend_bigint(w, %s));", emit_addr(rv));
+            P(ind, "ASN1G_TRY(asn1oer_put_bigint(w, %s));", emit_addr(rv));
             break;
         }
         /* The unsigned form of a non-negative two's complement value: its
@@ -794,19 +800,19 @@ static void enc_value_fields(int ind, CType *ct, const char *rv)
         P(ind + 8, "u.ptr++;");
         P(ind + 8, "u.len--;");
         P(ind + 4, "}");
-        P(ind + 4, "ASN1G_TRY(asn1oer_prepend_biguint(w, &u));");
+        P(ind + 4, "ASN1G_TRY(asn1oer_put_biguint(w, &u));");
         P(ind, "}");
         break;
     case CK_U128:
         if (ct->int_nonneg) {
-            enc_slow(ind, "asn1oer_prepend_u128", rv);
+            enc_slow(ind, "asn1oer_put_u128", rv);
             break;
         }
         P(ind, "if (ASN1G_UNLIKELY((%s).hi > (uint64_t)INT64_MAX))", rv);
         P(ind + 4, "return ASN1RT_E_VALUE_CONSTRAINT;");
-        enc_slow(ind, "asn1oer_prepend_i128", S("(asn1rt_i128){ (int64_t)(%s).hi, (%s).lo }", rv, rv));
+        enc_slow(ind, "asn1oer_put_i128", S("(asn1rt_i128){ (int64_t)(%s).hi, (%s).lo }", rv, rv));
         break;
-    case CK_I128: enc_slow(ind, "asn1oer_prepend_i128", rv); break;
+    case CK_I128: enc_slow(ind, "asn1oer_put_i128", rv); break;
     case CK_OCTETS: case CK_STRING: case CK_BITS: case CK_OID: case CK_TIME: {
         unsigned mult = ct->kind == CK_STRING ? str_mult(ct) : 1;
         bool fixed = ct->kind != CK_OID && ct->kind != CK_TIME && size_fixed(ct) && mult > 0;
@@ -820,30 +826,30 @@ static void enc_value_fields(int ind, CType *ct, const char *rv)
         }
         if (ct->kind == CK_BITS) {
             if (fixed)
-                enc_slow(ind, "asn1oer_prepend_fixed_bits", S("%s, %" PRIu64, emit_addr(rv), ct->size_lo));
+                enc_slow(ind, "asn1oer_put_fixed_bits", S("%s, %" PRIu64, emit_addr(rv), ct->size_lo));
             else if (ct->named_bits) {
                 P(ind, "{");
                 P(ind + 4, "asn1rt_bits t = asn1g_bits_trim(%s);  /* X.680 22.7 */", emit_addr(rv));
-                enc_slow(ind + 4, "asn1oer_prepend_bits", "&t");
+                enc_slow(ind + 4, "asn1oer_put_bits", "&t");
                 P(ind, "}");
             } else
-                enc_slow(ind, "asn1oer_prepend_bits", emit_addr(rv));
+                enc_slow(ind, "asn1oer_put_bits", emit_addr(rv));
         } else if (fixed) {
             /* The octets alone: their number is the type's. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len != %" PRIu64 "))", rv, ct->size_lo * mult);
             P(ind + 4, "return ASN1RT_E_SIZE_CONSTRAINT;");
             /* A constant count: the copy is a few moves, not a memcpy call. */
-            P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_octets(w, (%s).ptr, %" PRIu64 "));", rv, ct->size_lo * mult);
+            P(ind, "ASN1G_TRY(asn1oer_put_fixed_octets(w, (%s).ptr, %" PRIu64 "));", rv, ct->size_lo * mult);
         } else {
-            P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
+            P(ind, "ASN1G_TRY(asn1oer_put_octets(w, (%s).ptr, (%s).len));", rv, rv);
         }
         break;
     }
     case CK_ANY:
         if (ct->open_type)
-            P(ind, "ASN1G_TRY(asn1oer_prepend_octets(w, (%s).ptr, (%s).len));", rv, rv);
+            P(ind, "ASN1G_TRY(asn1oer_put_octets(w, (%s).ptr, (%s).len));", rv, rv);
         else  /* a recursive reference: its OER encoding, as decoded */
-            P(ind, "ASN1G_TRY(asn1rt_prepend_bytes(w, (%s).ptr, (%s).len));", rv, rv);
+            P(ind, "ASN1G_TRY(asn1oer_put_fixed_octets(w, (%s).ptr, (%s).len));", rv, rv);
         break;
     case CK_ENUM:
         /* As T_oer_enc_ does, without the call. */
@@ -852,14 +858,14 @@ static void enc_value_fields(int ind, CType *ct, const char *rv)
         /* Through int32_t: a C enum with no negative enumerator may be
          * unsigned, and a negative unknown value kept in it would
          * otherwise be written as a large positive one. */
-        P(ind, "ASN1G_TRY(asn1oer_prepend_enum(w, (int64_t)(int32_t)(%s)));", rv);
+        P(ind, "ASN1G_TRY(asn1oer_put_enum(w, (int64_t)(int32_t)(%s)));", rv);
         break;
     default:
         if (g_deep && !copyable(ct->owner)) {
             /* An extern, on a copy of the writer (enc_slow). */
             int id = ++g_tmp;
             P(ind, "{");
-            P(ind + 4, "asn1rt_writer wc%d = *w;", id);
+            P(ind + 4, "asn1oer_writer wc%d = *w;", id);
             P(ind + 4, "ASN1G_TRY(%s(%s, &wc%d));", call(ct->owner, OER_ENC), emit_addr(rv), id);
             P(ind + 4, "*w = wc%d;", id);
             P(ind, "}");
@@ -874,9 +880,10 @@ static void enc_open_wrapped(int ind, CType *ct, const char *rv)
 {
     int id = ++g_tmp;
     P(ind, "{");
-    P(ind + 4, "uint8_t *m%d = w->pos;", id);
+    P(ind + 4, "uint8_t *m%d;", id);
+    P(ind + 4, "ASN1G_TRY(asn1oer_open_begin(w, &m%d));", id);
     enc_value(ind + 4, ct, rv);
-    P(ind + 4, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
+    P(ind + 4, "ASN1G_TRY(asn1oer_open_end(w, m%d));", id);
     P(ind, "}");
 }
 
@@ -949,45 +956,60 @@ static void dec_ext_slot(int ind, CNamed *cn, int e)
     free(cs);
 }
 
+/* Whether slot e of the presence bitmap is present: its addition, or any
+ * component of its group. */
+static const char *ext_slot_present(CNamed *cn, int e)
+{
+    CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
+    int n = emit_slot_comps(cn, e, cs);
+    const char *cond = NULL;
+    for (int i = 0; i < n; i++) {
+        const char *c = cs[i]->has_default ? S("!(%s)", emit_eq(cs[i]->ct, emit_member(cs[i], "in->"), cs[i]->default_expr))
+                                           : S("in->%s", cs[i]->present);
+        cond = cond ? S("%s || %s", cond, c) : c;
+        if (!cs[0]->ext_group)
+            break;
+    }
+    free(cs);
+    return cond ? cond : "false";
+}
+
+/* Slot e's open type, its bit in bm set (ext_slot_present). */
 static void enc_ext_slot(int ind, CNamed *cn, int e)
 {
     CComp **cs = malloc(sizeof *cs * (size_t)(cn->ncomps + 1));
     int n = emit_slot_comps(cn, e, cs);
     CComp *cc = cs[0];
+    P(ind, "if (asn1oer_bit(bm, %d)) {", e);
     if (!cc->ext_group) {
-        const char *rv = emit_member(cc, "in->");
-        if (cc->has_default)
-            P(ind, "if (!(%s)) {", emit_eq(cc->ct, rv, cc->default_expr));
-        else
-            P(ind, "if (in->%s) {", cc->present);
-        enc_open_wrapped(ind + 4, cc->ct, rv);
+        enc_open_wrapped(ind + 4, cc->ct, emit_member(cc, "in->"));
     } else {
-        /* The group is there when any of its components is. */
-        const char *cond = NULL;
-        int nopt = 0, id = ++g_tmp;
-        for (int i = 0; i < n; i++) {
-            const char *c = cs[i]->has_default ? S("!(%s)", emit_eq(cs[i]->ct, emit_member(cs[i], "in->"), cs[i]->default_expr))
-                                               : S("in->%s", cs[i]->present);
-            cond = cond ? S("%s || %s", cond, c) : c;
+        /* The group's SEQUENCE: its preamble first, as emit_seq_enc. */
+        int nopt = 0, id = ++g_tmp, bit = 0;
+        for (int i = 0; i < n; i++)
             nopt += cs[i]->group_optional;
-        }
-        P(ind, "if (%s) {", cond ? cond : "false");
-        P(ind + 4, "uint8_t *m%d = w->pos;", id);
+        P(ind + 4, "uint8_t *m%d;", id);
         if (nopt)
             P(ind + 4, "uint8_t gp[%d] = {0};", (nopt + 7) / 8);
-        int bit = nopt;
-        for (int i = n - 1; i >= 0; i--) {
+        for (int i = 0; i < n; i++) {
+            CComp *c = cs[i];
+            if (c->has_default)
+                P(ind + 4, "if (!(%s))", emit_eq(c->ct, emit_member(c, "in->"), c->default_expr));
+            else if (c->group_optional)
+                P(ind + 4, "if (in->%s)", c->present);
+            if (c->has_default || c->group_optional)
+                P(ind + 8, "asn1oer_set_bit(gp, %d);", bit++);
+        }
+        P(ind + 4, "ASN1G_TRY(asn1oer_open_begin(w, &m%d));", id);
+        if (nopt)
+            P(ind + 4, "ASN1G_TRY(asn1oer_put_preamble(w, gp, %d));", nopt);
+        bit = 0;
+        for (int i = 0; i < n; i++) {
             CComp *c = cs[i];
             const char *rv = emit_member(c, "in->");
-            if (c->has_default) {
-                P(ind + 4, "if (!(%s)) {", emit_eq(c->ct, rv, c->default_expr));
+            if (c->has_default || c->group_optional) {
+                P(ind + 4, "if (asn1oer_bit(gp, %d)) {", bit++);
                 enc_value(ind + 8, c->ct, rv);
-                P(ind + 8, "asn1oer_set_bit(gp, %d);", --bit);
-                P(ind + 4, "}");
-            } else if (c->group_optional) {
-                P(ind + 4, "if (in->%s) {", c->present);
-                enc_value(ind + 8, c->ct, rv);
-                P(ind + 8, "asn1oer_set_bit(gp, %d);", --bit);
                 P(ind + 4, "}");
             } else {
                 /* A group that is there has all its mandatory components. */
@@ -996,12 +1018,8 @@ static void enc_ext_slot(int ind, CNamed *cn, int e)
                 enc_value(ind + 4, c->ct, rv);
             }
         }
-        if (nopt)
-            P(ind + 4, "ASN1G_TRY(asn1oer_prepend_preamble(w, gp, %d));", nopt);
-        P(ind + 4, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
+        P(ind + 4, "ASN1G_TRY(asn1oer_open_end(w, m%d));", id);
     }
-    P(ind + 4, "asn1oer_set_bit(bm, %d);", e);
-    P(ind + 4, "any = true;");
     P(ind, "}");
     free(cs);
 }
@@ -1141,12 +1159,29 @@ static void pre_set(int ind, int nbits, int bit)
         P(ind, "pre |= UINT64_C(0x%" PRIx64 ");", (uint64_t)1 << (8 * n - 1 - bit));
 }
 
-/* asn1oer_prepend_preamble of the register form (no padding bit is ever set). */
-static void pre_write(int ind, int nbits)
+/* Whether bit `bit` of the preamble is set (pre_set). */
+static const char *pre_test(int nbits, int bit)
 {
-    P(ind, "ASN1G_TRY(asn1oer_prepend_fixed_uint(w, %d, pre));", (nbits + 7) / 8);
+    int n = (nbits + 7) / 8;
+    if (!pre_in_register(nbits))
+        return S("asn1oer_bit(pre, %d)", bit);
+    if (n <= 4)
+        return S("(pre & 0x%" PRIx64 "u) != 0", (uint64_t)1 << (8 * n - 1 - bit));
+    return S("(pre & UINT64_C(0x%" PRIx64 ")) != 0", (uint64_t)1 << (8 * n - 1 - bit));
 }
 
+/* asn1oer_put_preamble, of the register form (no padding bit is ever set). */
+static void pre_write(int ind, int nbits)
+{
+    if (pre_in_register(nbits))
+        P(ind, "ASN1G_TRY(asn1oer_put_fixed_uint(w, %d, pre));", (nbits + 7) / 8);
+    else
+        P(ind, "ASN1G_TRY(asn1oer_put_preamble(w, pre, %d));", nbits);
+}
+
+/* Front to back (X.696 16): every presence bit is known from the value,
+ * so the preamble is set first and written first, then the root
+ * components, then the extension bitmap and the additions' open types. */
 static void emit_seq_enc(CNamed *cn)
 {
     char *buf;
@@ -1156,11 +1191,13 @@ static void emit_seq_enc(CNamed *cn)
     int nroot = L.nroot, nbits = L.nbits, next = L.next;
     bool touches = cn->extensible, reg = pre_in_register(nbits), pre_done = false;
     bool *runnable = malloc(sizeof *runnable * (size_t)(nroot + 1));
+    int *bitof = malloc(sizeof *bitof * (size_t)(nroot + 1));
     OerRun *run = malloc(sizeof *run);
 
-    for (int k = 0; k < nroot; k++) {
+    for (int k = 0, bit = cn->extensible ? 1 : 0; k < nroot; k++) {
         CComp *cc = root[k];
         touches |= cc->optional || ((cc->has_default || cc->has_member) && cc->ct->kind != CK_NULL);  /* NULL DEFAULT NULL: never read */
+        bitof[k] = cc->optional || cc->has_default ? bit++ : -1;
         run->n = 0;
         run->octets = 0;
         runnable[k] = !emit_size && !cc->optional && !cc->has_default &&
@@ -1172,90 +1209,112 @@ static void emit_seq_enc(CNamed *cn)
         P(4, "uint64_t pre = 0;");
     else if (nbits)
         P(4, "uint8_t pre[%d] = {0};", (nbits + 7) / 8);
+    if (next > 0)
+        P(4, "uint8_t bm[%d] = {0};", (next + 7) / 8);
     FILE *saved = emit_body_begin(&buf, &len);
     if (cn->extensible) {
         /* unknown_ext holds DER (a value decoded from DER): no OER for it. */
         P(4, "if (ASN1G_UNLIKELY(in->unknown_ext.len != 0))");
         P(8, "return ASN1RT_E_ARG;");
     }
+    for (int k = 0; k < nroot; k++) {
+        CComp *cc = root[k];
+        if (cc->optional)
+            P(4, "if (in->%s)", cc->present);
+        else if (cc->has_default)
+            P(4, "if (!(%s))", emit_eq(cc->ct, emit_member(cc, "in->"), cc->default_expr));
+        else
+            continue;
+        pre_set(8, nbits, bitof[k]);
+    }
     if (next > 0) {
-        P(4, "{");
-        P(8, "uint8_t bm[%d] = {0};", (next + 7) / 8);
-        P(8, "bool any = false;");
-        for (int e = next - 1; e >= 0; e--)
-            enc_ext_slot(8, cn, e);
         /* X.696 16.2.2: the extension bit says an addition is present. */
-        P(8, "if (any) {");
-        P(12, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
-        enc_slow(12, "asn1oer_prepend_ext_bitmap", "&b");
+        P(4, "{");
+        P(8, "bool any = false;");
+        for (int e = 0; e < next; e++) {
+            P(8, "if (%s) {", ext_slot_present(cn, e));
+            P(12, "asn1oer_set_bit(bm, %d);", e);
+            P(12, "any = true;");
+            P(8, "}");
+        }
+        P(8, "if (any)");
         pre_set(12, nbits, 0);
-        P(8, "}");
         P(4, "}");
     }
-    int bit = nbits;
-    for (int k = nroot - 1; k >= 0;) {
+    for (int k = 0; k < nroot;) {
         CComp *cc = root[k];
         const char *rv = emit_member(cc, "in->");
         if (runnable[k]) {
-            /* Components a..k as one run; with the preamble in front when
-             * they lead (every presence bit is known by now). */
-            int a = k;
-            while (a > 0 && runnable[a - 1])
-                a--;
-            bool lead = a == 0 && reg;
+            /* Components k..b as one run; with the preamble in front when
+             * they lead. */
+            int b = k;
+            while (b + 1 < nroot && runnable[b + 1])
+                b++;
+            bool lead = k == 0 && reg;
             bool ok = true;
+            if (nbits && !pre_done && !lead) {
+                pre_write(4, nbits);
+                pre_done = true;
+            }
             run->n = 0;
             run->octets = 0;
             if (lead)
                 ok = orun_add(run, "pre", NULL, (unsigned)(nbits + 7) / 8, false);
-            for (int m = a; ok && m <= k; m++)
+            for (int m = k; ok && m <= b; m++)
                 ok = orun_value(run, root[m]->ct, emit_member(root[m], "in->"), 0);
             if (ok && orun_writes(run) >= 2) {
                 orun_emit_fast(4, run);
                 g_in_fallback = true;
-                for (int m = k; m >= a; m--)
-                    enc_value(8, root[m]->ct, emit_member(root[m], "in->"));
                 if (lead)
                     pre_write(8, nbits);
+                for (int m = k; m <= b; m++)
+                    enc_value(8, root[m]->ct, emit_member(root[m], "in->"));
                 g_in_fallback = false;
                 P(4, "}");
-                pre_done = lead;
+                pre_done |= lead;
             } else {
-                for (int m = k; m >= a; m--)
+                if (lead) {
+                    pre_write(4, nbits);
+                    pre_done = true;
+                }
+                for (int m = k; m <= b; m++)
                     enc_value(4, root[m]->ct, emit_member(root[m], "in->"));
             }
-            k = a - 1;
+            k = b + 1;
             continue;
         }
-        if (cc->optional) {
-            P(4, "if (in->%s) {", cc->present);
+        if (nbits && !pre_done) {
+            pre_write(4, nbits);
+            pre_done = true;
+        }
+        if (cc->optional || cc->has_default) {
+            P(4, "if (%s) {", pre_test(nbits, bitof[k]));
             enc_value(8, cc->ct, rv);
-            pre_set(8, nbits, --bit);
-            P(4, "}");
-        } else if (cc->has_default) {
-            P(4, "if (!(%s)) {", emit_eq(cc->ct, rv, cc->default_expr));
-            enc_value(8, cc->ct, rv);
-            pre_set(8, nbits, --bit);
             P(4, "}");
         } else {
             enc_value(4, cc->ct, rv);
         }
-        k--;
+        k++;
+    }
+    if (nbits && !pre_done)
+        pre_write(4, nbits);
+    if (next > 0) {
+        P(4, "if (%s) {", pre_test(nbits, 0));
+        P(8, "asn1rt_bits b = { bm, %d, %d };", (next + 7) / 8, (8 - next % 8) % 8);
+        enc_slow(8, "asn1oer_put_ext_bitmap", "&b");
+        for (int e = 0; e < next; e++)
+            enc_ext_slot(8, cn, e);
+        P(4, "}");
     }
     if (!touches)
         P(4, "(void)in;  /* no component carries a value */");
-    if (nbits && !reg)
-        P(4, "return asn1oer_prepend_preamble(w, pre, %d);", nbits);
-    else {
-        if (nbits && !pre_done)
-            pre_write(4, nbits);
-        if (!nbits)
-            P(4, "(void)w;");
-        P(4, "return ASN1RT_OK;");
-    }
+    if (!nbits)
+        P(4, "(void)w;");
+    P(4, "return ASN1RT_OK;");
     emit_body_end(saved, &buf, NULL);
     emit_fn_close();
     free(run);
+    free(bitof);
     free(runnable);
     free(root);
 }
@@ -1359,34 +1418,31 @@ static void emit_choice_enc(CNamed *cn)
             int id = ++g_tmp;
             P(8, "{");
             P(12, "uint8_t *m%d = w->pos;", id);
-            P(12, "asn1rt_reader t%d;", id);
-            P(12, "uint32_t tag%d;", id);
             enc_value(12, cc->ct, rv);
-            P(12, "asn1oer_reader_init(&t%d, w->pos, (size_t)(m%d - w->pos), 0);", id, id);
-            P(12, "ASN1G_TRY(asn1oer_read_tag(&t%d, &tag%d));", id, id);
-            P(12, "ASN1G_TRY(asn1oer_prepend_length(w, (size_t)(m%d - w->pos)));", id);
-            P(12, "return asn1oer_prepend_tag(w, tag%d);", id);
+            enc_slow(12, "asn1oer_tag_open_end", S("m%d", id));
+            P(12, "return ASN1RT_OK;");
             P(8, "}");
         } else if (cc->ext_index < 0 && choice_alt_run(run, cc)) {
             /* The tag's octet (number below 63) and a fixed-width value: one run. */
             orun_emit_fast(8, run);
             g_in_fallback = true;
+            P(12, "ASN1G_TRY(asn1oer_put_tag(w, %s));", alt_tag(cc->ct));
             enc_value(12, cc->ct, rv);
-            P(12, "ASN1G_TRY(asn1oer_prepend_tag(w, %s));", alt_tag(cc->ct));
             g_in_fallback = false;
             P(8, "}");
             P(8, "return ASN1RT_OK;");
         } else {
+            P(8, "ASN1G_TRY(asn1oer_put_tag(w, %s));", alt_tag(cc->ct));
             if (cc->ext_index >= 0)
                 enc_open_wrapped(8, cc->ct, rv);
             else
                 enc_value(8, cc->ct, rv);
-            P(8, "return asn1oer_prepend_tag(w, %s);", alt_tag(cc->ct));
+            P(8, "return ASN1RT_OK;");
         }
     }
     if (cn->extensible) {
         P(4, "case %s:", cn->pr_unknown);
-        P(8, "return asn1rt_prepend_bytes(w, in->u.unknown.ptr, in->u.unknown.len);");
+        P(8, "return asn1oer_put_fixed_octets(w, in->u.unknown.ptr, in->u.unknown.len);");
     }
     P(4, "default:");
     P(8, "return ASN1RT_E_BAD_CHOICE;");
@@ -1420,7 +1476,7 @@ static void emit_enum_enc(CNamed *cn)
         P(4, "if (ASN1G_UNLIKELY(rc != 0))");
         P(8, "return rc;");
     }
-    P(4, "return asn1oer_prepend_enum(w, (int64_t)(int32_t)*in);  /* as at the use site */");
+    P(4, "return asn1oer_put_enum(w, (int64_t)(int32_t)*in);  /* as at the use site */");
     emit_fn_close();
 }
 
@@ -1542,18 +1598,19 @@ static void emit_of_enc(CNamed *cn)
         P(4, "if (ASN1G_UNLIKELY(%s))", viol);
         P(8, "return ASN1RT_E_SIZE_CONSTRAINT;");
     }
+    P(4, "ASN1G_TRY(asn1oer_put_quantity(w, in->count));");
     if (ct->set_of)
-        P(4, "uint8_t *base = w->start;  /* the items' lengths go here while they are sorted */");
-    P(4, "for (i = in->count; i-- > 0;) {");
+        P(4, "uint8_t *top = w->end;  /* the items' lengths go below here while they are sorted */");
+    P(4, "for (i = 0; i < in->count; i++) {");
     if (ct->set_of)
-        P(8, "uint8_t *end = w->pos;");
+        P(8, "uint8_t *item = w->pos;");
     enc_value(8, el, "in->items[i]");
     if (ct->set_of)  /* canonical OER: DER's order (X.690 11.6) */
-        enc_slow(8, "asn1oer_set_of_insert", "base, in->count - 1 - i, end");
+        enc_slow(8, "asn1oer_set_of_insert", "top, i, item");
     P(4, "}");
     if (ct->set_of)
-        P(4, "asn1oer_set_of_end(w, base);");
-    P(4, "return asn1oer_prepend_quantity(w, in->count);");
+        P(4, "asn1oer_set_of_end(w, top);");
+    P(4, "return ASN1RT_OK;");
     emit_fn_close();
 }
 
@@ -1760,13 +1817,12 @@ static void emit_public(CNamed *cn)
 
     P(0, "%s%s", flatten(), oer_sig(cn, OER_ENCODE));
     P(0, "{");
-    P(4, "asn1rt_writer w;");
+    P(4, "asn1oer_writer w;");
     P(4, "if (in == NULL || buf == NULL || len == NULL)");
     P(8, "return ASN1RT_E_ARG;");
-    P(4, "w.start = buf;");
-    P(4, "w.pos = buf + cap;");
+    P(4, "asn1oer_writer_init(&w, buf, cap);");
     P(4, "ASN1G_TRY(%s(in, &w));", oer_fn(cn, OER_WRITE));
-    P(4, "*len = asn1oer_finish(&w, buf, cap);");
+    P(4, "*len = (size_t)(w.pos - buf);");
     P(4, "return ASN1RT_OK;");
     emit_fn_close();
 }

@@ -55,18 +55,51 @@ int asn1oer_i_slow_length(asn1rt_reader *r, size_t *len)
     return ASN1RT_OK;
 }
 
-int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n)
+/* The determinant of n at p, hl (asn1oer_length_len(n)) octets. */
+static void length_at(uint8_t *p, size_t hl, size_t n)
+{
+    if (hl == 1) {
+        p[0] = (uint8_t)n;
+        return;
+    }
+    p[0] = (uint8_t)(0x80u | (hl - 1));
+    for (size_t i = hl - 1; i > 0; i--, n >>= 8)
+        p[i] = (uint8_t)n;
+}
+
+int asn1oer_i_slow_put_length(asn1oer_writer *w, size_t n)
 {
     size_t hl = asn1oer_length_len(n);
-    if (asn1rt_i_room(w) < hl)
+    if (asn1oer_i_wroom(w) < hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    if (hl == 1) {
-        *--w->pos = (uint8_t)n;
-        return ASN1RT_OK;
-    }
-    for (size_t i = 1; i < hl; i++, n >>= 8)
-        *--w->pos = (uint8_t)n;
-    *--w->pos = (uint8_t)(0x80u | (hl - 1));
+    length_at(w->pos, hl, n);
+    w->pos += hl;
+    return ASN1RT_OK;
+}
+
+/* asn1oer_put_octets from 128 octets on. */
+int asn1oer_i_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n)
+{
+    size_t hl = asn1oer_length_len(n);
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    if (asn1oer_i_wroom(w) < n || asn1oer_i_wroom(w) - n < hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    length_at(w->pos, hl, n);
+    if (n != 0)
+        memcpy(w->pos + hl, p, n);
+    w->pos += hl + n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_i_open_end_long(asn1oer_writer *w, uint8_t *mark)
+{
+    size_t n = (size_t)(w->pos - mark) - 1, hl = asn1oer_length_len(n);
+    if (asn1oer_i_wroom(w) < hl - 1)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    memmove(mark + hl, mark + 1, n);
+    length_at(mark, hl, n);
+    w->pos += hl - 1;
     return ASN1RT_OK;
 }
 
@@ -189,7 +222,7 @@ int asn1oer_i_read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out)
     return ASN1RT_OK;
 }
 
-int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+int asn1oer_i_put_big(asn1oer_writer *w, bool is_signed, const asn1rt_view *v)
 {
     if (w == NULL || v == NULL || (v->ptr == NULL && v->len != 0))
         return ASN1RT_E_ARG;
@@ -197,7 +230,7 @@ int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v
         return ASN1RT_E_INTEGER_EMPTY;
     if ((is_signed ? redundant_signed(v->ptr, v->len) : redundant_unsigned(v->ptr, v->len)) != 0)
         return ASN1RT_E_INTEGER_NOT_MINIMAL;
-    return asn1oer_prepend_octets(w, v->ptr, v->len);
+    return asn1oer_put_octets(w, v->ptr, v->len);
 }
 
 
@@ -244,7 +277,7 @@ int asn1oer_read_i128(asn1rt_reader *r, asn1rt_i128 *out)
 
 /* 16 octets big-endian, then the fewest of them (unsigned: no leading
  * 0x00; signed: no redundant sign octet), as a length-prefixed integer. */
-static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t lo)
+static int put_128(asn1oer_writer *w, bool is_signed, uint64_t hi, uint64_t lo)
 {
     uint8_t b[16];
     asn1rt_view v;
@@ -260,11 +293,11 @@ static int prepend_128(asn1rt_writer *w, bool is_signed, uint64_t hi, uint64_t l
         skip = 15;
     v.ptr = b + skip;
     v.len = 16 - skip;
-    return asn1oer_prepend_octets(w, v.ptr, v.len);
+    return asn1oer_put_octets(w, v.ptr, v.len);
 }
 
-int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v) { return prepend_128(w, false, v.hi, v.lo); }
-int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v) { return prepend_128(w, true, (uint64_t)v.hi, v.lo); }
+int asn1oer_put_u128(asn1oer_writer *w, asn1rt_u128 v) { return put_128(w, false, v.hi, v.lo); }
+int asn1oer_put_i128(asn1oer_writer *w, asn1rt_i128 v) { return put_128(w, true, (uint64_t)v.hi, v.lo); }
 
 int asn1oer_i_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
 {
@@ -289,27 +322,27 @@ int asn1oer_i_read_quantity(asn1rt_reader *r, size_t min_item, size_t *n)
     return ASN1RT_OK;
 }
 
-int asn1oer_set_of_insert(asn1rt_writer *w, uint8_t *base, size_t k, const uint8_t *end)
+int asn1oer_set_of_insert(asn1oer_writer *w, uint8_t *top, size_t k, uint8_t *item)
 {
     uint8_t *cur;
-    size_t len, next;
-    if (w == NULL || base == NULL || end == NULL || end < w->pos || w->start != base + k * sizeof(size_t))
+    size_t len, prev;
+    if (w == NULL || top == NULL || item == NULL || item > w->pos || w->end != top - k * sizeof(size_t))
         return ASN1RT_E_ARG;
-    if (asn1rt_i_room(w) < sizeof(size_t))
+    if (asn1oer_i_wroom(w) < sizeof(size_t))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    cur = w->pos;
-    len = (size_t)(end - cur);
-    memcpy(base + k * sizeof len, &len, sizeof len);
-    w->start += sizeof len;
-    /* lengths[k] is the front item, lengths[0] the last one in the buffer. */
+    cur = item;
+    len = (size_t)(w->pos - cur);
+    w->end -= sizeof len;
+    /* The length of the item in place j (0 the first) at top - (j + 1) * sizeof(size_t). */
+    memcpy(top - (k + 1) * sizeof len, &len, sizeof len);
     for (size_t j = k; j > 0; j--) {
-        memcpy(&next, base + (j - 1) * sizeof next, sizeof next);
-        if (asn1rt_der_compare(cur, len, cur + len, next) <= 0)
+        memcpy(&prev, top - j * sizeof prev, sizeof prev);
+        if (asn1rt_der_compare(cur - prev, prev, cur, len) <= 0)
             break;
-        asn1rt_i_rotate_blocks(cur, len, next);
-        memcpy(base + j * sizeof next, &next, sizeof next);
-        memcpy(base + (j - 1) * sizeof len, &len, sizeof len);
-        cur += next;
+        cur -= prev;
+        asn1rt_i_rotate_blocks(cur, prev, len);
+        memcpy(top - j * sizeof len, &len, sizeof len);
+        memcpy(top - (j + 1) * sizeof prev, &prev, sizeof prev);
     }
     return ASN1RT_OK;
 }
@@ -381,23 +414,55 @@ int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag)
     return ASN1RT_OK;
 }
 
-int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag)
+/* The OER tag of a tag word at p, n (asn1oer_tag_len) octets. */
+static void tag_at(uint8_t *p, size_t n, uint32_t tag)
 {
     uint32_t num = ASN1RT_TAG_NUMBER(tag);
-    size_t n = asn1oer_tag_len(tag);
     uint8_t cls = (uint8_t)(ASN1RT_TAG_CLASS(tag) << 6);
-    if (num > 0x0FFFFFFFu)
-        return ASN1RT_E_TAG_TOO_LARGE;
-    if (asn1rt_i_room(w) < n)
-        return ASN1RT_E_BUFFER_TOO_SMALL;
     if (n == 1) {
-        *--w->pos = (uint8_t)(cls | num);
-        return ASN1RT_OK;
+        p[0] = (uint8_t)(cls | num);
+        return;
     }
-    *--w->pos = (uint8_t)(num & 0x7Fu);
-    for (num >>= 7; num != 0; num >>= 7)
-        *--w->pos = (uint8_t)(0x80u | (num & 0x7Fu));
-    *--w->pos = (uint8_t)(cls | 0x3Fu);
+    p[0] = (uint8_t)(cls | 0x3Fu);
+    p[n - 1] = (uint8_t)(num & 0x7Fu);
+    for (size_t i = n - 1; i-- > 1;) {
+        num >>= 7;
+        p[i] = (uint8_t)(0x80u | (num & 0x7Fu));
+    }
+}
+
+int asn1oer_i_slow_put_tag(asn1oer_writer *w, uint32_t tag)
+{
+    size_t n = asn1oer_tag_len(tag);
+    if (ASN1RT_TAG_NUMBER(tag) > 0x0FFFFFFFu)
+        return ASN1RT_E_TAG_TOO_LARGE;
+    if (asn1oer_i_wroom(w) < n)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    tag_at(w->pos, n, tag);
+    w->pos += n;
+    return ASN1RT_OK;
+}
+
+int asn1oer_tag_open_end(asn1oer_writer *w, uint8_t *mark)
+{
+    asn1rt_reader r;
+    uint32_t tag;
+    size_t n, tl, hl;
+    int rc;
+    if (w == NULL || mark == NULL || mark > w->pos)
+        return ASN1RT_E_ARG;
+    n = (size_t)(w->pos - mark);
+    asn1oer_reader_init(&r, mark, n, 0);
+    if ((rc = asn1oer_read_tag(&r, &tag)) != ASN1RT_OK)
+        return rc;
+    tl = asn1oer_tag_len(tag);
+    hl = asn1oer_length_len(n);
+    if (asn1oer_i_wroom(w) < tl + hl)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    memmove(mark + tl + hl, mark, n);
+    tag_at(mark, tl, tag);
+    length_at(mark + tl, hl, n);
+    w->pos += tl + hl;
     return ASN1RT_OK;
 }
 
@@ -492,41 +557,41 @@ static int check_bits_value(const asn1rt_bits *v, int padding_code)
     return ASN1RT_OK;
 }
 
-static int prepend_bits_body(asn1rt_writer *w, const asn1rt_bits *v)
+static int put_bits_body(asn1oer_writer *w, const asn1rt_bits *v)
 {
-    size_t n = v->len + 1;
-    if (asn1rt_i_room(w) < n || asn1rt_i_room(w) - n < asn1oer_length_len(n))
+    size_t n = v->len + 1, hl = asn1oer_length_len(n);
+    if (asn1oer_i_wroom(w) < n || asn1oer_i_wroom(w) - n < hl)
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    if (v->len != 0) {
-        w->pos -= v->len;
-        memcpy(w->pos, v->ptr, v->len);
-    }
-    *--w->pos = v->unused;
-    return asn1oer_prepend_length(w, n);
+    length_at(w->pos, hl, n);
+    w->pos[hl] = v->unused;
+    if (v->len != 0)
+        memcpy(w->pos + hl + 1, v->ptr, v->len);
+    w->pos += hl + n;
+    return ASN1RT_OK;
 }
 
 /* A bits writer's argument check (ASN1RT_E_ARG), then check_bits_value. */
-static int bits_args(const asn1rt_writer *w, const asn1rt_bits *v, int padding_code)
+static int bits_args(const asn1oer_writer *w, const asn1rt_bits *v, int padding_code)
 {
     if (w == NULL || v == NULL)
         return ASN1RT_E_ARG;
     return check_bits_value(v, padding_code);
 }
 
-int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v)
+int asn1oer_put_bits(asn1oer_writer *w, const asn1rt_bits *v)
 {
     int rc = bits_args(w, v, ASN1RT_E_BITSTRING_PADDING);
-    return rc != ASN1RT_OK ? rc : prepend_bits_body(w, v);
+    return rc != ASN1RT_OK ? rc : put_bits_body(w, v);
 }
 
-int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nbits)
+int asn1oer_put_fixed_bits(asn1oer_writer *w, const asn1rt_bits *v, size_t nbits)
 {
     int rc = bits_args(w, v, ASN1RT_E_BITSTRING_PADDING);
     if (rc != ASN1RT_OK)
         return rc;
     if (v->len * 8 - v->unused != nbits || (v->len == 0 && nbits != 0))
         return ASN1RT_E_SIZE_CONSTRAINT;
-    return asn1rt_prepend_bytes(w, v->ptr, v->len);
+    return asn1oer_put_fixed_octets(w, v->ptr, v->len);
 }
 
 int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out)
@@ -534,14 +599,14 @@ int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out)
     return read_bits_common(r, out, true);
 }
 
-int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v)
+int asn1oer_put_ext_bitmap(asn1oer_writer *w, const asn1rt_bits *v)
 {
     int rc = bits_args(w, v, ASN1RT_E_OER_PADDING);
     if (rc != ASN1RT_OK)
         return rc;
     if (v->len == 0 || !any_bit(v->ptr, v->len, v->unused))
         return ASN1RT_E_OER_EXTENSIONS;
-    return prepend_bits_body(w, v);
+    return put_bits_body(w, v);
 }
 
 /* ------------------------------------------------------------------ */

@@ -141,19 +141,19 @@ static int decode_scalar(const scalar_row *row, asn1rt_reader *r, int64_t *v)
     return rc;
 }
 
-static int encode_scalar(const scalar_row *row, asn1rt_writer *w, size_t *len_fn)
+static int encode_scalar(const scalar_row *row, asn1oer_writer *w, size_t *len_fn)
 {
     int64_t v = row->value;
     switch (row->op) {
-    case OP_LEN: *len_fn = asn1oer_length_len((size_t)v); return asn1oer_prepend_length(w, (size_t)v);
-    case OP_FIXED_UINT: *len_fn = row->octets; return asn1oer_prepend_fixed_uint(w, row->octets, (uint64_t)v);
-    case OP_FIXED_INT: *len_fn = row->octets; return asn1oer_prepend_fixed_int(w, row->octets, v);
-    case OP_UINT: *len_fn = asn1oer_uint_len((uint64_t)v); return asn1oer_prepend_uint(w, (uint64_t)v);
-    case OP_INT: *len_fn = asn1oer_int_len(v); return asn1oer_prepend_int(w, v);
-    case OP_ENUM: *len_fn = asn1oer_enum_len(v); return asn1oer_prepend_enum(w, v);
-    case OP_BOOL: *len_fn = 1; return asn1oer_prepend_bool(w, v != 0);
-    case OP_TAG: *len_fn = asn1oer_tag_len((uint32_t)v); return asn1oer_prepend_tag(w, (uint32_t)v);
-    case OP_QUANTITY: *len_fn = asn1oer_uint_len((uint64_t)v); return asn1oer_prepend_quantity(w, (size_t)v);
+    case OP_LEN: *len_fn = asn1oer_length_len((size_t)v); return asn1oer_put_length(w, (size_t)v);
+    case OP_FIXED_UINT: *len_fn = row->octets; return asn1oer_put_fixed_uint(w, row->octets, (uint64_t)v);
+    case OP_FIXED_INT: *len_fn = row->octets; return asn1oer_put_fixed_int(w, row->octets, v);
+    case OP_UINT: *len_fn = asn1oer_uint_len((uint64_t)v); return asn1oer_put_uint(w, (uint64_t)v);
+    case OP_INT: *len_fn = asn1oer_int_len(v); return asn1oer_put_int(w, v);
+    case OP_ENUM: *len_fn = asn1oer_enum_len(v); return asn1oer_put_enum(w, v);
+    case OP_BOOL: *len_fn = 1; return asn1oer_put_bool(w, v != 0);
+    case OP_TAG: *len_fn = asn1oer_tag_len((uint32_t)v); return asn1oer_put_tag(w, (uint32_t)v);
+    case OP_QUANTITY: *len_fn = asn1oer_uint_len((uint64_t)v); return asn1oer_put_quantity(w, (size_t)v);
     default: abort();
     }
 }
@@ -166,7 +166,7 @@ static void test_scalars(void)
         uint8_t want[16], out[16];
         size_t n = unhex(row->hex, want, sizeof want), extra = 0, len_fn = 0;
         asn1rt_reader r;
-        asn1rt_writer w;
+        asn1oer_writer w;
         int64_t v = 0;
         int rc;
         if (row->op == OP_LEN)
@@ -180,13 +180,14 @@ static void test_scalars(void)
          * rows count their content too). */
         asn1oer_reader_init(&r, in, n + extra - 1, 0);
         CHECK_ROW(decode_scalar(row, &r, &v) == ASN1RT_E_TRUNCATED && asn1rt_offset(&r) == 0, row->name);
-        asn1rt_writer_init(&w, out, sizeof out);
+        asn1oer_writer_init(&w, out, sizeof out);
         rc = encode_scalar(row, &w, &len_fn);
         CHECK_ROW(rc == ASN1RT_OK && len_fn == n, row->name);
-        ASSERT_BYTES(row->name, w.pos, asn1rt_written(&w, out + sizeof out), want, n);
+        ASSERT_BYTES(row->name, out, (size_t)(w.pos - out), want, n);
         /* One octet short: nothing written. */
-        asn1rt_writer_init(&w, out, n - 1);
-        CHECK_ROW(encode_scalar(row, &w, &len_fn) == ASN1RT_E_BUFFER_TOO_SMALL && w.pos == out + n - 1, row->name);
+        memset(out, 0x5A, sizeof out);
+        asn1oer_writer_init(&w, out, n - 1);
+        CHECK_ROW(encode_scalar(row, &w, &len_fn) == ASN1RT_E_BUFFER_TOO_SMALL && w.pos == out && out[0] == 0x5A, row->name);
     }
 }
 
@@ -265,19 +266,19 @@ static int decode_view(const view_row *row, asn1rt_reader *r, asn1rt_view *v, ui
     return rc;
 }
 
-static int encode_view(const view_row *row, asn1rt_writer *w, const uint8_t *c, size_t n)
+static int encode_view(const view_row *row, asn1oer_writer *w, const uint8_t *c, size_t n)
 {
     asn1rt_bits b = { c, n, row->unused };
     asn1rt_view v = { c, n };
     switch (row->op) {
-    case OP_BITS: return asn1oer_prepend_bits(w, &b);
-    case OP_FIXED_BITS: return asn1oer_prepend_fixed_bits(w, &b, row->param);
-    case OP_EXT_BITMAP: return asn1oer_prepend_ext_bitmap(w, &b);
-    case OP_PREAMBLE: return asn1oer_prepend_preamble(w, c, row->param);
-    case OP_STRING: case OP_OID: case OP_OPEN: case OP_OCTETS: return asn1oer_prepend_octets(w, c, n);
-    case OP_FIXED_STRING: case OP_FIXED_OCTETS: return asn1oer_prepend_fixed_octets(w, c, n);
-    case OP_BIGINT: return asn1oer_prepend_bigint(w, &v);
-    case OP_BIGUINT: return asn1oer_prepend_biguint(w, &v);
+    case OP_BITS: return asn1oer_put_bits(w, &b);
+    case OP_FIXED_BITS: return asn1oer_put_fixed_bits(w, &b, row->param);
+    case OP_EXT_BITMAP: return asn1oer_put_ext_bitmap(w, &b);
+    case OP_PREAMBLE: return asn1oer_put_preamble(w, c, row->param);
+    case OP_STRING: case OP_OID: case OP_OPEN: case OP_OCTETS: return asn1oer_put_octets(w, c, n);
+    case OP_FIXED_STRING: case OP_FIXED_OCTETS: return asn1oer_put_fixed_octets(w, c, n);
+    case OP_BIGINT: return asn1oer_put_bigint(w, &v);
+    case OP_BIGUINT: return asn1oer_put_biguint(w, &v);
     default: abort();
     }
 }
@@ -289,7 +290,7 @@ static void test_views(void)
         uint8_t in[32], content[32], out[32];
         size_t n = unhex(row->hex, in, sizeof in), cn = unhex(row->content, content, sizeof content);
         asn1rt_reader r;
-        asn1rt_writer w;
+        asn1oer_writer w;
         asn1rt_view v = { NULL, 0 };
         uint8_t unused = 0xEE;
         int rc;
@@ -301,13 +302,14 @@ static void test_views(void)
         CHECK_ROW(cn == 0 || (v.ptr >= in && v.ptr + v.len <= in + n), row->name);
         asn1oer_reader_init(&r, in, n - 1, 0);
         CHECK_ROW(decode_view(row, &r, &v, &unused) == ASN1RT_E_TRUNCATED && asn1rt_offset(&r) == 0, row->name);
-        asn1rt_writer_init(&w, out, sizeof out);
+        asn1oer_writer_init(&w, out, sizeof out);
         CHECK_ROW(encode_view(row, &w, content, cn) == ASN1RT_OK, row->name);
-        ASSERT_BYTES(row->name, w.pos, asn1rt_written(&w, out + sizeof out), in, n);
+        ASSERT_BYTES(row->name, out, (size_t)(w.pos - out), in, n);
         if (row->op == OP_BITS || row->op == OP_EXT_BITMAP)
             CHECK_ROW(asn1oer_bits_len(8 * cn - row->unused) == n, row->name);
-        asn1rt_writer_init(&w, out, n - 1);
-        CHECK_ROW(encode_view(row, &w, content, cn) == ASN1RT_E_BUFFER_TOO_SMALL && w.pos == out + n - 1, row->name);
+        memset(out, 0x5A, sizeof out);
+        asn1oer_writer_init(&w, out, n - 1);
+        CHECK_ROW(encode_view(row, &w, content, cn) == ASN1RT_E_BUFFER_TOO_SMALL && w.pos == out && out[0] == 0x5A, row->name);
     }
 }
 
@@ -485,33 +487,33 @@ static void test_write_refusals(void)
 {
     static const uint8_t o80[] = { 0x80 }, o00[] = { 0x00, 0x80 }, o41[] = { 0x41 }, z[] = { 0x00 };
     uint8_t out[16];
-    asn1rt_writer w;
+    asn1oer_writer w;
     asn1rt_bits pad = { o41, 1, 4 }, unused8 = { o80, 1, 8 }, none = { z, 1, 7 }, empty = { NULL, 0, 0 };
     asn1rt_bigint big00 = { o00, 2 }, bigempty = { NULL, 0 };
     asn1rt_view u00 = { o00, 2 };
     uint8_t pre[1] = { 0xE1 };
     struct { const char *name; int rc, want; } rows[8];
     size_t k = 0;
-#define REFUSE(nm, call, code) do { asn1rt_writer_init(&w, out, sizeof out); \
+#define REFUSE(nm, call, code) do { asn1oer_writer_init(&w, out, sizeof out); \
         rows[k].name = (nm); rows[k].rc = (call); rows[k].want = (code); \
-        CHECK_ROW(rows[k].rc == rows[k].want && w.pos == out + sizeof out, rows[k].name); k++; } while (0)
-    REFUSE("fixed uint 256 in 1 octet", asn1oer_prepend_fixed_uint(&w, 1, 256), ASN1RT_E_VALUE_CONSTRAINT);
-    REFUSE("fixed int -129 in 1 octet", asn1oer_prepend_fixed_int(&w, 1, -129), ASN1RT_E_VALUE_CONSTRAINT);
-    REFUSE("bits with padding set", asn1oer_prepend_bits(&w, &pad), ASN1RT_E_BITSTRING_PADDING);
-    REFUSE("bits unused 8", asn1oer_prepend_bits(&w, &unused8), ASN1RT_E_BITSTRING_UNUSED);
-    REFUSE("ext bitmap with no bit set", asn1oer_prepend_ext_bitmap(&w, &none), ASN1RT_E_OER_EXTENSIONS);
-    REFUSE("ext bitmap empty", asn1oer_prepend_ext_bitmap(&w, &empty), ASN1RT_E_OER_EXTENSIONS);
-    REFUSE("preamble padding set", asn1oer_prepend_preamble(&w, pre, 3), ASN1RT_E_OER_PADDING);
-    REFUSE("fixed bits, 1 bit for SIZE (9)", asn1oer_prepend_fixed_bits(&w, &none, 9), ASN1RT_E_SIZE_CONSTRAINT);
+        CHECK_ROW(rows[k].rc == rows[k].want && w.pos == out, rows[k].name); k++; } while (0)
+    REFUSE("fixed uint 256 in 1 octet", asn1oer_put_fixed_uint(&w, 1, 256), ASN1RT_E_VALUE_CONSTRAINT);
+    REFUSE("fixed int -129 in 1 octet", asn1oer_put_fixed_int(&w, 1, -129), ASN1RT_E_VALUE_CONSTRAINT);
+    REFUSE("bits with padding set", asn1oer_put_bits(&w, &pad), ASN1RT_E_BITSTRING_PADDING);
+    REFUSE("bits unused 8", asn1oer_put_bits(&w, &unused8), ASN1RT_E_BITSTRING_UNUSED);
+    REFUSE("ext bitmap with no bit set", asn1oer_put_ext_bitmap(&w, &none), ASN1RT_E_OER_EXTENSIONS);
+    REFUSE("ext bitmap empty", asn1oer_put_ext_bitmap(&w, &empty), ASN1RT_E_OER_EXTENSIONS);
+    REFUSE("preamble padding set", asn1oer_put_preamble(&w, pre, 3), ASN1RT_E_OER_PADDING);
+    REFUSE("fixed bits, 1 bit for SIZE (9)", asn1oer_put_fixed_bits(&w, &none, 9), ASN1RT_E_SIZE_CONSTRAINT);
     (void)k;
-    asn1rt_writer_init(&w, out, sizeof out);
-    CHECK_ROW(asn1oer_prepend_bigint(&w, &big00) == ASN1RT_OK, "bigint 00 80 is minimal");
-    asn1rt_writer_init(&w, out, sizeof out);
-    CHECK_ROW(asn1oer_prepend_biguint(&w, &u00) == ASN1RT_E_INTEGER_NOT_MINIMAL && w.pos == out + sizeof out, "biguint 00 80");
-    CHECK_ROW(asn1oer_prepend_bigint(&w, &bigempty) == ASN1RT_E_INTEGER_EMPTY, "bigint empty");
-    CHECK_ROW(asn1oer_prepend_tag(&w, ASN1RT_TAG(2, 0, 0x10000000u)) == ASN1RT_E_TAG_TOO_LARGE, "tag 2^28");
+    asn1oer_writer_init(&w, out, sizeof out);
+    CHECK_ROW(asn1oer_put_bigint(&w, &big00) == ASN1RT_OK, "bigint 00 80 is minimal");
+    asn1oer_writer_init(&w, out, sizeof out);
+    CHECK_ROW(asn1oer_put_biguint(&w, &u00) == ASN1RT_E_INTEGER_NOT_MINIMAL && w.pos == out, "biguint 00 80");
+    CHECK_ROW(asn1oer_put_bigint(&w, &bigempty) == ASN1RT_E_INTEGER_EMPTY, "bigint empty");
+    CHECK_ROW(asn1oer_put_tag(&w, ASN1RT_TAG(2, 0, 0x10000000u)) == ASN1RT_E_TAG_TOO_LARGE, "tag 2^28");
     CHECK_ROW(asn1oer_read_fixed_uint(NULL, 1, 0, 1, NULL) == ASN1RT_E_ARG, "NULL reader");
-    CHECK_ROW(asn1oer_prepend_fixed_uint(&w, 3, 0) == ASN1RT_E_ARG, "3-octet fixed size");
+    CHECK_ROW(asn1oer_put_fixed_uint(&w, 3, 0) == ASN1RT_E_ARG, "3-octet fixed size");
 }
 
 /* ------------------------------------------------------------------ */
@@ -540,11 +542,11 @@ static void test_fixed_sizes(void)
 typedef struct name3 { asn1rt_view given, initial, family; } name3;
 
 /* Name ::= SEQUENCE { givenName, initial, familyName VisibleString } */
-static int put_name(asn1rt_writer *w, const name3 *n)
+static int put_name(asn1oer_writer *w, const name3 *n)
 {
-    TRY(asn1oer_prepend_octets(w, n->family.ptr, n->family.len));
-    TRY(asn1oer_prepend_octets(w, n->initial.ptr, n->initial.len));
-    return asn1oer_prepend_octets(w, n->given.ptr, n->given.len);
+    TRY(asn1oer_put_octets(w, n->given.ptr, n->given.len));
+    TRY(asn1oer_put_octets(w, n->initial.ptr, n->initial.len));
+    return asn1oer_put_octets(w, n->family.ptr, n->family.len);
 }
 
 static int get_name(asn1rt_reader *r, name3 *n)
@@ -566,21 +568,22 @@ static const name3 john = { V("John"), V("P"), V("Smith") }, mary = { V("Mary"),
 static const name3 kids[2] = { { V("Ralph"), V("T"), V("Smith") }, { V("Susan"), V("B"), V("Jones") } };
 static const asn1rt_view kid_born[2] = { V("19571111"), V("19590717") };
 
-static int encode_personnel(asn1rt_writer *w)
+static int encode_personnel(asn1oer_writer *w)
 {
     uint8_t pre[1] = { 0 };
-    for (size_t i = 2; i-- > 0;) {
-        TRY(asn1oer_prepend_octets(w, kid_born[i].ptr, kid_born[i].len));
-        TRY(put_name(w, &kids[i]));
-    }
-    TRY(asn1oer_prepend_quantity(w, 2));
-    TRY(put_name(w, &mary));
-    TRY(asn1oer_prepend_octets(w, (const uint8_t *)"19710917", 8));
-    TRY(asn1oer_prepend_octets(w, (const uint8_t *)"Director", 8));
-    TRY(asn1oer_prepend_int(w, 51));
-    TRY(put_name(w, &john));
     asn1oer_set_bit(pre, 0);                       /* children present */
-    return asn1oer_prepend_preamble(w, pre, 1);
+    TRY(asn1oer_put_preamble(w, pre, 1));
+    TRY(put_name(w, &john));
+    TRY(asn1oer_put_int(w, 51));
+    TRY(asn1oer_put_octets(w, (const uint8_t *)"Director", 8));
+    TRY(asn1oer_put_octets(w, (const uint8_t *)"19710917", 8));
+    TRY(put_name(w, &mary));
+    TRY(asn1oer_put_quantity(w, 2));
+    for (size_t i = 0; i < 2; i++) {
+        TRY(put_name(w, &kids[i]));
+        TRY(asn1oer_put_octets(w, kid_born[i].ptr, kid_born[i].len));
+    }
+    return ASN1RT_OK;
 }
 
 static int decode_personnel(asn1rt_reader *r)
@@ -614,19 +617,19 @@ static int decode_personnel(asn1rt_reader *r)
 /* overview A: a1 (0..100), a2 (-290..399), a3 (0..60000) OPTIONAL,
  * a4 (-5000000..5000000), a5 (1000..MAX), a6 (-1..MAX), a7 INTEGER
  * OPTIONAL; all 4 but a5 = 1024. */
-static int encode_overview_a(asn1rt_writer *w)
+static int encode_overview_a(asn1oer_writer *w)
 {
     uint8_t pre[1] = { 0 };
-    TRY(asn1oer_prepend_int(w, 4));                      /* a7 */
-    TRY(asn1oer_prepend_int(w, 4));                      /* a6 */
-    TRY(asn1oer_prepend_uint(w, 1024));                  /* a5 */
-    TRY(asn1oer_prepend_fixed_int(w, 4, 4));             /* a4 */
-    TRY(asn1oer_prepend_fixed_uint(w, 2, 4));            /* a3 */
-    TRY(asn1oer_prepend_fixed_int(w, 2, 4));             /* a2 */
-    TRY(asn1oer_prepend_fixed_uint(w, 1, 4));            /* a1 */
     asn1oer_set_bit(pre, 0);
     asn1oer_set_bit(pre, 1);
-    return asn1oer_prepend_preamble(w, pre, 2);
+    TRY(asn1oer_put_preamble(w, pre, 2));
+    TRY(asn1oer_put_fixed_uint(w, 1, 4));            /* a1 */
+    TRY(asn1oer_put_fixed_int(w, 2, 4));             /* a2 */
+    TRY(asn1oer_put_fixed_uint(w, 2, 4));            /* a3 */
+    TRY(asn1oer_put_fixed_int(w, 4, 4));             /* a4 */
+    TRY(asn1oer_put_uint(w, 1024));                  /* a5 */
+    TRY(asn1oer_put_int(w, 4));                      /* a6 */
+    return asn1oer_put_int(w, 4);                    /* a7 */
 }
 
 static int decode_overview_a(asn1rt_reader *r)
@@ -649,12 +652,13 @@ static int decode_overview_a(asn1rt_reader *r)
 
 /* overview C: CHOICE { c1 BOOLEAN, c2 SEQUENCE OF ENUMERATED
  * { a, b, c, d, e } }, c2 : { b, c, d, e }. */
-static int encode_overview_c(asn1rt_writer *w)
+static int encode_overview_c(asn1oer_writer *w)
 {
-    for (int64_t e = 4; e >= 1; e--)
-        TRY(asn1oer_prepend_enum(w, e));
-    TRY(asn1oer_prepend_quantity(w, 4));
-    return asn1oer_prepend_tag(w, ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, 1));
+    TRY(asn1oer_put_tag(w, ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, 1)));
+    TRY(asn1oer_put_quantity(w, 4));
+    for (int64_t e = 1; e <= 4; e++)
+        TRY(asn1oer_put_enum(w, e));
+    return ASN1RT_OK;
 }
 
 static int decode_overview_c(asn1rt_reader *r)
@@ -674,18 +678,19 @@ static int decode_overview_c(asn1rt_reader *r)
 /* asn1tools E: SEQUENCE { a BOOLEAN, ..., b BOOLEAN }, { a TRUE, b TRUE }:
  * preamble with the extension bit, a, the presence bitmap, b wrapped as
  * an open type (X.696 16.4, 16.5). */
-static int encode_ext_seq(asn1rt_writer *w)
+static int encode_ext_seq(asn1oer_writer *w)
 {
     static const uint8_t one = 0x80;
     asn1rt_bits present = { &one, 1, 7 };
     uint8_t pre[1] = { 0 };
-    uint8_t *mark = w->pos;
-    TRY(asn1oer_prepend_bool(w, true));                          /* b */
-    TRY(asn1oer_prepend_length(w, (size_t)(mark - w->pos)));    /* open type */
-    TRY(asn1oer_prepend_ext_bitmap(w, &present));
-    TRY(asn1oer_prepend_bool(w, true));                          /* a */
+    uint8_t *mark;
     asn1oer_set_bit(pre, 0);
-    return asn1oer_prepend_preamble(w, pre, 1);
+    TRY(asn1oer_put_preamble(w, pre, 1));
+    TRY(asn1oer_put_bool(w, true));                          /* a */
+    TRY(asn1oer_put_ext_bitmap(w, &present));
+    TRY(asn1oer_open_begin(w, &mark));                       /* open type */
+    TRY(asn1oer_put_bool(w, true));                          /* b */
+    return asn1oer_open_end(w, mark);
 }
 
 static int decode_ext_seq(asn1rt_reader *r)
@@ -709,12 +714,13 @@ static int decode_ext_seq(asn1rt_reader *r)
 
 /* asn1tools CHOICE B { a BOOLEAN, ..., b BOOLEAN, c INTEGER }, c : 1000:
  * an alternative after the marker is an open type (X.696 20.2). */
-static int encode_ext_choice(asn1rt_writer *w)
+static int encode_ext_choice(asn1oer_writer *w)
 {
-    uint8_t *mark = w->pos;
-    TRY(asn1oer_prepend_int(w, 1000));
-    TRY(asn1oer_prepend_length(w, (size_t)(mark - w->pos)));
-    return asn1oer_prepend_tag(w, ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, 2));
+    uint8_t *mark;
+    TRY(asn1oer_put_tag(w, ASN1RT_TAG(ASN1RT_CLASS_CONTEXT, 0, 2)));
+    TRY(asn1oer_open_begin(w, &mark));
+    TRY(asn1oer_put_int(w, 1000));
+    return asn1oer_open_end(w, mark);
 }
 
 static int decode_ext_choice(asn1rt_reader *r)
@@ -756,38 +762,38 @@ static void spdu_sig(uint8_t r[32], uint8_t s[32])
     }
 }
 
-static int encode_spdu(asn1rt_writer *w)
+static int encode_spdu(asn1oer_writer *w)
 {
     static const uint8_t first = 0x80;
     asn1rt_bits present = { &first, 1, 6 };   /* 2 additions, the first present */
     uint8_t pre[1], *mark, rsig[32], ssig[32];
     spdu_sig(rsig, ssig);
-    TRY(asn1oer_prepend_fixed_octets(w, ssig, 32));
-    TRY(asn1oer_prepend_fixed_octets(w, rsig, 32));
-    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* x-only */
-    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* ecdsaNistP256Signature */
-    TRY(asn1oer_prepend_fixed_octets(w, spdu_digest, 8));
-    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* signer: digest */
-    mark = w->pos;                                    /* inlineP2pcdRequest */
-    TRY(asn1oer_prepend_fixed_octets(w, spdu_p2pcd, 3));
-    TRY(asn1oer_prepend_quantity(w, 1));
-    TRY(asn1oer_prepend_length(w, (size_t)(mark - w->pos)));
-    TRY(asn1oer_prepend_ext_bitmap(w, &present));
-    TRY(asn1oer_prepend_fixed_uint(w, 8, UINT64_C(20000000000)));   /* generationTime */
-    TRY(asn1oer_prepend_uint(w, 36));                                /* psid */
+    TRY(asn1oer_put_fixed_uint(w, 1, 3));
+    TRY(asn1oer_put_tag(w, CTX(1)));                  /* signedData */
+    TRY(asn1oer_put_enum(w, 0));                      /* sha256 */
+    pre[0] = 0;
+    asn1oer_set_bit(pre, 1);                          /* payload.data */
+    TRY(asn1oer_put_preamble(w, pre, 3));
+    TRY(asn1oer_put_fixed_uint(w, 1, 3));
+    TRY(asn1oer_put_tag(w, CTX(0)));                  /* unsecuredData */
+    TRY(asn1oer_put_octets(w, spdu_cam, sizeof spdu_cam));
     pre[0] = 0;
     asn1oer_set_bit(pre, 0);                          /* extension bit */
     asn1oer_set_bit(pre, 1);                          /* generationTime */
-    TRY(asn1oer_prepend_preamble(w, pre, 7));
-    TRY(asn1oer_prepend_octets(w, spdu_cam, sizeof spdu_cam));
-    TRY(asn1oer_prepend_tag(w, CTX(0)));              /* unsecuredData */
-    TRY(asn1oer_prepend_fixed_uint(w, 1, 3));
-    pre[0] = 0;
-    asn1oer_set_bit(pre, 1);                          /* payload.data */
-    TRY(asn1oer_prepend_preamble(w, pre, 3));
-    TRY(asn1oer_prepend_enum(w, 0));                  /* sha256 */
-    TRY(asn1oer_prepend_tag(w, CTX(1)));              /* signedData */
-    return asn1oer_prepend_fixed_uint(w, 1, 3);
+    TRY(asn1oer_put_preamble(w, pre, 7));
+    TRY(asn1oer_put_uint(w, 36));                                /* psid */
+    TRY(asn1oer_put_fixed_uint(w, 8, UINT64_C(20000000000)));   /* generationTime */
+    TRY(asn1oer_put_ext_bitmap(w, &present));
+    TRY(asn1oer_open_begin(w, &mark));                /* inlineP2pcdRequest */
+    TRY(asn1oer_put_quantity(w, 1));
+    TRY(asn1oer_put_fixed_octets(w, spdu_p2pcd, 3));
+    TRY(asn1oer_open_end(w, mark));
+    TRY(asn1oer_put_tag(w, CTX(0)));                  /* signer: digest */
+    TRY(asn1oer_put_fixed_octets(w, spdu_digest, 8));
+    TRY(asn1oer_put_tag(w, CTX(0)));                  /* ecdsaNistP256Signature */
+    TRY(asn1oer_put_tag(w, CTX(0)));                  /* x-only */
+    TRY(asn1oer_put_fixed_octets(w, rsig, 32));
+    return asn1oer_put_fixed_octets(w, ssig, 32);
 }
 
 #define EXPECT(c) do { if (!(c)) return -1; } while (0)
@@ -849,7 +855,7 @@ static int decode_spdu(asn1rt_reader *r)
 
 typedef struct value_row {
     const char *name, *src, *hex;
-    int (*encode)(asn1rt_writer *w);
+    int (*encode)(asn1oer_writer *w);
     int (*decode)(asn1rt_reader *r);
 } value_row;
 
@@ -876,11 +882,11 @@ static void test_values(void)
         const value_row *row = &values[i];
         uint8_t want[128], out[128];
         size_t n = unhex(row->hex, want, sizeof want);
-        asn1rt_writer w;
+        asn1oer_writer w;
         asn1rt_reader r;
-        asn1rt_writer_init(&w, out, sizeof out);
+        asn1oer_writer_init(&w, out, sizeof out);
         CHECK_ROW(row->encode(&w) == ASN1RT_OK, row->name);
-        ASSERT_BYTES(row->name, w.pos, asn1rt_written(&w, out + sizeof out), want, n);
+        ASSERT_BYTES(row->name, out, (size_t)(w.pos - out), want, n);
         asn1oer_reader_init(&r, want, n, 0);
         CHECK_ROW(row->decode(&r) == ASN1RT_OK, row->name);
         /* Every proper prefix fails as truncated (or, for the open type's
@@ -915,24 +921,65 @@ static void test_open_types(void)
     CU_ASSERT_EQUAL(asn1rt_offset(&r), 3);
 }
 
-/* Long lengths both ways, with the content they count. */
+/* Long lengths both ways, with the content they count; the same content
+ * as an open type, whose reserved length octet grows into the long form
+ * (the content moved up), and refused where the long form does not fit. */
 static void test_long_lengths(void)
 {
-    static uint8_t buf[70000], out[70010];
+    static uint8_t buf[70000], out[70010], open[70010];
     static const size_t lens[] = { 127, 128, 255, 256, 65535, 65536, 69999 - 3 };
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-        asn1rt_writer w;
+        asn1oer_writer w;
         asn1rt_reader r;
         asn1rt_view v = { NULL, 0 };
-        size_t n = lens[i];
+        size_t n = lens[i], hl = asn1oer_length_len(n), whole = hl + n;
+        uint8_t *mark = NULL;
         memset(buf, (int)(i + 1), n);
-        asn1rt_writer_init(&w, out, sizeof out);
-        CU_ASSERT_EQUAL(asn1oer_prepend_octets(&w, buf, n), ASN1RT_OK);
-        CU_ASSERT_EQUAL(asn1rt_written(&w, out + sizeof out), asn1oer_length_len(n) + n);
-        asn1oer_reader_init(&r, w.pos, asn1rt_written(&w, out + sizeof out), 0);
+        asn1oer_writer_init(&w, out, sizeof out);
+        CU_ASSERT_EQUAL(asn1oer_put_octets(&w, buf, n), ASN1RT_OK);
+        CU_ASSERT_EQUAL((size_t)(w.pos - out), whole);
+        asn1oer_reader_init(&r, out, (size_t)(w.pos - out), 0);
         CU_ASSERT_EQUAL(asn1oer_read_octets(&r, &v), ASN1RT_OK);
         CU_ASSERT(v.len == n && memcmp(v.ptr, buf, n) == 0 && asn1rt_at_end(&r));
+        asn1oer_writer_init(&w, open, whole);
+        CU_ASSERT_EQUAL(asn1oer_open_begin(&w, &mark), ASN1RT_OK);
+        CU_ASSERT_EQUAL(asn1oer_put_fixed_octets(&w, buf, n), ASN1RT_OK);
+        CU_ASSERT_EQUAL(asn1oer_open_end(&w, mark), ASN1RT_OK);
+        CU_ASSERT(w.pos == open + whole && memcmp(open, out, whole) == 0);
+        if (hl > 1) {
+            asn1oer_writer_init(&w, open, whole - 1);
+            CU_ASSERT_EQUAL(asn1oer_open_begin(&w, &mark), ASN1RT_OK);
+            CU_ASSERT_EQUAL(asn1oer_put_fixed_octets(&w, buf, n), ASN1RT_OK);
+            CU_ASSERT_EQUAL(asn1oer_open_end(&w, mark), ASN1RT_E_BUFFER_TOO_SMALL);
+            CU_ASSERT(w.pos == open + 1 + n);
+        }
     }
+}
+
+/* SET OF order written front to back (asn1oer_set_of_insert): each item
+ * moved among the ones before it, their lengths kept below top and the
+ * room given back at the end; no room for a length is refused. */
+static void test_set_of_insert(void)
+{
+    static const char *const items[] = { "03 33 33 33", "01 11", "02 22 22", "01 11", "00" };
+    static const char *const want = "00 01 11 01 11 02 22 22 03 33 33 33";
+    uint8_t out[64], exp[16];
+    size_t n = unhex(want, exp, sizeof exp);
+    asn1oer_writer w;
+    uint8_t *top;
+    asn1oer_writer_init(&w, out, sizeof out);
+    top = w.end;
+    for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
+        uint8_t *item = w.pos;
+        w.pos += unhex(items[k], w.pos, (size_t)(w.end - w.pos));   /* the item as written */
+        CU_ASSERT_EQUAL(asn1oer_set_of_insert(&w, top, k, item), ASN1RT_OK);
+    }
+    asn1oer_set_of_end(&w, top);
+    CU_ASSERT(w.end == out + sizeof out);
+    ASSERT_BYTES("SET OF order", out, (size_t)(w.pos - out), exp, n);
+    asn1oer_writer_init(&w, out, 2 + sizeof(size_t) - 1);
+    CU_ASSERT_EQUAL(asn1oer_put_fixed_octets(&w, exp + 1, 2), ASN1RT_OK);
+    CU_ASSERT_EQUAL(asn1oer_set_of_insert(&w, w.end, 0, out), ASN1RT_E_BUFFER_TOO_SMALL);
 }
 
 void register_oer_suite(void)
@@ -945,7 +992,8 @@ void register_oer_suite(void)
         { "fixed sizes from bounds", test_fixed_sizes },
         { "whole values piece by piece", test_values },
         { "open types", test_open_types },
-        { "long lengths", test_long_lengths },
+        { "long lengths, an open type's long form", test_long_lengths },
+        { "SET OF order, front to back", test_set_of_insert },
     };
     CUNIT_SUITE("oer", tests);
 }

@@ -19,12 +19,16 @@
  *  - Strict canonical OER (COER) is the default (lax == 0). BASIC-OER
  *    forms that are valid but not canonical are accepted only under the
  *    ASN1RT_LAX_OER_* flag that names them, each relaxing one rule.
- *  - Writing uses asn1rt_writer, back to front like DER: a length
- *    determinant is prepended after what it counts is written
- *    (mark = w->pos; write the content; asn1oer_prepend_length(w, mark -
- *    w->pos)). Every prepend writes nothing on failure; a short buffer is
- *    ASN1RT_E_BUFFER_TOO_SMALL, an in-memory value no canonical encoding
- *    exists for is refused with its data code, never repaired.
+ *  - Writing uses asn1oer_writer, front to back (unlike DER's
+ *    asn1rt_writer): every piece is put at w->pos, which moves up towards
+ *    w->end, so that an encoding starts at the buffer's first octet and
+ *    needs no move at the end. The one length OER does not know before
+ *    its content, an open type's, is reserved as one octet and filled in
+ *    after (asn1oer_open_begin / asn1oer_open_end), the content moved up
+ *    in the rare case its length needs the long form. Every put writes
+ *    nothing on failure; a short buffer is ASN1RT_E_BUFFER_TOO_SMALL, an
+ *    in-memory value no canonical encoding exists for is refused with its
+ *    data code, never repaired.
  *  - No malloc; strings, bit strings, big integers and open types are
  *    views into the input.
  *
@@ -55,13 +59,32 @@ extern "C" {
 #define ASN1RT_OER_KNOWN_ONLY  0x800u
 
 /* ------------------------------------------------------------------ */
+/* The writer.                                                          */
+
+/* The forward writer: [buffer start, pos) is written, [pos, end) is
+ * room. A NULL buffer has pos == end == NULL (no room). */
+typedef struct asn1oer_writer {
+    uint8_t *pos;   /* the next octet to write; moves up */
+    uint8_t *end;   /* one past the last octet the writer may write */
+} asn1oer_writer;
+
+ASN1RT_INLINE void asn1oer_writer_init(asn1oer_writer *w, uint8_t *buf, size_t cap)
+{
+    w->pos = buf;
+    w->end = buf == NULL ? NULL : buf + cap;
+}
+/* Octets of room left. */
+ASN1RT_INLINE size_t asn1oer_i_wroom(const asn1oer_writer *w) { return (size_t)(w->end - w->pos); }
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_fixed_octets(asn1oer_writer *w, const uint8_t *p, size_t n);
+
+/* ------------------------------------------------------------------ */
 /* Out-of-line halves (runtime/oer.c; not for direct use).             */
 
 ASN1RT_MUST_USE int asn1oer_i_slow_length(asn1rt_reader *r, size_t *len);
-ASN1RT_MUST_USE int asn1oer_i_slow_prepend_length(asn1rt_writer *w, size_t n);
+ASN1RT_MUST_USE int asn1oer_i_slow_put_length(asn1oer_writer *w, size_t n);
 ASN1RT_MUST_USE int asn1oer_i_slow_enum(asn1rt_reader *r, int64_t *out);
 ASN1RT_MUST_USE int asn1oer_i_slow_tag(asn1rt_reader *r, uint32_t *tag);
-ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
+ASN1RT_MUST_USE int asn1oer_i_slow_put_tag(asn1oer_writer *w, uint32_t tag);
 /* A generated OER decoder's failure: gen.h's asn1g_fail, without the call
  * when err is NULL (T_oer_decode's constant NULL), so that the flattened
  * decoder's exits keep nothing alive across a call and compute no offsets
@@ -70,12 +93,23 @@ ASN1RT_MUST_USE int asn1oer_i_slow_prepend_tag(asn1rt_writer *w, uint32_t tag);
 #define ASN1OER_FAIL(err, code, offset, component) \
     ((err) == NULL ? (code) : asn1g_fail((err), (code), (offset), (component)))
 
+/* An inline writer's out-of-line half, f(&copy, ...), on a copy of *w,
+ * its cursor taken back (failures leave it as it was): the reason is
+ * asn1rt/inline.h's ASN1RT_I_RETURN_ON_COPY. */
+#define ASN1OER_I_RETURN_ON_COPY(w, f, ...) \
+    do { \
+        asn1oer_writer asn1oer_i_c_ = *(w); \
+        int asn1oer_i_rc_ = f(&asn1oer_i_c_, __VA_ARGS__); \
+        (w)->pos = asn1oer_i_c_.pos; \
+        return asn1oer_i_rc_; \
+    } while (0)
+
 /* For generated encoders: fn(&copy, ...) on a copy of *w for an
  * out-of-line writer, returning its code on failure, taking the copy back
  * on success (the reason: asn1rt/inline.h's ASN1RT_I_RETURN_ON_COPY). */
 #define ASN1OER_TRY_ON_COPY(w, fn, ...) \
     do { \
-        asn1rt_writer asn1oer_i_t_ = *(w); \
+        asn1oer_writer asn1oer_i_t_ = *(w); \
         int asn1oer_i_rc_ = fn(&asn1oer_i_t_, __VA_ARGS__); \
         if (ASN1RT_I_UNLIKELY(asn1oer_i_rc_ != ASN1RT_OK)) \
             return asn1oer_i_rc_; \
@@ -154,13 +188,13 @@ ASN1RT_INLINE void asn1oer_set_bit(uint8_t *bits, size_t i)
     bits[i >> 3] = (uint8_t)(bits[i >> 3] | (0x80u >> (i & 7u)));
 }
 
-/* The n (1..8) low octets of v big-endian in the n octets before end.
+/* The n (1..8) low octets of v big-endian in the n octets from p.
  * A local cursor: a store through w->pos (uint8_t) may alias w->pos
  * itself, which would reload and store it after every octet. */
-ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *end, size_t n, uint64_t v)
+ASN1RT_INLINE void asn1oer_i_put_be(uint8_t *p, size_t n, uint64_t v)
 {
-    for (size_t i = 1; i <= n; i++, v >>= 8)
-        end[-(ptrdiff_t)i] = (uint8_t)v;
+    for (size_t i = n; i-- > 0; v >>= 8)
+        p[i] = (uint8_t)v;
 }
 
 /* Whether n (a constant in generated code) octets remain at p before
@@ -197,36 +231,36 @@ ASN1RT_INLINE uint64_t asn1oer_i_get_fixed(const uint8_t *p, unsigned octets)
 /* gcc 12 merges the octet stores of 2 and 4 octets into one store only
  * some of the time (inside the CAM's long functions it leaves shifts and
  * single octets), so on GNU little-endian hosts the swap is explicit. */
-ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *end, unsigned octets, uint64_t v)
+ASN1RT_INLINE void asn1oer_i_put_fixed(uint8_t *p, unsigned octets, uint64_t v)
 {
     switch (octets) {
     case 1:
-        end[-1] = (uint8_t)v;
+        p[0] = (uint8_t)v;
         break;
     case 2: {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         uint16_t x = __builtin_bswap16((uint16_t)v);
-        memcpy(end - 2, &x, 2);
+        memcpy(p, &x, 2);
 #else
-        end[-2] = (uint8_t)(v >> 8);
-        end[-1] = (uint8_t)v;
+        p[0] = (uint8_t)(v >> 8);
+        p[1] = (uint8_t)v;
 #endif
         break;
     }
     case 4: {
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         uint32_t x = __builtin_bswap32((uint32_t)v);
-        memcpy(end - 4, &x, 4);
+        memcpy(p, &x, 4);
 #else
-        end[-4] = (uint8_t)(v >> 24);
-        end[-3] = (uint8_t)(v >> 16);
-        end[-2] = (uint8_t)(v >> 8);
-        end[-1] = (uint8_t)v;
+        p[0] = (uint8_t)(v >> 24);
+        p[1] = (uint8_t)(v >> 16);
+        p[2] = (uint8_t)(v >> 8);
+        p[3] = (uint8_t)v;
 #endif
         break;
     }
     default:
-        asn1rt_i_store_be64(end - 8, v);
+        asn1rt_i_store_be64(p, v);
         break;
     }
 }
@@ -296,16 +330,16 @@ ASN1RT_INLINE size_t asn1oer_length_len(size_t n)
     return 1 + k;
 }
 
-/* Prepends the canonical determinant of n. */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_length(asn1rt_writer *w, size_t n)
+/* Puts the canonical determinant of n. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_length(asn1oer_writer *w, size_t n)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_LIKELY(n < 0x80 && w->pos > w->start)) {
-        *--w->pos = (uint8_t)n;
+    if (ASN1RT_I_LIKELY(n < 0x80 && w->pos < w->end)) {
+        *w->pos++ = (uint8_t)n;
         return ASN1RT_OK;
     }
-    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_slow_prepend_length, n);
+    ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_slow_put_length, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -379,9 +413,9 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_fixed_int(asn1rt_reader *r, unsig
     return ASN1RT_OK;
 }
 
-/* Prepends v in `octets` octets. ASN1RT_E_VALUE_CONSTRAINT when v does not
+/* Puts v in `octets` octets. ASN1RT_E_VALUE_CONSTRAINT when v does not
  * fit them, ASN1RT_E_ARG for other sizes. */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_uint(asn1rt_writer *w, unsigned octets, uint64_t v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_fixed_uint(asn1oer_writer *w, unsigned octets, uint64_t v)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
@@ -389,14 +423,14 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_uint(asn1rt_writer *w, u
         return ASN1RT_E_ARG;
     if (octets < 8 && (v >> (8 * octets)) != 0)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     asn1oer_i_put_fixed(w->pos, octets, v);
-    w->pos -= octets;
+    w->pos += octets;
     return ASN1RT_OK;
 }
 
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_int(asn1rt_writer *w, unsigned octets, int64_t v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_fixed_int(asn1oer_writer *w, unsigned octets, int64_t v)
 {
     uint64_t u = (uint64_t)v;
     if (w == NULL)
@@ -405,10 +439,10 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_int(asn1rt_writer *w, un
         return ASN1RT_E_ARG;
     if (octets < 8 && asn1rt_int64_len(v) > octets)
         return ASN1RT_E_VALUE_CONSTRAINT;
-    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < octets))
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < octets))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     asn1oer_i_put_fixed(w->pos, octets, u);
-    w->pos -= octets;
+    w->pos += octets;
     return ASN1RT_OK;
 }
 
@@ -507,31 +541,34 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_int(asn1rt_reader *r, int64_t lo,
     return rc;
 }
 
-/* Prepends the canonical length-prefixed form. */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_uint(asn1rt_writer *w, uint64_t v)
+/* Puts the canonical length-prefixed form. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_uint(asn1oer_writer *w, uint64_t v)
 {
     size_t n = asn1oer_uint_octets(v);
+    uint8_t *p;
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < n + 1))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1oer_i_put_be(w->pos, n, v);
-    w->pos -= n + 1;
-    w->pos[0] = (uint8_t)n;
+    p = w->pos;
+    p[0] = (uint8_t)n;
+    asn1oer_i_put_be(p + 1, n, v);
+    w->pos = p + 1 + n;
     return ASN1RT_OK;
 }
 
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_int(asn1rt_writer *w, int64_t v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_int(asn1oer_writer *w, int64_t v)
 {
     size_t n = asn1rt_int64_len(v);
-    uint64_t u = (uint64_t)v;
+    uint8_t *p;
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n + 1))
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < n + 1))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    asn1oer_i_put_be(w->pos, n, u);
-    w->pos -= n + 1;
-    w->pos[0] = (uint8_t)n;
+    p = w->pos;
+    p[0] = (uint8_t)n;
+    asn1oer_i_put_be(p + 1, n, (uint64_t)v);
+    w->pos = p + 1 + n;
     return ASN1RT_OK;
 }
 
@@ -543,7 +580,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_int(asn1rt_writer *w, int64_t 
  * The writers refuse a view that is empty (INTEGER_EMPTY) or not
  * canonical (INTEGER_NOT_MINIMAL). */
 ASN1RT_MUST_USE int asn1oer_i_read_big(asn1rt_reader *r, bool is_signed, asn1rt_view *out);
-ASN1RT_MUST_USE int asn1oer_i_prepend_big(asn1rt_writer *w, bool is_signed, const asn1rt_view *v);
+ASN1RT_MUST_USE int asn1oer_i_put_big(asn1oer_writer *w, bool is_signed, const asn1rt_view *v);
 
 /* The canonical case (a short determinant, content there and minimal)
  * without a call; the rest, and every failure, out of line. */
@@ -574,29 +611,29 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_biguint(asn1rt_reader *r, asn1rt_
 {
     return asn1oer_i_read_big_fast(r, false, out);
 }
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_prepend_big_fast(asn1rt_writer *w, bool is_signed, const asn1rt_view *v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_put_big_fast(asn1oer_writer *w, bool is_signed, const asn1rt_view *v)
 {
     size_t n;
     if (ASN1RT_I_LIKELY(w != NULL && v != NULL && v->ptr != NULL && (n = v->len) - 1 < 0x7F &&
-                        asn1rt_i_room(w) > n &&
+                        asn1oer_i_wroom(w) > n &&
                         (n == 1 || (is_signed ? !asn1rt_i_int_redundant(v->ptr) : v->ptr[0] != 0)))) {
-        uint8_t *p = w->pos - n;
-        asn1rt_i_copy(p, v->ptr, n);
-        p[-1] = (uint8_t)n;
-        w->pos = p - 1;
+        uint8_t *p = w->pos;
+        p[0] = (uint8_t)n;
+        asn1rt_i_copy(p + 1, v->ptr, n);
+        w->pos = p + 1 + n;
         return ASN1RT_OK;
     }
     if (w == NULL)
         return ASN1RT_E_ARG;
-    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_prepend_big, is_signed, v);
+    ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_put_big, is_signed, v);
 }
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bigint(asn1rt_writer *w, const asn1rt_bigint *v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_bigint(asn1oer_writer *w, const asn1rt_bigint *v)
 {
-    return asn1oer_i_prepend_big_fast(w, true, v);
+    return asn1oer_i_put_big_fast(w, true, v);
 }
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_biguint(asn1rt_writer *w, const asn1rt_view *v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_biguint(asn1oer_writer *w, const asn1rt_view *v)
 {
-    return asn1oer_i_prepend_big_fast(w, false, v);
+    return asn1oer_i_put_big_fast(w, false, v);
 }
 
 /* INTEGER ranges beyond 64 bits (cmap's asn1rt_u128 / asn1rt_i128):
@@ -605,8 +642,8 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_biguint(asn1rt_writer *w, cons
  * asn1oer_read_uint; INTEGER_RANGE beyond 128 bits. */
 ASN1RT_MUST_USE int asn1oer_read_u128(asn1rt_reader *r, asn1rt_u128 *out);
 ASN1RT_MUST_USE int asn1oer_read_i128(asn1rt_reader *r, asn1rt_i128 *out);
-ASN1RT_MUST_USE int asn1oer_prepend_u128(asn1rt_writer *w, asn1rt_u128 v);
-ASN1RT_MUST_USE int asn1oer_prepend_i128(asn1rt_writer *w, asn1rt_i128 v);
+ASN1RT_MUST_USE int asn1oer_put_u128(asn1oer_writer *w, asn1rt_u128 v);
+ASN1RT_MUST_USE int asn1oer_put_i128(asn1oer_writer *w, asn1rt_i128 v);
 
 /* ------------------------------------------------------------------ */
 /* BOOLEAN (X.696 9): one octet, FALSE 0x00, TRUE 0xFF in COER (any     */
@@ -628,13 +665,13 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_bool(asn1rt_reader *r, bool *out)
     return ASN1RT_OK;
 }
 
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_bool(asn1rt_writer *w, bool v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_bool(asn1oer_writer *w, bool v)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY(w->pos == w->start))
+    if (ASN1RT_I_UNLIKELY(w->pos == w->end))
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    *--w->pos = v ? 0xFF : 0x00;
+    *w->pos++ = v ? 0xFF : 0x00;
     return ASN1RT_OK;
 }
 
@@ -666,22 +703,25 @@ ASN1RT_INLINE size_t asn1oer_enum_len(int64_t v)
     return v >= 0 && v < 0x80 ? 1 : 1 + asn1rt_int64_len(v);
 }
 
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_enum(asn1rt_writer *w, int64_t v)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_enum(asn1oer_writer *w, int64_t v)
 {
     size_t n;
-    uint64_t u = (uint64_t)v;
+    uint8_t *p;
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_LIKELY(v >= 0 && v < 0x80 && w->pos > w->start)) {
-        *--w->pos = (uint8_t)v;
+    if (ASN1RT_I_LIKELY(v >= 0 && v < 0x80 && w->pos < w->end)) {
+        *w->pos++ = (uint8_t)v;
         return ASN1RT_OK;
     }
-    n = v >= 0 && v < 0x80 ? 0 : asn1rt_int64_len(v);
-    if (asn1rt_i_room(w) < n + 1)
+    if (v >= 0 && v < 0x80)
         return ASN1RT_E_BUFFER_TOO_SMALL;
-    for (size_t i = 0; i < n; i++, u >>= 8)
-        *--w->pos = (uint8_t)u;
-    *--w->pos = (uint8_t)(0x80u | n);
+    n = asn1rt_int64_len(v);
+    if (asn1oer_i_wroom(w) < n + 1)
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    p = w->pos;
+    p[0] = (uint8_t)(0x80u | n);
+    asn1oer_i_put_be(p + 1, n, (uint64_t)v);
+    w->pos = p + 1 + n;
     return ASN1RT_OK;
 }
 
@@ -775,17 +815,17 @@ ASN1RT_INLINE size_t asn1oer_tag_len(uint32_t tag)
     return n;
 }
 
-/* Prepends a tag word's OER tag (its constructed bit is ignored).
+/* Puts a tag word's OER tag (its constructed bit is ignored).
  * ASN1RT_E_TAG_TOO_LARGE beyond 2^28-1. */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_tag(asn1rt_writer *w, uint32_t tag)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_tag(asn1oer_writer *w, uint32_t tag)
 {
     if (w == NULL)
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_LIKELY(ASN1RT_TAG_NUMBER(tag) < 63 && w->pos > w->start)) {
-        *--w->pos = (uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | ASN1RT_TAG_NUMBER(tag));
+    if (ASN1RT_I_LIKELY(ASN1RT_TAG_NUMBER(tag) < 63 && w->pos < w->end)) {
+        *w->pos++ = (uint8_t)((ASN1RT_TAG_CLASS(tag) << 6) | ASN1RT_TAG_NUMBER(tag));
         return ASN1RT_OK;
     }
-    ASN1RT_I_RETURN_ON_COPY(w, asn1oer_i_slow_prepend_tag, tag);
+    ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_slow_put_tag, tag);
 }
 
 /* ------------------------------------------------------------------ */
@@ -814,16 +854,16 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_preamble(asn1rt_reader *r, size_t
     return ASN1RT_OK;
 }
 
-/* Prepends the ceil(nbits / 8) octets at bits. OER_PADDING when a padding
+/* Puts the ceil(nbits / 8) octets at bits. OER_PADDING when a padding
  * bit is set (nothing written). */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_preamble(asn1rt_writer *w, const uint8_t *bits, size_t nbits)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_preamble(asn1oer_writer *w, const uint8_t *bits, size_t nbits)
 {
     size_t n = (nbits + 7) / 8;
     if (w == NULL || (bits == NULL && nbits != 0))
         return ASN1RT_E_ARG;
     if ((nbits & 7u) != 0 && (bits[n - 1] & (0xFFu >> (nbits & 7u))) != 0)
         return ASN1RT_E_OER_PADDING;
-    return asn1rt_prepend_bytes(w, bits, n);
+    return asn1oer_put_fixed_octets(w, bits, n);
 }
 
 /* The extension addition presence bitmap (X.696 16.4): a length         */
@@ -838,7 +878,7 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_preamble(asn1rt_writer *w, con
 /* OER_PADDING at the last octet (unless ASN1RT_LAX_OER_PADDING).        */
 ASN1RT_MUST_USE int asn1oer_read_ext_bitmap(asn1rt_reader *r, asn1rt_bits *out);
 /* Refuses what the reader refuses (same codes), writing nothing. */
-ASN1RT_MUST_USE int asn1oer_prepend_ext_bitmap(asn1rt_writer *w, const asn1rt_bits *v);
+ASN1RT_MUST_USE int asn1oer_put_ext_bitmap(asn1oer_writer *w, const asn1rt_bits *v);
 /* Whole encoding of an nbits-bit bitmap (or of a BIT STRING). */
 ASN1RT_INLINE size_t asn1oer_bits_len(size_t nbits)
 {
@@ -871,27 +911,27 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_read_quantity(asn1rt_reader *r, size_t
     }
     ASN1OER_I_READ_ON_COPY(r, size_t, 0, n, asn1oer_i_read_quantity(asn1oer_i_r_, min_item, &asn1oer_i_v_));
 }
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_quantity(asn1rt_writer *w, size_t n)
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_quantity(asn1oer_writer *w, size_t n)
 {
-    return asn1oer_prepend_uint(w, (uint64_t)n);
+    return asn1oer_put_uint(w, (uint64_t)n);
 }
 
 /* SET OF in canonical OER is in DER's order (X.690 11.6: the items'
  * encodings compared as octet strings, the shorter padded with zeros).
- * Encoding back to front, call this after each item is prepended, the
- * last item first: k counts the items written before it, base is w->start
- * before the first call, end is w->pos before this item. The new item
- * [w->pos, end) is moved into order among the ones written before it
- * (insertion by block rotation, no memory: O(n^2) moves, fine for the few
- * items SETs OF carry). Their lengths are kept at base, in the writer's
- * free room, which shrinks by sizeof(size_t) per item until
- * asn1oer_set_of_end(w, base) gives it back. BUFFER_TOO_SMALL when there
- * is no room for a length (nothing moved). Reading, the order is checked
- * with asn1rt_check_set_order (SET_ORDER unless ASN1RT_LAX_SET_ORDER). */
-ASN1RT_MUST_USE int asn1oer_set_of_insert(asn1rt_writer *w, uint8_t *base, size_t k, const uint8_t *end);
-ASN1RT_INLINE void asn1oer_set_of_end(asn1rt_writer *w, uint8_t *base)
+ * Call this after each item is put, the first item first: k counts the
+ * items written before it, top is w->end before the first call, item is
+ * w->pos before this item. The new item [item, w->pos) is moved into
+ * order among the ones written before it (insertion by block rotation,
+ * no memory: O(n^2) moves, fine for the few items SETs OF carry). Their
+ * lengths are kept below top, in the writer's free room, which shrinks by
+ * sizeof(size_t) per item until asn1oer_set_of_end(w, top) gives it back.
+ * BUFFER_TOO_SMALL when there is no room for a length (nothing moved).
+ * Reading, the order is checked with asn1rt_check_set_order (SET_ORDER
+ * unless ASN1RT_LAX_SET_ORDER). */
+ASN1RT_MUST_USE int asn1oer_set_of_insert(asn1oer_writer *w, uint8_t *top, size_t k, uint8_t *item);
+ASN1RT_INLINE void asn1oer_set_of_end(asn1oer_writer *w, uint8_t *top)
 {
-    w->start = base;
+    w->end = top;
 }
 
 /* ------------------------------------------------------------------ */
@@ -961,22 +1001,36 @@ ASN1RT_MUST_USE int asn1oer_read_time(asn1rt_reader *r, unsigned universal, asn1
  * offending octet). */
 ASN1RT_MUST_USE int asn1oer_read_oid(asn1rt_reader *r, asn1rt_view *out);
 
-/* Prepends the octets, then (not _fixed) their determinant. */
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_octets(asn1rt_writer *w, const uint8_t *p, size_t n)
+/* Puts (not _fixed) the determinant of n, then the octets. _fixed also
+ * puts encodings made elsewhere as they are. */
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_fixed_octets(asn1oer_writer *w, const uint8_t *p, size_t n)
 {
     if (w == NULL || (p == NULL && n != 0))
         return ASN1RT_E_ARG;
-    if (ASN1RT_I_UNLIKELY(asn1rt_i_room(w) < n || asn1rt_i_room(w) - n < asn1oer_length_len(n)))
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) < n))
         return ASN1RT_E_BUFFER_TOO_SMALL;
     if (n != 0) {
-        w->pos -= n;
         asn1rt_i_copy(w->pos, p, n);
+        w->pos += n;
     }
-    return asn1oer_prepend_length(w, n);   /* cannot fail: room checked */
+    return ASN1RT_OK;
 }
-ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_prepend_fixed_octets(asn1rt_writer *w, const uint8_t *p, size_t n)
+ASN1RT_MUST_USE int asn1oer_i_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_put_octets(asn1oer_writer *w, const uint8_t *p, size_t n)
 {
-    return asn1rt_prepend_bytes(w, p, n);
+    uint8_t *q;
+    if (w == NULL || (p == NULL && n != 0))
+        return ASN1RT_E_ARG;
+    if (ASN1RT_I_UNLIKELY(n >= 0x80))
+        ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_put_octets, p, n);
+    if (ASN1RT_I_UNLIKELY(asn1oer_i_wroom(w) <= n))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    q = w->pos;
+    q[0] = (uint8_t)n;
+    if (n != 0)
+        asn1rt_i_copy(q + 1, p, n);
+    w->pos = q + 1 + n;
+    return ASN1RT_OK;
 }
 
 /* ------------------------------------------------------------------ */
@@ -994,8 +1048,8 @@ ASN1RT_MUST_USE int asn1oer_read_bits(asn1rt_reader *r, asn1rt_bits *out);
 ASN1RT_MUST_USE int asn1oer_read_fixed_bits(asn1rt_reader *r, size_t nbits, asn1rt_bits *out);
 /* The writers refuse what the readers refuse (same codes); the fixed one
  * also refuses a value that does not have nbits bits (SIZE_CONSTRAINT). */
-ASN1RT_MUST_USE int asn1oer_prepend_bits(asn1rt_writer *w, const asn1rt_bits *v);
-ASN1RT_MUST_USE int asn1oer_prepend_fixed_bits(asn1rt_writer *w, const asn1rt_bits *v, size_t nbits);
+ASN1RT_MUST_USE int asn1oer_put_bits(asn1oer_writer *w, const asn1rt_bits *v);
+ASN1RT_MUST_USE int asn1oer_put_fixed_bits(asn1oer_writer *w, const asn1rt_bits *v, size_t nbits);
 
 /* ------------------------------------------------------------------ */
 /* Open types (X.696 30): a length determinant and the complete          */
@@ -1058,36 +1112,37 @@ ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_i_skip_ext(asn1rt_reader *r)
     asn1oer_i_copy_back(r, &t);
     return rc;
 }
-/* Writing: mark = w->pos, write the value, then
- * asn1oer_prepend_length(w, (size_t)(mark - w->pos)). */
-
-/* ------------------------------------------------------------------ */
-/* The end of an encode: the encoding, written back to front so that it */
-/* ends at buf + cap, moved to buf; its length returned. The usual      */
-/* sizes (a certificate, a CAM) are moved inline in 16-octet steps     */
-/* rather than by a library call.                                       */
-
-ASN1RT_INLINE size_t asn1oer_finish(const asn1rt_writer *w, uint8_t *buf, size_t cap)
+/* Writing: asn1oer_open_begin(w, &mark) reserves the determinant's
+ * first octet (BUFFER_TOO_SMALL when there is none); the caller puts the
+ * value; asn1oer_open_end(w, mark) writes the canonical determinant of
+ * [mark + 1, w->pos). Below 128 octets that is the reserved octet; from
+ * 128 on the value is moved up by the long form's extra octets, out of
+ * line (BUFFER_TOO_SMALL, the value left where it is, when they do not
+ * fit). */
+ASN1RT_MUST_USE int asn1oer_i_open_end_long(asn1oer_writer *w, uint8_t *mark);
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_open_begin(asn1oer_writer *w, uint8_t **mark)
 {
-    size_t n = (size_t)(buf + cap - w->pos), i;
-    const uint8_t *s = w->pos;
-    uint8_t tail[16], step[16];
-    if (s == buf || asn1rt_i_copy_small(buf, s, n))
-        return n;
-    if (n > 256) {
-        memmove(buf, s, n);
-        return n;
-    }
-    /* buf < s: each step's store lands below the octets still to be
-     * loaded; the last 16, stored last, are loaded first. */
-    memcpy(tail, s + n - 16, 16);
-    for (i = 0; i + 16 < n; i += 16) {
-        memcpy(step, s + i, 16);
-        memcpy(buf + i, step, 16);
-    }
-    memcpy(buf + n - 16, tail, 16);
-    return n;
+    if (ASN1RT_I_UNLIKELY(w->pos == w->end))
+        return ASN1RT_E_BUFFER_TOO_SMALL;
+    *mark = w->pos++;
+    return ASN1RT_OK;
 }
+ASN1RT_MUST_USE ASN1RT_INLINE int asn1oer_open_end(asn1oer_writer *w, uint8_t *mark)
+{
+    size_t n = (size_t)(w->pos - mark) - 1;
+    if (ASN1RT_I_LIKELY(n < 0x80)) {
+        *mark = (uint8_t)n;
+        return ASN1RT_OK;
+    }
+    ASN1OER_I_RETURN_ON_COPY(w, asn1oer_i_open_end_long, mark);
+}
+/* An extension alternative that is itself an untagged CHOICE: [mark,
+ * w->pos) is that CHOICE's encoding, which begins with its alternative's
+ * tag; puts that tag and the encoding's determinant in front of it (the
+ * encoding moved up). Fails as asn1oer_read_tag on the encoding's tag
+ * (no reader: its offset is not kept) and BUFFER_TOO_SMALL, writing
+ * nothing. */
+ASN1RT_MUST_USE int asn1oer_tag_open_end(asn1oer_writer *w, uint8_t *mark);
 
 #ifdef __cplusplus
 }
