@@ -41,7 +41,8 @@
  * taken back: no writer's address then leaves a flattened encoder, whose
  * writer stays in registers instead of being stored and reloaded around
  * every octet written through a uint8_t pointer, which may alias it
- * (gen.h's DER writers and oer.h's; docs/perf-findings.md 16 and 20). */
+ * (gen.h's DER writers; oer.h's ASN1OER_I_RETURN_ON_COPY is the same for
+ * its asn1oer_writer; docs/perf-findings.md 16, 20 and 27). */
 #define ASN1RT_I_RETURN_ON_COPY(w, f, ...) \
     do { \
         asn1rt_writer asn1rt_i_t_ = *(w); \
