@@ -1475,18 +1475,27 @@ static const char *default_for(CComp *cc, CNamed *cn)
     }
     case CK_BITS:
         if (v->kind == V_BITS) {
-            /* Named-bit lists are trimmed of trailing zero bits (X.690 11.2.2). */
+            /* Named-bit lists are trimmed of trailing zero bits (X.690
+             * 11.2.2), but not below the SIZE's lower bound: the value a
+             * decoder delivers satisfies the constraint (11.2.2 NOTE 1),
+             * so EndEntityType ::= BIT STRING {...} (SIZE (8)) DEFAULT
+             * '00'H is 8 zero bits, as OER's fixed size carries them. */
             size_t nbits = v->nbits;
             while (ct->named_bits && nbits > 0 && !(v->bytes[(nbits - 1) / 8] & (0x80u >> ((nbits - 1) % 8))))
                 nbits--;
+            size_t keep = nbits;
+            if (ct->named_bits && ct->size_lo_set && nbits < ct->size_lo && ct->size_lo <= 8 * 4096)
+                nbits = (size_t)ct->size_lo;
             size_t n = (nbits + 7) / 8;
             unsigned unused = (unsigned)(n * 8 - nbits);
+            uint8_t *bytes = arena_alloc(A, n ? n : 1);   /* zeroed */
+            memcpy(bytes, v->bytes, (keep + 7) / 8);
             if (n == 0)
                 cc->default_decl = arena_printf(A, "static const asn1rt_bits %s = { NULL, 0, 0 };\n", id);
             else
                 cc->default_decl = arena_printf(A,
                     "static const uint8_t %sbytes_[] = { %s };\nstatic const asn1rt_bits %s = { %sbytes_, %zu, %u };\n",
-                    id, bytes_init(v->bytes, n), id, id, n, unused);
+                    id, bytes_init(bytes, n), id, id, n, unused);
             return id;
         }
         break;

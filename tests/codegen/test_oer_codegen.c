@@ -523,6 +523,37 @@ static void test_recursive(void)
     }
 }
 
+/* A named-bit BIT STRING (SIZE (8)) DEFAULT '00'H: absent, it is 8 zero
+ * bits, which the type's check accepts; present, the default is refused
+ * (COER) and any other 8 bits kept; encoding omits the default. */
+static void test_bits_default(void)
+{
+    static const uint8_t zero = 0x00, app = 0x80;
+    uint8_t in[8], out[8];
+    size_t n, len;
+    Perm p;
+    n = unhex("00 FF", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_oer_decode(&p, in, n, NULL), ASN1RT_OK);
+    CU_ASSERT(p.a && p.ee.len == 1 && p.ee.unused == 0 && p.ee.ptr[0] == 0);
+    CU_ASSERT_EQUAL(Perm_check(&p), ASN1RT_OK);
+    CU_ASSERT_EQUAL(Perm_oer_encode(&p, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == n && memcmp(out, in, n) == 0);
+    n = unhex("80 FF 00", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_oer_decode(&p, in, n, NULL), ASN1RT_E_DEFAULT_ENCODED);
+    n = unhex("80 FF 80", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_oer_decode(&p, in, n, NULL), ASN1RT_OK);
+    CU_ASSERT(p.ee.len == 1 && p.ee.ptr[0] == 0x80);
+    CU_ASSERT_EQUAL(Perm_check(&p), ASN1RT_OK);
+    Perm_init(&p);
+    p.a = true;
+    p.ee = (asn1rt_bits){ &zero, 1, 0 };
+    CU_ASSERT_EQUAL(Perm_oer_encode(&p, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == 2 && out[0] == 0x00 && out[1] == 0xFF);
+    p.ee = (asn1rt_bits){ &app, 1, 0 };
+    CU_ASSERT_EQUAL(Perm_oer_encode(&p, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == 3 && out[0] == 0x80 && out[1] == 0xFF && out[2] == 0x80);
+}
+
 /* A failed decode leaves *out zeroed and the arena as it was. */
 static void test_failure_state(void)
 {
@@ -752,6 +783,7 @@ int main(void)
         { "error reports (code, offset, path)", test_error_report },
         { "error reports: CHOICE tags, preamble, short strings", test_error_report_tags_strings },
         { "recursive reference: the view checked at every level, reports from inside", test_recursive },
+        { "named-bit BIT STRING (SIZE (8)) DEFAULT '00'H: 8 zero bits", test_bits_default },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
         { "fixed-width runs: exact bytes, every short buffer, bad fields refused as field by field", test_encode_runs },
