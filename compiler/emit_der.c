@@ -12,6 +12,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE  /* open_memstream */
 #endif
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,13 +263,16 @@ static void dec_plain_value(int ind, CType *ct, const char *lv, const char *rd, 
          * the value is the list without them, as DER has it. */
         if (g_ber && ct->kind == CK_BITS && ct->named_bits)
             P(ind, "%s = asn1g_bits_trim(%s);", lv, emit_addr(lv));
-        emit_size_check(ind, ct, lv, S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         if (ct->kind == CK_BITS && ct->named_bits && !g_ber) {
             /* X.690 11.2.2: a named-bit list ends in a 1 bit. */
             P(ind, "if (ASN1G_UNLIKELY((%s).len > 0 && ((%s).ptr[(%s).len - 1] & (1u << (%s).unused)) == 0))",
               lv, lv, lv, lv);
             emit_fail_line(ind + 4, "ASN1RT_E_BITSTRING_TRAILING_ZERO", S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         }
+        /* Its trailing zero bits back up to the SIZE's lower bound (11.2.2 NOTE 1). */
+        if (ct->kind == CK_BITS && ct->named_bits && ct->size_lo_set && ct->size_lo > 0)
+            P(ind, "%s = asn1g_bits_pad(%s, %" PRIu64 "u);", lv, emit_addr(lv), ct->size_lo);
+        emit_size_check(ind, ct, lv, S("(size_t)(%s - %s)", emit_dot(lv, "ptr"), emit_rfield(rd, "base")), nm);
         break;
     case CK_TIME:
         /* BER: the time forms DER forbids are rewritten to DER in the arena (X.680 46.3, 47.3). */

@@ -554,6 +554,40 @@ static void test_bits_default(void)
     CU_ASSERT(len == 3 && out[0] == 0x80 && out[1] == 0xFF && out[2] == 0x80);
 }
 
+/* The same type in DER (automatic tags: ee is [1]): the value goes
+ * without its trailing 0 bits (X.690 11.2.2: app alone is 81 02 07 80) and
+ * comes back with the 8 bits its SIZE keeps (11.2.2 NOTE 1); the default
+ * is not encoded, and refused when it is (81 01 00 is 8 zero bits). */
+static void test_bits_default_der(void)
+{
+    static const uint8_t app = 0x80;
+    uint8_t in[16], out[16];
+    size_t n, len;
+    Perm p, back;
+    Perm_init(&p);
+    p.a = true;
+    p.ee = (asn1rt_bits){ &app, 1, 0 };
+    n = unhex("30 07 80 01 FF 81 02 07 80", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_encode(&p, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == n && memcmp(out, in, n) == 0);
+    CU_ASSERT_EQUAL(Perm_decode(&back, in, n), ASN1RT_OK);
+    CU_ASSERT(back.ee.len == 1 && back.ee.unused == 0 && back.ee.ptr[0] == 0x80);
+    CU_ASSERT(Perm_equal(&p, &back));
+    CU_ASSERT_EQUAL(Perm_check(&back), ASN1RT_OK);
+    n = unhex("30 07 80 01 FF 81 02 06 40", in, sizeof in);   /* enrol */
+    CU_ASSERT_EQUAL(Perm_decode(&back, in, n), ASN1RT_OK);
+    CU_ASSERT(back.ee.len == 1 && back.ee.unused == 0 && back.ee.ptr[0] == 0x40);
+    n = unhex("30 03 80 01 FF", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_decode(&back, in, n), ASN1RT_OK);
+    CU_ASSERT(back.ee.len == 1 && back.ee.unused == 0 && back.ee.ptr[0] == 0x00);
+    CU_ASSERT_EQUAL(Perm_encode(&back, out, sizeof out, &len), ASN1RT_OK);
+    CU_ASSERT(len == n && memcmp(out, in, n) == 0);
+    n = unhex("30 06 80 01 FF 81 01 00", in, sizeof in);
+    CU_ASSERT_EQUAL(Perm_decode(&back, in, n), ASN1RT_E_DEFAULT_ENCODED);
+    n = unhex("30 08 80 01 FF 81 03 00 80 00", in, sizeof in);  /* 9 bits, trailing zeros */
+    CU_ASSERT_NOT_EQUAL(Perm_decode(&back, in, n), ASN1RT_OK);
+}
+
 /* A failed decode leaves *out zeroed and the arena as it was. */
 static void test_failure_state(void)
 {
@@ -784,6 +818,7 @@ int main(void)
         { "error reports: CHOICE tags, preamble, short strings", test_error_report_tags_strings },
         { "recursive reference: the view checked at every level, reports from inside", test_recursive },
         { "named-bit BIT STRING (SIZE (8)) DEFAULT '00'H: 8 zero bits", test_bits_default },
+        { "the same in DER: trailing 0 bits dropped, given back up to the SIZE", test_bits_default_der },
         { "failed decode: out zeroed, arena reset; prefix", test_failure_state },
         { "open type by its sibling: T_oer_decode_open", test_table_open },
         { "fixed-width runs: exact bytes, every short buffer, bad fields refused as field by field", test_encode_runs },

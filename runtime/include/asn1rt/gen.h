@@ -885,6 +885,30 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
     ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bits, tag, v);
 }
 
+/* A named-bit BIT STRING read without its trailing zero bits (X.690
+ * 11.2.2) under a SIZE lower bound lo: given back the zero bits up to lo,
+ * as 11.2.2 NOTE 1 has a decoder deliver, where that needs no octet beyond
+ * the value's own (whose unused bits are zero: the DER reader's check, or
+ * asn1g_bits_trim's for BER) or the value has no octet (then a run of
+ * zeros, 64 octets at most). Otherwise as it was, for the SIZE check to
+ * refuse. */
+ASN1RT_INLINE asn1rt_bits asn1g_bits_pad(const asn1rt_bits *v, size_t lo)
+{
+    static const uint8_t zeros[64];
+    asn1rt_bits t = *v;
+    size_t n = (lo + 7) / 8;
+    if (t.len * 8 - t.unused >= lo)
+        return t;
+    if (t.len == 0 && n <= sizeof zeros) {
+        t.ptr = zeros;
+        t.len = n;
+    } else if (n != t.len) {
+        return t;
+    }
+    t.unused = (uint8_t)(n * 8 - lo);
+    return t;
+}
+
 /* A named-bit BIT STRING value with its trailing zero bits removed, as DER
  * encodes it (X.690 11.2.2); a view into the same octets. */
 ASN1RT_INLINE asn1rt_bits asn1g_bits_trim(const asn1rt_bits *v)
