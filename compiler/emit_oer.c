@@ -956,6 +956,15 @@ static void dec_ext_slot(int ind, CNamed *cn, int e)
     free(cs);
 }
 
+/* Whether the value holds component c, an encoder's test: its presence
+ * flag, or, with a DEFAULT, a value other than the default. */
+static const char *comp_given(const CComp *c)
+{
+    if (c->has_default)
+        return S("!(%s)", emit_eq(c->ct, emit_member(c, "in->"), c->default_expr));
+    return S("in->%s", c->present);
+}
+
 /* Whether slot e of the presence bitmap is present: its addition, or any
  * component of its group. */
 static const char *ext_slot_present(CNamed *cn, int e)
@@ -964,8 +973,7 @@ static const char *ext_slot_present(CNamed *cn, int e)
     int n = emit_slot_comps(cn, e, cs);
     const char *cond = NULL;
     for (int i = 0; i < n; i++) {
-        const char *c = cs[i]->has_default ? S("!(%s)", emit_eq(cs[i]->ct, emit_member(cs[i], "in->"), cs[i]->default_expr))
-                                           : S("in->%s", cs[i]->present);
+        const char *c = comp_given(cs[i]);
         cond = cond ? S("%s || %s", cond, c) : c;
         if (!cs[0]->ext_group)
             break;
@@ -992,13 +1000,10 @@ static void enc_ext_slot(int ind, CNamed *cn, int e)
         if (nopt)
             P(ind + 4, "uint8_t gp[%d] = {0};", (nopt + 7) / 8);
         for (int i = 0; i < n; i++) {
-            CComp *c = cs[i];
-            if (c->has_default)
-                P(ind + 4, "if (!(%s))", emit_eq(c->ct, emit_member(c, "in->"), c->default_expr));
-            else if (c->group_optional)
-                P(ind + 4, "if (in->%s)", c->present);
-            if (c->has_default || c->group_optional)
+            if (cs[i]->has_default || cs[i]->group_optional) {
+                P(ind + 4, "if (%s)", comp_given(cs[i]));
                 P(ind + 8, "asn1oer_set_bit(gp, %d);", bit++);
+            }
         }
         P(ind + 4, "ASN1G_TRY(asn1oer_open_begin(w, &m%d));", id);
         if (nopt)
@@ -1148,26 +1153,29 @@ static bool pre_in_register(int nbits)
     return nbits > 0 && (n == 1 || n == 2 || n == 4 || n == 8);
 }
 
-static void pre_set(int ind, int nbits, int bit)
+/* Bit `bit` of a preamble in a register, as a C literal: its first
+ * octet is the word's top one. */
+static const char *pre_mask(int nbits, int bit)
 {
     int n = (nbits + 7) / 8;
+    uint64_t m = (uint64_t)1 << (8 * n - 1 - bit);
+    return n <= 4 ? S("0x%" PRIx64 "u", m) : S("UINT64_C(0x%" PRIx64 ")", m);
+}
+
+static void pre_set(int ind, int nbits, int bit)
+{
     if (!pre_in_register(nbits))
         P(ind, "asn1oer_set_bit(pre, %d);", bit);
-    else if (n <= 4)
-        P(ind, "pre |= 0x%" PRIx64 "u;", (uint64_t)1 << (8 * n - 1 - bit));
     else
-        P(ind, "pre |= UINT64_C(0x%" PRIx64 ");", (uint64_t)1 << (8 * n - 1 - bit));
+        P(ind, "pre |= %s;", pre_mask(nbits, bit));
 }
 
 /* Whether bit `bit` of the preamble is set (pre_set). */
 static const char *pre_test(int nbits, int bit)
 {
-    int n = (nbits + 7) / 8;
     if (!pre_in_register(nbits))
         return S("asn1oer_bit(pre, %d)", bit);
-    if (n <= 4)
-        return S("(pre & 0x%" PRIx64 "u) != 0", (uint64_t)1 << (8 * n - 1 - bit));
-    return S("(pre & UINT64_C(0x%" PRIx64 ")) != 0", (uint64_t)1 << (8 * n - 1 - bit));
+    return S("(pre & %s) != 0", pre_mask(nbits, bit));
 }
 
 /* asn1oer_put_preamble, of the register form (no padding bit is ever set). */
@@ -1218,13 +1226,9 @@ static void emit_seq_enc(CNamed *cn)
         P(8, "return ASN1RT_E_ARG;");
     }
     for (int k = 0; k < nroot; k++) {
-        CComp *cc = root[k];
-        if (cc->optional)
-            P(4, "if (in->%s)", cc->present);
-        else if (cc->has_default)
-            P(4, "if (!(%s))", emit_eq(cc->ct, emit_member(cc, "in->"), cc->default_expr));
-        else
+        if (bitof[k] < 0)
             continue;
+        P(4, "if (%s)", comp_given(root[k]));
         pre_set(8, nbits, bitof[k]);
     }
     if (next > 0) {
@@ -1619,14 +1623,13 @@ static void emit_of_enc(CNamed *cn)
 /* Prints function pr (whose extern is f) twice: its copy, calling the
  * children's copies, into the copies at the end of the file; then the
  * extern here, calling the children's externs, or, when the copy calls no
- * other copy, as a call to the copy. args: the parameters' names. */
-/* The extern calls its copy when the copy calls none of its children's
- * copies. tree: a type a recursive reference names, whose extern each
- * level of the recursion calls. Its extern is printed both ways: the
- * one-level body, which gcc's flatten inlines through the recursion's
- * first turn, and, #if ASN1G_REC_TREE (gen.h: clang, whose flatten inlines
- * one level), a call of its copy on a copy of the reader, so that the
- * types below are not each one more call with the reader in memory. */
+ * other copy, as a call to the copy. args: the parameters' names.
+ * tree: a type a recursive reference names, whose extern each level of
+ * the recursion calls. Its extern is printed both ways: the one-level
+ * body, which gcc's flatten inlines through the recursion's first turn,
+ * and, #if ASN1G_REC_TREE (gen.h: clang, whose flatten inlines one level),
+ * a call of its copy on a copy of the reader, so that the types below are
+ * not each one more call with the reader in memory. */
 static void print_twice(CNamed *cn, void (*pr)(CNamed *), COerFn f, const char *args, bool tree)
 {
     if (emit_size) {   /* --size: the extern alone */
