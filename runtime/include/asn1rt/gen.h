@@ -885,6 +885,9 @@ ASN1RT_INLINE int asn1g_put_bits(asn1rt_writer *w, uint32_t tag, const asn1rt_bi
     ASN1RT_I_RETURN_ON_COPY(w, asn1rt_prepend_bits, tag, v);
 }
 
+/* Length in bits of a BIT STRING value. */
+ASN1RT_INLINE size_t asn1g_bits_count(const asn1rt_bits *b) { return b->len * 8 - (b->len ? b->unused : 0); }
+
 /* A named-bit BIT STRING read without its trailing zero bits (X.690
  * 11.2.2) under a SIZE lower bound lo: given back the zero bits up to lo,
  * as 11.2.2 NOTE 1 has a decoder deliver, where that needs no octet beyond
@@ -897,7 +900,7 @@ ASN1RT_INLINE asn1rt_bits asn1g_bits_pad(const asn1rt_bits *v, size_t lo)
     static const uint8_t zeros[64];
     asn1rt_bits t = *v;
     size_t n = (lo + 7) / 8;
-    if (t.len * 8 - t.unused >= lo)
+    if (asn1g_bits_count(&t) >= lo)
         return t;
     if (t.len == 0 && n <= sizeof zeros) {
         t.ptr = zeros;
@@ -979,8 +982,6 @@ ASN1RT_INLINE bool asn1g_bits_eq(const asn1rt_bits *a, const asn1rt_bits *b)
     return a->len == b->len && a->unused == b->unused && (a->len == 0 || memcmp(a->ptr, b->ptr, a->len) == 0);
 }
 
-/* Length in bits of a BIT STRING value. */
-ASN1RT_INLINE size_t asn1g_bits_count(const asn1rt_bits *b) { return b->len * 8 - (b->len ? b->unused : 0); }
 
 #ifdef __cplusplus
 }
